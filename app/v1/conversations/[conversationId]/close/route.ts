@@ -1,0 +1,5 @@
+import { conversationsClose } from "@/lib/api/operations";
+import { routes } from "@/lib/api/route";
+
+// POST /v1/conversations/{conversationId}/close
+export const { GET, POST, PUT, PATCH, DELETE } = routes({ POST: conversationsClose });

@@ -1,0 +1,2 @@
+// Shadows the project's instrumentation.ts (Next would otherwise find it up the tree): the bare app runs no worker.
+export function register() {}

@@ -1,0 +1,283 @@
+// Event and assistant latency: webhook deliveries per second from 1,000 queued events to a loopback
+// receiver, event-to-delivery time, and inbound WhatsApp webhook -> assistant reply at a fake Graph server.
+import { spawn } from "node:child_process";
+import { createHmac, randomInt } from "node:crypto";
+import fs from "node:fs";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { root, type ServerProcess, startNext, startServer, tsxBin } from "./servers";
+
+export type Unavailable = { available: false; reason: string };
+export type EventsResult = {
+  available: true;
+  queued: number;
+  delivered: number;
+  duplicates: number;
+  badSignatures: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  samples: number;
+};
+export type AssistantResult = { available: true; turns: number; p50: number; p99: number; timeouts: number };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const percentile = (values: number[], p: number) => {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+export type Delivery = { eventId: string; deliveryId: string; type: string; createdAt: number; arrivedAt: number; signatureOk: boolean };
+
+/** A loopback webhook receiver that checks every signature; `up` false answers 503 (an outage). */
+export async function startReceiver(secret: () => string | null, port = 0) {
+  const deliveries: Delivery[] = [];
+  let up = true;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      if (!up) {
+        res.writeHead(503).end();
+        return;
+      }
+      const raw = Buffer.concat(chunks);
+      const s = secret();
+      const expected = s ? `sha256=${createHmac("sha256", s).update(raw).digest("hex")}` : "";
+      let body: { id?: string; type?: string; createdAt?: string } = {};
+      try {
+        body = JSON.parse(raw.toString("utf8"));
+      } catch {}
+      deliveries.push({
+        eventId: String(body.id),
+        deliveryId: String(req.headers["x-service-delivery"]),
+        type: String(body.type),
+        createdAt: Date.parse(String(body.createdAt)),
+        arrivedAt: Date.now(),
+        signatureOk: req.headers["x-service-signature"] === expected,
+      });
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${address.port}/hook`,
+    deliveries,
+    setUp(value: boolean) {
+      up = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function post(base: string, key: string, p: string, body: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(base + p, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) };
+  } catch {
+    return { status: res.status, body: text };
+  }
+}
+
+/** A `npm run worker` process (the same queue consumer the app runs in-process). */
+export function startWorker(env: Record<string, string | undefined>, name = "worker"): Promise<ServerProcess> {
+  return startServer({ name, command: tsxBin, args: ["--conditions=react-server", "scripts/worker.ts"], port: 0, env, readyPath: undefined }).catch(
+    (err) => {
+      throw err;
+    },
+  );
+}
+
+/** Starts the worker and resolves once it says it runs (it serves no HTTP). */
+export async function spawnWorker(env: Record<string, string | undefined>) {
+  const child = spawn(tsxBin, ["--conditions=react-server", "scripts/worker.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env, CONVO_REACT_SERVER: undefined, NODE_OPTIONS: "" } as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (c: Buffer) => {
+      out += c;
+      if (/worker \d+ running/.test(out)) resolve();
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (c) => {
+      out += c;
+    });
+    child.once("exit", (code) => reject(new Error(`worker exited (${code}): ${out.slice(-2000)}`)));
+  });
+  await ready;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  return {
+    output: () => out,
+    async stop() {
+      try {
+        process.kill(-(child.pid as number), "SIGTERM");
+      } catch {}
+      await Promise.race([exited, sleep(8000)]);
+      try {
+        process.kill(-(child.pid as number), "SIGKILL");
+      } catch {}
+    },
+  };
+}
+
+export async function webhookThroughput(opts: { databaseUrl: string; port: number; log: (s: string) => void }): Promise<EventsResult | Unavailable> {
+  const { operations } = await import("../lib/api/operations");
+  if (!operations.some((op) => op.method === "POST" && op.path === "/webhook-endpoints")) {
+    return { available: false, reason: "POST /v1/webhook-endpoints is not in the operation table" };
+  }
+  const { db } = await import("../lib/db/client");
+  const { createBusiness } = await import("../lib/businesses/businesses");
+  const { createApiKey } = await import("../lib/keys/api-keys");
+  const { businessId } = await createBusiness(db(), { name: "Bench Events Co", tokens: 1000 });
+  const { key } = await createApiKey(db(), businessId, { scopes: "all", name: "bench-events" });
+
+  let secret: string | null = null;
+  const receiver = await startReceiver(() => secret);
+  const env = { RUN_WORKER: "0", WEBHOOK_ALLOW_PRIVATE: "1", RATE_LIMIT_PER_SECOND: "100000", RATE_LIMIT_BURST: "100000" };
+  const server = await startNext(opts.port, opts.databaseUrl, env, "next-events");
+  let worker: Awaited<ReturnType<typeof spawnWorker>> | null = null;
+  try {
+    const created = await post(server.url, key, "/v1/webhook-endpoints", { url: receiver.url, events: ["*"] });
+    if (created.status !== 200)
+      return { available: false, reason: `POST /v1/webhook-endpoints answered ${created.status} ${JSON.stringify(created.body).slice(0, 200)}` };
+    secret = created.body.secret;
+
+    const queued = 1000;
+    const base = randomInt(1_000_000, 9_000_000) * 1000;
+    for (let i = 0; i < queued; i += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, j) => post(server.url, key, "/v1/contacts", { phone: `+1800${String(base + i + j).padStart(10, "0")}` })),
+      );
+    }
+    opts.log(`  ${queued} contact.created events queued; starting a worker`);
+    worker = await spawnWorker({
+      ...env,
+      DATABASE_URL: opts.databaseUrl,
+      ENCRYPTION_KEY: Buffer.alloc(32, 11).toString("base64"),
+      NODE_ENV: "production",
+    });
+    const deadline = Date.now() + 120_000;
+    while (new Set(receiver.deliveries.map((d) => d.eventId)).size < queued && Date.now() < deadline) await sleep(100);
+    const backlog = [...receiver.deliveries];
+    const first = Math.min(...backlog.map((d) => d.arrivedAt));
+    const last = Math.max(...backlog.map((d) => d.arrivedAt));
+    const unique = new Set(backlog.map((d) => d.eventId)).size;
+
+    // Event-to-delivery with the worker idle: one event every 50 ms.
+    const before = receiver.deliveries.length;
+    const samples = 100;
+    for (let i = 0; i < samples; i++) {
+      await post(server.url, key, "/v1/contacts", { phone: `+1801${String(base + i).padStart(10, "0")}` });
+      await sleep(50);
+    }
+    const until = Date.now() + 30_000;
+    while (receiver.deliveries.length - before < samples && Date.now() < until) await sleep(50);
+    const lat = receiver.deliveries.slice(before).map((d) => d.arrivedAt - d.createdAt);
+    return {
+      available: true,
+      queued,
+      delivered: unique,
+      duplicates: backlog.length - unique,
+      badSignatures: receiver.deliveries.filter((d) => !d.signatureOk).length,
+      perSecond: unique > 1 ? Math.round(((unique - 1) * 1000) / Math.max(1, last - first)) : 0,
+      p50: percentile(lat, 50),
+      p99: percentile(lat, 99),
+      samples: lat.length,
+    };
+  } finally {
+    await worker?.stop();
+    await server.stop();
+    await receiver.close();
+  }
+}
+
+export async function assistantLatency(opts: {
+  databaseUrl: string;
+  port: number;
+  log: (s: string) => void;
+  turns?: number;
+}): Promise<AssistantResult | Unavailable> {
+  for (const file of ["app/channels/whatsapp/webhook/route.ts", "lib/channels/whatsapp/inbound.ts"]) {
+    if (!fs.existsSync(path.join(root, file))) return { available: false, reason: `${file} is missing` };
+  }
+  const { startFakeGraph } = await import("../tests/fakes/graph-server");
+  const { db } = await import("../lib/db/client");
+  const { createBusiness } = await import("../lib/businesses/businesses");
+  const { createKnowledge } = await import("../lib/assistants/knowledge");
+
+  const appSecret = "bench-app-secret";
+  const phoneNumberId = String(randomInt(100_000_000, 999_999_999));
+  const accessToken = "bench-access-token";
+  const fake = await startFakeGraph({
+    appWebhookUrl: `http://127.0.0.1:${opts.port}/channels/whatsapp/webhook`,
+    appSecret,
+    accessTokens: { [phoneNumberId]: accessToken },
+  });
+  const { businessId, assistantId } = await createBusiness(db(), {
+    name: "Bench Assistant Co",
+    tokens: 10_000_000,
+    whatsapp: { phoneNumberId, accessToken },
+  });
+  await createKnowledge(db(), businessId, assistantId, {
+    title: "Opening hours",
+    content: "We are open from 9 am to 6 pm, Monday to Saturday, and closed on Sundays and public holidays.",
+  });
+  const server = await startNext(
+    opts.port,
+    opts.databaseUrl,
+    {
+      RUN_WORKER: "1",
+      WHATSAPP_APP_SECRET: appSecret,
+      WHATSAPP_GRAPH_URL: fake.url,
+      WHATSAPP_VERIFY_TOKEN: "bench",
+      RATE_LIMIT_PER_SECOND: "100000",
+    },
+    "next-assistant",
+  );
+  try {
+    const turns = opts.turns ?? 40;
+    const latencies: number[] = [];
+    let timeouts = 0;
+    for (let i = 0; i < turns; i++) {
+      const from = `1555${randomInt(1_000_000, 9_999_999)}`;
+      const t0 = Date.now();
+      const status = await fake.postInbound(fake.inboundPayload({ messages: [{ from, text: "What are your opening hours?" }] }));
+      if (status !== 200) return { available: false, reason: `the inbound webhook answered ${status}` };
+      const deadline = t0 + 10_000;
+      let reply: number | null = null;
+      while (Date.now() < deadline) {
+        const sent = fake.sent.find((s) => String(s.body?.to ?? "").replace(/\D/g, "") === from);
+        if (sent) {
+          reply = sent.at.getTime() - t0;
+          break;
+        }
+        await sleep(5);
+      }
+      if (reply === null) {
+        timeouts++;
+        if (latencies.length === 0 && timeouts >= 3)
+          return { available: false, reason: "no assistant reply reached the fake Graph server within 10 s" };
+      } else latencies.push(reply);
+      await sleep(100);
+    }
+    return { available: true, turns: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), timeouts };
+  } finally {
+    await server.stop();
+    await fake.close();
+  }
+}

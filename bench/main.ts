@@ -1,0 +1,194 @@
+// npm run bench: data set, builds, then each scenario against our app, both floors and `npm run api`,
+// then event and assistant latency. Prints the table and writes bench/results.json.
+//   BENCH_DURATION (s, default 10)   BENCH_WARMUP (s, default 3)   BENCH_CONNECTIONS (default 32)
+//   BENCH_ONLY=id,id (scenarios)     BENCH_TARGETS=ours,bare-next,node-floor,api
+//   BENCH_REGENERATE=1 (new data)    BENCH_SKIP_BUILD=1 (reuse the last build)   BENCH_SKIP_LATENCY=1
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { type BenchMeta, generate, readMeta, schemaHash } from "./generate";
+import { assistantLatency, webhookThroughput } from "./latency";
+import { type LoadResult, measure } from "./load";
+import { checkLines, checks, type Results, TARGETS, type Target, table, targetLabel } from "./report";
+import { scenarios as allScenarios } from "./scenarios";
+import { appDistDir, buildApp, buildBareNext, nextBin, root, type ServerProcess, startApi, startNext, startServer, tsxBin, workDir } from "./servers";
+
+const env = process.env;
+const DATABASE_URL = env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/convo_bench";
+const duration = Number(env.BENCH_DURATION ?? 10);
+const warmup = Number(env.BENCH_WARMUP ?? 3);
+const connections = Number(env.BENCH_CONNECTIONS ?? 32);
+const singleDuration = Number(env.BENCH_SINGLE_DURATION ?? Math.max(3, Math.round(duration / 2)));
+const basePort = Number(env.BENCH_PORT ?? 3400);
+const log = (line: string) => console.log(line);
+// The benchmark measures our rate limiter's cost, not its refusals.
+const unlimited = { RUN_WORKER: "0", RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000" };
+
+async function dataSet(): Promise<BenchMeta> {
+  const existing = env.BENCH_REGENERATE === "1" ? null : await readMeta(DATABASE_URL);
+  if (existing && existing.schemaHash === schemaHash()) {
+    log(`data set: reusing ${new URL(DATABASE_URL).pathname.slice(1)} from ${existing.generatedAt} (generated in ${existing.generateSeconds} s)`);
+    return existing;
+  }
+  log(`data set: generating into ${new URL(DATABASE_URL).pathname.slice(1)}${existing ? " (the migrations changed)" : ""}`);
+  return generate(DATABASE_URL, log);
+}
+
+/**
+ * Between servers: the previous one's writes leave queued jobs no worker will run (RUN_WORKER=0) and
+ * dead tuples autovacuum would clean up in the middle of the next measurement. Settle both first.
+ */
+async function settleDatabase() {
+  const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => {} });
+  await sql`delete from jobs`;
+  for (const t of ["messages", "conversations", "contacts", "catalog_items", "events", "jobs", "rate_limits"])
+    await sql.unsafe(`vacuum analyze ${t}`);
+  await sql.end();
+}
+
+/** The hot conversations' customers wrote an hour ago, whenever the data set was made. */
+async function refreshWindow(meta: BenchMeta) {
+  const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => {} });
+  await sql`update conversations c set last_inbound_at = now() - interval '1 hour'
+    from contacts ct where ct.id = c.contact_id and c.business_id = ${meta.main.businessId} and ct.phone in ${sql(meta.hotPhones)} and c.status <> 'closed'`;
+  await sql.end();
+}
+
+async function machine() {
+  const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => {} });
+  const [v] = await sql`select version()`;
+  await sql.end();
+  return {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    postgres: String(v.version).split(" on ")[0],
+    load1: os.loadavg()[0],
+  };
+}
+
+function startTarget(target: Target, port: number, meta: BenchMeta): Promise<ServerProcess> {
+  const floorEnv = { BENCH_DATABASE_URL: DATABASE_URL, BENCH_BUSINESS_ID: meta.main.businessId, NODE_ENV: "production" };
+  switch (target) {
+    case "ours":
+      return startNext(port, DATABASE_URL, unlimited, "ours");
+    case "api":
+      return startApi(port, DATABASE_URL, unlimited, "api");
+    case "bare-next":
+      return startServer({
+        name: "bare-next",
+        command: process.execPath,
+        args: [nextBin, "start", "bench/bare-next", "-p", String(port), "-H", "127.0.0.1"],
+        port,
+        env: floorEnv,
+        readyPath: "/v1/usage/wallet",
+      });
+    case "node-floor":
+      return startServer({
+        name: "node-floor",
+        command: tsxBin,
+        args: ["bench/floor/node-floor.ts"],
+        port,
+        env: floorEnv,
+        readyPath: "/v1/usage/wallet",
+      });
+  }
+}
+
+export async function main() {
+  process.env.DATABASE_URL = DATABASE_URL;
+  process.env.ENCRYPTION_KEY = Buffer.alloc(32, 11).toString("base64");
+  const started = Date.now();
+  const meta = await dataSet();
+  await refreshWindow(meta);
+  const { migrate } = await import("../lib/db/migrate");
+  await migrate();
+
+  const only = env.BENCH_ONLY?.split(",").map((s) => s.trim());
+  const scenarios = allScenarios(meta).filter((s) => !only || only.includes(s.id));
+  const targets = (env.BENCH_TARGETS?.split(",").map((s) => s.trim()) as Target[] | undefined) ?? [...TARGETS];
+
+  if (targets.includes("ours") || env.BENCH_SKIP_LATENCY !== "1") {
+    if (env.BENCH_SKIP_BUILD === "1" && fs.existsSync(path.join(root, appDistDir, "BUILD_ID"))) log(`build: reusing ${appDistDir}`);
+    else buildApp(log);
+  }
+  if (targets.includes("bare-next")) buildBareNext(log);
+
+  const results: Results = { load: {}, single: {}, events: null, assistant: null };
+  const loadOpts = { connections, durationSec: duration, warmupSec: warmup, key: meta.main.key };
+  for (const [i, target] of targets.entries()) {
+    log(`\n== ${targetLabel[target]}: ${connections} connections, ${warmup} s warm-up + ${duration} s per scenario`);
+    await settleDatabase();
+    const server = await startTarget(target, basePort + i, meta);
+    const byScenario: Record<string, LoadResult> = {};
+    try {
+      // Warm every route once (lazy route loading, JIT, the connection pool) before any measurement.
+      for (const s of scenarios.filter((x) => x.kind === "read"))
+        await measure(server.url, s, { ...loadOpts, connections: 8, durationSec: 1, warmupSec: 0 });
+      for (const s of scenarios) {
+        const r = await measure(server.url, s, loadOpts);
+        byScenario[s.id] = r;
+        const note = r.sampleStatus ? `  first answer ${r.sampleStatus}: ${r.sampleBody}` : "";
+        log(
+          `  ${s.label.padEnd(36)} ${String(r.rps).padStart(6)} req/s  p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms  non-2xx ${r.non2xx}${note}`,
+        );
+      }
+      if (target === "ours") {
+        log(`  -- one connection, ${singleDuration} s per scenario (latency without queueing)`);
+        for (const s of scenarios) {
+          const r = await measure(server.url, s, { ...loadOpts, connections: 1, durationSec: singleDuration, warmupSec: 1 });
+          results.single[s.id] = r;
+          log(`  ${s.label.padEnd(36)} p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms`);
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+    results.load[target] = byScenario;
+  }
+
+  if (env.BENCH_SKIP_LATENCY !== "1") {
+    await settleDatabase();
+    log("\n== webhooks: 1,000 queued events to a loopback receiver");
+    results.events = await webhookThroughput({ databaseUrl: DATABASE_URL, port: basePort + 10, log }).catch((err) => ({
+      available: false as const,
+      reason: String(err instanceof Error ? err.message : err).slice(0, 300),
+    }));
+    log("== inbound WhatsApp webhook -> assistant reply");
+    results.assistant = await assistantLatency({ databaseUrl: DATABASE_URL, port: basePort + 11, log }).catch((err) => ({
+      available: false as const,
+      reason: String(err instanceof Error ? err.message : err).slice(0, 300),
+    }));
+  }
+
+  const list = checks(scenarios, results);
+  const out = {
+    generatedAt: new Date().toISOString(),
+    machine: await machine(),
+    config: {
+      connections,
+      durationSeconds: duration,
+      warmupSeconds: warmup,
+      singleConnectionSeconds: singleDuration,
+      database: "Postgres (DB_POOL_MAX 10 per process)",
+    },
+    data: { counts: meta.counts, generateSeconds: meta.generateSeconds, generatedAt: meta.generatedAt },
+    scenarios: scenarios.map((s) => ({
+      id: s.id,
+      label: s.label,
+      kind: s.kind,
+      method: s.method,
+      path: s.path.replace(meta.deepCursor, "<cursor>"),
+    })),
+    results,
+    checks: list,
+    runSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  fs.mkdirSync(workDir, { recursive: true });
+  fs.writeFileSync(path.join(root, "bench", "results.json"), `${JSON.stringify(out, null, 2)}\n`);
+  log(`\n${table(scenarios, results)}\n\n${checkLines(list)}\n\nmachine: ${JSON.stringify(out.machine)}\nwritten: bench/results.json`);
+  const { closeDb } = await import("../lib/db/client");
+  await closeDb();
+}

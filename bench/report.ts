@@ -1,0 +1,118 @@
+// The printed table, the target checks and bench/results.json.
+import type { AssistantResult, EventsResult, Unavailable } from "./latency";
+import type { LoadResult } from "./load";
+import type { Scenario } from "./scenarios";
+
+export const TARGETS = ["ours", "bare-next", "node-floor", "api"] as const;
+export type Target = (typeof TARGETS)[number];
+export const targetLabel: Record<Target, string> = {
+  ours: "ours (next start)",
+  "bare-next": "bare Next",
+  "node-floor": "node floor",
+  api: "npm run api",
+};
+
+export type Results = {
+  load: Partial<Record<Target, Record<string, LoadResult>>>;
+  /** Our Next app at one connection: per-request latency without queueing. */
+  single: Record<string, LoadResult>;
+  events: EventsResult | Unavailable | null;
+  assistant: AssistantResult | Unavailable | null;
+};
+
+export type Check = { target: string; met: boolean | null; detail: string };
+
+const ratio = (a?: LoadResult, b?: LoadResult) => (a && b && b.rps > 0 ? a.rps / b.rps : Number.NaN);
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+const cell = (r?: LoadResult) => (r ? `${r.rps} / ${fmt(r.p50)} / ${fmt(r.p99)}${r.non2xx || r.errors ? ` (!${r.non2xx + r.errors})` : ""}` : "-");
+
+export function table(scenarios: Scenario[], res: Results): string {
+  const head = ["scenario", ...TARGETS.map((t) => `${targetLabel[t]} req/s / p50 / p99 ms`), "ours/bare", "ours/floor", "api/floor"];
+  const rows = scenarios.map((s) => {
+    const r = (t: Target) => res.load[t]?.[s.id];
+    return [
+      s.label,
+      ...TARGETS.map((t) => cell(r(t))),
+      fmt(ratio(r("ours"), r("bare-next")), 2),
+      fmt(ratio(r("ours"), r("node-floor")), 2),
+      fmt(ratio(r("api"), r("node-floor")), 2),
+    ];
+  });
+  const lines = [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)];
+  if (Object.keys(res.single).length) {
+    lines.push("", "| scenario, one connection (ours) | p50 ms | p99 ms | req/s |", "|---|---|---|---|");
+    for (const s of scenarios) {
+      const r = res.single[s.id];
+      if (r) lines.push(`| ${s.label} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.rps} |`);
+    }
+  }
+  lines.push("");
+  const ev = res.events;
+  if (ev) {
+    lines.push(
+      ev.available
+        ? `webhooks: ${ev.perSecond} deliveries/s from ${ev.queued} queued events (${ev.delivered} delivered, ${ev.duplicates} duplicates, ${ev.badSignatures} bad signatures); event-to-delivery p50 ${fmt(ev.p50)} ms, p99 ${fmt(ev.p99)} ms (${ev.samples} events)`
+        : `webhooks: not available: ${ev.reason}`,
+    );
+  }
+  const as = res.assistant;
+  if (as) {
+    lines.push(
+      as.available
+        ? `inbound WhatsApp webhook -> assistant reply at the fake Graph server: p50 ${fmt(as.p50)} ms, p99 ${fmt(as.p99)} ms (${as.turns} turns, ${as.timeouts} timeouts)`
+        : `inbound -> assistant reply: not available: ${as.reason}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+export function checks(scenarios: Scenario[], res: Results): Check[] {
+  const out: Check[] = [];
+  const ours = res.load.ours ?? {};
+  for (const s of scenarios) {
+    const r = ratio(ours[s.id], res.load["bare-next"]?.[s.id]);
+    const floor = s.kind === "read" ? 0.8 : 0.7;
+    if (Number.isFinite(r)) out.push({ target: `ours/bare-Next >= ${floor} (${s.label})`, met: r >= floor, detail: fmt(r, 2) });
+  }
+  const first = ours["messages-first"];
+  const deep = ours["messages-deep"];
+  if (first && deep) {
+    const slower = deep.p50 / Math.max(first.p50, 0.001) - 1;
+    const fewer = 1 - deep.rps / Math.max(first.rps, 1);
+    out.push({
+      target: "deep page within 20% of the first",
+      met: slower <= 0.2 && fewer <= 0.2,
+      detail: `p50 ${fmt(first.p50)} -> ${fmt(deep.p50)} ms, ${first.rps} -> ${deep.rps} req/s`,
+    });
+  }
+  const single = (id: string, limit: number, label: string) => {
+    const r = res.single[id] ?? null;
+    if (r)
+      out.push({
+        target: `${label} p50 < ${limit} ms (one connection)`,
+        met: r.p50 < limit,
+        detail: `${fmt(r.p50)} ms (at 32 connections: ${fmt(ours[id]?.p50 ?? Number.NaN)} ms)`,
+      });
+  };
+  single("analytics-30d", 100, "analytics 30d");
+  single("catalog-batch", 300, "catalog 1,000-item batch");
+  const apiRatios = scenarios.map((s) => ratio(res.load.api?.[s.id], res.load["node-floor"]?.[s.id])).filter(Number.isFinite);
+  if (apiRatios.length) {
+    const low = Math.min(...apiRatios);
+    const geo = Math.exp(apiRatios.reduce((a, b) => a + Math.log(b), 0) / apiRatios.length);
+    out.push({ target: "npm run api >= 0.6 of the node floor", met: low >= 0.6, detail: `lowest ${fmt(low, 2)}, geometric mean ${fmt(geo, 2)}` });
+  }
+  const ev = res.events;
+  if (ev?.available) {
+    out.push({ target: "webhooks >= 300 deliveries/s", met: ev.perSecond >= 300, detail: `${ev.perSecond}/s` });
+    out.push({ target: "event-to-delivery p50 < 1 s", met: ev.p50 < 1000, detail: `${fmt(ev.p50)} ms` });
+  } else if (ev) out.push({ target: "webhooks", met: null, detail: `not available: ${ev.reason}` });
+  const as = res.assistant;
+  if (as?.available) out.push({ target: "inbound-to-reply p50 < 1 s", met: as.p50 < 1000, detail: `${fmt(as.p50)} ms` });
+  else if (as) out.push({ target: "inbound-to-reply", met: null, detail: `not available: ${as.reason}` });
+  return out;
+}
+
+export function checkLines(list: Check[]): string {
+  return list.map((c) => `${c.met === null ? "n/a " : c.met ? "met " : "MISS"}  ${c.target}: ${c.detail}`).join("\n");
+}

@@ -1,0 +1,185 @@
+// Starting and stopping the server processes the benchmark and the reliability suite measure. Each
+// runs in its own process group so a stop (or a kill -9) reaches the node process under npx/tsx too.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(__dirname, "..");
+export const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+export const tsxBin = path.join(root, "node_modules", ".bin", "tsx");
+/** Ignored by git, biome and tsc: builds, logs and scratch files of the bench and the reliability suite. */
+export const workDir = path.join(root, ".data", "bench");
+
+export type ServerProcess = {
+  name: string;
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  stop(): Promise<void>;
+  /** SIGKILL to the whole group, no shutdown of any kind. */
+  kill9(): Promise<void>;
+  exited: Promise<number | null>;
+};
+
+export type StartOptions = {
+  name: string;
+  command: string;
+  args: string[];
+  port: number;
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  readyPath?: string;
+};
+
+export async function startServer(opts: StartOptions): Promise<ServerProcess> {
+  const env = { ...process.env, ...opts.env, PORT: String(opts.port) } as NodeJS.ProcessEnv;
+  delete env.CONVO_REACT_SERVER;
+  delete env.NODE_OPTIONS;
+  const child = spawn(opts.command, opts.args, { cwd: opts.cwd ?? root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout?.on("data", (c) => {
+    out += c;
+  });
+  child.stderr?.on("data", (c) => {
+    out += c;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${opts.port}`;
+  const signal = async (sig: NodeJS.Signals, graceMs: number) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-(child.pid as number), sig);
+    } catch {}
+    const timer = new Promise((r) => setTimeout(r, graceMs));
+    await Promise.race([exited, timer]);
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-(child.pid as number), "SIGKILL");
+      } catch {}
+      await exited;
+    }
+  };
+  const server: ServerProcess = {
+    name: opts.name,
+    url,
+    pid: child.pid as number,
+    child,
+    output: () => out,
+    stop: () => signal("SIGTERM", 8000),
+    kill9: () => signal("SIGKILL", 5000),
+    exited,
+  };
+  const ready = await waitForHttp(url + (opts.readyPath ?? "/"), 120_000, exited);
+  if (!ready) {
+    await server.stop();
+    throw new Error(`${opts.name} did not start on ${url}:\n${out.slice(-3000)}`);
+  }
+  return server;
+}
+
+/** Resolves true once the URL answers at all (any status), false on timeout or if the process exits. */
+export async function waitForHttp(url: string, timeoutMs: number, exited?: Promise<unknown>): Promise<boolean> {
+  let dead = false;
+  void exited?.then(() => {
+    dead = true;
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !dead) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      await res.arrayBuffer();
+      return true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return false;
+}
+
+const sharedEnv = (databaseUrl: string, extra: Record<string, string | undefined> = {}) => ({
+  DATABASE_URL: databaseUrl,
+  NODE_ENV: "production",
+  ENCRYPTION_KEY: Buffer.alloc(32, 11).toString("base64"),
+  NEXTAUTH_SECRET: "bench-and-reliability-only-secret",
+  NEXT_TELEMETRY_DISABLED: "1",
+  ...extra,
+});
+
+/** `next start` on the benchmark's own build (see buildApp). */
+export function startNext(port: number, databaseUrl: string, env: Record<string, string | undefined> = {}, name = "next", distDir = appDistDir) {
+  return startServer({
+    name,
+    command: process.execPath,
+    args: [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"],
+    port,
+    env: { ...sharedEnv(databaseUrl, env), NEXT_DIST_DIR: distDir },
+    readyPath: "/v1/openapi.json",
+  });
+}
+
+/** `npm run api`, the standalone server, without npm in between. */
+export function startApi(port: number, databaseUrl: string, env: Record<string, string | undefined> = {}, name = "api") {
+  return startServer({
+    name,
+    command: tsxBin,
+    args: ["--conditions=react-server", "scripts/api-server.ts"],
+    port,
+    env: { ...sharedEnv(databaseUrl, env), API_PORT: String(port), API_HOST: "127.0.0.1" },
+    readyPath: "/v1/openapi.json",
+  });
+}
+
+/** The benchmark's build of the app: its own dist dir and tsconfig, so .next and tsconfig.json stay untouched. */
+export const appDistDir = path.join(".data", "bench", "next");
+const benchTsconfig = path.join(".data", "bench", "tsconfig.json");
+
+export function buildApp(log: (line: string) => void): void {
+  fs.mkdirSync(path.join(root, ".data", "bench"), { recursive: true });
+  // Next adds its type globs to the tsconfig it is given unless they are there already.
+  const tsconfig = {
+    extends: "../../tsconfig.json",
+    compilerOptions: { paths: { "@/*": ["../../*"] } },
+    include: ["../../next-env.d.ts", "../../**/*.ts", "../../**/*.tsx", `${appDistDir}/types/**/*.ts`, `${appDistDir}/dev/types/**/*.ts`],
+    exclude: ["../../node_modules", "../../.data", "../../bench", "../../reliability"],
+  };
+  fs.writeFileSync(path.join(root, benchTsconfig), `${JSON.stringify(tsconfig, null, 2)}\n`);
+  // next build rewrites next-env.d.ts to point at its dist dir: put back what was there.
+  const envFile = path.join(root, "next-env.d.ts");
+  const before = fs.existsSync(envFile) ? fs.readFileSync(envFile, "utf8") : null;
+  const started = Date.now();
+  log(`  building the app into ${appDistDir} (next build)...`);
+  try {
+    const env = { ...process.env };
+    delete env.DATABASE_URL; // a build needs no database
+    const r = spawnSync(process.execPath, [nextBin, "build"], {
+      cwd: root,
+      env: {
+        ...env,
+        NEXT_DIST_DIR: appDistDir,
+        NEXT_TSCONFIG_PATH: benchTsconfig,
+        NEXT_SKIP_TYPECHECK: "1",
+        NEXT_TELEMETRY_DISABLED: "1",
+        NODE_OPTIONS: "",
+      },
+      encoding: "utf8",
+    });
+    if (r.status !== 0) throw new Error(`next build failed:\n${(r.stdout + r.stderr).slice(-4000)}`);
+  } finally {
+    if (before === null) fs.rmSync(envFile, { force: true });
+    else fs.writeFileSync(envFile, before);
+  }
+  log(`  built in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+export function buildBareNext(log: (line: string) => void): void {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [nextBin, "build", "bench/bare-next"], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: "" },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`bare Next build failed:\n${(r.stdout + r.stderr).slice(-4000)}`);
+  log(`  bare Next app built in ${Math.round((Date.now() - started) / 1000)} s`);
+}

@@ -1,0 +1,196 @@
+"use client";
+import "@/components/common/common.css";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { CopyButton } from "@/components/common/copy-button";
+import { Badge, Button, Card, ConfirmDialog, ErrorState, Input, PageHeader, Skeleton, useToast } from "@/components/ui";
+import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+
+type Status = {
+  channel: "whatsapp" | "sandbox";
+  phoneNumberId: string | null;
+  displayNumber: string | null;
+  accessTokenSet: boolean;
+  verifyTokenEnv: string;
+  verifyTokenSet: boolean;
+  appSecretSet: boolean;
+};
+
+/** /channel: connect the business's WhatsApp number, or see that the sandbox is in use; the webhook to paste into Meta. */
+export function ChannelView() {
+  const client = useQueryClient();
+  const toast = useToast();
+  const status = useQuery({ queryKey: ["channel"], queryFn: () => apiFetch<Status>("/api/dashboard/channel") });
+  const [origin, setOrigin] = useState("");
+  useEffect(() => setOrigin(window.location.origin), []);
+  const [confirming, setConfirming] = useState(false);
+  const disconnect = useMutation({
+    mutationFn: () => apiFetch<Status>("/api/dashboard/channel", { method: "DELETE" }),
+    onSuccess: (s) => {
+      client.setQueryData(["channel"], s);
+      setConfirming(false);
+      toast.success("WhatsApp disconnected: replies now go to the sandbox.");
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  const webhookUrl = `${origin}/channels/whatsapp/webhook`;
+  return (
+    <>
+      <PageHeader
+        title="Channel"
+        description="Where your assistant's conversations happen: your WhatsApp Business number, or the built-in sandbox."
+      />
+      {status.isPending ? (
+        <Card>
+          <Skeleton lines={5} />
+        </Card>
+      ) : status.isError ? (
+        <Card>
+          <ErrorState error={status.error} title="Could not load the channel" onRetry={() => status.refetch()} />
+        </Card>
+      ) : (
+        <div className="grid-2" style={{ alignItems: "start" }}>
+          <div className="stack" style={{ gap: 16 }}>
+            <Card title="Status">
+              {status.data.channel === "whatsapp" ? (
+                <div className="stack" style={{ gap: 8 }}>
+                  <div className="row">
+                    <Badge tone="success">WhatsApp connected</Badge>
+                    <strong>{status.data.displayNumber ?? status.data.phoneNumberId}</strong>
+                  </div>
+                  <div className="muted small">
+                    Phone number id <code>{status.data.phoneNumberId}</code>; access token stored encrypted.
+                  </div>
+                  <div>
+                    <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
+                      Disconnect WhatsApp
+                    </Button>
+                  </div>
+                </div>
+              ) : (
+                <div className="stack" style={{ gap: 8 }}>
+                  <div className="row">
+                    <Badge tone="info">Sandbox in use</Badge>
+                  </div>
+                  <div className="muted">
+                    No WhatsApp number is connected: conversations run in the sandbox, which you can try in the simulator. Connect your number to talk
+                    to real customers.
+                  </div>
+                </div>
+              )}
+            </Card>
+            <Card title="Webhook for Meta">
+              <div className="stack" style={{ gap: 10 }}>
+                <div className="muted small">
+                  In the Meta app dashboard, under WhatsApp → Configuration, set the callback URL and verify token, then subscribe to messages.
+                </div>
+                <div className="field-label">Callback URL</div>
+                <div className="secret-row">
+                  <code className="secret-value" data-testid="webhook-url">
+                    {webhookUrl}
+                  </code>
+                  <CopyButton value={webhookUrl} />
+                </div>
+                <div className="field-label">Verify token</div>
+                <div>
+                  The value of the <code>{status.data.verifyTokenEnv}</code> environment variable of this server{" "}
+                  {status.data.verifyTokenSet ? <Badge tone="success">set</Badge> : <Badge tone="warning">not set</Badge>}
+                </div>
+                <div className="field-label">Signature check</div>
+                <div>
+                  <code>WHATSAPP_APP_SECRET</code> (your Meta app secret) verifies every callback{" "}
+                  {status.data.appSecretSet ? <Badge tone="success">set</Badge> : <Badge tone="warning">not set</Badge>}
+                </div>
+              </div>
+            </Card>
+          </div>
+          <ConnectForm status={status.data} onSaved={(s) => client.setQueryData(["channel"], s)} />
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Disconnect WhatsApp?"
+        message="Replies stop going to WhatsApp customers at once; the stored access token is deleted. You can connect again at any time."
+        confirmLabel="Disconnect"
+        danger
+        busy={disconnect.isPending}
+        onConfirm={() => disconnect.mutate()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+function ConnectForm({ status, onSaved }: { status: Status; onSaved: (s: Status) => void }) {
+  const toast = useToast();
+  const [phoneNumberId, setPhoneNumberId] = useState(status.phoneNumberId ?? "");
+  const [displayNumber, setDisplayNumber] = useState(status.displayNumber ?? "");
+  const [accessToken, setAccessToken] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: () => apiFetch<Status>("/api/dashboard/channel", { method: "PUT", body: { phoneNumberId, accessToken, displayNumber } }),
+    onSuccess: (s) => {
+      onSaved(s);
+      setAccessToken("");
+      toast.success("WhatsApp settings saved.");
+    },
+    onError: (err) => {
+      if (err instanceof DashboardError && err.details?.length) setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
+      else setErrors({ form: errorMessage(err) });
+    },
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!phoneNumberId.trim()) problems.phoneNumberId = "Enter the phone number id Meta shows.";
+    if (!status.accessTokenSet && !accessToken.trim()) problems.accessToken = "Enter the access token.";
+    setErrors(problems);
+    if (!Object.keys(problems).length) save.mutate();
+  }
+  return (
+    <Card title={status.channel === "whatsapp" ? "Update the WhatsApp connection" : "Connect WhatsApp"}>
+      <form className="stack" onSubmit={submit} noValidate>
+        {errors.form ? (
+          <div className="alert" role="alert">
+            {errors.form}
+          </div>
+        ) : null}
+        <Input
+          id="wa-phone-number-id"
+          label="Phone number id"
+          inputMode="numeric"
+          placeholder="106540352242922"
+          value={phoneNumberId}
+          error={errors.phoneNumberId}
+          hint="From WhatsApp → API Setup in the Meta app dashboard (not the phone number itself)."
+          onChange={(e) => setPhoneNumberId(e.target.value)}
+        />
+        <Input
+          id="wa-access-token"
+          label="Access token"
+          type="password"
+          autoComplete="off"
+          placeholder={status.accessTokenSet ? "•••••••• stored; leave empty to keep it" : "EAAG…"}
+          value={accessToken}
+          error={errors.accessToken}
+          hint="A permanent system-user token. It is stored encrypted and never shown again."
+          onChange={(e) => setAccessToken(e.target.value)}
+        />
+        <Input
+          id="wa-display-number"
+          label="Display number"
+          placeholder="+351 912 345 678"
+          value={displayNumber}
+          error={errors.displayNumber}
+          hint="Optional: how your team recognises the number."
+          onChange={(e) => setDisplayNumber(e.target.value)}
+        />
+        <div className="row" style={{ justifyContent: "flex-end" }}>
+          <Button type="submit" variant="primary" loading={save.isPending}>
+            {status.channel === "whatsapp" ? "Save" : "Connect"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

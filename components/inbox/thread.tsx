@@ -1,0 +1,169 @@
+"use client";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { Badge, Button, ErrorState, LoadingState, useToast } from "@/components/ui";
+import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { ContactPanel } from "./contact-panel";
+import { MessageBubble } from "./message-bubble";
+import { ReplyBox } from "./reply-box";
+import { type ConversationDetail, type Message, type Page, statusLabel, statusTone } from "./types";
+
+const POLL_MS = 1500;
+type Action = "handoff" | "resume" | "close" | "assign";
+
+/** One conversation: header with the status actions, the live thread, the reply box, the contact panel. */
+export function Thread({ conversationId, currentUserId }: { conversationId: string; currentUserId: string }) {
+  const detail = useQuery({
+    queryKey: ["conversation", conversationId],
+    queryFn: ({ signal }) => apiFetch<ConversationDetail>(`/api/dashboard/conversations/${conversationId}`, { signal }),
+    refetchInterval: POLL_MS,
+  });
+
+  if (detail.isPending)
+    return (
+      <>
+        <div className="thread">
+          <LoadingState label="Loading the conversation…" />
+        </div>
+        <aside className="side-panel" />
+      </>
+    );
+  if (detail.isError)
+    return (
+      <>
+        <div className="thread">
+          <ErrorState error={detail.error} title="Could not open this conversation" onRetry={() => detail.refetch()} />
+        </div>
+        <aside className="side-panel" />
+      </>
+    );
+  return (
+    <>
+      <div className="thread">
+        <ThreadHeader detail={detail.data} currentUserId={currentUserId} />
+        <Messages conversationId={conversationId} />
+        {detail.data.conversation.status === "closed" ? (
+          <div className="composer muted small">This conversation is closed. When the customer writes again, a new conversation opens.</div>
+        ) : (
+          <ReplyBox detail={detail.data} />
+        )}
+      </div>
+      <ContactPanel detail={detail.data} />
+    </>
+  );
+}
+
+function ThreadHeader({ detail, currentUserId }: { detail: ConversationDetail; currentUserId: string }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const { conversation, contact } = detail;
+  const act = useMutation({
+    mutationFn: (action: Action) => apiFetch(`/api/dashboard/conversations/${conversation.id}/${action}`, { body: {} }),
+    onSuccess: (_, action) => {
+      toast.success(
+        {
+          handoff: "Handed off: the assistant is paused.",
+          resume: "Returned to the assistant.",
+          close: "Conversation closed.",
+          assign: "Assigned to you.",
+        }[action],
+      );
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+    onSettled: () => {
+      client.invalidateQueries({ queryKey: ["conversation", conversation.id] });
+      client.invalidateQueries({ queryKey: ["inbox"] });
+    },
+  });
+  const busy = (a: Action) => act.isPending && act.variables === a;
+  const status = conversation.status;
+  return (
+    <div className="thread-header">
+      <div style={{ minWidth: 0 }}>
+        <h2 style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{contact.name ?? contact.phone}</h2>
+        <div className="small muted">{contact.phone}</div>
+      </div>
+      <Badge tone={statusTone[status]}>
+        <span data-testid="conversation-status">{statusLabel[status]}</span>
+      </Badge>
+      <span className="spacer" />
+      <div className="row-wrap">
+        {status === "open" ? (
+          <Button size="sm" loading={busy("handoff")} disabled={act.isPending} onClick={() => act.mutate("handoff")}>
+            Hand off
+          </Button>
+        ) : null}
+        {status === "handoff" ? (
+          <Button size="sm" loading={busy("resume")} disabled={act.isPending} onClick={() => act.mutate("resume")}>
+            Return to assistant
+          </Button>
+        ) : null}
+        {conversation.assigneeId !== currentUserId ? (
+          <Button size="sm" loading={busy("assign")} disabled={act.isPending} onClick={() => act.mutate("assign")}>
+            Assign to me
+          </Button>
+        ) : null}
+        {status !== "closed" ? (
+          <Button size="sm" loading={busy("close")} disabled={act.isPending} onClick={() => act.mutate("close")}>
+            Close
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Messages({ conversationId }: { conversationId: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+  const messages = useInfiniteQuery({
+    queryKey: ["messages", conversationId],
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<Page<Message>>(`/api/dashboard/conversations/${conversationId}/messages`, { query: { limit: 100, before: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: POLL_MS,
+  });
+  // Pages come newest first; show oldest first, each message once.
+  const seen = new Set<string>();
+  const ordered = (messages.data?.pages.flatMap((p) => p.data) ?? []).filter((m) => !seen.has(m.id) && seen.add(m.id)).reverse();
+  const lastId = ordered.at(-1)?.id;
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const onScroll = () => {
+      stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    };
+    el.addEventListener("scroll", onScroll);
+    return () => el.removeEventListener("scroll", onScroll);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the newest message changes.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
+  }, [lastId]);
+
+  return (
+    <div className="messages" ref={box} role="log" aria-live="polite" aria-label="Messages">
+      {messages.hasNextPage ? (
+        <div style={{ textAlign: "center" }}>
+          <Button size="sm" loading={messages.isFetchingNextPage} onClick={() => messages.fetchNextPage()}>
+            Load earlier messages
+          </Button>
+        </div>
+      ) : null}
+      {messages.isPending ? (
+        <LoadingState label="Loading messages…" />
+      ) : messages.isError ? (
+        <ErrorState error={messages.error} title="Could not load messages" onRetry={() => messages.refetch()} />
+      ) : ordered.length === 0 ? (
+        <div className="state">
+          <div className="state-title">No messages yet</div>
+        </div>
+      ) : (
+        ordered.map((m) => <MessageBubble key={m.id} message={m} />)
+      )}
+    </div>
+  );
+}

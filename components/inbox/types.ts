@@ -1,0 +1,61 @@
+// Shapes of the inbox endpoints' answers (app/api/dashboard/conversations/**), for client components.
+export type ConversationStatus = "open" | "handoff" | "closed";
+
+export type InboxRow = {
+  id: string;
+  contactId: string;
+  status: ConversationStatus;
+  lastInboundAt: string | null;
+  assigneeId: string | null;
+  tokensUsed: number;
+  createdAt: string;
+  updatedAt: string;
+  contact: { id: string; name: string | null; phone: string } | null;
+  lastMessage: { text: string; direction: string; createdAt: string } | null;
+};
+
+export type Contact = {
+  id: string;
+  phone: string;
+  name: string | null;
+  tags: string[];
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ConversationDetail = {
+  conversation: Omit<InboxRow, "contact" | "lastMessage">;
+  contact: Contact;
+  assignee: { id: string; name: string | null; email: string } | null;
+  windowOpen: boolean;
+  windowClosesAt: string | null;
+};
+
+export type Message = {
+  id: string;
+  conversationId: string;
+  direction: "inbound" | "outbound";
+  source: "assistant" | "agent" | "api" | "customer";
+  type: string;
+  text: string;
+  status: "queued" | "sent" | "delivered" | "read" | "failed" | "received";
+  template: { name: string; language: string; variables: string[] } | null;
+  error: { code: string; message: string; channelCode: number | null } | null;
+  createdAt: string;
+};
+
+export type Template = { id: string; name: string; language: string; category: string; body: string; status: string; placeholders: number };
+
+export type Page<T> = { data: T[]; nextCursor: string | null };
+
+export const statusTone = { open: "success", handoff: "warning", closed: "neutral" } as const;
+export const statusLabel = { open: "Open", handoff: "Handed off", closed: "Closed" } as const;
+
+export function shortTime(iso: string): string {
+  const d = new Date(iso);
+  const sameDay = d.toDateString() === new Date().toDateString();
+  return sameDay
+    ? d.toLocaleTimeString("en", { hour: "2-digit", minute: "2-digit" })
+    : d.toLocaleDateString("en", { month: "short", day: "numeric" });
+}

@@ -1,0 +1,43 @@
+import Papa from "papaparse";
+
+export type RecordRow = {
+  id: string;
+  collection: string;
+  fields: Record<string, unknown>;
+  conversationId: string | null;
+  contactId: string | null;
+  createdAt: string;
+};
+
+/** The captured fields' names across rows, in first-seen order: the table's and the CSV's columns. */
+export function fieldColumns(rows: RecordRow[]): string[] {
+  const seen = new Set<string>();
+  for (const r of rows) for (const k of Object.keys(r.fields ?? {})) seen.add(k);
+  return [...seen];
+}
+
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** CSV of the rows (papaparse's unparse), one column per captured field plus the record's own. */
+export function recordsToCsv(rows: RecordRow[]): string {
+  const fields = fieldColumns(rows);
+  return Papa.unparse({
+    fields: ["id", "createdAt", ...fields, "conversationId", "contactId"],
+    data: rows.map((r) => [r.id, r.createdAt, ...fields.map((f) => cellText(r.fields[f])), r.conversationId ?? "", r.contactId ?? ""]),
+  });
+}
+
+export function downloadText(filename: string, text: string, type = "text/csv;charset=utf-8") {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,97 @@
+"use client";
+import { type ReactNode, useState } from "react";
+import type { z } from "zod";
+import { Input, Select, type SelectOption, Textarea } from "@/components/ui";
+
+// Small controls of the node side panel. Each one edits one key of the node's data; `undefined`
+// removes the key (optional fields stay absent rather than saved as "").
+
+export type Patch = (key: string, value: unknown) => void;
+export type FieldErrors = (path: string) => string | undefined;
+
+// The validator words a missing key "is required"; the panel does the same.
+const parseOptions = { error: (iss: { input?: unknown }) => (iss.input === undefined ? "is required" : undefined) };
+
+/** Runs the type's own schema (nodeDataSchemas[type]) and answers "what is wrong under this path". */
+export function fieldErrors(schema: z.ZodType, data: unknown): { errors: FieldErrors; count: number } {
+  const result = schema.safeParse(data, parseOptions);
+  const issues = result.success ? [] : result.error.issues;
+  const errors: FieldErrors = (path) => {
+    const hit = issues.find((i) => i.path.map(String).join(".").startsWith(path));
+    if (!hit) return undefined;
+    const rest = hit.path.slice(path.split(".").length).map(String);
+    return rest.length ? `${rest.join(".")}: ${hit.message}` : hit.message;
+  };
+  return { errors, count: issues.length };
+}
+
+const fieldId = (key: string) => `node-field-${key.replace(/\W/g, "-")}`;
+
+export function TextField({
+  name,
+  label,
+  value,
+  onPatch,
+  error,
+  hint,
+  optional,
+  multiline,
+}: FieldProps<unknown> & { optional?: boolean; multiline?: boolean }) {
+  const text = typeof value === "string" ? value : "";
+  const change = (v: string) => onPatch(name, optional && v === "" ? undefined : v);
+  return multiline ? (
+    <Textarea id={fieldId(name)} label={label} hint={hint} error={error} value={text} rows={3} onChange={(e) => change(e.target.value)} />
+  ) : (
+    <Input id={fieldId(name)} label={label} hint={hint} error={error} value={text} onChange={(e) => change(e.target.value)} />
+  );
+}
+
+export function NumberField({ name, label, value, onPatch, error, hint }: FieldProps<unknown>) {
+  return (
+    <Input
+      id={fieldId(name)}
+      type="number"
+      label={label}
+      hint={hint}
+      error={error}
+      value={typeof value === "number" ? String(value) : ""}
+      onChange={(e) => onPatch(name, e.target.value === "" ? undefined : Number(e.target.value))}
+    />
+  );
+}
+
+export function SelectField({ name, label, value, onPatch, error, hint, options }: FieldProps<unknown> & { options: SelectOption[] }) {
+  return (
+    <Select
+      id={fieldId(name)}
+      label={label}
+      hint={hint}
+      error={error}
+      value={String(value ?? "")}
+      options={options}
+      onChange={(e) => onPatch(name, e.target.value)}
+    />
+  );
+}
+
+/** A list of phrases, one per line. Local text so a new empty line can be typed before it has content. */
+export function ListField({ name, label, value, onPatch, error, hint, optional }: FieldProps<unknown> & { optional?: boolean }) {
+  const [text, setText] = useState(() => (Array.isArray(value) ? value.join("\n") : ""));
+  return (
+    <Textarea
+      id={fieldId(name)}
+      label={label}
+      hint={hint ?? "One per line."}
+      error={error}
+      rows={4}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        const items = e.target.value.split("\n").filter((line) => line.trim() !== "");
+        onPatch(name, optional && !items.length ? undefined : items);
+      }}
+    />
+  );
+}
+
+type FieldProps<T> = { name: string; label: ReactNode; value: T; onPatch: Patch; error?: string; hint?: ReactNode };

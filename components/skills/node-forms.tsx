@@ -1,0 +1,92 @@
+"use client";
+import { conditionOperators, type NodeType, questionKinds } from "@/lib/skills/graph-schema";
+import { type FieldErrors, ListField, NumberField, type Patch, SelectField, TextField } from "./inspector-fields";
+import { OpeningHoursEditor, RecordFieldsEditor } from "./structured-fields";
+
+const placeholderHint = "{{variable}} placeholders are filled from the answers so far.";
+const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v.replace("_", " ") }));
+
+/** The fields of one node type; every rule comes from nodeDataSchemas[type] through `errors`. */
+export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data: Record<string, unknown>; onPatch: Patch; errors: FieldErrors }) {
+  const field = (name: string) => ({ name, value: data[name], onPatch, error: errors(name) });
+  switch (type) {
+    case "trigger":
+      return (
+        <>
+          <ListField
+            {...field("keywords")}
+            label="Phrases"
+            hint="One per line. A customer message containing one (whole words, any case or accents) starts the skill."
+          />
+          <TextField {...field("description")} label="Description" optional multiline hint="Helps the assistant pick this skill." />
+        </>
+      );
+    case "message":
+      return <TextField {...field("text")} label="Text" multiline hint={placeholderHint} />;
+    case "question":
+      return (
+        <>
+          <TextField {...field("text")} label="Question" multiline hint={placeholderHint} />
+          <TextField {...field("variable")} label="Store the answer in" hint="A variable name like party_size." />
+          <SelectField {...field("kind")} label="Answer kind" options={options(questionKinds)} />
+          {data.kind === "choice" ? <ListField {...field("choices")} label="Choices" optional /> : null}
+          <TextField {...field("retryText")} label="Retry text" optional multiline hint="Sent when the answer cannot be understood." />
+          <NumberField {...field("maxRetries")} label="Retries before leaving by “invalid”" />
+        </>
+      );
+    case "condition":
+      return (
+        <>
+          <TextField {...field("variable")} label="Variable" />
+          <SelectField {...field("operator")} label="Operator" options={options(conditionOperators)} />
+          {data.operator === "exists" ? null : (
+            <TextField
+              {...field("value")}
+              value={data.value === undefined ? "" : String(data.value)}
+              onPatch={(key, v) =>
+                onPatch(key, (data.operator === "gt" || data.operator === "lt") && v !== "" && Number.isFinite(Number(v)) ? Number(v) : v)
+              }
+              label="Value"
+              hint="Compared as a number for greater/less than."
+            />
+          )}
+        </>
+      );
+    case "catalog":
+      return (
+        <>
+          <TextField {...field("collection")} label="Catalog collection" hint="Like menu or products." />
+          <TextField {...field("variable")} label="Store the chosen item in" hint="Then {{item.title}} and {{item.price}} work." />
+          <TextField {...field("text")} label="Text sent with the options" multiline />
+          <NumberField {...field("maxOptions")} label="Options offered (at most)" />
+        </>
+      );
+    case "availability":
+      return (
+        <>
+          <TextField {...field("variable")} label="Date-time variable" hint="Captured earlier by a datetime question." />
+          <NumberField {...field("slotMinutes")} label="Slot length (minutes)" />
+          <NumberField {...field("capacity")} label="Bookings per slot" />
+          <OpeningHoursEditor value={data.openingHours} onPatch={onPatch} errors={errors} />
+        </>
+      );
+    case "record":
+      return (
+        <>
+          <TextField {...field("collection")} label="Record collection" hint="orders, bookings and leads count in analytics." />
+          <RecordFieldsEditor value={data.fields} onPatch={onPatch} errors={errors} />
+        </>
+      );
+    case "handoff":
+      return (
+        <>
+          <TextField {...field("text")} label="Text" optional multiline hint="Sent before a person takes over." />
+          <TextField {...field("reason")} label="Reason" optional hint="Shown to your team in the inbox." />
+        </>
+      );
+    case "ai":
+      return <TextField {...field("instructions")} label="Instructions" optional multiline hint="Extra guidance for this one answer." />;
+    case "end":
+      return <TextField {...field("text")} label="Text" optional multiline hint={placeholderHint} />;
+  }
+}

@@ -1,0 +1,19 @@
+"use client";
+import type { NodeProps } from "@xyflow/react";
+import { memo } from "react";
+import type { EditorNode } from "../editor-graph";
+import { NodeCard } from "./node-card";
+
+export const AvailabilityNode = memo(function AvailabilityNode({ id, data, selected }: NodeProps<EditorNode>) {
+  const days = Object.keys((data.openingHours as Record<string, unknown>) ?? {}).length;
+  return (
+    <NodeCard id={id} type="availability" selected={selected}>
+      <div className="skill-node-text">
+        slot at <code>{String(data.variable || "?")}</code>
+      </div>
+      <div className="skill-node-meta">
+        {String(data.slotMinutes ?? "?")} min · capacity {String(data.capacity ?? "?")} · open {days} day{days === 1 ? "" : "s"}
+      </div>
+    </NodeCard>
+  );
+});

@@ -1,0 +1,89 @@
+"use client";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Button } from "./button";
+
+/**
+ * A modal on the native <dialog>: focus is trapped and restored by the browser, Escape closes it.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="dialog-title"
+      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      {open ? (
+        <>
+          <div className="dialog-header">
+            <h2 id="dialog-title">{title}</h2>
+          </div>
+          <div className="dialog-body">{children}</div>
+          {footer ? <div className="dialog-footer">{footer}</div> : null}
+        </>
+      ) : null}
+    </dialog>
+  );
+}
+
+/** "Are you sure?" with a named action; the confirm button shows progress while `busy`. */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = "Confirm",
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      footer={
+        <>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button variant={danger ? "danger" : "primary"} loading={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {message}
+    </Dialog>
+  );
+}

@@ -1,0 +1,143 @@
+import { DEMO_OWNER, dashboardApi, expect, screenshot, signIn, signOut, signUp, test, unique } from "./fixtures";
+
+const OWNER_ONLY = ["Overview", "Skills", "Catalog", "Assistant", "Templates", "Channel", "Webhooks", "API keys", "API reference", "Team"];
+const AGENT_PAGES = ["Inbox", "Simulator", "Contacts", "Records"];
+
+test("sign up, sign out and sign in again", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await screenshot(page, "sign-in");
+  await page.goto("/sign-up");
+  await screenshot(page, "sign-up");
+
+  const account = await signUp(page);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page.locator(".sidebar-brand")).toContainText(account.businessName);
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  for (const label of [...AGENT_PAGES, ...OWNER_ONLY]) await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+  // A fresh business starts with a token grant.
+  await expect(page.getByTestId("wallet-balance")).toContainText("100,000");
+  await screenshot(page, "overview");
+
+  await signOut(page);
+  await page.goto("/overview");
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator(".alert[role=alert]")).toContainText("Wrong email or password");
+
+  await signIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/overview$/);
+
+  // The same email cannot sign up twice.
+  await signOut(page);
+  await page.goto("/sign-up");
+  await page.getByLabel("Business name").fill("Copycat");
+  await page.getByLabel("Your name").fill("Someone");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill("another-password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.locator(".alert[role=alert]")).toContainText("already exists");
+});
+
+test("an agent sees only the inbox, simulator, contacts and records", async ({ page, browser }) => {
+  await signUp(page);
+  await page.goto("/team");
+  await expect(page.getByRole("heading", { name: "Team" })).toBeVisible();
+  const agent = { email: `${unique("agent")}@example.test`, password: "temporary-pass-1" };
+  await page.getByRole("button", { name: "Invite teammate" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite a teammate" });
+  await dialog.getByLabel("Name").fill("Ada Agent");
+  await dialog.getByLabel("Email").fill(agent.email);
+  await dialog.getByLabel("Temporary password").fill(agent.password);
+  await dialog.getByLabel("Role").selectOption("agent");
+  await dialog.getByRole("button", { name: "Create account" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("cell", { name: agent.email })).toBeVisible();
+  await screenshot(page, "team");
+
+  const agentContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  await signIn(agentPage, agent.email, agent.password, /\/inbox$/);
+  const nav = agentPage.getByRole("navigation", { name: "Dashboard" });
+  for (const label of AGENT_PAGES) await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+  for (const label of OWNER_ONLY) await expect(nav.getByRole("link", { name: label, exact: true })).toHaveCount(0);
+
+  for (const path of [
+    "/overview",
+    "/team",
+    "/api-keys",
+    "/skills",
+    "/webhooks",
+    "/catalog",
+    "/assistant",
+    "/templates",
+    "/channel",
+    "/api-reference",
+  ]) {
+    const response = await agentPage.goto(path);
+    expect(response?.status()).toBe(403);
+    await expect(agentPage.getByText("403 · You are not allowed to open this page")).toBeVisible();
+    if (path === "/overview") await screenshot(agentPage, "not-allowed");
+  }
+
+  const api = dashboardApi(agentPage);
+  expect((await api.get("/api/dashboard/team")).status).toBe(403);
+  expect((await api.get("/api/dashboard/analytics?window=7d")).status).toBe(403);
+  expect((await api.post("/api/dashboard/team", { email: "x@example.test", name: "X", password: "password1", role: "owner" })).status).toBe(403);
+  expect((await api.get("/api/dashboard/conversations")).status).toBe(200);
+  await agentContext.close();
+});
+
+test("a second business never sees the first business's data", async ({ page, browser }) => {
+  // The demo business (seeded by npm start) has contacts, a conversation and records.
+  const demoContext = await browser.newContext();
+  const demoPage = await demoContext.newPage();
+  await signIn(demoPage, DEMO_OWNER.email, DEMO_OWNER.password);
+  const demo = dashboardApi(demoPage);
+  const demoConversations = (await demo.get("/api/dashboard/conversations")).body.data;
+  const demoContacts = (await demo.get("/api/dashboard/contacts")).body.data;
+  const demoCollections = (await demo.get("/api/dashboard/records")).body.collections as string[];
+  const demoRecords = (await Promise.all(demoCollections.map((c) => demo.get(`/api/dashboard/records/${c}`)))).flatMap((r) => r.body.data);
+  expect(demoConversations.length).toBeGreaterThan(0);
+  expect(demoContacts.length).toBeGreaterThan(0);
+  expect(demoRecords.length).toBeGreaterThan(0);
+  await demoContext.close();
+
+  await signUp(page);
+  const api = dashboardApi(page);
+  expect((await api.get("/api/dashboard/conversations")).body.data).toEqual([]);
+  expect((await api.get("/api/dashboard/contacts")).body.data).toEqual([]);
+  for (const c of demoCollections) expect((await api.get(`/api/dashboard/records/${c}`)).body.data).toEqual([]);
+
+  // Foreign ids answer exactly like missing ones.
+  const missing = await api.get("/api/dashboard/conversations/conv_01JD7X4S9C8A3K2M5N6P7Q8R9T");
+  const foreign = await api.get(`/api/dashboard/conversations/${demoConversations[0].id}`);
+  expect(foreign.status).toBe(404);
+  expect(foreign.body.error.code).toBe(missing.body.error.code);
+  expect(foreign.body.error.message).toBe(missing.body.error.message);
+  expect((await api.get(`/api/dashboard/conversations/${demoConversations[0].id}/messages`)).status).toBe(404);
+  expect((await api.post(`/api/dashboard/conversations/${demoConversations[0].id}/handoff`)).status).toBe(404);
+  expect((await api.post(`/api/dashboard/conversations/${demoConversations[0].id}/messages`, { type: "text", text: "hi" })).status).toBe(404);
+  expect((await api.get(`/api/dashboard/contacts/${demoContacts[0].id}`)).status).toBe(404);
+  expect((await api.patch(`/api/dashboard/contacts/${demoContacts[0].id}`, { name: "Hijacked" })).status).toBe(404);
+  const byConversation = await api.get(`/api/dashboard/records/${demoRecords[0].collection}?conversationId=${demoRecords[0].conversationId ?? "x"}`);
+  expect(byConversation.body.data).toEqual([]);
+
+  // In the browser too: the inbox and contacts are empty.
+  await page.goto("/inbox");
+  await expect(page.getByText("No conversations")).toBeVisible();
+  await page.goto("/contacts");
+  await expect(page.getByText("No contacts yet")).toBeVisible();
+
+  // Writes from another site are refused even with a valid session cookie.
+  const crossSite = await page.request.post("/api/dashboard/team", {
+    data: { email: "x@example.test", name: "X", password: "password1", role: "owner" },
+    headers: { origin: "https://evil.example" },
+  });
+  expect(crossSite.status()).toBe(403);
+  const noOrigin = await page.request.post(`/api/dashboard/conversations/${demoConversations[0].id}/close`, { data: {} });
+  expect(noOrigin.status()).toBe(403);
+});

@@ -1,0 +1,112 @@
+import "server-only";
+import { createBusiness, getBusiness, setWhatsApp } from "../businesses/businesses";
+import { graphUrl } from "../channels/whatsapp/adapter";
+import { db } from "../db/client";
+import { migrate } from "../db/migrate";
+import { seedDemo } from "../demo/seed-demo";
+import { AppError } from "../errors";
+import { createApiKey, revokeApiKey } from "../keys/api-keys";
+import { createUser } from "../users/users";
+import { grantTokens } from "../wallet/wallet";
+
+export type AdminArgs = Record<string, string | true>;
+
+const need = (args: AdminArgs, name: string): string => {
+  const v = args[name];
+  if (typeof v !== "string" || !v) throw new AppError("invalid_request", `--${name} is required.`);
+  return v;
+};
+const optional = (args: AdminArgs, name: string): string | undefined => (typeof args[name] === "string" ? (args[name] as string) : undefined);
+const int = (v: string, name: string) => {
+  if (!/^-?\d+$/.test(v)) throw new AppError("invalid_request", `--${name} must be an integer.`);
+  return Number(v);
+};
+
+/** The operator commands, shared by the CLI (direct) and the running server's admin socket (PGlite). */
+export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>> = {
+  async "create-business"(a) {
+    const phoneNumberId = optional(a, "whatsapp-phone-number-id");
+    return createBusiness(db(), {
+      name: need(a, "name"),
+      tokens: a.tokens ? int(need(a, "tokens"), "tokens") : undefined,
+      timeZone: optional(a, "time-zone"),
+      whatsapp: phoneNumberId
+        ? { phoneNumberId, accessToken: optional(a, "whatsapp-access-token"), displayNumber: optional(a, "whatsapp-display-number") ?? null }
+        : null,
+    });
+  },
+  async "create-key"(a) {
+    const scopes = need(a, "scopes");
+    const expires = optional(a, "expires-at");
+    const key = await createApiKey(db(), need(a, "business"), {
+      name: optional(a, "name"),
+      scopes: scopes === "all" ? "all" : scopes.split(",").map((s) => s.trim()),
+      expiresAt: expires ? new Date(expires) : null,
+    });
+    return { id: key.id, key: key.key, scopes: key.scopes };
+  },
+  async "revoke-key"(a) {
+    await revokeApiKey(db(), null, need(a, "id"));
+    return { id: need(a, "id"), revoked: true };
+  },
+  async "create-user"(a) {
+    const role = optional(a, "role") ?? "owner";
+    if (role !== "owner" && role !== "agent") throw new AppError("invalid_request", "--role must be owner or agent.");
+    return createUser(db(), { businessId: need(a, "business"), email: need(a, "email"), password: need(a, "password"), role });
+  },
+  async "grant-tokens"(a) {
+    return grantTokens(db(), need(a, "business"), int(need(a, "tokens"), "tokens"));
+  },
+  async "set-whatsapp"(a) {
+    await setWhatsApp(db(), need(a, "business"), {
+      phoneNumberId: need(a, "phone-number-id"),
+      accessToken: optional(a, "access-token"),
+      displayNumber: optional(a, "display-number"),
+    });
+    return { businessId: need(a, "business"), phoneNumberId: need(a, "phone-number-id") };
+  },
+  // Which channel the business's replies take, and whether this server can talk to WhatsApp at all.
+  async "whatsapp-status"(a) {
+    const b = await getBusiness(db(), need(a, "business"));
+    const connected = !!(b.whatsappPhoneNumberId && b.whatsappAccessTokenEnc);
+    return {
+      businessId: b.id,
+      channel: connected ? "whatsapp" : "sandbox",
+      phoneNumberId: b.whatsappPhoneNumberId,
+      displayNumber: b.whatsappDisplayNumber,
+      accessToken: b.whatsappAccessTokenEnc ? "set (encrypted)" : "not set",
+      server: {
+        graphUrl: graphUrl(),
+        verifyToken: process.env.WHATSAPP_VERIFY_TOKEN ? "set" : "not set",
+        appSecret: process.env.WHATSAPP_APP_SECRET ? "set" : "not set",
+      },
+    };
+  },
+  async "seed-demo"() {
+    return seedDemo(db());
+  },
+  async migrate() {
+    await migrate();
+    return { migrated: true };
+  },
+};
+
+export function parseAdminArgs(argv: string[]): { command: string; args: AdminArgs } {
+  const [command, ...rest] = argv;
+  const args: AdminArgs = {};
+  for (let i = 0; i < rest.length; i++) {
+    const token = rest[i];
+    if (!token.startsWith("--")) throw new AppError("invalid_request", `Unexpected argument ${token}.`);
+    const eq = token.indexOf("=");
+    if (eq > 0) args[token.slice(2, eq)] = token.slice(eq + 1);
+    else if (rest[i + 1] !== undefined && !rest[i + 1].startsWith("--")) args[token.slice(2)] = rest[++i];
+    else args[token.slice(2)] = true;
+  }
+  return { command: command ?? "", args };
+}
+
+export async function runAdminCommand(command: string, args: AdminArgs): Promise<unknown> {
+  const fn = adminCommands[command];
+  if (!fn) throw new AppError("invalid_request", `Unknown command ${command || "(none)"}. Commands: ${Object.keys(adminCommands).join(", ")}.`);
+  return fn(args);
+}

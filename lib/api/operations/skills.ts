@@ -1,0 +1,45 @@
+import { skillIdSchema, skillOut, skillSummaryOut, skillUpsertIn, skillUpsertOut } from "../../skills/skill-schema";
+import { getSkill, listSkills, upsertSkill } from "../../skills/skills";
+import { z } from "zod";
+import { defineOperation } from "../operation";
+import { pageOf, pageQuery } from "./common";
+
+export const skillsList = defineOperation({
+  id: "skills-list",
+  method: "GET",
+  path: "/skills",
+  scope: "skills:read",
+  tag: "Skills",
+  summary: "List skills",
+  query: pageQuery,
+  response: pageOf(skillSummaryOut),
+  handler: async (ctx, { query }) => listSkills(ctx.db, ctx.businessId, query),
+});
+
+export const skillsGet = defineOperation({
+  id: "skills-get",
+  method: "GET",
+  path: "/skills/{skillId}",
+  scope: "skills:read",
+  tag: "Skills",
+  summary: "Read a skill with its graph",
+  params: z.object({ skillId: z.string().min(1).max(100).meta({ example: "sk_booking" }) }),
+  response: skillOut,
+  errors: ["not_found"],
+  handler: async (ctx, { params }) => getSkill(ctx.db, ctx.businessId, params.skillId),
+});
+
+export const skillsUpsert = defineOperation({
+  id: "skills-upsert",
+  method: "PUT",
+  path: "/skills/{skillId}",
+  scope: "skills:write",
+  tag: "Skills",
+  summary: "Create or replace a skill",
+  description: "The graph is validated (SKILL-GRAPH.md); an invalid graph is 400 with one detail per problem. Warnings are returned, never refused.",
+  params: z.object({ skillId: skillIdSchema.meta({ example: "sk_booking" }) }),
+  body: skillUpsertIn,
+  response: skillUpsertOut,
+  errors: ["version_conflict"],
+  handler: async (ctx, { params, body }) => upsertSkill(ctx.db, ctx.businessId, params.skillId, body),
+});

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { listDeliveries, redeliver, sendTestEvent } from "../../webhooks/deliveries";
+import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateEndpointSecret, updateEndpoint } from "../../webhooks/endpoints";
+import { deliveryOut, deliveryStatuses, endpointIn, endpointOut, endpointPatch, endpointWithSecretOut } from "../../webhooks/webhook-schema";
+import { defineOperation } from "../operation";
+import { idParam, pageOf, pageQuery } from "./common";
+
+const endpointParam = idParam("endpointId", "we_01JD7X4S9C8A3K2M5N6P7Q8R9T");
+const deliveryParam = endpointParam.extend({
+  deliveryId: z.string().min(1).max(100).meta({ example: "whd_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
+});
+const signing =
+  "Deliveries are signed: `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body keyed with the whole secret>`; see docs/webhooks.md.";
+
+export const webhooksList = defineOperation({
+  id: "webhooks-list",
+  method: "GET",
+  path: "/webhook-endpoints",
+  scope: "webhooks:read",
+  tag: "Webhooks",
+  summary: "List webhook endpoints",
+  query: pageQuery,
+  response: pageOf(endpointOut),
+  handler: async (ctx, { query }) => listEndpoints(ctx.db, ctx.businessId, query),
+});
+
+export const webhooksCreate = defineOperation({
+  id: "webhooks-create",
+  method: "POST",
+  path: "/webhook-endpoints",
+  scope: "webhooks:write",
+  tag: "Webhooks",
+  summary: "Register a webhook endpoint",
+  description: `The URL must be https and must not point at a loopback, private or reserved address. The \`secret\` is returned only here and on rotation. ${signing}`,
+  body: endpointIn,
+  response: endpointWithSecretOut,
+  handler: async (ctx, { body }) => createEndpoint(ctx.db, ctx.businessId, body),
+});
+
+export const webhooksGet = defineOperation({
+  id: "webhooks-get",
+  method: "GET",
+  path: "/webhook-endpoints/{endpointId}",
+  scope: "webhooks:read",
+  tag: "Webhooks",
+  summary: "Read a webhook endpoint",
+  params: endpointParam,
+  response: endpointOut,
+  errors: ["not_found"],
+  handler: async (ctx, { params }) => getEndpoint(ctx.db, ctx.businessId, params.endpointId as string),
+});
+
+export const webhooksUpdate = defineOperation({
+  id: "webhooks-update",
+  method: "PATCH",
+  path: "/webhook-endpoints/{endpointId}",
+  scope: "webhooks:write",
+  tag: "Webhooks",
+  summary: "Change a webhook endpoint's url, events or enabled flag",
+  description: "Enabling an endpoint clears `disabledReason`. Disabling it stops deliveries not yet sent.",
+  params: endpointParam,
+  body: endpointPatch,
+  response: endpointOut,
+  errors: ["not_found"],
+  handler: async (ctx, { params, body }) => updateEndpoint(ctx.db, ctx.businessId, params.endpointId as string, body),
+});
+
+export const webhooksDelete = defineOperation({
+  id: "webhooks-delete",
+  method: "DELETE",
+  path: "/webhook-endpoints/{endpointId}",
+  scope: "webhooks:write",
+  tag: "Webhooks",
+  summary: "Delete a webhook endpoint and its delivery log",
+  params: endpointParam,
+  response: z.object({ id: z.string(), deleted: z.literal(true) }),
+  errors: ["not_found"],
+  handler: async (ctx, { params }) => deleteEndpoint(ctx.db, ctx.businessId, params.endpointId as string),
+});
+
+export const webhooksRotateSecret = defineOperation({
+  id: "webhooks-rotate-secret",
+  method: "POST",
+  path: "/webhook-endpoints/{endpointId}/rotate-secret",
+  scope: "webhooks:write",
+  tag: "Webhooks",
+  summary: "Replace an endpoint's signing secret",
+  description: "The new secret is returned once and signs every later attempt, retries included; the old one stops at once.",
+  params: endpointParam,
+  response: endpointWithSecretOut,
+  errors: ["not_found"],
+  handler: async (ctx, { params }) => rotateEndpointSecret(ctx.db, ctx.businessId, params.endpointId as string),
+});
+
+export const webhooksDeliveriesList = defineOperation({
+  id: "webhooks-deliveries-list",
+  method: "GET",
+  path: "/webhook-endpoints/{endpointId}/deliveries",
+  scope: "webhooks:read",
+  tag: "Webhooks",
+  summary: "Page through an endpoint's deliveries, newest first",
+  params: endpointParam,
+  query: pageQuery.extend({ status: z.enum(deliveryStatuses).optional() }),
+  response: pageOf(deliveryOut),
+  errors: ["not_found"],
+  handler: async (ctx, { params, query }) => listDeliveries(ctx.db, ctx.businessId, params.endpointId as string, query),
+});
+
+export const webhooksDeliveryRetry = defineOperation({
+  id: "webhooks-delivery-retry",
+  method: "POST",
+  path: "/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry",
+  scope: "webhooks:write",
+  tag: "Webhooks",
+  summary: "Send a delivery again now",
+  description: "Same delivery id and same event payload; the delivery is `pending` until the attempt ends.",
+  params: deliveryParam,
+  response: deliveryOut,
+  errors: ["not_found"],
+  handler: async (ctx, { params }) => redeliver(ctx.db, ctx.businessId, params.endpointId as string, params.deliveryId),
+});
+
+export const webhooksTest = defineOperation({
+  id: "webhooks-test",
+  method: "POST",
+  path: "/webhook-endpoints/{endpointId}/test",
+  scope: "webhooks:write",
+  tag: "Webhooks",
+  summary: "Send a signed `webhook.test` event to this endpoint only",
+  params: endpointParam,
+  response: deliveryOut,
+  errors: ["not_found"],
+  handler: async (ctx, { params }) => sendTestEvent(ctx.db, ctx.businessId, params.endpointId as string),
+});

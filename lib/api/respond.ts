@@ -1,0 +1,29 @@
+import { AppError } from "../errors";
+import { newId } from "../ids";
+
+export const newRequestId = () => newId("req");
+
+export function jsonResponse(body: unknown, status: number, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+/** Maps any thrown value to the documented error body; unknown errors are logged and become a bare 500. */
+export function errorResponse(err: unknown, requestId: string, headers: Record<string, string> = {}): Response {
+  const appError =
+    err instanceof AppError ? err : new AppError("internal_error", "Something went wrong on our side. Quote the request id when reporting it.");
+  if (!(err instanceof AppError)) {
+    console.error(`[${requestId}] unhandled error:`, err instanceof Error ? err.stack : err);
+  }
+  const body = {
+    error: {
+      code: appError.code,
+      message: appError.message,
+      requestId,
+      ...(appError.details ? { details: appError.details } : {}),
+    },
+  };
+  return jsonResponse(body, appError.status, { ...headers, ...appError.headers, "X-Request-Id": requestId });
+}

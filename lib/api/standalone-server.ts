@@ -1,0 +1,154 @@
+import "server-only";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { AppError } from "../errors";
+import { runOperation } from "./handle";
+import type { AnyOperation } from "./operation";
+import { operations as allOperations } from "./operations";
+import { openApiResponse } from "./operations/public";
+import { errorResponse, newRequestId } from "./respond";
+import { allowHeader, endpointNotFound, methodNotAllowed } from "./route";
+
+/** One path of the table, e.g. `/conversations/{conversationId}/messages`, with its operations by method. */
+export type CompiledRoute = { path: string; regex: RegExp; names: string[]; byMethod: Map<string, AnyOperation>; allow: string };
+
+/**
+ * Compiles the operation table's paths into matchers. Static segments win over parameters at the same
+ * depth, as Next's router resolves the route folders.
+ */
+export function compileRoutes(operations: AnyOperation[]): CompiledRoute[] {
+  const byPath = new Map<string, AnyOperation[]>();
+  for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  const compiled = [...byPath].map(([path, ops]) => {
+    const names: string[] = [];
+    const pattern = path
+      .split("/")
+      .map((segment) => {
+        const param = /^\{(\w+)\}$/.exec(segment);
+        if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        names.push(param[1]);
+        return "([^/]+)";
+      })
+      .join("/");
+    const methods = ops.map((op) => op.method);
+    return { path, regex: new RegExp(`^/v1${pattern}$`), names, byMethod: new Map(ops.map((op) => [op.method, op])), allow: allowHeader(methods) };
+  });
+  const shape = (path: string) => path.split("/").map((s) => (s.startsWith("{") ? "1" : "0"));
+  return compiled.sort((a, b) => shape(a.path).join("").localeCompare(shape(b.path).join("")));
+}
+
+export type RouteMatch = { route: CompiledRoute; params: Record<string, string> };
+
+export function matchRoute(routes: CompiledRoute[], pathname: string): RouteMatch | null {
+  for (const route of routes) {
+    const m = route.regex.exec(pathname);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    route.names.forEach((name, i) => {
+      params[name] = safeDecode(m[i + 1]);
+    });
+    return { route, params };
+  }
+  return null;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+const cutOff = () => new AppError("invalid_request", "The request body was cut off.");
+
+/**
+ * The IncomingMessage as a web stream that reads only as fast as it is consumed: runOperation stops
+ * reading past 1 MiB, and what the client sends after that is never pulled into memory.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.pause();
+        req.on("data", (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once("end", () => controller.close());
+        req.once("aborted", () => controller.error(cutOff()));
+        req.once("error", () => controller.error(cutOff()));
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  if (req.method === "GET" || req.method === "HEAD") return false;
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+function toWebRequest(req: IncomingMessage, url: URL): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+  const body = hasBody(req) ? bodyStream(req) : undefined;
+  return new Request(url, { method: req.method, headers, body, duplex: "half" } as RequestInit);
+}
+
+async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  // A body we stopped reading (too large, or not needed) is not drained: close the connection instead.
+  if (hasBody(req) && !req.complete) headers.connection = "close";
+  const payload = Buffer.from(await response.arrayBuffer());
+  headers["content-length"] = String(payload.byteLength);
+  res.writeHead(response.status, headers);
+  res.end(payload);
+}
+
+/** Answers one /v1 request from the operation table: the same operations, 405s and 404s as the Next routes. */
+export async function dispatch(routes: CompiledRoute[], req: IncomingMessage): Promise<Response> {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? "/", "http://localhost");
+  } catch {
+    return endpointNotFound();
+  }
+  if (url.pathname === "/v1/openapi.json") return req.method === "GET" ? openApiResponse() : methodNotAllowed("GET");
+  const match = matchRoute(routes, url.pathname);
+  if (!match) return endpointNotFound();
+  const op = match.route.byMethod.get(req.method ?? "");
+  if (!op) return methodNotAllowed(match.route.allow);
+  let request: Request;
+  try {
+    request = toWebRequest(req, url);
+  } catch {
+    return errorResponse(new AppError("invalid_request", "The request headers are invalid."), newRequestId());
+  }
+  return runOperation(op, request, match.params);
+}
+
+/** `npm run api`: the /v1 operations on node:http, without Next's request pipeline. */
+export function createApiServer(operations: AnyOperation[] = allOperations): Server {
+  const routes = compileRoutes(operations);
+  return createServer((req, res) => {
+    dispatch(routes, req)
+      .then((response) => sendResponse(req, res, response))
+      .catch((err) => {
+        const fallback = errorResponse(err, newRequestId());
+        if (!res.headersSent) return sendResponse(req, res, fallback);
+        res.destroy();
+      })
+      .catch(() => res.destroy());
+  });
+}

@@ -1,0 +1,99 @@
+import "server-only";
+import { cannedReplies, replyLanguage } from "./canned-replies";
+import { continueSkill, type Outcome, startSkill } from "./engine/run-skill";
+import { activeSession, endSession } from "./engine/sessions";
+import { answerWithRetrieval, applyLlmDecision, setMisses } from "./free-answer";
+import { asksForHuman } from "./human-request";
+import type { LlmDecision } from "./llm";
+import { llmSettings } from "./llm-client";
+import { handOffSaying, reply } from "./reply";
+import { enabledSkills, graphAtVersion, matchTrigger, type RunnableSkill, skillBriefs } from "./skill-catalog";
+import { countTokens } from "./tokens";
+import type { TurnBrief } from "./turn-brief";
+import type { Turn } from "./turn-context";
+
+// What a turn does with the customer's message, in order: a request for a person hands off at once;
+// a waiting skill session takes the message as its answer; a trigger phrase starts a skill; anything
+// else is answered by the LLM when one is configured, else by the retrieval engine. A pass that needs
+// the LLM returns what to ask it; the next pass applies the answer.
+
+export type TurnInput =
+  | { kind: "message" }
+  | { kind: "llm"; decision: LlmDecision | null }
+  | { kind: "ai"; nodeId: string; answer: { text: string; tokens: number } | null };
+
+export type Pending = { kind: "llm"; brief: TurnBrief } | { kind: "ai"; brief: TurnBrief; nodeId: string; instructions?: string };
+
+export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending | null> {
+  const skills = await enabledSkills(turn.db, turn.businessId, turn.assistant.id);
+  if (input.kind === "ai") return resumeAiNode(turn, skills, input);
+  if (input.kind === "llm") {
+    if (input.decision) return next(turn, skills, await applyLlmDecision(turn, input.decision, skills));
+    turn.unbilled = countTokens(turn.message.text);
+    await answerWithRetrieval(turn, skills);
+    return null;
+  }
+
+  if (turn.message.kind !== "text") return answerUnreadable(turn);
+  turn.unbilled = countTokens(turn.message.text);
+  const language = asksForHuman(turn.message.text);
+  if (language) {
+    const said = cannedReplies(replyLanguage(turn.assistant.language, turn.message.text, language));
+    await handOffSaying(turn, "customer_request", said.handingOff);
+    return null;
+  }
+  const session = await activeSession(turn.db, turn.conversation.id);
+  if (session) {
+    const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
+    if (graph) {
+      await setMisses(turn, 0);
+      return next(turn, skills, await continueSkill(turn, session, graph));
+    }
+    await endSession(turn.db, turn.conversation.id);
+  }
+  const skill = matchTrigger(turn.message.text, skills);
+  if (skill) {
+    await setMisses(turn, 0);
+    return next(turn, skills, await startSkill(turn, { ...skill, triggerPhrases: skill.keywords }));
+  }
+  if (llmSettings()) return { kind: "llm", brief: brief(turn, skills) };
+  await answerWithRetrieval(turn, skills);
+  return null;
+}
+
+/** A cart (already recorded by the channel) is acknowledged; a reaction needs nothing; media without words gets asked for text. */
+async function answerUnreadable(turn: Turn): Promise<null> {
+  if (turn.message.kind === "ignore") return null;
+  const said = cannedReplies(replyLanguage(turn.assistant.language, ""));
+  await reply(turn, turn.message.kind === "order" ? said.orderReceived : said.textOnly);
+  return null;
+}
+
+async function resumeAiNode(turn: Turn, skills: RunnableSkill[], input: Extract<TurnInput, { kind: "ai" }>): Promise<Pending | null> {
+  const session = await activeSession(turn.db, turn.conversation.id);
+  if (!session || session.nodeId !== input.nodeId) return null;
+  const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
+  if (!graph) {
+    await endSession(turn.db, turn.conversation.id);
+    return null;
+  }
+  return next(turn, skills, await continueSkill(turn, session, graph, input.answer));
+}
+
+function next(turn: Turn, skills: RunnableSkill[], outcome: Outcome | null): Pending | null {
+  if (outcome?.kind !== "ai") return null;
+  return { kind: "ai", brief: brief(turn, skills), nodeId: outcome.nodeId, instructions: outcome.instructions };
+}
+
+function brief(turn: Turn, skills: RunnableSkill[]): TurnBrief {
+  return {
+    businessId: turn.businessId,
+    businessName: turn.businessName,
+    conversationId: turn.conversation.id,
+    messageId: turn.message.id,
+    text: turn.message.text,
+    timeZone: turn.timeZone,
+    assistant: turn.assistant,
+    skills: skillBriefs(skills),
+  };
+}

@@ -1,0 +1,105 @@
+import "server-only";
+import type { SkillGraph, SkillNode } from "../../skills/graph-schema";
+import type { Turn } from "../turn-context";
+import { aiNode } from "./ai-node";
+import { availabilityNode } from "./availability-node";
+import { catalogNode } from "./catalog-node";
+import { questionNode } from "./question-node";
+import { endSession, type Session, saveSession } from "./sessions";
+import { conditionNode, endNode, handoffNode, messageNode, recordNode } from "./simple-nodes";
+import type { SkillRun, Step } from "./skill-run";
+
+// The skill interpreter. It walks the graph from a node until the skill waits for the customer (a
+// question or catalog node), finishes (end, handoff, or a handle with no edge), or needs an LLM answer
+// written outside the transaction. Everything it needs next time is in the session row.
+
+export type Outcome = { kind: "waiting" | "ended" | "handed_off" | "halted" } | { kind: "ai"; nodeId: string; instructions?: string };
+
+// The validator refuses loops without a question, so a run is bounded by the graph; this is a fuse.
+const MAX_STEPS = 1000;
+
+/** Starts a skill on the message that triggered it. */
+export async function startSkill(turn: Turn, skill: { id: string; version: number; graph: SkillGraph; triggerPhrases: string[] }): Promise<Outcome> {
+  const trigger = skill.graph.nodes.find((n) => n.type === "trigger");
+  const run: SkillRun = {
+    turn,
+    skillId: skill.id,
+    version: skill.version,
+    graph: skill.graph,
+    variables: {},
+    retries: 0,
+    triggerPhrases: skill.triggerPhrases,
+  };
+  return walk(run, trigger?.id ?? null, false);
+}
+
+/** Continues a session with the customer's new message (the answer it waits for), or with an LLM answer for its `ai` node. */
+export async function continueSkill(turn: Turn, session: Session, graph: SkillGraph, aiAnswer?: SkillRun["aiAnswer"]): Promise<Outcome> {
+  const run: SkillRun = {
+    turn,
+    skillId: session.skillId,
+    version: session.version,
+    graph,
+    variables: { ...session.variables },
+    retries: session.retries,
+    triggerPhrases: [],
+    aiAnswer,
+  };
+  return walk(run, session.nodeId, true);
+}
+
+async function walk(run: SkillRun, from: string | null, answering: boolean): Promise<Outcome> {
+  const { turn } = run;
+  const nodes = new Map(run.graph.nodes.map((n) => [n.id, n]));
+  let nodeId = from;
+  let waitingAnswer = answering;
+  for (let steps = 0; nodeId && steps < MAX_STEPS; steps++) {
+    const node = nodes.get(nodeId);
+    if (!node) break;
+    const step = await execute(run, node, waitingAnswer);
+    waitingAnswer = false;
+    if (step.kind === "handoff") return { kind: "handed_off" };
+    // Handed off for want of tokens (the session is gone with it) or refused by the 24-hour rule.
+    if (turn.halted) return { kind: "halted" };
+    if (step.kind === "end") break;
+    if (step.kind === "wait" || step.kind === "ai") {
+      await saveSession(turn.db, turn.businessId, turn.conversation.id, {
+        skillId: run.skillId,
+        version: run.version,
+        nodeId: node.id,
+        variables: run.variables,
+        retries: run.retries,
+      });
+      return step.kind === "ai" ? { kind: "ai", nodeId: node.id, instructions: step.instructions } : { kind: "waiting" };
+    }
+    // A handle left unconnected ends the skill there.
+    nodeId = run.graph.edges.find((e) => e.source === node.id && e.sourceHandle === step.handle)?.target ?? null;
+  }
+  await endSession(turn.db, turn.conversation.id);
+  return { kind: "ended" };
+}
+
+function execute(run: SkillRun, node: SkillNode, answering: boolean): Promise<Step> | Step {
+  switch (node.type) {
+    case "trigger":
+      return { kind: "next", handle: "next" };
+    case "message":
+      return messageNode(run, node);
+    case "question":
+      return questionNode(run, node, answering);
+    case "condition":
+      return conditionNode(run, node);
+    case "catalog":
+      return catalogNode(run, node, answering);
+    case "availability":
+      return availabilityNode(run, node);
+    case "record":
+      return recordNode(run, node);
+    case "handoff":
+      return handoffNode(run, node);
+    case "ai":
+      return aiNode(run, node);
+    case "end":
+      return endNode(run, node);
+  }
+}

@@ -1,0 +1,37 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { skillSessions } from "../../db/schema";
+
+// A running skill lives only in its skill_sessions row (one per conversation): a restart, or another
+// app instance, picks it up from there. Idle sessions expire after 24 hours.
+
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type Session = typeof skillSessions.$inferSelect;
+export type SessionState = { skillId: string; version: number; nodeId: string; variables: Record<string, unknown>; retries: number };
+
+/** The conversation's live session; an expired one is deleted and reads as none. */
+export async function activeSession(db: Db, conversationId: string, now = new Date()): Promise<Session | null> {
+  const [row] = await db.select().from(skillSessions).where(eq(skillSessions.conversationId, conversationId));
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await endSession(db, conversationId);
+    return null;
+  }
+  return row;
+}
+
+/** Stores where the skill waits; every save pushes the expiry 24 hours out. */
+export async function saveSession(db: Db, businessId: string, conversationId: string, state: SessionState): Promise<void> {
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const values = { ...state, expiresAt };
+  await db
+    .insert(skillSessions)
+    .values({ conversationId, businessId, ...values })
+    .onConflictDoUpdate({ target: skillSessions.conversationId, set: { ...values, updatedAt: sql`now()` } });
+}
+
+export async function endSession(db: Db, conversationId: string): Promise<void> {
+  await db.delete(skillSessions).where(eq(skillSessions.conversationId, conversationId));
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { conversations } from "../db/schema";
+import { createRecord } from "../records/records";
+import { cannedReplies, replyLanguage } from "./canned-replies";
+import { type Outcome, startSkill } from "./engine/run-skill";
+import type { LlmDecision } from "./llm";
+import { handOffSaying, reply } from "./reply";
+import { retrievalReply } from "./retrieval-reply";
+import type { RunnableSkill } from "./skill-catalog";
+import { countTokens } from "./tokens";
+import type { Turn } from "./turn-context";
+
+// A message no skill handles: the LLM's answer when one was written, else the retrieval engine's.
+// The retrieval engine says honestly when it has no answer and offers the skills; a second miss in a
+// row hands the conversation to a person.
+
+export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): Promise<void> {
+  const language = replyLanguage(turn.assistant.language, turn.message.text);
+  const said = cannedReplies(language);
+  const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, turn.message.text, language);
+  if (answer) {
+    await setMisses(turn, 0);
+    turn.unbilled += countTokens(answer.context);
+    await reply(turn, answer.text);
+    return;
+  }
+  const misses = turn.conversation.misses + 1;
+  if (misses >= 2) {
+    await handOffSaying(turn, "no_answer", said.noAnswerHandoff);
+    return;
+  }
+  await setMisses(turn, misses);
+  const offers = skills.map((s) => `• ${s.name}: write "${s.keywords[0]}"`).join("\n");
+  await reply(turn, offers ? said.noAnswerOffer(offers) : said.noAnswer);
+}
+
+export async function applyLlmDecision(turn: Turn, decision: LlmDecision, skills: RunnableSkill[]): Promise<Outcome | null> {
+  for (const record of decision.records) {
+    await createRecord(turn.db, turn.businessId, { ...record, conversationId: turn.conversation.id, contactId: turn.contact.id });
+  }
+  await setMisses(turn, 0);
+  // The provider's usage is the whole cost of this answer: the customer's message is in it.
+  turn.unbilled = decision.tokens;
+  if (decision.kind === "start_skill") {
+    const skill = skills.find((s) => s.id === decision.skillId);
+    if (skill) return startSkill(turn, { ...skill, triggerPhrases: skill.keywords });
+    await answerWithRetrieval(turn, skills);
+    return null;
+  }
+  if (decision.kind === "handoff") {
+    await handOffSaying(turn, decision.reason, decision.text ?? cannedReplies(replyLanguage(turn.assistant.language, turn.message.text)).handingOff, {
+      tokens: 0,
+    });
+    return null;
+  }
+  await reply(turn, decision.text, { tokens: 0 });
+  return null;
+}
+
+export async function setMisses(turn: Turn, misses: number): Promise<void> {
+  if (turn.conversation.misses === misses) return;
+  await turn.db.update(conversations).set({ misses, updatedAt: sql`now()` }).where(eq(conversations.id, turn.conversation.id));
+  turn.conversation = { ...turn.conversation, misses };
+}

@@ -1,0 +1,34 @@
+// How the assistant compares what customers write with phrases: case- and accent-insensitive, whole
+// words only, so "Réservation" matches "reservation" and "book" does not match "notebook".
+
+/** Lower case, accents stripped, every run of non-letters and non-digits turned into one space. */
+export function normalize(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+export function words(text: string): string[] {
+  const n = normalize(text);
+  return n ? n.split(" ") : [];
+}
+
+/** Whether `phrase` occurs in `text` as whole words (both normalized). */
+export function containsPhrase(text: string, phrase: string): boolean {
+  const p = normalize(phrase);
+  return !!p && ` ${normalize(text)} `.includes(` ${p} `);
+}
+
+/** The longest of `phrases` found in `text` as whole words, or null. */
+export function longestPhraseMatch(text: string, phrases: readonly string[]): string | null {
+  const haystack = ` ${normalize(text)} `;
+  let best: string | null = null;
+  for (const phrase of phrases) {
+    const p = normalize(phrase);
+    if (p && haystack.includes(` ${p} `) && (!best || p.length > normalize(best).length)) best = phrase;
+  }
+  return best;
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import { getServerSession } from "next-auth";
+import { forbidden, redirect } from "next/navigation";
+import { db } from "../db/client";
+import { getUser, type Role } from "../users/users";
+import { authOptions } from "./options";
+import { roleAllows } from "./roles";
+
+export type DashboardSession = { userId: string; businessId: string; role: Role; email: string; name: string | null };
+
+/**
+ * The signed-in staff member, or null. The cookie says who they are; the role and the business are
+ * read back from the users table on every call, so a removed user or a changed role takes effect at once.
+ * Tests stub this one function (vi.mock) to call dashboard endpoints as someone.
+ */
+export async function readSession(): Promise<DashboardSession | null> {
+  const session = await getServerSession(authOptions());
+  const claims = session?.user;
+  if (!claims?.userId || !claims.businessId) return null;
+  const user = await getUser(db(), claims.businessId, claims.userId);
+  if (!user) return null;
+  return { userId: user.id, businessId: user.businessId, role: user.role, email: user.email, name: user.name };
+}
+
+/**
+ * For dashboard pages (server components): no session -> the sign-in page; a role that may not see the
+ * page -> forbidden(), which renders app/(dashboard)/forbidden.tsx with HTTP 403. Route handlers use withSession (lib/dashboard/handler.ts), which
+ * answers 401/403 instead.
+ */
+export async function requireSession(opts: { role?: Role } = {}): Promise<DashboardSession> {
+  const session = await readSession();
+  if (!session) redirect("/sign-in");
+  if (!roleAllows(session.role, opts.role)) forbidden();
+  return session;
+}

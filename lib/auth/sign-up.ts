@@ -1,0 +1,24 @@
+import "server-only";
+import { z } from "zod";
+import { createBusiness } from "../businesses/businesses";
+import type { Db } from "../db/client";
+import { createUser, type UserOut } from "../users/users";
+
+export const signUpIn = z.object({
+  businessName: z.string().trim().min(1, "Enter the business name.").max(200),
+  name: z.string().trim().min(1, "Enter your name.").max(200),
+  email: z.string().trim().max(320).email("Enter a valid email address."),
+  password: z.string().min(8, "The password needs at least 8 characters.").max(200),
+});
+
+/**
+ * A new business (with its first assistant and starting token grant) and its first owner, all or
+ * nothing: a taken email leaves no orphan business behind.
+ */
+export async function signUpOwner(db: Db, input: z.infer<typeof signUpIn>): Promise<{ businessId: string; user: UserOut }> {
+  return db.transaction(async (tx) => {
+    const { businessId } = await createBusiness(tx, { name: input.businessName });
+    const user = await createUser(tx, { businessId, email: input.email, password: input.password, name: input.name, role: "owner" });
+    return { businessId, user };
+  });
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+export const collectionSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "collection must match ^[a-z0-9][a-z0-9_-]{0,63}$.");
+
+export const catalogItemIn = z.object({
+  externalId: z.string().min(1).max(128),
+  title: z.string().min(1).max(500),
+  price: z
+    .object({
+      amount: z.number().int().min(0),
+      currency: z.string().regex(/^[A-Z]{3}$/, "currency must be an ISO 4217 code such as EUR."),
+    })
+    .optional(),
+  inStock: z.boolean().default(true),
+  description: z.string().max(5000).optional(),
+  imageUrl: z.url({ protocol: /^https$/, error: "imageUrl must be an https URL." }).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+export type CatalogItemIn = z.infer<typeof catalogItemIn>;
+
+export const catalogUpsertIn = z
+  .object({ items: z.array(catalogItemIn).min(1, "items needs at least one item.").max(1000, "At most 1,000 items per request.") })
+  .superRefine((v, ctx) => {
+    const seen = new Map<string, number>();
+    v.items.forEach((item, i) => {
+      const first = seen.get(item.externalId);
+      if (first !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["items", i, "externalId"],
+          message: `Duplicate externalId ${item.externalId} (also items[${first}]).`,
+        });
+      } else seen.set(item.externalId, i);
+    });
+  });
+
+export const catalogItemOut = z.object({
+  id: z.string().meta({ example: "cat_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
+  collection: z.string(),
+  externalId: z.string(),
+  title: z.string(),
+  price: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
+  inStock: z.boolean(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CatalogItemOut = z.infer<typeof catalogItemOut>;

@@ -1,0 +1,102 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { type Db, db as defaultDb } from "../db/client";
+import { businesses, contacts, type MessageError, messages } from "../db/schema";
+import { emitEvent } from "../events/emit";
+import type { ClaimedJob } from "../jobs/queue";
+import { type JobHandler, RetryLater } from "../jobs/worker";
+import type { MessageRow } from "../messages/send-message";
+import { adapterFor, ChannelError, type ChannelReceipt } from "./channel";
+import { whatsAppConnection } from "./whatsapp/adapter";
+import { retryDelayMs } from "./whatsapp/errors";
+
+// The `messages.deliver` job: one queued message out through its channel. Jobs share the
+// conversation as orderKey, so while this one waits out a rate limit (RetryLater keeps it pending)
+// the conversation's later messages wait behind it and nothing is reordered.
+
+type Attempt = Pick<ClaimedJob, "attempts" | "maxAttempts">;
+
+const fallbackRetryMs = (attempt: number) => Math.min(2 ** attempt * 1000, 5 * 60_000);
+
+export async function deliverMessage(db: Db, payload: { messageId: string; businessId: string }, job: Attempt): Promise<void> {
+  const [message] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, payload.messageId), eq(messages.businessId, payload.businessId)));
+  // Sent, failed or gone already (a retried job after a crash): nothing to do.
+  if (message?.status !== "queued" || message.direction !== "outbound") return;
+  let sent: { to: string; receipt: ChannelReceipt };
+  try {
+    const [contact] = await db.select({ phone: contacts.phone }).from(contacts).where(eq(contacts.id, message.contactId));
+    const [business] = await db.select().from(businesses).where(eq(businesses.id, message.businessId));
+    if (!contact || !business) throw new ChannelError("permanent", null, "The message's contact or business no longer exists.");
+    const adapter = adapterFor(message.channel, message.channel === "whatsapp" ? whatsAppConnection(business) : null);
+    const receipt = await adapter.send({
+      id: message.id,
+      to: contact.phone,
+      type: message.type === "template" ? "template" : "text",
+      text: message.text,
+      template: message.template ?? null,
+      interactive: message.interactive ?? null,
+    });
+    sent = { to: contact.phone, receipt };
+  } catch (err) {
+    return settleFailure(db, message, err, job);
+  }
+  // Outside the try: the channel has accepted it, so a database error here must not mark it failed. The
+  // job's retry may then send it twice: at least once beats lost.
+  await markSent(db, message, sent.to, sent.receipt, job.attempts);
+}
+
+async function settleFailure(db: Db, message: MessageRow, err: unknown, job: Attempt): Promise<void> {
+  const lastAttempt = job.attempts >= job.maxAttempts;
+  if (!(err instanceof ChannelError)) {
+    // A bug or an outage on our side: let the worker back off, but never leave the message queued forever.
+    if (!lastAttempt) throw err;
+    return markFailed(
+      db,
+      message.id,
+      { code: "channel_error", message: `Could not be delivered: ${String((err as Error)?.message ?? err)}`, channelCode: null },
+      job.attempts,
+    );
+  }
+  if (err.kind === "window") {
+    const text = `The customer has not written in the last 24 hours: only a template message can be sent. (${err.message})`;
+    return markFailed(db, message.id, { code: "outside_messaging_window", message: text, channelCode: err.code }, job.attempts);
+  }
+  if ((err.kind === "rate_limited" || err.kind === "transient") && !lastAttempt) {
+    await db.update(messages).set({ attempts: job.attempts }).where(eq(messages.id, message.id));
+    const delay = (err.code !== null && retryDelayMs(err.code, job.attempts)) || err.retryInMs || fallbackRetryMs(job.attempts);
+    throw new RetryLater(delay, `channel ${err.kind} (${err.code ?? "no code"}): ${err.message}`);
+  }
+  return markFailed(db, message.id, { code: "channel_error", message: err.message, channelCode: err.code }, job.attempts);
+}
+
+/** queued -> sent with the channel's id and the message.sent event, in one transaction. */
+async function markSent(db: Db, message: MessageRow, to: string, receipt: ChannelReceipt, attempts: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(messages)
+      .set({ status: "sent", channelMessageId: receipt.channelMessageId, channelTimestamp: receipt.acceptedAt, attempts })
+      .where(and(eq(messages.id, message.id), eq(messages.status, "queued")))
+      .returning({ id: messages.id });
+    if (!updated) return;
+    await emitEvent(tx, message.businessId, "message.sent", {
+      conversationId: message.conversationId,
+      messageId: message.id,
+      to,
+      text: message.text,
+      source: message.source,
+    });
+  });
+}
+
+async function markFailed(db: Db, messageId: string, error: MessageError, attempts: number): Promise<void> {
+  await db
+    .update(messages)
+    .set({ status: "failed", error, attempts })
+    .where(and(eq(messages.id, messageId), eq(messages.status, "queued")));
+}
+
+export const deliverJob: JobHandler = (payload, job) =>
+  deliverMessage(defaultDb(), { messageId: String(payload.messageId), businessId: String(payload.businessId) }, job);

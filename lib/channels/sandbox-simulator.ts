@@ -1,0 +1,121 @@
+import "server-only";
+import { randomInt } from "node:crypto";
+import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
+import { ulid } from "ulid";
+import { phoneSchema } from "../contacts/contact-schema";
+import { findContactByPhone } from "../contacts/contacts";
+import type { Db } from "../db/client";
+import { businesses, conversations, type InteractivePayload, messages } from "../db/schema";
+import { invalid } from "../errors";
+import { receiveInboundMessage } from "../messages/receive-message";
+import type { MessageOut } from "../messages/message-schema";
+import { messageView } from "../messages/messages";
+import type { MessageRow } from "../messages/send-message";
+import { markSandboxDelivered } from "./sandbox";
+
+// What the dashboard's customer simulator calls (through its session-authenticated route): play a
+// customer writing in, and read the thread as that customer's phone would show it.
+
+/** A message as the API shows it, plus the choices the assistant offered (rendered as buttons or a list). */
+export type SandboxThreadMessage = MessageOut & { interactive: InteractivePayload | null };
+
+export type SandboxThread = {
+  contactId: string | null;
+  /** The contact's latest conversation (a new one opens when a closed one gets a new message). */
+  conversationId: string | null;
+  conversationStatus: "open" | "handoff" | "closed" | null;
+  /** Oldest first. */
+  messages: SandboxThreadMessage[];
+};
+
+const PAGE = 200;
+
+const view = (m: MessageRow): SandboxThreadMessage => ({ ...messageView(m), interactive: m.interactive ?? null });
+
+/**
+ * A phone no real customer has: +1 999 is not a North American area code, so a sandbox customer can
+ * never be mistaken for a WhatsApp one (10 million numbers: a clash just continues that thread).
+ */
+export function newSandboxCustomer(): string {
+  return `+1999${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
+}
+
+/** A simulated customer message, received exactly like a WhatsApp one but on the sandbox channel. */
+export async function simulateInbound(
+  db: Db,
+  businessId: string,
+  input: { phone: string; name?: string | null; text: string },
+): Promise<{ message: SandboxThreadMessage; conversationId: string; contactId: string }> {
+  if (!phoneSchema.safeParse(input.phone).success) throw invalid([{ path: "phone", message: "phone must be E.164, such as +19995550123." }]);
+  const text = input.text.trim();
+  if (!text || text.length > 4096) throw invalid([{ path: "text", message: "text must be 1..4096 characters." }]);
+  // Replies follow the contact's channel: never let the simulator speak for a real WhatsApp customer.
+  const existing = await findContactByPhone(db, businessId, input.phone);
+  if (existing && existing.channel !== "sandbox") {
+    const [business] = await db.select({ wa: businesses.whatsappPhoneNumberId }).from(businesses).where(eq(businesses.id, businessId));
+    if (business?.wa) throw invalid([{ path: "phone", message: "This number is a WhatsApp contact; the simulator plays sandbox customers only." }]);
+  }
+  const { message } = await receiveInboundMessage(db, businessId, {
+    channel: "sandbox",
+    from: input.phone,
+    profileName: input.name?.trim() || null,
+    channelMessageId: `sbx_${ulid()}`,
+    timestamp: new Date(),
+    type: "text",
+    text,
+    content: null,
+  });
+  return { message: view(message), conversationId: message.conversationId, contactId: message.contactId };
+}
+
+/**
+ * The sandbox customer's thread across their conversations (as their phone would show it), oldest
+ * first: the messages after `afterMessageId` (ids sort by time), or the latest page without it. Reading it is the customer seeing it, so every sandbox reply up to
+ * the last one returned moves sent -> delivered.
+ */
+export async function sandboxThread(db: Db, businessId: string, phone: string, afterMessageId?: string | null): Promise<SandboxThread> {
+  const contact = await findContactByPhone(db, businessId, phone);
+  if (!contact) return { contactId: null, conversationId: null, conversationStatus: null, messages: [] };
+  const [conversation] = await db
+    .select({ id: conversations.id, status: conversations.status })
+    .from(conversations)
+    .where(and(eq(conversations.businessId, businessId), eq(conversations.contactId, contact.id)))
+    .orderBy(desc(conversations.createdAt), desc(conversations.id))
+    .limit(1);
+  const ofContact = and(eq(messages.businessId, businessId), eq(messages.contactId, contact.id));
+  const rows = afterMessageId
+    ? await db
+        .select()
+        .from(messages)
+        .where(and(ofContact, gt(messages.id, afterMessageId)))
+        .orderBy(asc(messages.id))
+        .limit(PAGE)
+    : (await db.select().from(messages).where(ofContact).orderBy(desc(messages.id)).limit(PAGE)).reverse();
+
+  const shownUpTo = [rows.at(-1)?.id, afterMessageId]
+    .filter((id): id is string => !!id)
+    .sort()
+    .at(-1);
+  if (shownUpTo) {
+    const waiting = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(ofContact, eq(messages.channel, "sandbox"), eq(messages.direction, "outbound"), eq(messages.status, "sent"), lte(messages.id, shownUpTo)),
+      );
+    const delivered = new Set(
+      await markSandboxDelivered(
+        db,
+        businessId,
+        waiting.map((w) => w.id),
+      ),
+    );
+    for (const row of rows) if (delivered.has(row.id)) row.status = "delivered";
+  }
+  return {
+    contactId: contact.id,
+    conversationId: conversation?.id ?? null,
+    conversationStatus: conversation?.status ?? null,
+    messages: rows.map(view),
+  };
+}

@@ -1,0 +1,94 @@
+import "server-only";
+import { decryptSecret } from "../../crypto/secrets";
+import { type ChannelAdapter, ChannelError, type ChannelMessage, type ChannelReceipt } from "../channel";
+import { buildWhatsAppPayload } from "./build-payload";
+import { classifyWhatsAppError, retryDelayMs } from "./errors";
+
+// Sends through the WhatsApp Cloud API. The HTTP status says little (Meta answers 400 for almost
+// everything), so outcomes are decided by the body: a wamid, or `error.code` mapped per CHANNELS.md.
+
+export const DEFAULT_GRAPH_URL = "https://graph.facebook.com/v25.0";
+
+export type WhatsAppConnection = { phoneNumberId: string; accessToken: string };
+
+/** The business's connection with its token decrypted, or null when it has none. */
+export function whatsAppConnection(business: {
+  whatsappPhoneNumberId: string | null;
+  whatsappAccessTokenEnc: string | null;
+}): WhatsAppConnection | null {
+  if (!business.whatsappPhoneNumberId || !business.whatsappAccessTokenEnc) return null;
+  return { phoneNumberId: business.whatsappPhoneNumberId, accessToken: decryptSecret(business.whatsappAccessTokenEnc) };
+}
+
+export function graphUrl(): string {
+  return (process.env.WHATSAPP_GRAPH_URL || DEFAULT_GRAPH_URL).replace(/\/+$/, "");
+}
+
+// Well below the job lease (120 s), so a hung request never lets a second worker send the same message.
+const timeoutMs = () => Number(process.env.WHATSAPP_TIMEOUT_MS ?? 15_000);
+
+// For failures without a Graph code (timeouts, 5xx pages from a proxy): the transient schedule.
+const NETWORK_RETRY_MS = retryDelayMs(131000, 1);
+
+export function whatsAppAdapter(connection: WhatsAppConnection): ChannelAdapter {
+  return {
+    channel: "whatsapp",
+    async send(message: ChannelMessage): Promise<ChannelReceipt> {
+      const payload = buildWhatsAppPayload({
+        to: message.to,
+        type: message.type === "template" ? "template" : message.interactive ? "interactive" : "text",
+        text: message.text,
+        template: message.template ?? undefined,
+        interactive: message.interactive ?? undefined,
+      });
+      const url = `${graphUrl()}/${encodeURIComponent(connection.phoneNumberId)}/messages`;
+      let res: Response;
+      let body: unknown;
+      try {
+        res = await fetch(url, {
+          method: "POST",
+          headers: { authorization: `Bearer ${connection.accessToken}`, "content-type": "application/json" },
+          body: JSON.stringify(payload),
+          redirect: "manual",
+          signal: AbortSignal.timeout(timeoutMs()),
+        });
+        body = await res.json().catch(() => null);
+      } catch (err) {
+        // The request may or may not have reached Meta; retrying risks a duplicate, dropping risks a loss.
+        throw new ChannelError("transient", null, `WhatsApp request failed: ${(err as Error).message}`, NETWORK_RETRY_MS);
+      }
+      return readResponse(res.status, body);
+    },
+  };
+}
+
+type GraphBody = { messages?: { id?: unknown }[]; error?: { code?: unknown; message?: unknown; error_data?: { details?: unknown } } };
+
+function readResponse(httpStatus: number, raw: unknown): ChannelReceipt {
+  const body = (raw && typeof raw === "object" ? raw : {}) as GraphBody;
+  const wamid = body.messages?.[0]?.id;
+  if (httpStatus >= 200 && httpStatus < 300 && typeof wamid === "string" && wamid) {
+    return { channelMessageId: wamid, acceptedAt: new Date() };
+  }
+  const code = typeof body.error?.code === "number" ? body.error.code : Number(body.error?.code);
+  if (Number.isFinite(code)) {
+    const details = typeof body.error?.error_data?.details === "string" ? body.error.error_data.details : null;
+    const message = typeof body.error?.message === "string" ? body.error.message : (details ?? `WhatsApp error ${code}`);
+    const { kind } = classifyWhatsAppError(code);
+    return fail(new ChannelError(kind, code, message, retryDelayMs(code, 1)));
+  }
+  // No Graph error in the body: a gateway page or an overloaded edge is worth another try, a 4xx is not.
+  const retry = httpStatus >= 500 || httpStatus === 429 || (httpStatus >= 200 && httpStatus < 300);
+  return fail(
+    new ChannelError(
+      retry ? "transient" : "permanent",
+      null,
+      `WhatsApp answered HTTP ${httpStatus} without a message id.`,
+      retry ? NETWORK_RETRY_MS : 0,
+    ),
+  );
+}
+
+function fail(err: ChannelError): never {
+  throw err;
+}

@@ -1,0 +1,86 @@
+// Builds the Graph API `/messages` body. Choice questions degrade gracefully: buttons when they fit,
+// a list when they do not, numbered text past WhatsApp's limits, so a skill never fails to ask.
+
+export type OutboundForWhatsApp = {
+  /** E.164, with or without the '+'. */
+  to: string;
+  type: "text" | "template" | "interactive";
+  text: string;
+  template?: { name: string; language: string; variables: string[] };
+  interactive?: { kind: "buttons" | "list"; options: string[]; button?: string };
+};
+
+export type ChoicePresentation = "buttons" | "list" | "text";
+
+// WhatsApp's limits for interactive messages.
+const MAX_BUTTONS = 3;
+const MAX_BUTTON_TITLE = 20;
+const MAX_ROWS = 10;
+const MAX_ROW_TITLE = 24;
+const MAX_LIST_BUTTON = 20;
+const MAX_INTERACTIVE_BODY = 1024;
+
+export function choicePresentation(options: string[]): ChoicePresentation {
+  if (options.length <= MAX_BUTTONS) return "buttons";
+  if (options.length <= MAX_ROWS) return "list";
+  return "text";
+}
+
+export function buildWhatsAppPayload(msg: OutboundForWhatsApp): object {
+  const envelope = { messaging_product: "whatsapp", recipient_type: "individual", to: msg.to };
+  if (msg.type === "template") {
+    // Falling back to text would only be refused outside the window; this is a caller bug.
+    if (!msg.template) throw new Error("A template message needs `template`");
+    const { name, language, variables } = msg.template;
+    const components = variables.length ? [{ type: "body", parameters: variables.map((text) => ({ type: "text", text })) }] : undefined;
+    return { ...envelope, type: "template", template: { name, language: { code: language }, ...(components && { components }) } };
+  }
+  if (msg.type === "interactive" && msg.interactive) {
+    const interactive = buildInteractive(msg.text, msg.interactive);
+    if (interactive) return { ...envelope, type: "interactive", interactive };
+    return textPayload(envelope, numberedText(msg.text, msg.interactive.options));
+  }
+  return textPayload(envelope, msg.text);
+}
+
+function textPayload(envelope: object, body: string): object {
+  return { ...envelope, type: "text", text: { preview_url: false, body } };
+}
+
+function buildInteractive(text: string, choice: NonNullable<OutboundForWhatsApp["interactive"]>): object | null {
+  const { options } = choice;
+  const fits = choicePresentation(options);
+  // Buttons are only a preference: four to ten options still go out as a list.
+  const shape = fits === "buttons" && choice.kind === "list" ? "list" : fits;
+  if (shape === "text" || options.length === 0 || !text || text.length > MAX_INTERACTIVE_BODY) return null;
+  const ids = options.map((_, i) => `opt_${i + 1}`);
+  const body = { text };
+  if (shape === "buttons") {
+    const titles = options.map((o) => truncate(o, MAX_BUTTON_TITLE));
+    // WhatsApp rejects duplicate titles, which truncation can create.
+    if (new Set(titles).size !== titles.length) return null;
+    const buttons = titles.map((title, i) => ({ type: "reply", reply: { id: ids[i], title } }));
+    return { type: "button", body, action: { buttons } };
+  }
+  const titles = options.map((o) => truncate(o, MAX_ROW_TITLE));
+  if (new Set(titles).size !== titles.length) return null;
+  const rows = titles.map((title, i) => ({ id: ids[i], title }));
+  const button = truncate(choice.button?.trim() || "Choose", MAX_LIST_BUTTON);
+  return { type: "list", body, action: { button, sections: [{ title: "Options", rows }] } };
+}
+
+function numberedText(text: string, options: string[]): string {
+  const lines = options.map((o, i) => `${i + 1}. ${o}`).join("\n");
+  return text ? `${text}\n\n${lines}` : lines;
+}
+
+/** Cuts to `max` UTF-16 units with an ellipsis, never splitting an emoji's surrogate pair. */
+function truncate(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let out = "";
+  for (const ch of s) {
+    if (out.length + ch.length > max - 1) break;
+    out += ch;
+  }
+  return `${out}…`;
+}

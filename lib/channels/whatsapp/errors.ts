@@ -1,0 +1,32 @@
+// What the adapter should do with a Graph API error code (CHANNELS.md). Branch on `error.code`,
+// never on the HTTP status: Meta answers 400 for almost everything.
+
+export type WhatsAppErrorKind = "window" | "rate_limited" | "transient" | "permanent";
+
+export const OUTSIDE_WINDOW_CODE = 131047;
+export const THROUGHPUT_LIMIT_CODE = 130429;
+export const PAIR_RATE_LIMIT_CODE = 131056;
+const TRANSIENT_CODES = new Set([131000, 131016, 2]);
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+export function classifyWhatsAppError(code: number): { kind: WhatsAppErrorKind } {
+  if (code === OUTSIDE_WINDOW_CODE) return { kind: "window" };
+  if (code === THROUGHPUT_LIMIT_CODE || code === PAIR_RATE_LIMIT_CODE) return { kind: "rate_limited" };
+  if (TRANSIENT_CODES.has(code)) return { kind: "transient" };
+  return { kind: "permanent" };
+}
+
+/**
+ * How long to wait before retry number `attempt` (1 for the first retry). 0 means "do not retry":
+ * the window and permanent errors never succeed by waiting.
+ */
+export function retryDelayMs(code: number, attempt: number): number {
+  const n = Math.max(1, Math.floor(attempt));
+  // Meta's own advice for the pair rate limit: wait 4^n seconds.
+  if (code === PAIR_RATE_LIMIT_CODE) return Math.min(4 ** n * SECOND, 5 * MINUTE);
+  if (code === THROUGHPUT_LIMIT_CODE) return Math.min(2 ** (n - 1) * SECOND, MINUTE);
+  if (classifyWhatsAppError(code).kind === "transient") return Math.min(2 ** n * SECOND, 5 * MINUTE);
+  return 0;
+}

@@ -1,0 +1,146 @@
+import "server-only";
+import { timingSafeEqual } from "node:crypto";
+import { businessByPhoneNumberId } from "../../businesses/businesses";
+import { type Db, db as defaultDb } from "../../db/client";
+import type { ClaimedJob } from "../../jobs/queue";
+import { enqueue } from "../../jobs/queue";
+import { type JobHandler, RetryLater } from "../../jobs/worker";
+import { applyStatus } from "../../messages/apply-status";
+import { receiveInboundMessage } from "../../messages/receive-message";
+import { parseWhatsAppWebhook } from "./parse-webhook";
+import { verifyWhatsAppSignature } from "./signature";
+
+// WhatsApp's inbound door. The HTTP side only proves the body came from Meta and stores it as a
+// durable job, so the 200 goes out fast and a crash right after it loses nothing; the job does the
+// work, and everything it does is idempotent, so Meta's redeliveries and our retries are harmless.
+
+export const INBOUND_QUEUE = "whatsapp.inbound";
+export const MAX_WEBHOOK_BYTES = 3 * 1024 * 1024;
+// A status can overtake the delivery job that records its wamid; give that job time to commit, also on
+// a loaded machine (retries after 0.5, 1, 1.5, ... s: about 14 s in all).
+const STATUS_RETRY_ATTEMPTS = 8;
+
+const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+/** GET: Meta's verify handshake. */
+export function verifyHandshake(request: Request): Response {
+  const params = new URL(request.url).searchParams;
+  const expected = process.env.WHATSAPP_VERIFY_TOKEN ?? "";
+  const token = params.get("hub.verify_token") ?? "";
+  const matches = expected !== "" && token.length === expected.length && timingSafeEqual(Buffer.from(token), Buffer.from(expected));
+  if (params.get("hub.mode") === "subscribe" && matches) return text(200, params.get("hub.challenge") ?? "");
+  return text(403, "Forbidden");
+}
+
+/** POST: verify the signature over the bytes as received, then queue them. */
+export async function acceptWebhook(db: Db, request: Request): Promise<Response> {
+  const secret = process.env.WHATSAPP_APP_SECRET;
+  if (!secret) {
+    // Not 401: Meta keeps retrying a non-200 for days, so nothing is lost once the operator sets it.
+    console.error("[whatsapp] WHATSAPP_APP_SECRET is not set: webhook refused");
+    return text(503, "WhatsApp is not configured on this server");
+  }
+  const raw = await readCapped(request, MAX_WEBHOOK_BYTES);
+  if (!raw) return text(413, "Payload too large");
+  if (!verifyWhatsAppSignature(raw, request.headers.get("x-hub-signature-256"), secret)) return text(401, "Invalid signature");
+  const body = raw.toString("utf8");
+  const { phoneNumberIds, orderKey } = routingOf(body);
+  await enqueue(db, INBOUND_QUEUE, { body, phoneNumberIds, receivedAt: new Date().toISOString() }, { orderKey });
+  return text(200, "OK");
+}
+
+/** The body's bytes, or null past `max` (read as a stream so an oversized body is never buffered whole). */
+async function readCapped(request: Request, max: number): Promise<Buffer | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > max) return null;
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Which numbers a body is for (for operators and test workers) and its orderKey: one customer's
+ * webhooks are processed one at a time, in arrival order, so their messages are stored in order.
+ */
+function routingOf(body: string): { phoneNumberIds: string[]; orderKey: string | null } {
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(body);
+  } catch {}
+  const { messages, statuses } = parseWhatsAppWebhook(parsed);
+  const phoneNumberIds = [...new Set([...messages, ...statuses].map((m) => m.phoneNumberId))];
+  const senders = [...new Set(messages.map((m) => `${m.phoneNumberId}:${m.from}`))];
+  return { phoneNumberIds, orderKey: senders.length === 1 ? `whatsapp:${senders[0]}` : null };
+}
+
+type Attempt = Pick<ClaimedJob, "attempts">;
+
+/** The job: every entry, change, message and status of one webhook body. */
+export async function processInboundWebhook(db: Db, body: string, job: Attempt): Promise<void> {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    console.warn("[whatsapp] signed webhook body is not JSON: dropped");
+    return;
+  }
+  const parsed = parseWhatsAppWebhook(json);
+  for (const s of parsed.skipped) console.warn(`[whatsapp] webhook part skipped: ${s.reason}`);
+
+  const businesses = new Map<string, string | null>();
+  const businessFor = async (phoneNumberId: string) => {
+    if (!businesses.has(phoneNumberId)) {
+      const business = await businessByPhoneNumberId(db, phoneNumberId);
+      // Logged and acknowledged, never retried: an unknown number will not become known by waiting.
+      if (!business) console.warn(`[whatsapp] webhook for unknown phone_number_id ${phoneNumberId}: skipped`);
+      businesses.set(phoneNumberId, business?.id ?? null);
+    }
+    return businesses.get(phoneNumberId) ?? null;
+  };
+
+  // One bad message must not keep the others from being stored; the job retries the lot afterwards.
+  const errors: unknown[] = [];
+  const byTime = <T extends { timestamp: Date }>(list: T[]) => [...list].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
+  for (const m of byTime(parsed.messages)) {
+    const businessId = await businessFor(m.phoneNumberId);
+    if (!businessId) continue;
+    await receiveInboundMessage(db, businessId, {
+      channel: "whatsapp",
+      from: m.from,
+      profileName: m.profileName,
+      channelMessageId: m.wamid,
+      timestamp: m.timestamp,
+      type: m.type,
+      text: m.text,
+      content: m.content,
+    }).catch((err) => errors.push(err));
+  }
+  let unknown = 0;
+  for (const s of byTime(parsed.statuses)) {
+    const businessId = await businessFor(s.phoneNumberId);
+    if (!businessId) continue;
+    const result = await applyStatus(db, businessId, { channelMessageId: s.wamid, status: s.status, error: s.error }).catch((err) => {
+      errors.push(err);
+      return null;
+    });
+    if (result === "unknown") unknown++;
+  }
+  if (errors.length) throw errors[0];
+  if (unknown && job.attempts < STATUS_RETRY_ATTEMPTS) {
+    throw new RetryLater(500 * job.attempts, `${unknown} status update(s) for messages not recorded yet`);
+  }
+  if (unknown) console.warn(`[whatsapp] ${unknown} status update(s) for unknown messages: skipped`);
+}
+
+export const inboundJob: JobHandler = (payload, job) => processInboundWebhook(defaultDb(), String(payload.body ?? ""), job);

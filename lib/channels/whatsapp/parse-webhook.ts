@@ -1,0 +1,203 @@
+// Turns Meta's webhook envelope into flat lists. Meta retries anything that does not get a 200, so
+// this never throws: whatever it cannot read goes to `skipped` and the rest is still delivered.
+
+export type InboundWhatsAppMessage = {
+  phoneNumberId: string;
+  displayPhoneNumber?: string;
+  /** E.164 with the leading '+' (Meta sends bare digits). */
+  from: string;
+  profileName: string | null;
+  wamid: string;
+  /** When the customer sent it: the 24-hour window counts from here, not from arrival. */
+  timestamp: Date;
+  type: string;
+  /** Always something readable, even for types we only store as a placeholder. */
+  text: string;
+  content: Record<string, unknown> | null;
+};
+
+export type WhatsAppStatus = "sent" | "delivered" | "read" | "failed";
+
+export type WhatsAppStatusUpdate = {
+  phoneNumberId: string;
+  wamid: string;
+  status: WhatsAppStatus;
+  timestamp: Date;
+  recipient: string;
+  error: { code: number; message: string } | null;
+};
+
+export type ParsedWhatsAppWebhook = {
+  messages: InboundWhatsAppMessage[];
+  statuses: WhatsAppStatusUpdate[];
+  skipped: { reason: string }[];
+};
+
+type Json = Record<string, unknown>;
+
+const STATUSES: readonly string[] = ["sent", "delivered", "read", "failed"];
+const MEDIA_TYPES = new Set(["image", "audio", "video", "document", "sticker"]);
+
+const asObject = (v: unknown): Json | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null);
+const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const asString = (v: unknown): string | null => (typeof v === "string" ? v : typeof v === "number" ? String(v) : null);
+const asNumber = (v: unknown): number | null => {
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : Number.NaN;
+  return Number.isFinite(n) ? n : null;
+};
+
+function unixSeconds(v: unknown): Date | null {
+  const seconds = asNumber(v);
+  return seconds === null ? null : new Date(seconds * 1000);
+}
+
+function toE164(v: unknown): string | null {
+  const s = asString(v)?.trim();
+  if (!s) return null;
+  const digits = s.startsWith("+") ? s.slice(1) : s;
+  return /^\d{5,15}$/.test(digits) ? `+${digits}` : null;
+}
+
+export function parseWhatsAppWebhook(body: unknown): ParsedWhatsAppWebhook {
+  const out: ParsedWhatsAppWebhook = { messages: [], statuses: [], skipped: [] };
+  const root = asObject(body);
+  if (!root || !Array.isArray(root.entry)) {
+    out.skipped.push({ reason: "body has no entry array" });
+    return out;
+  }
+  for (const [e, rawEntry] of root.entry.entries()) {
+    const entry = asObject(rawEntry);
+    if (!entry || !Array.isArray(entry.changes)) {
+      out.skipped.push({ reason: `entry[${e}] has no changes array` });
+      continue;
+    }
+    for (const [c, rawChange] of entry.changes.entries()) {
+      parseChange(asObject(rawChange), `entry[${e}].changes[${c}]`, out);
+    }
+  }
+  return out;
+}
+
+function parseChange(change: Json | null, where: string, out: ParsedWhatsAppWebhook): void {
+  if (change?.field !== "messages") {
+    out.skipped.push({ reason: `${where}: field ${String(change?.field)} is not handled` });
+    return;
+  }
+  const value = asObject(change.value);
+  const metadata = asObject(value?.metadata);
+  const phoneNumberId = asString(metadata?.phone_number_id);
+  if (!value || !phoneNumberId) {
+    out.skipped.push({ reason: `${where}: no metadata.phone_number_id` });
+    return;
+  }
+  const displayPhoneNumber = asString(metadata?.display_phone_number) ?? undefined;
+  const names = new Map<string, string>();
+  for (const contact of asArray(value.contacts).map(asObject)) {
+    const waId = asString(contact?.wa_id);
+    const name = asString(asObject(contact?.profile)?.name);
+    if (waId && name) names.set(waId, name);
+  }
+  for (const [i, raw] of asArray(value.messages).entries()) {
+    const m = asObject(raw);
+    const from = toE164(m?.from);
+    const wamid = asString(m?.id);
+    const timestamp = unixSeconds(m?.timestamp);
+    const type = asString(m?.type);
+    if (!m || !from || !wamid || !timestamp || !type) {
+      out.skipped.push({ reason: `${where}.messages[${i}]: missing from, id, timestamp or type` });
+      continue;
+    }
+    const { text, content } = describeMessage(type, m);
+    const profileName = names.get(from.slice(1)) ?? null;
+    out.messages.push({ phoneNumberId, displayPhoneNumber, from, profileName, wamid, timestamp, type, text, content });
+  }
+  for (const [i, raw] of asArray(value.statuses).entries()) {
+    const s = asObject(raw);
+    const wamid = asString(s?.id);
+    const status = asString(s?.status);
+    const timestamp = unixSeconds(s?.timestamp);
+    const recipientId = asString(s?.recipient_id);
+    if (!s || !wamid || !status || !STATUSES.includes(status) || !timestamp || !recipientId) {
+      out.skipped.push({ reason: `${where}.statuses[${i}]: missing id, timestamp, recipient_id or known status` });
+      continue;
+    }
+    out.statuses.push({
+      phoneNumberId,
+      wamid,
+      status: status as WhatsAppStatus,
+      timestamp,
+      recipient: toE164(recipientId) ?? recipientId,
+      error: statusError(s.errors),
+    });
+  }
+}
+
+function statusError(errors: unknown): { code: number; message: string } | null {
+  const first = asObject(asArray(errors)[0]);
+  if (!first) return null;
+  const details = asString(asObject(first.error_data)?.details);
+  const message = asString(first.message) ?? asString(first.title) ?? details ?? "Unknown error";
+  return { code: asNumber(first.code) ?? 0, message };
+}
+
+function describeMessage(type: string, m: Json): { text: string; content: Json | null } {
+  const body = asObject(m[type]);
+  if (type === "text") return { text: asString(body?.body) ?? "", content: null };
+  if (type === "interactive") {
+    const kind = asString(body?.type) ?? "";
+    const reply = asObject(body?.[kind]);
+    if (!reply || (kind !== "button_reply" && kind !== "list_reply")) return placeholder(type, kind || null, body);
+    const title = asString(reply.title) ?? "";
+    return { text: title, content: { kind, id: asString(reply.id), title } };
+  }
+  if (type === "button") {
+    const text = asString(body?.text) ?? "";
+    return { text, content: { payload: asString(body?.payload), text } };
+  }
+  if (type === "order") return describeOrder(body);
+  if (MEDIA_TYPES.has(type)) {
+    const caption = asString(body?.caption);
+    const label = caption ?? (type === "document" ? asString(body?.filename) : null);
+    return {
+      text: label ? `[${type}] ${label}` : `[${type}]`,
+      content: { id: asString(body?.id), mimeType: asString(body?.mime_type), caption },
+    };
+  }
+  if (type === "location") {
+    const [lat, lng] = [asNumber(body?.latitude), asNumber(body?.longitude)];
+    const name = asString(body?.name) ?? asString(body?.address);
+    const where = [lat !== null && lng !== null ? `${lat},${lng}` : null, name].filter(Boolean).join(" ");
+    return placeholder(type, where || null, body);
+  }
+  if (type === "reaction") {
+    const emoji = asString(body?.emoji);
+    return { text: emoji ? `[reaction] ${emoji}` : "[reaction removed]", content: body };
+  }
+  if (type === "contacts") {
+    const names = asArray(m.contacts).map((c) => asString(asObject(asObject(c)?.name)?.formatted_name));
+    return placeholder(type, names.filter(Boolean).join(", ") || null, { contacts: m.contacts });
+  }
+  return placeholder(type, null, body);
+}
+
+function describeOrder(order: Json | null): { text: string; content: Json } {
+  const items = asArray(order?.product_items).map((raw) => {
+    const item = asObject(raw);
+    return {
+      productRetailerId: asString(item?.product_retailer_id),
+      quantity: asNumber(item?.quantity),
+      itemPrice: asNumber(item?.item_price),
+      currency: asString(item?.currency),
+    };
+  });
+  const lines = items.map((i) => `${i.quantity ?? "?"} × ${i.productRetailerId ?? "?"}`).join(", ");
+  const text = asString(order?.text);
+  return {
+    text: `Order: ${lines || "(no items)"}${text ? ` (${text})` : ""}`,
+    content: { catalogId: asString(order?.catalog_id), text, items },
+  };
+}
+
+function placeholder(type: string, detail: string | null, content: Json | null): { text: string; content: Json | null } {
+  return { text: detail ? `[${type}] ${detail}` : `[${type}]`, content };
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+export const phoneSchema = z
+  .string()
+  .regex(/^\+[1-9]\d{6,14}$/, "Must be an E.164 phone number such as +14155550123.")
+  .meta({ example: "+14155550123" });
+
+export const tagsSchema = z.array(z.string().min(1).max(64)).max(50);
+export const metadataSchema = z
+  .record(z.string(), z.unknown())
+  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= 16 * 1024, "metadata must be at most 16 KiB serialized.");
+
+export const contactOut = z.object({
+  id: z.string().meta({ example: "ct_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
+  phone: z.string(),
+  name: z.string().nullable(),
+  tags: z.array(z.string()),
+  metadata: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContactOut = z.infer<typeof contactOut>;

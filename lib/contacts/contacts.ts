@@ -1,0 +1,140 @@
+import "server-only";
+import { and, arrayContains, desc, eq, getTableColumns, ilike, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { contacts } from "../db/schema";
+import { notFound } from "../errors";
+import { emitEvent } from "../events/emit";
+import { newId } from "../ids";
+import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
+import type { ContactOut } from "./contact-schema";
+
+type ContactRow = typeof contacts.$inferSelect;
+
+export function contactView(c: ContactRow): ContactOut {
+  return {
+    id: c.id,
+    phone: c.phone,
+    name: c.name,
+    tags: c.tags,
+    metadata: c.metadata,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+async function announce(tx: Db, c: ContactRow) {
+  const { id, phone, name, tags, metadata, createdAt } = contactView(c);
+  await emitEvent(tx, c.businessId, "contact.created", { contact: { id, phone, name, tags, metadata, createdAt } });
+}
+
+export type ContactInput = { phone: string; name?: string | null; metadata?: Record<string, unknown>; tags?: string[] };
+
+/**
+ * Upsert keyed by phone in one statement (ON CONFLICT): concurrent upserts of one phone give one
+ * contact. Fields left out keep their stored values; `contact.created` fires once, on the insert.
+ */
+export async function upsertContact(db: Db, businessId: string, input: ContactInput): Promise<ContactOut> {
+  return db.transaction(async (tx) => {
+    const set: Record<string, unknown> = { updatedAt: sql`now()` };
+    if (input.name !== undefined) set.name = input.name;
+    if (input.metadata !== undefined) set.metadata = input.metadata;
+    if (input.tags !== undefined) set.tags = input.tags;
+    const [row] = await tx
+      .insert(contacts)
+      .values({
+        id: newId("ct"),
+        businessId,
+        phone: input.phone,
+        name: input.name ?? null,
+        metadata: input.metadata ?? {},
+        tags: input.tags ?? [],
+      })
+      .onConflictDoUpdate({ target: [contacts.businessId, contacts.phone], set })
+      .returning({ ...getTableColumns(contacts), inserted: sql<boolean>`(xmax = 0)` });
+    const { inserted, ...contact } = row;
+    if (inserted) await announce(tx, contact);
+    return contactView(contact);
+  });
+}
+
+/** Finds a contact by phone or creates it (firing contact.created), for sends and inbound messages. */
+export async function ensureContact(
+  tx: Db,
+  businessId: string,
+  phone: string,
+  extra: { name?: string | null; channel?: "whatsapp" | "sandbox" } = {},
+): Promise<{ contact: ContactRow; created: boolean }> {
+  // Most sends and inbound messages are for a known contact: one read; the insert only for new ones.
+  // ON CONFLICT DO NOTHING makes a racing first sight end with one contact (and one contact.created).
+  let existing = await findContactByPhone(tx, businessId, phone);
+  if (!existing) {
+    const [inserted] = await tx
+      .insert(contacts)
+      .values({ id: newId("ct"), businessId, phone, name: extra.name ?? null, channel: extra.channel ?? "whatsapp" })
+      .onConflictDoNothing({ target: [contacts.businessId, contacts.phone] })
+      .returning();
+    if (inserted) {
+      await announce(tx, inserted);
+      return { contact: inserted, created: true };
+    }
+    existing = await findContactByPhone(tx, businessId, phone);
+    if (!existing) throw new Error("contact vanished while being created");
+  }
+  if (!existing.name && extra.name) {
+    await tx.update(contacts).set({ name: extra.name, updatedAt: sql`now()` }).where(eq(contacts.id, existing.id));
+    existing.name = extra.name;
+  }
+  return { contact: existing, created: false };
+}
+
+export async function findContactByPhone(db: Db, businessId: string, phone: string): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.phone, phone)));
+  return row;
+}
+
+export async function getContact(db: Db, businessId: string, id: string): Promise<ContactOut> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, id)));
+  if (!row) throw notFound("contact");
+  return contactView(row);
+}
+
+export async function listContacts(db: Db, businessId: string, filter: PageParams & { search?: string; tag?: string }): Promise<Page<ContactOut>> {
+  const cursor = filter.cursor ? decodeCursor(filter.cursor, "ct_") : null;
+  const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.businessId, businessId),
+        like ? or(ilike(contacts.name, like), ilike(contacts.phone, like)) : undefined,
+        filter.tag ? arrayContains(contacts.tags, [filter.tag]) : undefined,
+        afterCursor(contacts.createdAt, contacts.id, cursor),
+      ),
+    )
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(filter.limit + 1);
+  return toPage(rows, filter.limit, contactView);
+}
+
+/** Dashboard edit of a contact by id (same rules as the upsert's fields). */
+export async function updateContact(
+  db: Db,
+  businessId: string,
+  id: string,
+  input: { name?: string | null; metadata?: Record<string, unknown>; tags?: string[] },
+): Promise<ContactOut> {
+  const [row] = await db
+    .update(contacts)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, id)))
+    .returning();
+  if (!row) throw notFound("contact");
+  return contactView(row);
+}

@@ -1,0 +1,139 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+// One type for both drivers: query functions take `Db` (or a transaction, which is also a Db).
+// biome-ignore lint/suspicious/noExplicitAny: the two drivers differ only in their raw result type.
+export type Db = PgDatabase<PgQueryResultHKT & any, typeof schema>;
+
+type Listener = (payload: string) => void;
+export type DbHandle = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  listen(channel: string, fn: Listener): Promise<() => Promise<void>>;
+  /** Raw driver clients, for the few places that need them (migrations, rate limiter, benchmarks). */
+  pglite?: PGlite;
+  sql?: postgres.Sql;
+  close(): Promise<void>;
+};
+
+const globalKey = Symbol.for("convo.db");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: DbHandle };
+
+export function dataDir(): string {
+  return process.env.DATA_DIR ?? path.join(process.cwd(), ".data");
+}
+
+export function databaseKind(): "pglite" | "postgres" {
+  return process.env.DATABASE_URL ? "postgres" : "pglite";
+}
+
+export class DataDirLockedError extends Error {}
+
+// PGlite has no lock of its own and two processes on one directory corrupt it: take one.
+function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, "server.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, "wx");
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      const release = () => {
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {}
+      };
+      process.once("exit", release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const pid = Number(fs.readFileSync(lockPath, "utf8"));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The embedded database in ${dir} is in use by process ${pid}. PGlite allows one process per data directory: stop that process, or run admin commands through it (npm run admin talks to a running server automatically), or set DATABASE_URL to use Postgres.`,
+        );
+      }
+      fs.unlinkSync(lockPath); // stale lock from a process that died
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function openPglite(): DbHandle {
+  const dir = dataDir();
+  const inMemory = dir.startsWith("memory://");
+  const release = inMemory ? () => {} : lockDataDir(dir);
+  const client = new PGlite(inMemory ? undefined : path.join(dir, "pglite"));
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    async listen(channel, fn) {
+      const unsub = await client.listen(channel, fn);
+      return async () => unsub();
+    },
+    async close() {
+      await client.close();
+      release();
+    },
+  };
+}
+
+function openPostgres(url: string): DbHandle {
+  const sql = postgres(url, {
+    max: Number(process.env.DB_POOL_MAX ?? 10),
+    onnotice: () => {},
+    connection: { application_name: "convo-assistant" },
+  });
+  const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    sql,
+    async listen(channel, fn) {
+      const sub = await sql.listen(channel, fn);
+      return async () => sub.unlisten();
+    },
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+/** The process-wide database handle (a globalThis singleton, shared by every bundle Next loads). */
+export function dbHandle(): DbHandle {
+  const g = globalThis as GlobalWithDb;
+  if (!g[globalKey]) {
+    const url = process.env.DATABASE_URL;
+    g[globalKey] = url ? openPostgres(url) : openPglite();
+  }
+  return g[globalKey];
+}
+
+export function db(): Db {
+  return dbHandle().db;
+}
+
+export async function closeDb(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const handle = g[globalKey];
+  g[globalKey] = undefined;
+  if (handle) await handle.close();
+}

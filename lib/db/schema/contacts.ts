@@ -1,0 +1,26 @@
+import { sql } from "drizzle-orm";
+import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { businessId, createdAt, updatedAt } from "./columns";
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: text("id").primaryKey(),
+    businessId: businessId(),
+    phone: text("phone").notNull(),
+    name: text("name"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    // Which channel reaches this contact: the business's WhatsApp number or the built-in sandbox.
+    channel: text("channel", { enum: ["whatsapp", "sandbox"] })
+      .notNull()
+      .default("whatsapp"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("contacts_business_phone_uq").on(t.businessId, t.phone),
+    index("contacts_business_created_idx").on(t.businessId, t.createdAt, t.id),
+    index("contacts_tags_idx").using("gin", t.tags),
+  ],
+);

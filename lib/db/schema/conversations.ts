@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { businessId, createdAt, ts, updatedAt } from "./columns";
+
+export const conversationStatuses = ["open", "handoff", "closed"] as const;
+export type ConversationStatus = (typeof conversationStatuses)[number];
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: text("id").primaryKey(),
+    businessId: businessId(),
+    contactId: text("contact_id").notNull(),
+    status: text("status", { enum: conversationStatuses }).notNull().default("open"),
+    assigneeId: text("assignee_id"),
+    handoffReason: text("handoff_reason"),
+    lastInboundAt: ts("last_inbound_at"),
+    lastMessageAt: ts("last_message_at"),
+    tokensUsed: bigint("tokens_used", { mode: "number" }).notNull().default(0),
+    // Consecutive knowledge misses of the retrieval engine (second miss hands off).
+    misses: bigint("misses", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One non-closed conversation per contact.
+    uniqueIndex("conversations_one_active_uq").on(t.businessId, t.contactId).where(sql`status <> 'closed'`),
+    index("conversations_business_created_idx").on(t.businessId, t.createdAt, t.id),
+    index("conversations_status_idx").on(t.businessId, t.status, t.createdAt, t.id),
+    index("conversations_contact_idx").on(t.businessId, t.contactId, t.createdAt, t.id),
+    index("conversations_assignee_idx").on(t.businessId, t.assigneeId, t.createdAt, t.id),
+  ],
+);

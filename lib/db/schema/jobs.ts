@@ -1,0 +1,25 @@
+import { bigserial, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, ts } from "./columns";
+
+// The durable job queue: claimed with FOR UPDATE SKIP LOCKED, woken with NOTIFY on commit.
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    queue: text("queue").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    // Jobs sharing an orderKey in one queue run one at a time, in insertion order.
+    orderKey: text("order_key"),
+    status: text("status", { enum: ["pending", "failed"] })
+      .notNull()
+      .default("pending"),
+    runAt: ts("run_at").notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(10),
+    lockedUntil: ts("locked_until"),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("jobs_ready_idx").on(t.queue, t.status, t.runAt), index("jobs_order_idx").on(t.queue, t.orderKey, t.id)],
+);

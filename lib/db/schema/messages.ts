@@ -1,0 +1,43 @@
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { businessId, createdAt, ts } from "./columns";
+
+export const messageStatuses = ["queued", "sent", "delivered", "read", "failed", "received"] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+export type MessageError = { code: string; message: string; channelCode: number | null };
+export type TemplatePayload = { name: string; language: string; variables: string[] };
+export type InteractivePayload = { kind: "buttons"; options: string[] } | { kind: "list"; options: string[]; button?: string };
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    businessId: businessId(),
+    conversationId: text("conversation_id").notNull(),
+    contactId: text("contact_id").notNull(),
+    direction: text("direction", { enum: ["inbound", "outbound"] }).notNull(),
+    source: text("source", { enum: ["assistant", "agent", "api", "customer"] }).notNull(),
+    type: text("type").notNull().default("text"),
+    text: text("text").notNull(),
+    template: jsonb("template").$type<TemplatePayload>(),
+    interactive: jsonb("interactive").$type<InteractivePayload>(),
+    // Structured content of inbound types we understand (interactive replies, orders).
+    content: jsonb("content").$type<Record<string, unknown>>(),
+    status: text("status", { enum: messageStatuses }).notNull(),
+    error: jsonb("error").$type<MessageError>(),
+    channel: text("channel", { enum: ["whatsapp", "sandbox"] }).notNull(),
+    // The channel's own id (WhatsApp wamid): inbound duplicates are stored once.
+    channelMessageId: text("channel_message_id"),
+    // When the channel says the customer sent it (inbound) or accepted it (outbound).
+    channelTimestamp: ts("channel_timestamp"),
+    userId: text("user_id"),
+    tokens: integer("tokens").notNull().default(0),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.createdAt, t.id),
+    // Analytics reads conversation and source from the index alone (index-only scan over the window).
+    index("messages_business_created_idx").on(t.businessId, t.createdAt, t.conversationId, t.source),
+    uniqueIndex("messages_channel_message_uq").on(t.channel, t.channelMessageId),
+  ],
+);

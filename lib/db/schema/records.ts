@@ -1,0 +1,16 @@
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { businessId, createdAt } from "./columns";
+
+export const records = pgTable(
+  "records",
+  {
+    id: text("id").primaryKey(),
+    businessId: businessId(),
+    collection: text("collection").notNull(),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
+    conversationId: text("conversation_id"),
+    contactId: text("contact_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("records_collection_idx").on(t.businessId, t.collection, t.createdAt, t.id)],
+);

@@ -1,0 +1,21 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { businessId, createdAt, updatedAt } from "./columns";
+
+export type StoredGraph = { nodes: unknown[]; edges: unknown[] };
+
+// Skill ids are chosen by the client, unique per business: (businessId, id) is the key.
+export const skills = pgTable(
+  "skills",
+  {
+    businessId: businessId(),
+    id: text("id").notNull(),
+    assistantId: text("assistant_id").notNull(),
+    name: text("name").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    graph: jsonb("graph").$type<StoredGraph>().notNull(),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index("skills_business_created_idx").on(t.businessId, t.createdAt, t.id)],
+);

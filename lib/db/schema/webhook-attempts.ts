@@ -1,0 +1,19 @@
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { businessId, createdAt } from "./columns";
+
+// Every HTTP attempt of a delivery: what the receiver answered and how long it took.
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: text("id").primaryKey(),
+    businessId: businessId(),
+    deliveryId: text("delivery_id").notNull(),
+    endpointId: text("endpoint_id").notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.createdAt)],
+);

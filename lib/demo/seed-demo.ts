@@ -1,0 +1,109 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { createKnowledge } from "../assistants/knowledge";
+import { createBusiness } from "../businesses/businesses";
+import { upsertCatalogItems } from "../catalog/catalog";
+import { upsertContact } from "../contacts/contacts";
+import { ensureConversation } from "../conversations/conversations";
+import type { Db } from "../db/client";
+import { contacts, conversations, messages } from "../db/schema";
+import { newId } from "../ids";
+import { createApiKey } from "../keys/api-keys";
+import { createRecord } from "../records/records";
+import { readyMadeSkills } from "../skills/ready-made";
+import { upsertSkill } from "../skills/skills";
+import { upsertTemplate } from "../templates/templates";
+import { createUser } from "../users/users";
+
+export const DEMO_EMAIL = "owner@demo.test";
+export const DEMO_PASSWORD = "demo-password";
+
+/** A demo business to explore: assistant with knowledge, skills, catalog, contacts, a conversation, records. */
+export async function seedDemo(db: Db) {
+  const { businessId, assistantId } = await createBusiness(db, { name: "Demo Bistro", tokens: 250_000, timeZone: "Europe/Lisbon" });
+  const knowledge = [
+    ["Opening hours", "We are open every day from 12:00 to 15:00 and from 18:00 to 23:00."],
+    ["Address", "Rua das Flores 12, Lisbon. The nearest metro is Baixa-Chiado."],
+    ["Parking", "There is no private parking; the Camões car park is a 3-minute walk away."],
+    ["Vegetarian options", "Half of our menu is vegetarian and we always have a vegan main course."],
+    ["Delivery", "We deliver within 5 km from 18:00 to 22:30. Delivery costs 2.50 EUR and is free over 30 EUR."],
+  ];
+  for (const [title, content] of knowledge) await createKnowledge(db, businessId, assistantId, { title, content });
+  await upsertCatalogItems(db, businessId, "menu", [
+    { externalId: "pizza-margherita", title: "Pizza Margherita", price: { amount: 1100, currency: "EUR" }, inStock: true },
+    { externalId: "pizza-diavola", title: "Pizza Diavola", price: { amount: 1300, currency: "EUR" }, inStock: true },
+    { externalId: "lasagna", title: "Vegetarian Lasagna", price: { amount: 1250, currency: "EUR" }, inStock: true },
+    { externalId: "tiramisu", title: "Tiramisu", price: { amount: 600, currency: "EUR" }, inStock: true },
+    { externalId: "lemonade", title: "Homemade Lemonade", price: { amount: 350, currency: "EUR" }, inStock: false },
+  ]);
+  for (const skill of readyMadeSkills) {
+    await upsertSkill(db, businessId, skill.id, { name: skill.name, enabled: true, graph: skill.graph, assistantId });
+  }
+  await upsertTemplate(db, businessId, {
+    name: "order_update",
+    language: "en",
+    category: "utility",
+    body: "Hi {{1}}, your order {{2}} is on its way.",
+  });
+  await upsertTemplate(db, businessId, {
+    name: "booking_reminder",
+    language: "en",
+    category: "utility",
+    body: "Hi {{1}}, see you at {{2}}! Reply to change your booking.",
+  });
+  const ada = await upsertContact(db, businessId, { phone: "+351912345001", name: "Ada Lovelace", tags: ["vip"], metadata: { source: "demo" } });
+  await upsertContact(db, businessId, { phone: "+351912345002", name: "Alan Turing", tags: ["lead"] });
+  await upsertContact(db, businessId, { phone: "+351912345003", name: "Grace Hopper", tags: [] });
+  await db.update(contacts).set({ channel: "sandbox" }).where(eq(contacts.businessId, businessId));
+
+  // A short past conversation, as if Ada had written an hour ago.
+  const { conversation } = await ensureConversation(db, businessId, ada.id);
+  const wrote = new Date(Date.now() - 60 * 60 * 1000);
+  await db.insert(messages).values([
+    {
+      id: newId("msg"),
+      businessId,
+      conversationId: conversation.id,
+      contactId: ada.id,
+      direction: "inbound",
+      source: "customer",
+      text: "Hi! Do you have vegetarian options?",
+      status: "received",
+      channel: "sandbox",
+      channelTimestamp: wrote,
+      createdAt: wrote,
+    },
+    {
+      id: newId("msg"),
+      businessId,
+      conversationId: conversation.id,
+      contactId: ada.id,
+      direction: "outbound",
+      source: "assistant",
+      text: "Half of our menu is vegetarian and we always have a vegan main course.",
+      status: "delivered",
+      channel: "sandbox",
+      createdAt: new Date(wrote.getTime() + 2000),
+    },
+  ]);
+  await db.update(conversations).set({ lastInboundAt: wrote, lastMessageAt: sql`now()` }).where(eq(conversations.id, conversation.id));
+  await createRecord(db, businessId, {
+    collection: "bookings",
+    fields: { when: "2026-12-01T20:00:00+00:00", party_size: 2, name: "Ada Lovelace" },
+    conversationId: conversation.id,
+    contactId: ada.id,
+  });
+  await createRecord(db, businessId, {
+    collection: "leads",
+    fields: { name: "Alan Turing", email: "alan@example.com", interest: "Private dinner for 20" },
+  });
+  const key = await createApiKey(db, businessId, { name: "Demo key", scopes: "all" });
+  let user: { email: string; password: string } | null = null;
+  try {
+    await createUser(db, { businessId, email: DEMO_EMAIL, password: DEMO_PASSWORD, role: "owner", name: "Demo Owner" });
+    user = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
+  } catch {
+    // A second demo business on the same database keeps the first one's login.
+  }
+  return { businessId, assistantId, apiKey: key.key, keyId: key.id, user };
+}

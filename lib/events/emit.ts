@@ -1,0 +1,20 @@
+import "server-only";
+import type { Db } from "../db/client";
+import { type EventType, events } from "../db/schema";
+import { newId } from "../ids";
+import { enqueue } from "../jobs/queue";
+
+export const EVENTS_QUEUE = "events.dispatch";
+
+/**
+ * Writes an event to the outbox inside the caller's transaction: it exists exactly when the change it
+ * reports is committed, and the dispatch job fans it out to the business's webhook endpoints.
+ */
+export async function emitEvent(tx: Db, businessId: string, type: EventType, fields: Record<string, unknown>): Promise<string> {
+  const id = newId("evt");
+  const createdAt = new Date();
+  const payload = { id, type, createdAt: createdAt.toISOString(), ...fields };
+  await tx.insert(events).values({ id, businessId, type, payload, createdAt });
+  await enqueue(tx, EVENTS_QUEUE, { eventId: id, businessId });
+  return id;
+}

@@ -1,0 +1,18 @@
+import "server-only";
+import { ASSISTANT_TURN_QUEUE, assistantTurnJob } from "../assistant/turn-job";
+import { deliverJob } from "../channels/deliver";
+import { INBOUND_QUEUE, inboundJob } from "../channels/whatsapp/inbound";
+import { DELIVER_QUEUE } from "../messages/send-message";
+import { EVENTS_QUEUE } from "../events/emit";
+import { handleWebhookDelivery } from "../webhooks/deliver";
+import { handleEventDispatch, WEBHOOK_DELIVER_QUEUE } from "../webhooks/dispatch";
+import type { JobHandler } from "./worker";
+
+/** Every background job queue and the handler that runs it. */
+export const jobHandlers: Record<string, JobHandler> = {
+  [DELIVER_QUEUE]: deliverJob,
+  [ASSISTANT_TURN_QUEUE]: assistantTurnJob,
+  [INBOUND_QUEUE]: inboundJob,
+  [EVENTS_QUEUE]: handleEventDispatch,
+  [WEBHOOK_DELIVER_QUEUE]: handleWebhookDelivery,
+};

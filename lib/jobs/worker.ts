@@ -1,0 +1,145 @@
+import "server-only";
+import { hostname } from "node:os";
+import { dbHandle } from "../db/client";
+import { newId } from "../ids";
+import { type ClaimedJob, claimJobs, completeJob, HEARTBEAT_MS, heartbeat, JOBS_CHANNEL, nextRunAt, retireWorker, retryJob } from "./queue";
+
+export type JobHandler = (payload: Record<string, unknown>, job: ClaimedJob) => Promise<void>;
+
+/** Thrown by a handler to be tried again later without it counting as a failure (e.g. rate limits). */
+export class RetryLater extends Error {
+  constructor(
+    readonly delayMs: number,
+    message = "retry later",
+    readonly countAttempt = true,
+  ) {
+    super(message);
+  }
+}
+
+export type Worker = { stop(): Promise<void>; drain(): Promise<void>; wake(): void };
+
+const backoffMs = (attempt: number) => Math.min(60 * 60_000, 1000 * 2 ** attempt);
+
+/**
+ * Runs jobs of the given queues: woken by NOTIFY on commit, with a poll as the fallback (a missed
+ * notification, a job scheduled for later, a lease that ran out). Safe to run in several processes.
+ */
+export function startWorker(handlers: Record<string, JobHandler>, opts: { concurrency?: number; pollMs?: number } = {}): Worker {
+  const handle = dbHandle();
+  const queues = Object.keys(handlers);
+  const workerId = `${hostname()}:${process.pid}:${newId("wha").slice(4)}`;
+  const concurrency = opts.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 8);
+  const pollMs = opts.pollMs ?? 1000;
+  let stopped = false;
+  let running = 0;
+  let loop: Promise<void> | null = null;
+  let wakeTimer: NodeJS.Timeout | null = null;
+  let pendingWake = false;
+  let idleResolvers: (() => void)[] = [];
+  let unlisten: (() => Promise<void>) | null = null;
+  // Registered before the first claim, so no other worker takes this one's jobs for dead.
+  const registered = heartbeat(handle.db, workerId, hostname(), process.pid).catch((err) =>
+    console.error("[worker] could not register its heartbeat:", err),
+  );
+  const beat = setInterval(() => {
+    heartbeat(handle.db, workerId, hostname(), process.pid).catch((err) => console.error("[worker] heartbeat failed:", err));
+  }, HEARTBEAT_MS);
+  beat.unref?.();
+
+  const wake = () => {
+    if (stopped) return;
+    if (loop) {
+      pendingWake = true;
+      return;
+    }
+    loop = tick().finally(() => {
+      loop = null;
+      if (pendingWake) {
+        pendingWake = false;
+        wake();
+      }
+    });
+  };
+
+  async function tick() {
+    await registered;
+    for (;;) {
+      if (stopped || running >= concurrency) return;
+      const jobs = await claimJobs(handle.db, queues, workerId, concurrency - running).catch((err) => {
+        console.error("[worker] claim failed:", err);
+        return [];
+      });
+      if (!jobs.length) break;
+      for (const job of jobs) void run(job);
+    }
+    if (running === 0) {
+      for (const r of idleResolvers) r();
+      idleResolvers = [];
+    }
+    scheduleNext();
+  }
+
+  async function run(job: ClaimedJob) {
+    running++;
+    try {
+      await handlers[job.queue](job.payload, job);
+      await completeJob(handle.db, job.id);
+    } catch (err) {
+      const later = err instanceof RetryLater ? err : null;
+      const delay = later ? later.delayMs : backoffMs(job.attempts);
+      if (!later) console.error(`[worker] job ${job.queue}#${job.id} failed (attempt ${job.attempts}):`, err);
+      await retryJob(handle.db, job, delay, String(err instanceof Error ? err.message : err), later ? later.countAttempt : true).catch((e) =>
+        console.error("[worker] could not reschedule job", job.id, e),
+      );
+    } finally {
+      running--;
+      wake();
+    }
+  }
+
+  async function scheduleNext() {
+    if (stopped) return;
+    if (wakeTimer) clearTimeout(wakeTimer);
+    const next = await nextRunAt(handle.db, queues).catch(() => null);
+    const delay = next ? Math.max(10, Math.min(pollMs, next.getTime() - Date.now())) : pollMs;
+    wakeTimer = setTimeout(wake, delay);
+    wakeTimer.unref?.();
+  }
+
+  handle
+    .listen(JOBS_CHANNEL, (queue) => {
+      if (queues.includes(queue)) wake();
+    })
+    .then((u) => {
+      unlisten = u;
+      if (stopped) void u();
+    })
+    .catch((err) => console.error("[worker] LISTEN failed, polling only:", err));
+  wake();
+
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      clearInterval(beat);
+      if (wakeTimer) clearTimeout(wakeTimer);
+      if (unlisten) await unlisten().catch(() => {});
+      await loop;
+      while (running > 0) await new Promise((r) => setTimeout(r, 20));
+      await retireWorker(handle.db, workerId).catch(() => {});
+    },
+    /** Resolves once no job is running and none is ready (for tests and graceful shutdowns). */
+    async drain() {
+      for (;;) {
+        await new Promise<void>((resolve) => {
+          idleResolvers.push(resolve);
+          wake();
+        });
+        const jobs = await nextRunAt(handle.db, queues);
+        if (running === 0 && (!jobs || jobs.getTime() > Date.now())) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import { OUTSIDE_WINDOW_CODE } from "../channels/whatsapp/errors";
+import type { Db } from "../db/client";
+import { type MessageError, type MessageStatus, messages } from "../db/schema";
+
+export type ChannelStatusUpdate = {
+  /** The channel's id of our outbound message (WhatsApp wamid). */
+  channelMessageId: string;
+  status: "sent" | "delivered" | "read" | "failed";
+  error: { code: number; message: string } | null;
+};
+
+/** applied: the status moved forward; ignored: duplicate or stale; unknown: no such message (yet). */
+export type ApplyStatusResult = "applied" | "ignored" | "unknown";
+
+// Callbacks arrive late, twice, out of order or skip a step, so a status is applied only from the
+// states that precede it: sent < delivered < read, and failed is terminal. A repeat of the current
+// status finds no row to move, which is how (message id, status) duplicates become no-ops.
+const MOVES_FROM: Record<ChannelStatusUpdate["status"], MessageStatus[]> = {
+  sent: ["queued"],
+  delivered: ["queued", "sent"],
+  read: ["queued", "sent", "delivered"],
+  // A message the customer has already received cannot fail afterwards.
+  failed: ["queued", "sent"],
+};
+
+export function channelFailure(error: ChannelStatusUpdate["error"]): MessageError {
+  if (!error) return { code: "channel_error", message: "The channel reported the message as failed.", channelCode: null };
+  const code = error.code === OUTSIDE_WINDOW_CODE ? "outside_messaging_window" : "channel_error";
+  return { code, message: error.message, channelCode: error.code };
+}
+
+export async function applyStatus(
+  db: Db,
+  businessId: string,
+  update: ChannelStatusUpdate,
+  channel: "whatsapp" | "sandbox" = "whatsapp",
+): Promise<ApplyStatusResult> {
+  const match = and(
+    eq(messages.businessId, businessId),
+    eq(messages.channel, channel),
+    eq(messages.channelMessageId, update.channelMessageId),
+    eq(messages.direction, "outbound"),
+  );
+  const moved = await db
+    .update(messages)
+    .set(update.status === "failed" ? { status: "failed", error: channelFailure(update.error) } : { status: update.status })
+    .where(and(match, inArray(messages.status, MOVES_FROM[update.status])))
+    .returning({ id: messages.id });
+  if (moved.length) return "applied";
+  const [exists] = await db.select({ id: messages.id }).from(messages).where(match);
+  return exists ? "ignored" : "unknown";
+}

@@ -1,0 +1,138 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { ChannelInbound } from "../channels/channel";
+import { ensureContact } from "../contacts/contacts";
+import { type ConversationRow, ensureConversation } from "../conversations/conversations";
+import type { Db } from "../db/client";
+import { contacts, conversations, messages } from "../db/schema";
+import { emitEvent } from "../events/emit";
+import { newId } from "../ids";
+import { enqueue } from "../jobs/queue";
+import { createRecord } from "../records/records";
+import type { MessageRow } from "./send-message";
+
+/** The assistant runtime's queue: one turn per inbound message, one conversation at a time. */
+export const ASSISTANT_TURN_QUEUE = "assistant.turn";
+
+export type ReceivedMessage = { message: MessageRow; conversation: ConversationRow; duplicate: boolean };
+
+// Thrown inside the transaction when the insert finds the channel id taken, so the contact or
+// conversation it may have just created rolls back with it: a duplicate changes nothing.
+class DuplicateInbound extends Error {}
+
+/**
+ * The one way a customer's message comes in, for WhatsApp and the sandbox alike: contact, conversation
+ * (a closed one is left closed and a new one opened), the message, the 24-hour window's anchor, the
+ * `message.received` event, an order's record and the assistant's turn, all in one transaction.
+ * Channels redeliver, so the channel's message id makes a second delivery a no-op.
+ */
+export async function receiveInboundMessage(db: Db, businessId: string, input: ChannelInbound): Promise<ReceivedMessage> {
+  const known = await duplicateOf(db, input);
+  if (known) return known;
+  try {
+    return await db.transaction(async (tx) => {
+      const { contact } = await ensureContact(tx, businessId, input.from, { name: input.profileName, channel: input.channel });
+      // A sandbox contact who writes on WhatsApp is now reached there: replies go back the way they came.
+      if (input.channel === "whatsapp" && contact.channel !== "whatsapp") {
+        await tx.update(contacts).set({ channel: "whatsapp", updatedAt: sql`now()` }).where(eq(contacts.id, contact.id));
+      }
+      const { conversation } = await ensureConversation(tx, businessId, contact.id);
+      const [message] = await tx
+        .insert(messages)
+        .values({
+          id: newId("msg"),
+          businessId,
+          conversationId: conversation.id,
+          contactId: contact.id,
+          direction: "inbound",
+          source: "customer",
+          type: input.type,
+          text: input.text,
+          content: input.content,
+          status: "received",
+          channel: input.channel,
+          channelMessageId: input.channelMessageId,
+          channelTimestamp: input.timestamp,
+        })
+        .onConflictDoNothing({ target: [messages.channel, messages.channelMessageId] })
+        .returning();
+      if (!message) throw new DuplicateInbound();
+      const sentAt = input.timestamp.toISOString();
+      // greatest(): a late redelivery of an older message never pulls the window back.
+      const [updated] = await tx
+        .update(conversations)
+        .set({
+          lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${sentAt}::timestamptz)`,
+          lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${message.createdAt.toISOString()}::timestamptz)`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(conversations.id, conversation.id))
+        .returning();
+      await emitEvent(tx, businessId, "message.received", {
+        conversationId: conversation.id,
+        from: input.from,
+        text: input.text,
+        messageId: message.id,
+        contactId: contact.id,
+      });
+      if (input.type === "order") {
+        await createRecord(tx, businessId, {
+          collection: "orders",
+          fields: orderFields(input.content, message.id),
+          conversationId: conversation.id,
+          contactId: contact.id,
+        });
+      }
+      // Only an open conversation is the assistant's; in handoff a person answers.
+      if (updated.status === "open") {
+        await enqueue(
+          tx,
+          ASSISTANT_TURN_QUEUE,
+          { businessId, conversationId: conversation.id, messageId: message.id },
+          { orderKey: conversation.id },
+        );
+      }
+      return { message, conversation: updated, duplicate: false };
+    });
+  } catch (err) {
+    if (!(err instanceof DuplicateInbound)) throw err;
+    const again = await duplicateOf(db, input);
+    if (!again) throw new Error("inbound duplicate vanished");
+    return again;
+  }
+}
+
+async function duplicateOf(db: Db, input: ChannelInbound): Promise<ReceivedMessage | null> {
+  const [message] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.channel, input.channel), eq(messages.channelMessageId, input.channelMessageId)));
+  if (!message) return null;
+  const [conversation] = await db.select().from(conversations).where(eq(conversations.id, message.conversationId));
+  return { message, conversation, duplicate: true };
+}
+
+type OrderItem = { productRetailerId: string | null; quantity: number | null; itemPrice: number | null; currency: string | null };
+
+/** The `orders` record of a WhatsApp cart: its items, the total they add up to, and where it came from. */
+function orderFields(content: Record<string, unknown> | null, messageId: string): Record<string, unknown> {
+  const raw = Array.isArray(content?.items) ? (content.items as Partial<OrderItem>[]) : [];
+  const items: OrderItem[] = raw.map((i) => ({
+    productRetailerId: i.productRetailerId ?? null,
+    quantity: i.quantity ?? null,
+    itemPrice: i.itemPrice ?? null,
+    currency: i.currency ?? null,
+  }));
+  const sum = items.reduce((total, i) => total + (i.quantity ?? 0) * (i.itemPrice ?? 0), 0);
+  const currencies = new Set(items.map((i) => i.currency).filter(Boolean));
+  return {
+    items,
+    // Rounded to drop float noise (3 × 0.1), not to a currency's minor unit.
+    total: Math.round(sum * 1e6) / 1e6,
+    currency: currencies.size === 1 ? [...currencies][0] : null,
+    catalogId: typeof content?.catalogId === "string" ? content.catalogId : null,
+    note: typeof content?.text === "string" ? content.text : null,
+    source: "whatsapp_order",
+    messageId,
+  };
+}

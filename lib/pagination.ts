@@ -1,0 +1,49 @@
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { invalid } from "./errors";
+
+export type Page<T> = { data: T[]; nextCursor: string | null };
+export type PageParams = { limit: number; cursor?: string | null };
+
+// Query-string paging: `limit` is parsed strictly (limit=abc is a 400), 1..200, default 50.
+export const limitParam = z
+  .string()
+  .regex(/^\d+$/, "limit must be an integer between 1 and 200")
+  .transform(Number)
+  .pipe(z.number().int().min(1, "limit must be at least 1").max(200, "limit must be at most 200"))
+  .optional()
+  .default(50)
+  .describe("Page size, 1..200 (default 50).");
+
+export const cursorParam = z.string().min(1).max(200).optional().describe("The `nextCursor` of the previous page.");
+
+type Position = { createdAt: Date; id: string };
+
+// A cursor is the (createdAt, id) of the last row seen; the id prefix binds it to one kind of list.
+export function encodeCursor(row: Position): string {
+  return Buffer.from(`${row.createdAt.getTime()}.${row.id}`).toString("base64url");
+}
+
+export function decodeCursor(cursor: string, idPrefix: string, param = "cursor"): Position {
+  const raw = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
+  const match = /^(\d{1,15})\.([A-Za-z0-9_-]{1,80})$/.exec(raw);
+  if (!match || !match[2].startsWith(idPrefix)) {
+    throw invalid([{ path: param, message: "The cursor is malformed or belongs to another list." }]);
+  }
+  return { createdAt: new Date(Number(match[1])), id: match[2] };
+}
+
+/** Keyset condition: rows strictly after the cursor in (createdAt desc, id desc) order. */
+export function afterCursor(createdAt: AnyColumn, id: AnyColumn, cursor: Position | null): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${createdAt}, ${id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`;
+}
+
+/** Turns `limit + 1` fetched rows into a page. */
+export function toPage<R extends Position, T>(rows: R[], limit: number, map: (row: R) => T): Page<T> {
+  const more = rows.length > limit;
+  const slice = more ? rows.slice(0, limit) : rows;
+  return { data: slice.map(map), nextCursor: more ? encodeCursor(slice[slice.length - 1]) : null };
+}
+
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);

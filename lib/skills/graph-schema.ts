@@ -1,0 +1,177 @@
+import { z } from "zod";
+
+// The one schema for skill graphs, shared by the API, the runtime and the flow editor, so it must
+// stay browser-safe: no server-only, no Node built-ins, no database. The contract is SKILL-GRAPH.md.
+
+export const nodeTypes = ["trigger", "message", "question", "condition", "catalog", "availability", "record", "handoff", "ai", "end"] as const;
+export const nodeTypeSchema = z.enum(nodeTypes);
+export type NodeType = z.infer<typeof nodeTypeSchema>;
+
+/** The handles an edge may leave each node type by; `handoff` and `end` finish the skill. */
+export const handlesOut: Record<NodeType, readonly string[]> = {
+  trigger: ["next"],
+  message: ["next"],
+  question: ["next", "invalid"],
+  condition: ["true", "false"],
+  catalog: ["found", "none"],
+  availability: ["free", "taken"],
+  record: ["next"],
+  handoff: [],
+  ai: ["next"],
+  end: [],
+};
+
+export const questionKinds = ["text", "number", "email", "phone", "date", "datetime", "choice"] as const;
+export const conditionOperators = ["equals", "not_equals", "contains", "gt", "lt", "exists"] as const;
+export const weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+
+export const variableName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "must be a variable name like party_size (a letter or _, then letters, digits or _; at most 64)");
+export const collectionName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a collection name like bookings (lower-case letters, digits, _ or -; at most 64)");
+
+// 4096 is WhatsApp's limit for one text message.
+const text = z.string().min(1, "must not be empty").max(4096);
+const optionalText = z.string().max(4096).optional();
+const phrase = z.string().max(100).regex(/\S/, "must not be blank");
+
+const hoursPattern = /^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+const hoursRange = z
+  .string()
+  .regex(hoursPattern, 'must look like "09:00-17:00"')
+  // A range past midnight is written as two ranges on two days, so the start always comes first.
+  .refine((r) => !hoursPattern.test(r) || r.slice(0, 5) < r.slice(6), "must end after it starts");
+
+export const triggerData = z.object({
+  keywords: z.array(phrase).min(1, "needs at least one phrase").max(50),
+  description: z.string().max(500).optional(),
+});
+
+export const messageData = z.object({ text });
+
+export const questionData = z
+  .object({
+    text,
+    variable: variableName,
+    kind: z.enum(questionKinds),
+    // More than 10 choices are still sent, as a numbered text instead of a WhatsApp list.
+    choices: z.array(phrase).max(50).optional(),
+    retryText: optionalText,
+    maxRetries: z.number().int().min(0).max(10).default(2),
+  })
+  .refine((q) => q.kind !== "choice" || (q.choices?.length ?? 0) > 0, {
+    message: "needs at least one choice when kind is choice",
+    path: ["choices"],
+  });
+
+export const conditionData = z
+  .object({
+    variable: variableName,
+    operator: z.enum(conditionOperators),
+    value: z.union([z.string().max(1000), z.number()]).optional(),
+  })
+  .refine((c) => c.operator === "exists" || c.value !== undefined, {
+    message: "is required unless the operator is exists",
+    path: ["value"],
+  });
+
+export const catalogData = z.object({
+  collection: collectionName,
+  variable: variableName,
+  text,
+  // WhatsApp list messages hold at most 10 rows.
+  maxOptions: z.number().int().min(1).max(10).default(5),
+});
+
+export const availabilityData = z.object({
+  variable: variableName,
+  slotMinutes: z.number().int().min(5).max(1440),
+  capacity: z.number().int().min(1).max(100_000),
+  // A missing weekday is closed; an unknown key (say "monday") is refused rather than read as closed.
+  openingHours: z.partialRecord(z.enum(weekdays), z.array(hoursRange).max(12)),
+});
+
+export const recordData = z.object({
+  collection: collectionName,
+  fields: z
+    .record(variableName, z.string().max(4096))
+    .refine((f) => Object.keys(f).length > 0, "needs at least one field")
+    .refine((f) => Object.keys(f).length <= 100, "has more than 100 fields"),
+});
+
+export const handoffData = z.object({ text: optionalText, reason: z.string().max(500).optional() });
+export const aiData = z.object({ instructions: z.string().max(4096).optional() });
+export const endData = z.object({ text: optionalText });
+
+/** The data schema of each node type, for checking one node at a time (the validator, the editor's forms). */
+export const nodeDataSchemas = {
+  trigger: triggerData,
+  message: messageData,
+  question: questionData,
+  condition: conditionData,
+  catalog: catalogData,
+  availability: availabilityData,
+  record: recordData,
+  handoff: handoffData,
+  ai: aiData,
+  end: endData,
+} satisfies Record<NodeType, z.ZodType>;
+
+export const positionSchema = z.object({ x: z.number(), y: z.number() });
+
+// Loose: React Flow adds width, height, selected, measured, dragging... to nodes and edges, and the
+// graph is stored exactly as the editor holds it, so those keys must survive a parse.
+export const nodeShellSchema = z.looseObject({
+  id: z.string().min(1, "must not be empty").max(64),
+  type: z.string(),
+  position: positionSchema.optional(),
+  data: z.unknown(),
+});
+
+const node = <T extends NodeType, D extends z.ZodType>(type: T, data: D) => nodeShellSchema.extend({ type: z.literal(type), data });
+
+export const skillNodeSchema = z.discriminatedUnion("type", [
+  node("trigger", triggerData),
+  node("message", messageData),
+  node("question", questionData),
+  node("condition", conditionData),
+  node("catalog", catalogData),
+  node("availability", availabilityData),
+  node("record", recordData),
+  node("handoff", handoffData),
+  node("ai", aiData),
+  node("end", endData),
+]);
+
+export const skillEdgeSchema = z.looseObject({
+  // Longer than node ids: React Flow names new edges after both ends and their handles.
+  id: z.string().min(1, "must not be empty").max(256),
+  source: z.string().min(1, "must not be empty"),
+  target: z.string().min(1, "must not be empty"),
+  // React Flow writes null for a node's default handle.
+  sourceHandle: z
+    .string()
+    .min(1)
+    .nullish()
+    .transform((h) => h ?? "next"),
+  targetHandle: z.string().nullish(),
+});
+
+export const graphLimits = { nodes: 500, edges: 1000, bytes: 256 * 1024 } as const;
+
+// Loose too: React Flow's toObject() also carries the viewport.
+export const skillGraphSchema = z.looseObject({
+  nodes: z.array(skillNodeSchema).max(graphLimits.nodes),
+  edges: z.array(skillEdgeSchema).max(graphLimits.edges),
+});
+
+export type SkillGraph = z.infer<typeof skillGraphSchema>;
+/** A graph as written by a client, before defaults (`sourceHandle`, `maxRetries`, `maxOptions`) apply. */
+export type SkillGraphInput = z.input<typeof skillGraphSchema>;
+export type SkillNode = z.infer<typeof skillNodeSchema>;
+export type SkillEdge = z.infer<typeof skillEdgeSchema>;
+/** A node narrowed by its type, e.g. `TypedNode<"question">`; without an argument, the whole union. */
+export type TypedNode<T extends NodeType = NodeType> = Extract<SkillNode, { type: T }>;
+export type NodeData<T extends NodeType> = TypedNode<T>["data"];

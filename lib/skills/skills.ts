@@ -1,0 +1,127 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { defaultAssistant } from "../assistants/assistants";
+import type { Db } from "../db/client";
+import { assistants, skills, skillVersions } from "../db/schema";
+import { AppError, notFound } from "../errors";
+import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
+import type { skillOut, skillSummaryOut, skillUpsertIn, skillUpsertOut } from "./skill-schema";
+import { validateGraph } from "./validate-graph";
+
+type SkillRow = typeof skills.$inferSelect;
+
+const summary = (s: SkillRow): z.infer<typeof skillSummaryOut> => ({
+  id: s.id,
+  name: s.name,
+  enabled: s.enabled,
+  assistantId: s.assistantId,
+  version: s.version,
+  createdAt: s.createdAt.toISOString(),
+  updatedAt: s.updatedAt.toISOString(),
+});
+
+export async function listSkills(db: Db, businessId: string, page: PageParams): Promise<Page<z.infer<typeof skillSummaryOut>>> {
+  const cursor = page.cursor ? decodeCursor(page.cursor, "sk_") : null;
+  const rows = await db
+    .select()
+    .from(skills)
+    .where(and(eq(skills.businessId, businessId), afterCursor(skills.createdAt, skills.id, cursor)))
+    .orderBy(desc(skills.createdAt), desc(skills.id))
+    .limit(page.limit + 1);
+  return toPage(rows, page.limit, summary);
+}
+
+export async function getSkill(db: Db, businessId: string, id: string): Promise<z.infer<typeof skillOut>> {
+  const [row] = await db
+    .select()
+    .from(skills)
+    .where(and(eq(skills.businessId, businessId), eq(skills.id, id)));
+  if (!row) throw notFound("skill");
+  return { ...summary(row), graph: row.graph };
+}
+
+/**
+ * Create or replace a skill. The graph is validated with the one validator the editor and runtime
+ * share; every replace bumps the version and keeps the old graph for sessions in flight.
+ */
+export async function upsertSkill(
+  db: Db,
+  businessId: string,
+  id: string,
+  input: z.infer<typeof skillUpsertIn>,
+): Promise<z.infer<typeof skillUpsertOut>> {
+  const checked = validateGraph(input.graph);
+  if (!checked.ok) {
+    throw new AppError(
+      "invalid_request",
+      "The skill graph is invalid.",
+      checked.problems.map((p) => ({ path: p.path, message: p.message })),
+    );
+  }
+  const assistantId = input.assistantId ?? (await defaultAssistant(db, businessId)).id;
+  if (input.assistantId) {
+    const [a] = await db
+      .select({ id: assistants.id })
+      .from(assistants)
+      .where(and(eq(assistants.businessId, businessId), eq(assistants.id, assistantId)));
+    if (!a) throw new AppError("invalid_request", "The request is invalid.", [{ path: "assistantId", message: "No such assistant." }]);
+  }
+  const graph = input.graph as SkillRow["graph"];
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(skills)
+      .where(and(eq(skills.businessId, businessId), eq(skills.id, id)))
+      .for("update");
+    if (input.expectedVersion !== undefined && (current?.version ?? 0) !== input.expectedVersion) {
+      throw new AppError("version_conflict", `The skill was saved by someone else (now version ${current?.version ?? 0}).`);
+    }
+    const [saved] = current
+      ? await tx
+          .update(skills)
+          .set({ name: input.name, enabled: input.enabled, graph, assistantId, version: current.version + 1, updatedAt: sql`now()` })
+          .where(and(eq(skills.businessId, businessId), eq(skills.id, id)))
+          .returning()
+      : await tx.insert(skills).values({ businessId, id, name: input.name, enabled: input.enabled, graph, assistantId, version: 1 }).returning();
+    await tx.insert(skillVersions).values({ businessId, skillId: id, version: saved.version, graph });
+    return saved;
+  });
+  return { ...summary(row), warnings: checked.warnings.map((w) => ({ path: w.path, message: w.message })) };
+}
+
+/**
+ * Turn a skill on or off. This is a save like any other: it bumps the version (same graph), so an
+ * editor holding the older version gets a conflict instead of silently restoring the old switch.
+ */
+export async function setSkillEnabled(db: Db, businessId: string, id: string, enabled: boolean) {
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(skills)
+      .set({ enabled, version: sql`${skills.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(skills.businessId, businessId), eq(skills.id, id)))
+      .returning();
+    if (!saved) throw notFound("skill");
+    await tx.insert(skillVersions).values({ businessId, skillId: id, version: saved.version, graph: saved.graph });
+    return saved;
+  });
+  return summary(row);
+}
+
+export async function deleteSkill(db: Db, businessId: string, id: string) {
+  const rows = await db
+    .delete(skills)
+    .where(and(eq(skills.businessId, businessId), eq(skills.id, id)))
+    .returning({ id: skills.id });
+  if (!rows.length) throw notFound("skill");
+  return { id, deleted: true as const };
+}
+
+/** The graph of one saved version (a running session keeps using the version it started on). */
+export async function skillGraphAt(db: Db, businessId: string, id: string, version: number) {
+  const [row] = await db
+    .select()
+    .from(skillVersions)
+    .where(and(eq(skillVersions.businessId, businessId), eq(skillVersions.skillId, id), eq(skillVersions.version, version)));
+  return row?.graph ?? null;
+}

@@ -1,0 +1,23 @@
+import type { z } from "zod";
+import { type ErrorDetail, invalid } from "./errors";
+
+/** `items[3].price.amount` from a zod issue path. */
+export function formatPath(path: readonly PropertyKey[], prefix = ""): string {
+  let out = prefix;
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out;
+}
+
+export function zodDetails(error: z.ZodError, prefix = ""): ErrorDetail[] {
+  return error.issues.map((issue) => ({ path: formatPath(issue.path, prefix) || prefix || "body", message: issue.message }));
+}
+
+/** Parses with a schema or throws a 400 with one detail per problem. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, prefix = ""): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(zodDetails(result.error, prefix));
+  return result.data;
+}

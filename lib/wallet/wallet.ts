@@ -1,0 +1,97 @@
+import "server-only";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { businesses, conversations, tokenLedger } from "../db/schema";
+import { invalid, notFound } from "../errors";
+import { newId } from "../ids";
+
+export const walletOut = z.object({
+  balanceTokens: z.number().int(),
+  periodUsedTokens: z.number().int(),
+  periodEndsAt: z.string(),
+  periodStartsAt: z.string(),
+});
+export type WalletOut = z.infer<typeof walletOut>;
+
+/** The current period is this calendar month in UTC. */
+export function currentPeriod(now = new Date()): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+export async function getWallet(db: Db, businessId: string): Promise<WalletOut> {
+  const { start, end } = currentPeriod();
+  const [row] = await db
+    .select({
+      balance: businesses.tokenBalance,
+      used: sql<
+        string | number
+      >`(select coalesce(-sum(l.tokens), 0) from token_ledger l where l.business_id = businesses.id and l.kind = 'usage' and l.created_at >= ${start.toISOString()}::timestamptz)`,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  if (!row) throw notFound("business");
+  return {
+    balanceTokens: Number(row.balance),
+    periodUsedTokens: Number(row.used),
+    periodEndsAt: end.toISOString(),
+    periodStartsAt: start.toISOString(),
+  };
+}
+
+/** Adds tokens (grant) or corrects the balance (adjustment, may be negative but never below zero). */
+export async function grantTokens(db: Db, businessId: string, tokens: number, kind: "grant" | "adjustment" = "grant", note?: string) {
+  if (!Number.isSafeInteger(tokens) || (kind === "grant" && tokens <= 0)) {
+    throw invalid([{ path: "tokens", message: "tokens must be a positive integer." }]);
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(businesses)
+      .set({ tokenBalance: sql`${businesses.tokenBalance} + ${tokens}` })
+      .where(and(eq(businesses.id, businessId), gte(sql`${businesses.tokenBalance} + ${tokens}`, 0)))
+      .returning({ balance: businesses.tokenBalance });
+    if (!row) throw notFound("business");
+    await tx.insert(tokenLedger).values({ id: newId("led"), businessId, kind, tokens, note: note ?? null });
+    return { balanceTokens: Number(row.balance) };
+  });
+}
+
+/**
+ * Charges an automated reply atomically: the balance only goes down if it covers the charge, so
+ * concurrent turns cannot overdraw. Returns false (nothing charged) when the balance is short.
+ */
+export async function chargeTokens(
+  tx: Db,
+  businessId: string,
+  tokens: number,
+  ref: { messageId?: string | null; conversationId?: string | null },
+): Promise<boolean> {
+  const [row] = await tx
+    .update(businesses)
+    .set({ tokenBalance: sql`${businesses.tokenBalance} - ${tokens}` })
+    .where(and(eq(businesses.id, businessId), gte(businesses.tokenBalance, tokens)))
+    .returning({ balance: businesses.tokenBalance });
+  if (!row) return false;
+  await tx.insert(tokenLedger).values({
+    id: newId("led"),
+    businessId,
+    kind: "usage",
+    tokens: -tokens,
+    messageId: ref.messageId ?? null,
+    conversationId: ref.conversationId ?? null,
+  });
+  if (ref.conversationId) {
+    await tx
+      .update(conversations)
+      .set({ tokensUsed: sql`${conversations.tokensUsed} + ${tokens}` })
+      .where(eq(conversations.id, ref.conversationId));
+  }
+  return true;
+}
+
+export async function tokenBalance(db: Db, businessId: string): Promise<number> {
+  const [row] = await db.select({ balance: businesses.tokenBalance }).from(businesses).where(eq(businesses.id, businessId));
+  return Number(row?.balance ?? 0);
+}

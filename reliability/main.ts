@@ -1,0 +1,165 @@
+// npm run test:reliability: tries to break the service and prints one line per category; exits 1 on any
+// failure. RELIABILITY_PROFILE=ci is the reduced run .ci/run calls (about five minutes); the default is
+// the full one (docs/reliability.md). The suite owns the database convo_reliab and recreates it.
+import fs from "node:fs";
+import path from "node:path";
+import { appDistDir, buildApp, root, type ServerProcess, startApi, startNext } from "../bench/servers";
+import { hugeBody, keysInLogs, privateWebhooks, provokeLogs } from "./abuse";
+import { bookingRace, walletRace } from "./assistant";
+import { badInputs, type Fixture } from "./bad-inputs";
+import { concurrentUpserts, rateLimitAcrossInstances, twoWorkers } from "./concurrency";
+import { crashRecovery, receiverOutage } from "./crash";
+import { adminSql, type CategoryResult, call, DATABASE_URL, ENCRYPTION_KEY, profile, recreateDatabase } from "./support";
+
+const basePort = Number(process.env.RELIABILITY_PORT ?? 3600);
+const log = (line: string) => console.log(line);
+const unlimited = { RUN_WORKER: "0", RATE_LIMIT_PER_SECOND: "100000", RATE_LIMIT_BURST: "100000" };
+
+/** Which Next build to run, if any: the full profile builds one; CI reuses the one npm test just built. */
+function nextBuild(): string | null {
+  if (process.env.RELIABILITY_NEXT_DIST) return process.env.RELIABILITY_NEXT_DIST;
+  if (profile.name === "full") {
+    buildApp(log);
+    return appDistDir;
+  }
+  return fs.existsSync(path.join(root, ".next", "BUILD_ID")) ? ".next" : null;
+}
+
+async function fixture(base: string, key: string, assistantId: string, tag: string): Promise<Fixture> {
+  const { readyMadeSkills } = await import("../lib/skills/ready-made");
+  const must = async (method: string, p: string, json?: unknown) => {
+    const r = await call(base, method, p, { key, json });
+    if (r.status !== 200) throw new Error(`fixture ${method} ${p}: ${r.status} ${r.text.slice(0, 300)}`);
+    return r.json;
+  };
+  await must("POST", "/v1/templates", { name: "order_update", language: "en", category: "utility", body: "Hi {{1}}" });
+  const sent = await must("POST", "/v1/messages", {
+    to: `+1555${tag}000001`,
+    type: "template",
+    template: { name: "order_update", language: "en", variables: ["Ada"] },
+  });
+  const item = await must("POST", `/v1/assistants/${assistantId}/knowledge`, { title: "Hours", content: "Open 9 to 5." });
+  const skill = readyMadeSkills[0];
+  await must("PUT", `/v1/skills/sk_only_${tag}`, { name: skill.name, enabled: false, graph: skill.graph });
+  await must("POST", "/v1/catalog/menu/items", { items: [{ externalId: "p1", title: "Pizza" }] });
+  await must("POST", "/v1/contacts", { phone: `+1555${tag}000002`, name: "Grace", tags: ["vip"] });
+  const endpoint = await must("POST", "/v1/webhook-endpoints", { url: "https://example.com/hook", events: ["*"] });
+  const delivery = await must("POST", `/v1/webhook-endpoints/${endpoint.id}/test`);
+  return {
+    key,
+    ids: {
+      conversationId: sent.conversationId,
+      assistantId,
+      itemId: item.id,
+      skillId: `sk_only_${tag}`,
+      endpointId: endpoint.id,
+      deliveryId: delivery.id,
+      collection: "menu",
+    },
+  };
+}
+
+export async function main(): Promise<number> {
+  process.env.DATABASE_URL = DATABASE_URL;
+  process.env.ENCRYPTION_KEY = ENCRYPTION_KEY;
+  const started = Date.now();
+  log(`reliability suite, ${profile.name} profile (seed ${profile.seed}) on ${new URL(DATABASE_URL).pathname.slice(1)}`);
+  await recreateDatabase();
+  const { migrate } = await import("../lib/db/migrate");
+  await migrate();
+  const { db, closeDb } = await import("../lib/db/client");
+  const { createBusiness } = await import("../lib/businesses/businesses");
+  const { createApiKey } = await import("../lib/keys/api-keys");
+  const { operations } = await import("../lib/api/operations");
+  const { openApiJson } = await import("../lib/api/operations/public");
+  const sql = adminSql();
+  const servers: ServerProcess[] = [];
+  const results: CategoryResult[] = [];
+  const record = (r: CategoryResult) => {
+    results.push(r);
+    log(`${r.failures.length ? "FAIL" : "ok  "}  ${r.name}: ${r.summary}`);
+    for (const f of r.failures.slice(0, 10)) log(`        ${f}`);
+    if (r.failures.length > 10) log(`        ... and ${r.failures.length - 10} more`);
+  };
+  const business = async (name: string) => {
+    const b = await createBusiness(db(), { name, tokens: 100_000 });
+    const { key } = await createApiKey(db(), b.businessId, { scopes: "all", name: "reliability" });
+    return { ...b, key };
+  };
+
+  try {
+    const distDir = nextBuild();
+    const a = await business("Reliability A");
+    const b = await business("Reliability B");
+
+    // Bad input, then 50 MiB bodies and the concurrent upserts, against npm run api (and next start).
+    const api = await startApi(basePort, DATABASE_URL, unlimited, "api");
+    servers.push(api);
+    const own = await fixture(api.url, a.key, a.assistantId, "10");
+    const foreign = await fixture(api.url, b.key, b.assistantId, "20");
+    const doc = openApiJson();
+    record(await badInputs({ base: api.url, label: "npm run api", operations, doc, own, foreign, sql }));
+    record(await hugeBody({ base: api.url, key: a.key, pgid: api.pid, label: "npm run api" }));
+    record(await concurrentUpserts(api.url, a.key, a.businessId, sql));
+    await provokeLogs(api.url, a.key);
+    await api.stop();
+
+    if (distDir) {
+      const next = await startNext(basePort + 1, DATABASE_URL, unlimited, "next", distDir);
+      servers.push(next);
+      if (profile.name === "full") record(await badInputs({ base: next.url, label: "next start", operations, doc, own, foreign, sql }));
+      record(await hugeBody({ base: next.url, key: a.key, pgid: next.pid, label: "next start" }));
+      await provokeLogs(next.url, a.key);
+      await next.stop();
+    }
+
+    const rate = await business("Reliability Rate");
+    record(await rateLimitAcrossInstances({ key: rate.key, ports: [basePort + 2, basePort + 3], servers }));
+
+    // Webhook URL rules on a server that does not allow private receivers, with its worker running.
+    const strict = await startApi(basePort + 4, DATABASE_URL, { RUN_WORKER: "1", RATE_LIMIT_PER_SECOND: "100000" }, "api-strict");
+    servers.push(strict);
+    try {
+      record(await privateWebhooks({ base: strict.url, key: a.key }));
+    } finally {
+      await strict.stop();
+    }
+
+    const events = await business("Reliability Events");
+    const quiet = await startApi(basePort + 5, DATABASE_URL, { ...unlimited, WEBHOOK_ALLOW_PRIVATE: "1" }, "api-events");
+    servers.push(quiet);
+    try {
+      record(await twoWorkers({ base: quiet.url, key: events.key, events: profile.name === "ci" ? 60 : 300 }));
+    } finally {
+      await quiet.stop();
+    }
+
+    const starter = distDir
+      ? (port: number, env: Record<string, string>, name: string) => startNext(port, DATABASE_URL, env, name, distDir)
+      : (port: number, env: Record<string, string>, name: string) => startApi(port, DATABASE_URL, env, name);
+    for (const r of await crashRecovery({ port: basePort + 6, sql, servers, log, start: starter, inbound: distDir !== null })) record(r);
+    const outage = await business("Reliability Outage");
+    record(await receiverOutage({ port: basePort + 7, key: outage.key, servers }));
+
+    const worker = await startApi(basePort + 8, DATABASE_URL, { RUN_WORKER: "1", RATE_LIMIT_PER_SECOND: "100000" }, "api-assistant");
+    servers.push(worker);
+    try {
+      record(await walletRace({ base: worker.url, sql, turns: profile.walletTurns }));
+      record(await bookingRace({ base: worker.url, sql }));
+    } finally {
+      await worker.stop();
+    }
+  } catch (err) {
+    record({ name: "suite", summary: "stopped by an error", failures: [err instanceof Error ? (err.stack ?? err.message) : String(err)] });
+  } finally {
+    for (const s of servers) await s.stop();
+    record(keysInLogs(servers.map((s) => ({ name: s.name, text: s.output() }))));
+    await sql.end();
+    await closeDb();
+  }
+  const failed = results.filter((r) => r.failures.length);
+  log(
+    `\n${results.length - failed.length} of ${results.length} categories passed in ${Math.round((Date.now() - started) / 1000)} s${failed.length ? `; failed: ${failed.map((r) => r.name).join(", ")}` : ""}`,
+  );
+  return failed.length ? 1 : 0;
+}

@@ -1,0 +1,39 @@
+// npm run admin -- <command> [--flags]: operator commands, JSON on stdout, message and exit 1 on error.
+import { parseAdminArgs, runAdminCommand } from "../lib/admin/commands";
+import { sendAdminCommand } from "../lib/admin/socket";
+import { closeDb, DataDirLockedError, dbHandle } from "../lib/db/client";
+import { migrate } from "../lib/db/migrate";
+import { errorText } from "../lib/errors";
+
+async function main() {
+  const { command, args } = parseAdminArgs(process.argv.slice(2));
+  let result: unknown;
+  try {
+    dbHandle();
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    // The embedded database belongs to a running server: ask it to run the command.
+    try {
+      result = await sendAdminCommand(command, args);
+    } catch (socketErr) {
+      if ((socketErr as NodeJS.ErrnoException).code === "ECONNREFUSED" || (socketErr as NodeJS.ErrnoException).code === "ENOENT") {
+        throw new Error(`${err.message} (its admin socket did not answer: is it still starting?)`);
+      }
+      throw socketErr;
+    }
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  if (command !== "migrate") await migrate();
+  result = await runAdminCommand(command, args);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  await closeDb();
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`error: ${errorText(err)}\n`);
+    process.exit(1);
+  },
+);

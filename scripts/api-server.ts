@@ -1,0 +1,39 @@
+// npm run api: the /v1 operations on a bare node:http server (no Next request pipeline), for
+// deployments that need more API throughput. Same operation table, same handlers, same errors.
+import { closeDb, databaseKind, dataDir } from "../lib/db/client";
+import { migrate } from "../lib/db/migrate";
+import { createApiServer } from "../lib/api/standalone-server";
+
+const port = Number(process.env.API_PORT ?? process.env.PORT ?? 3001);
+const host = process.env.API_HOST ?? "0.0.0.0";
+
+async function main() {
+  await migrate();
+  if (databaseKind() === "pglite" && !dataDir().startsWith("memory://")) {
+    // As under `npm start`: `npm run admin` reaches the embedded database through this process.
+    const { startAdminSocket } = await import("../lib/admin/socket");
+    startAdminSocket();
+  }
+  const worker = process.env.RUN_WORKER !== "0" ? (await import("../lib/jobs/background")).startBackgroundWorker() : null;
+  const server = createApiServer();
+  server.keepAliveTimeout = 65_000;
+  server.listen(port, host, () => console.log(`API server ${process.pid} on http://${host}:${port}/v1 (worker ${worker ? "on" : "off"})`));
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeIdleConnections();
+    await worker?.stop();
+    await closeDb();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+// npm start: build if needed, migrate, seed a demo on a fresh embedded database, then serve.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { closeDb, databaseKind, dataDir, db } from "../lib/db/client";
+import { migrate } from "../lib/db/migrate";
+import { businesses } from "../lib/db/schema";
+import { seedDemo } from "../lib/demo/seed-demo";
+
+const port = process.env.PORT ?? "3000";
+const root = path.resolve(__dirname, "..");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+async function main() {
+  if (!fs.existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")) || process.env.FORCE_BUILD === "1") {
+    console.log("Building the app (first start)...");
+    const built = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  await migrate();
+  let demo: Awaited<ReturnType<typeof seedDemo>> | null = null;
+  if (databaseKind() === "pglite") {
+    const existing = await db().select({ id: businesses.id }).from(businesses).limit(1);
+    if (!existing.length) demo = await seedDemo(db());
+  }
+  await closeDb(); // hand the embedded database to the server process
+
+  const server = spawn(process.execPath, [nextBin, "start", "-p", port], { cwd: root, stdio: "inherit", env: process.env });
+  const url = `http://localhost:${port}`;
+  console.log(`\n  Serving on ${url}  (database: ${databaseKind() === "pglite" ? `embedded, ${dataDir()}` : "Postgres"})`);
+  if (demo) {
+    console.log(`  Demo business ${demo.businessId} created.`);
+    console.log(`  Demo API key (all scopes, shown once): ${demo.apiKey}`);
+    if (demo.user) console.log(`  Dashboard login: ${demo.user.email} / ${demo.user.password}`);
+    console.log(`  Try: curl -H "Authorization: Bearer ${demo.apiKey}" ${url}/v1/conversations\n`);
+  }
+  for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));
+  server.on("exit", (code) => process.exit(code ?? 0));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

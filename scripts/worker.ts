@@ -1,0 +1,23 @@
+// npm run worker: a job worker process of its own, for deployments with several app instances
+// (run the app with RUN_WORKER=0 and as many workers as needed; they share the queue safely).
+import { closeDb } from "../lib/db/client";
+import { migrate } from "../lib/db/migrate";
+import { startBackgroundWorker } from "../lib/jobs/background";
+
+async function main() {
+  await migrate();
+  const worker = startBackgroundWorker();
+  console.log(`worker ${process.pid} running`);
+  const stop = async () => {
+    await worker.stop();
+    await closeDb();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { analyticsSummary } from "@/lib/analytics/analytics";
+import { db } from "@/lib/db/client";
+import { messages, records } from "@/lib/db/schema";
+import { seedDemo } from "@/lib/demo/seed-demo";
+import { getWallet } from "@/lib/wallet/wallet";
+import { customer, fileWorker, own } from "./harness";
+
+fileWorker();
+
+// "Done means": in the demo business a sandbox customer books a table, orders from the menu, leaves
+// their details, gets answers from knowledge and reaches a person; records, tokens and analytics follow.
+describe("the demo business through the sandbox", () => {
+  it("books, orders, captures a lead, answers from knowledge and hands off", async () => {
+    const demo = await seedDemo(db());
+    own(demo.businessId);
+    const shop = { businessId: demo.businessId, assistantId: demo.assistantId, key: demo.apiKey };
+    const collection = async (name: string) =>
+      db()
+        .select()
+        .from(records)
+        .where(and(eq(records.businessId, shop.businessId), eq(records.collection, name)));
+    const seeded = { bookings: (await collection("bookings")).length, leads: (await collection("leads")).length };
+    const before = await getWallet(db(), shop.businessId);
+
+    const ana = customer(shop);
+    await ana.say("Hi, I'd like to book a table");
+    await ana.say("2");
+    await ana.say("Ana");
+    expect((await ana.say("tomorrow at 8pm"))[0]).toMatch(/^You're booked, Ana: a table for 2 on .*, 20:00\./);
+
+    expect(await ana.say("and I want to order a tiramisu to take home")).toEqual(["How many Tiramisu would you like?"]);
+    await ana.say("1");
+    expect((await ana.say("Rua Augusta 10"))[0]).toMatch(/^1 x Tiramisu at 6.00 EUR each: 6.00 EUR in total/);
+    expect((await ana.say("1"))[0]).toMatch(/^Thank you! Your order of 1 x Tiramisu \(6.00 EUR\) is placed\./);
+
+    await ana.say("could you send me a quote for a birthday party?");
+    await ana.say("Ana Silva");
+    await ana.say("ana@example.pt");
+    expect((await ana.say("a birthday dinner for 12"))[0]).toBe("Thanks, Ana Silva! Someone from our team will contact you at ana@example.pt soon.");
+
+    expect(await ana.say("What's your address?")).toEqual(["*Address*\nRua das Flores 12, Lisbon. The nearest metro is Baixa-Chiado."]);
+    expect((await ana.conversation()).status).toBe("open");
+
+    const bea = customer(shop);
+    expect((await bea.say("I need to talk to a real person"))[0]).toMatch(/^Sure, I'm passing you to a colleague\./);
+    expect((await bea.conversation()).status).toBe("handoff");
+
+    expect((await collection("bookings")).length).toBe(seeded.bookings + 1);
+    expect((await collection("orders")).map((r) => r.fields)).toEqual([
+      expect.objectContaining({ item: "Tiramisu", quantity: 1, total: "6.00 EUR" }),
+    ]);
+    expect((await collection("leads")).length).toBe(seeded.leads + 1);
+
+    const replies = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.businessId, shop.businessId), eq(messages.source, "assistant")));
+    // The seed's sample reply cost nothing; everything since was charged.
+    const spent = replies.reduce((n, m) => n + m.tokens, 0);
+    expect(spent).toBeGreaterThan(0);
+    expect(await getWallet(db(), shop.businessId)).toMatchObject({
+      balanceTokens: before.balanceTokens - spent,
+      periodUsedTokens: before.periodUsedTokens + spent,
+    });
+    // The seeded conversation (an assistant reply an hour ago), Ana's (answered) and Bea's (handed off).
+    expect(await analyticsSummary(db(), shop.businessId, "24h")).toMatchObject({
+      conversations: 3,
+      resolvedByAssistant: 2,
+      handoffs: 1,
+      leads: seeded.leads + 1,
+    });
+  });
+});

@@ -1,0 +1,369 @@
+// A fake WhatsApp Graph API on loopback. It enforces the rules the adapter must survive (bearer
+// token, the 24-hour window, the pair rate limit, scripted failures) and calls the app back with
+// signed status and inbound webhooks, JSON-escaped the way Meta escapes them.
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { signWhatsAppBody } from "../../lib/channels/whatsapp/signature";
+
+export type FakeGraphOptions = {
+  appWebhookUrl?: string;
+  appSecret?: string;
+  /** phoneNumberId -> token. Unset: any bearer token works for any number. */
+  accessTokens?: Record<string, string>;
+  /** More than `burst` sends to one recipient within `perSeconds` get 131056. Off by default. */
+  pairRateLimit?: { perSeconds: number; burst: number };
+  /** After each accepted send, call back `sent`, `delivered`, `read`. */
+  autoStatuses?: boolean;
+  /** With autoStatuses: shuffle, duplicate and sometimes skip `delivered`, as Meta may. */
+  chaos?: boolean;
+  version?: string;
+  displayPhoneNumber?: string;
+  now?: () => Date;
+};
+
+type Status = "sent" | "delivered" | "read" | "failed";
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever the adapter sent.
+type SentBody = any;
+export type SentMessage = { phoneNumberId: string; body: SentBody; wamid: string; at: Date };
+export type GraphAttempt = { phoneNumberId: string; body: SentBody; at: Date; httpStatus: number; errorCode: number | null };
+export type StatusOptions = {
+  error?: { code: number; title?: string; message?: string };
+  timestamp?: Date;
+  phoneNumberId?: string;
+  /** Only needed for a wamid this fake never sent. */
+  recipient?: string;
+};
+
+export type FakeGraph = {
+  url: string;
+  sent: SentMessage[];
+  attempts: GraphAttempt[];
+  callbacks: { wamid: string; status: Status; httpStatus: number | null }[];
+  failNext(code: number, times?: number, message?: string): void;
+  customerWrote(phone: string, at?: Date): void;
+  postStatus(wamid: string, status: Status, opts?: StatusOptions): Promise<number>;
+  inboundPayload(opts: InboundOptions): object;
+  /** Signs and posts a webhook body (object, or raw string/bytes as-is); also opens the senders' windows. */
+  postInbound(body: unknown, opts?: { signature?: string | null }): Promise<number>;
+  /** Resolves once every automatic status callback has been posted. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_PHONE_NUMBER_ID = "106540352242922";
+const ERROR_TEXT: Record<number, string> = {
+  2: "Service temporarily unavailable",
+  100: "(#100) Invalid parameter",
+  190: "Error validating access token: Session has expired",
+  130429: "(#130429) Rate limit hit",
+  131000: "Something went wrong",
+  131016: "(#131016) Service unavailable",
+  131026: "Message undeliverable",
+  131030: "(#131030) Recipient phone number not in allowed list",
+  131047: "(#131047) Re-engagement message",
+  131056: "(#131056) (Business Account, Consumer Account) pair rate limit hit",
+  132000: "(#132000) Number of parameters does not match the expected number of params",
+  132001: "(#132001) Template name does not exist in the translation",
+};
+
+const digits = (phone: unknown) => String(phone ?? "").replace(/\D/g, "");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function graphError(code: number, message = ERROR_TEXT[code] ?? `(#${code}) Error`) {
+  const details =
+    code === 131047 ? "Message failed to send because more than 24 hours have passed since the customer last replied to this number." : message;
+  const fbtrace_id = randomBytes(8).toString("base64url");
+  return { error: { message, type: "OAuthException", code, error_data: { messaging_product: "whatsapp", details }, fbtrace_id } };
+}
+
+export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeGraph> {
+  const version = opts.version ?? "v25.0";
+  const now = opts.now ?? (() => new Date());
+  const phoneNumberId0 = Object.keys(opts.accessTokens ?? {})[0] ?? DEFAULT_PHONE_NUMBER_ID;
+  const displayPhoneNumber = opts.displayPhoneNumber ?? "15550783881";
+  const sent: SentMessage[] = [];
+  const attempts: GraphAttempt[] = [];
+  const callbacks: FakeGraph["callbacks"] = [];
+  const failures: { code: number; remaining: number; message?: string }[] = [];
+  const lastWrote = new Map<string, number>();
+  const pairSends = new Map<string, number[]>();
+  const pending = new Set<Promise<void>>();
+
+  function decide(phoneNumberId: string, auth: string | undefined, body: SentBody, at: Date): [number, object] {
+    const token = /^Bearer (.+)$/.exec(auth ?? "")?.[1];
+    const expected = opts.accessTokens?.[phoneNumberId];
+    if (!token || (opts.accessTokens && expected !== undefined && token !== expected)) return [401, graphError(190)];
+    if (opts.accessTokens && expected === undefined) {
+      return [400, graphError(100, `Unsupported post request. Object with ID '${phoneNumberId}' does not exist`)];
+    }
+    const failure = failures[0];
+    if (failure) {
+      if (--failure.remaining <= 0) failures.shift();
+      return [400, graphError(failure.code, failure.message)];
+    }
+    const invalid = invalidReason(body);
+    if (invalid) return [400, graphError(100, invalid)];
+    const to = digits(body.to);
+    const wrote = lastWrote.get(to);
+    if (body.type !== "template" && (wrote === undefined || at.getTime() - wrote > DAY_MS)) return [400, graphError(131047)];
+    if (opts.pairRateLimit) {
+      const { perSeconds, burst } = opts.pairRateLimit;
+      const recent = (pairSends.get(to) ?? []).filter((t) => at.getTime() - t < perSeconds * 1000);
+      if (recent.length >= burst) return [400, graphError(131056)];
+      pairSends.set(to, [...recent, at.getTime()]);
+    }
+    const wamid = newWamid();
+    sent.push({ phoneNumberId, body, wamid, at });
+    if (opts.autoStatuses) track(autoStatuses(wamid, at));
+    return [200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: to }], messages: [{ id: wamid }] }];
+  }
+
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? "/", "http://fake").pathname;
+    const match = /^\/([^/]+)\/([^/]+)\/messages\/?$/.exec(path);
+    const phoneNumberId = match ? decodeURIComponent(match[2]) : "";
+    const raw = await readBody(req).catch(() => "");
+    let body: SentBody = null;
+    try {
+      body = JSON.parse(raw);
+    } catch {}
+    const at = now();
+    const [status, payload] =
+      req.method === "POST" && match?.[1] === version
+        ? decide(phoneNumberId, req.headers.authorization, body, at)
+        : [404, graphError(100, `Unknown path components: ${path}`)];
+    const errorCode = "error" in payload ? (payload as ReturnType<typeof graphError>).error.code : null;
+    attempts.push({ phoneNumberId, body, at, httpStatus: status, errorCode });
+    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  function track(job: Promise<void>) {
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  }
+
+  async function autoStatuses(wamid: string, at: Date) {
+    const order: Status[] = ["sent", "delivered", "read"];
+    let arrivals = [...order];
+    if (opts.chaos) {
+      if (Math.random() < 0.3) arrivals = arrivals.filter((s) => s !== "delivered");
+      if (Math.random() < 0.5) arrivals.push(arrivals[Math.floor(Math.random() * arrivals.length)]);
+      arrivals.sort(() => Math.random() - 0.5);
+    }
+    for (const status of arrivals) {
+      await sleep(opts.chaos ? Math.random() * 10 : 2);
+      // Timestamps keep the true order even when arrivals do not.
+      const timestamp = new Date(at.getTime() + (order.indexOf(status) + 1) * 1000);
+      await postStatus(wamid, status, { timestamp }).catch(() => callbacks.push({ wamid, status, httpStatus: null }));
+    }
+  }
+
+  async function postToApp(body: unknown, signature?: string | null): Promise<number> {
+    if (!opts.appWebhookUrl) throw new Error("startFakeGraph: appWebhookUrl is not set");
+    const raw = Buffer.from(typeof body === "string" || Buffer.isBuffer(body) ? body : metaJson(body));
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (signature === undefined && opts.appSecret === undefined) throw new Error("startFakeGraph: appSecret is not set");
+    const sig = signature === undefined ? signWhatsAppBody(raw, opts.appSecret ?? "") : signature;
+    if (sig !== null) headers["x-hub-signature-256"] = sig;
+    const res = await fetch(opts.appWebhookUrl, { method: "POST", headers, body: new Uint8Array(raw) });
+    await res.arrayBuffer();
+    return res.status;
+  }
+
+  async function postStatus(wamid: string, status: Status, o: StatusOptions = {}): Promise<number> {
+    const known = sent.find((s) => s.wamid === wamid);
+    const entry: Record<string, unknown> = {
+      id: wamid,
+      status,
+      timestamp: String(Math.floor((o.timestamp ?? now()).getTime() / 1000)),
+      recipient_id: digits(o.recipient ?? known?.body?.to ?? "16505551234"),
+    };
+    if (status === "sent" || status === "delivered") {
+      entry.conversation = { id: randomBytes(16).toString("hex"), origin: { type: "service" } };
+      entry.pricing = { billable: true, pricing_model: "PMP", category: "service" };
+    }
+    if (o.error || status === "failed") {
+      const { code, title, message } = o.error ?? { code: 131026 };
+      const text = message ?? title ?? ERROR_TEXT[code] ?? "Error";
+      entry.errors = [{ code, title: title ?? text, message: text, error_data: { details: text } }];
+    }
+    const phoneNumberId = o.phoneNumberId ?? known?.phoneNumberId ?? phoneNumberId0;
+    const body = metaEnvelope([{ phoneNumberId, displayPhoneNumber, value: { statuses: [entry] } }]);
+    const httpStatus = await postToApp(body);
+    callbacks.push({ wamid, status, httpStatus });
+    return httpStatus;
+  }
+
+  const fake: FakeGraph = {
+    url: `http://127.0.0.1:${port}/${version}`,
+    sent,
+    attempts,
+    callbacks,
+    failNext(code, times = 1, message) {
+      if (times > 0) failures.push({ code, remaining: times, message });
+    },
+    customerWrote(phone, at = now()) {
+      const key = digits(phone);
+      lastWrote.set(key, Math.max(lastWrote.get(key) ?? 0, at.getTime()));
+    },
+    postStatus,
+    inboundPayload: (o) => inboundPayload({ phoneNumberId: phoneNumberId0, displayPhoneNumber, now, ...o }),
+    async postInbound(body, o = {}) {
+      for (const m of inboundSenders(body)) fake.customerWrote(m.from, m.at);
+      return postToApp(body, o.signature);
+    },
+    async idle() {
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+    async close() {
+      await fake.idle();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}
+
+function invalidReason(body: SentBody): string | null {
+  if (!body || typeof body !== "object") return "(#100) The request body must be JSON";
+  if (body.messaging_product !== "whatsapp") return "(#100) The parameter messaging_product is required.";
+  if (!digits(body.to)) return "(#100) The parameter to is required.";
+  if (body.type === "text" && !body.text?.body) return "(#100) The parameter text['body'] is required.";
+  if (body.type === "template" && (!body.template?.name || !body.template?.language?.code)) {
+    return "(#100) The parameter template['name'] and template['language']['code'] are required.";
+  }
+  if (body.type === "interactive" && !body.interactive?.body?.text) return "(#100) The parameter interactive['body']['text'] is required.";
+  return null;
+}
+
+/** Who wrote, and when, in a webhook body: Meta knows this, so posting inbound opens the window. */
+function inboundSenders(body: unknown): { from: string; at: Date }[] {
+  let parsed = body;
+  if (typeof body === "string" || Buffer.isBuffer(body)) {
+    try {
+      parsed = JSON.parse(body.toString());
+    } catch {
+      return [];
+    }
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: walking a loosely shaped test payload.
+  const entries: unknown = (parsed as any)?.entry;
+  if (!Array.isArray(entries)) return [];
+  const messages = entries.flatMap((e) => [e?.changes ?? []].flat().flatMap((c) => [c?.value?.messages ?? []].flat()));
+  return messages.filter((m) => m?.from).map((m) => ({ from: String(m.from), at: new Date(Number(m.timestamp) * 1000) }));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+// ---- Webhook bodies, shaped like Meta's ----
+
+export type InboundSpec = { from: string; name?: string; id?: string; timestamp?: Date; phoneNumberId?: string } & (
+  | { type?: "text"; text: string }
+  | { type: "interactive"; kind?: "button_reply" | "list_reply"; replyId: string; title: string }
+  | { type: "button"; payload: string; text: string }
+  | {
+      type: "order";
+      catalogId?: string;
+      text?: string;
+      items: { productRetailerId: string; quantity: number; itemPrice: number; currency: string }[];
+    }
+  | { type: "image"; mediaId?: string; mimeType?: string; caption?: string }
+);
+
+export type InboundOptions = {
+  messages: InboundSpec[];
+  phoneNumberId?: string;
+  displayPhoneNumber?: string;
+  /** One entry per message instead of one per phone number, as Meta sometimes batches. */
+  entryPerMessage?: boolean;
+  now?: () => Date;
+};
+
+export const newWamid = () => `wamid.${randomBytes(24).toString("base64url")}`;
+
+/** Meta escapes non-ASCII as \uXXXX, so an app that re-serialises the JSON fails the signature check. */
+export const metaJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+type ChangeSpec = { phoneNumberId: string; displayPhoneNumber: string; value: Record<string, unknown> };
+
+export function metaEnvelope(changes: ChangeSpec[]) {
+  return {
+    object: "whatsapp_business_account",
+    entry: changes.map((c) => ({
+      id: "102290129340398",
+      changes: [
+        {
+          field: "messages",
+          value: {
+            messaging_product: "whatsapp",
+            metadata: { display_phone_number: c.displayPhoneNumber, phone_number_id: c.phoneNumberId },
+            ...c.value,
+          },
+        },
+      ],
+    })),
+  };
+}
+
+export function inboundPayload(opts: InboundOptions) {
+  const now = opts.now ?? (() => new Date());
+  const displayPhoneNumber = opts.displayPhoneNumber ?? "15550783881";
+  const groups = new Map<string, InboundSpec[]>();
+  opts.messages.forEach((m, i) => {
+    const phoneNumberId = m.phoneNumberId ?? opts.phoneNumberId ?? DEFAULT_PHONE_NUMBER_ID;
+    const key = opts.entryPerMessage ? `${phoneNumberId}#${i}` : phoneNumberId;
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  });
+  const changes = [...groups].map(([key, specs]) => {
+    const contacts = new Map<string, unknown>();
+    for (const s of specs) if (s.name !== undefined) contacts.set(digits(s.from), { profile: { name: s.name }, wa_id: digits(s.from) });
+    const messages = specs.map((s) => inboundMessage(s, now()));
+    const value = contacts.size ? { contacts: [...contacts.values()], messages } : { messages };
+    return { phoneNumberId: key.split("#")[0], displayPhoneNumber, value };
+  });
+  return metaEnvelope(changes);
+}
+
+function inboundMessage(spec: InboundSpec, now: Date): Record<string, unknown> {
+  const base = { from: digits(spec.from), id: spec.id ?? newWamid(), timestamp: String(Math.floor((spec.timestamp ?? now).getTime() / 1000)) };
+  switch (spec.type) {
+    case "interactive": {
+      const kind = spec.kind ?? "button_reply";
+      return { ...base, type: "interactive", interactive: { type: kind, [kind]: { id: spec.replyId, title: spec.title } } };
+    }
+    case "button":
+      return { ...base, type: "button", button: { payload: spec.payload, text: spec.text } };
+    case "order": {
+      const product_items = spec.items.map((i) => ({
+        product_retailer_id: i.productRetailerId,
+        quantity: i.quantity,
+        item_price: i.itemPrice,
+        currency: i.currency,
+      }));
+      return { ...base, type: "order", order: { catalog_id: spec.catalogId ?? "1544894739533456", text: spec.text, product_items } };
+    }
+    case "image": {
+      const image = {
+        id: spec.mediaId ?? "1479537139650973",
+        mime_type: spec.mimeType ?? "image/jpeg",
+        sha256: randomBytes(32).toString("base64"),
+        caption: spec.caption,
+      };
+      return { ...base, type: "image", image };
+    }
+    default:
+      return { ...base, type: "text", text: { body: spec.text } };
+  }
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll } from "vitest";
+
+// Each test process gets its own database, so one process's job worker never takes another's jobs:
+// an in-memory PGlite, or (when DATABASE_URL is set) a Postgres database of its own created fresh
+// from that URL's name plus the vitest pool id.
+if (!process.env.DATABASE_URL) process.env.DATA_DIR = "memory://";
+process.env.ENCRYPTION_KEY ??= Buffer.alloc(32, 7).toString("base64");
+process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret";
+process.env.WEBHOOK_ALLOW_PRIVATE ??= "1";
+process.env.RATE_LIMIT_PER_SECOND ??= "1000";
+process.env.RATE_LIMIT_BURST ??= "4000";
+
+async function ownPostgresDatabase() {
+  process.env.CONVO_TEST_BASE_URL ??= process.env.DATABASE_URL;
+  const base = new URL(process.env.CONVO_TEST_BASE_URL as string);
+  const name = `${base.pathname.slice(1)}_w${process.env.VITEST_POOL_ID ?? "1"}`;
+  if (process.env.CONVO_TEST_DB !== name) {
+    const postgres = (await import("postgres")).default;
+    const adminUrl = new URL(base);
+    adminUrl.pathname = "/postgres";
+    const sql = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
+    await sql.unsafe(`drop database if exists "${name}" with (force)`);
+    await sql.unsafe(`create database "${name}"`);
+    await sql.end();
+    process.env.CONVO_TEST_DB = name;
+  }
+  const own = new URL(base);
+  own.pathname = `/${name}`;
+  process.env.DATABASE_URL = own.toString();
+}
+
+beforeAll(async () => {
+  if (process.env.DATABASE_URL) await ownPostgresDatabase();
+  const { migrate } = await import("@/lib/db/migrate");
+  await migrate();
+});
+
+afterAll(async () => {
+  const { closeDb } = await import("@/lib/db/client");
+  await closeDb();
+});
