@@ -43,12 +43,18 @@ export async function applyStatus(
     eq(messages.channelMessageId, update.channelMessageId),
     eq(messages.direction, "outbound"),
   );
-  const moved = await db
-    .update(messages)
-    .set(update.status === "failed" ? { status: "failed", error: channelFailure(update.error) } : { status: update.status })
-    .where(and(match, inArray(messages.status, MOVES_FROM[update.status])))
-    .returning({ id: messages.id });
-  if (moved.length) return "applied";
-  const [exists] = await db.select({ id: messages.id }).from(messages).where(match);
-  return exists ? "ignored" : "unknown";
+  const from = MOVES_FROM[update.status];
+  for (let tries = 0; ; tries++) {
+    const moved = await db
+      .update(messages)
+      .set(update.status === "failed" ? { status: "failed", error: channelFailure(update.error) } : { status: update.status })
+      .where(and(match, inArray(messages.status, from)))
+      .returning({ id: messages.id });
+    if (moved.length) return "applied";
+    const [row] = await db.select({ status: messages.status }).from(messages).where(match);
+    if (!row) return "unknown";
+    // The delivery job can commit the wamid between the two statements (each sees its own snapshot):
+    // a row that is now visible and still movable is tried again rather than taken for a duplicate.
+    if (!from.includes(row.status) || tries >= 3) return "ignored";
+  }
 }
