@@ -9,9 +9,14 @@ test("a simulator booking shows up in Records", async ({ page }) => {
   await page.goto("/simulator?skill=sk_booking");
   await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("book");
 
-  await page.getByRole("button", { name: "New customer" }).click();
+  // The page makes a customer of its own on arrival; "New customer" must then switch to another one.
   const phone = page.getByTestId("sim-customer-phone");
   await expect(phone).toHaveText(/^\+1999\d{7}$/);
+  const first = await phone.textContent();
+  await page.getByRole("button", { name: "New customer" }).click();
+  await expect(phone).toHaveText(/^\+1999\d{7}$/);
+  await expect(phone).not.toHaveText(first ?? "");
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("book");
   const guestName = `Sam ${Date.now().toString(36)}`;
   const chat = page.getByRole("log", { name: "Messages" });
   const say = async (text: string) => {

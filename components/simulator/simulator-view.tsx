@@ -52,7 +52,8 @@ export function SimulatorView({ businessId, prefill, notice }: { businessId: str
           {notice}
         </div>
       ) : null}
-      {customer ? (
+      {/* While a new customer is being made, the old one's chat is gone: nothing typed there is lost to a remount. */}
+      {customer && !fresh.isPending ? (
         <SimulatorChat key={customer.phone} customer={customer} prefill={prefill} />
       ) : (
         <div className="card">

@@ -2,6 +2,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -79,7 +80,7 @@ function openPglite(): DbHandle {
   const dir = dataDir();
   const inMemory = dir.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(dir);
-  const client = new PGlite(inMemory ? undefined : path.join(dir, "pglite"));
+  const client = new PGlite({ dataDir: inMemory ? undefined : path.join(dir, "pglite"), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -22,5 +22,9 @@ export const contacts = pgTable(
     uniqueIndex("contacts_business_phone_uq").on(t.businessId, t.phone),
     index("contacts_business_created_idx").on(t.businessId, t.createdAt, t.id),
     index("contacts_tags_idx").using("gin", t.tags),
+    // GET /v1/contacts?search= is a case-insensitive substring match on name or phone: trigram indexes
+    // answer it without reading the business's every contact (pg_trgm, created by the migration).
+    index("contacts_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("contacts_phone_trgm_idx").using("gin", t.phone.op("gin_trgm_ops")),
   ],
 );
