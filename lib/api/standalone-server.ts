@@ -108,12 +108,33 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  // A body we stopped reading (too large, or not needed) is not drained: close the connection instead.
-  if (hasBody(req) && !req.complete) headers.connection = "close";
   const payload = Buffer.from(await response.arrayBuffer());
   headers["content-length"] = String(payload.byteLength);
   res.writeHead(response.status, headers);
   res.end(payload);
+  if (hasBody(req) && !req.complete) discardRest(req);
+}
+
+/** How long a client that is still sending a body we answered without reading (a 413) may go on. */
+const LINGER_MS = 5_000;
+
+/**
+ * The answer went out before the body was read (too large, or not needed). Closing the socket now
+ * would reset the connection while the client's bytes are still arriving, and a reset can destroy
+ * the answer before the client reads it. So what still comes is read and thrown away (memory does
+ * not grow), the connection stays usable once the body ends, and a client still sending after
+ * LINGER_MS is cut off: it has had its answer for that long.
+ */
+function discardRest(req: IncomingMessage): void {
+  req.removeAllListeners("data");
+  req.on("data", () => {});
+  const socket = req.socket;
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+  linger.unref();
+  const done = () => clearTimeout(linger);
+  req.once("end", done);
+  socket.once("close", done);
+  req.resume();
 }
 
 /** Answers one /v1 request from the operation table: the same operations, 405s and 404s as the Next routes. */

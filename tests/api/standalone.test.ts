@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import net, { type AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { httpMethods } from "@/lib/api/operation";
 import { operations } from "@/lib/api/operations";
 import { compileRoutes, createApiServer } from "@/lib/api/standalone-server";
@@ -128,7 +128,7 @@ describe("standalone API server (npm run api)", () => {
     expect(res.body).toEqual(await GET().json());
   });
 
-  it("refuses a body over 1 MiB with 413 and closes the connection instead of reading it", async () => {
+  it("refuses a body over 1 MiB with 413 from its declared length", async () => {
     const b = await makeBusiness();
     const big = JSON.stringify({ phone: uniquePhone(), name: "x".repeat(2 * 1024 * 1024) });
     const res = await standalone("POST", "/v1/contacts", { key: b.key, rawBody: big, headers: { "content-type": "application/json" } }).catch(
@@ -137,5 +137,30 @@ describe("standalone API server (npm run api)", () => {
     // The declared length alone is enough to refuse it.
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe("payload_too_large");
+  });
+
+  it("answers 413 while the client is still sending, throws the rest away and keeps the connection usable", async () => {
+    const b = await makeBusiness();
+    const { port } = new URL(base);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    let received = "";
+    socket.on("data", (d) => {
+      received += d.toString("latin1");
+    });
+    const total = 3 * 1024 * 1024;
+    const first = 256 * 1024;
+    socket.write(
+      `POST /v1/contacts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${b.key}\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`,
+    );
+    socket.write(Buffer.alloc(first, 0x61));
+    await vi.waitFor(() => expect(received).toMatch(/^HTTP\/1\.1 413 /), { timeout: 5_000 });
+    expect(received.toLowerCase()).not.toContain("connection: close");
+    // The rest of the body arrives after the answer; the server reads past it, then serves the next request.
+    socket.write(Buffer.alloc(total - first, 0x61));
+    socket.write(`GET /v1/usage/wallet HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${b.key}\r\n\r\n`);
+    await vi.waitFor(() => expect(received).toMatch(/HTTP\/1\.1 200 /), { timeout: 10_000 });
+    expect(socket.destroyed).toBe(false);
+    socket.destroy();
   });
 });
