@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { withHeaderLimit } from "../lib/api/limits";
 
 export const root = path.resolve(__dirname, "..");
 export const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -114,7 +115,7 @@ export function startNext(port: number, databaseUrl: string, env: Record<string,
     command: process.execPath,
     args: [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"],
     port,
-    env: { ...sharedEnv(databaseUrl, env), NEXT_DIST_DIR: distDir },
+    env: { ...sharedEnv(databaseUrl, env), NEXT_DIST_DIR: distDir, NODE_OPTIONS: withHeaderLimit(process.env.NODE_OPTIONS) },
     readyPath: "/v1/openapi.json",
   });
 }

@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { withHeaderLimit } from "../lib/api/limits";
 import { closeDb, databaseKind, dataDir, db } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
 import { businesses } from "../lib/db/schema";
@@ -25,7 +26,11 @@ async function main() {
   }
   await closeDb(); // hand the embedded database to the server process
 
-  const server = spawn(process.execPath, [nextBin, "start", "-p", port], { cwd: root, stdio: "inherit", env: process.env });
+  const server = spawn(process.execPath, [nextBin, "start", "-p", port], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_OPTIONS: withHeaderLimit(process.env.NODE_OPTIONS) },
+  });
   const url = `http://localhost:${port}`;
   console.log(`\n  Serving on ${url}  (database: ${databaseKind() === "pglite" ? `embedded, ${dataDir()}` : "Postgres"})`);
   if (demo) {

@@ -1,10 +1,12 @@
 import "server-only";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { AppError } from "../errors";
 import { runOperation } from "./handle";
 import type { AnyOperation } from "./operation";
 import { operations as allOperations } from "./operations";
 import { openApiResponse } from "./operations/public";
+import { MAX_HEADER_BYTES } from "./limits";
 import { errorResponse, newRequestId } from "./respond";
 import { allowHeader, endpointNotFound, methodNotAllowed } from "./route";
 
@@ -162,7 +164,7 @@ export async function dispatch(routes: CompiledRoute[], req: IncomingMessage): P
 /** `npm run api`: the /v1 operations on node:http, without Next's request pipeline. */
 export function createApiServer(operations: AnyOperation[] = allOperations): Server {
   const routes = compileRoutes(operations);
-  return createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     dispatch(routes, req)
       .then((response) => sendResponse(req, res, response))
       .catch((err) => {
@@ -171,5 +173,36 @@ export function createApiServer(operations: AnyOperation[] = allOperations): Ser
         res.destroy();
       })
       .catch(() => res.destroy());
+  });
+  server.on("clientError", answerClientError);
+  return server;
+}
+
+/**
+ * Requests node:http refuses before they reach us (headers over MAX_HEADER_BYTES, bytes that are not
+ * HTTP) get the documented error body instead of Node's bare status line; the connection then closes,
+ * since the parser cannot tell where the next request would start.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || err.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  if (err.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    socket.end("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    return;
+  }
+  const error =
+    err.code === "HPE_HEADER_OVERFLOW"
+      ? new AppError("headers_too_large", `The request line and headers are larger than ${MAX_HEADER_BYTES / 1024} KiB.`)
+      : new AppError("invalid_request", "The request is not valid HTTP/1.1.");
+  const response = errorResponse(error, newRequestId(), { Connection: "close" });
+  const reason = error.status === 431 ? "Request Header Fields Too Large" : "Bad Request";
+  void response.text().then((body) => {
+    const lines = [`HTTP/1.1 ${error.status} ${reason}`, `Content-Length: ${Buffer.byteLength(body)}`];
+    response.headers.forEach((value, name) => {
+      lines.push(`${name}: ${value}`);
+    });
+    socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
   });
 }

@@ -163,4 +163,41 @@ describe("standalone API server (npm run api)", () => {
     expect(socket.destroyed).toBe(false);
     socket.destroy();
   });
+
+  /** Sends raw bytes on a new connection and returns everything the server writes until it closes. */
+  async function rawExchange(bytes: string): Promise<{ status: number; headers: Record<string, string>; body: any }> {
+    const { port } = new URL(base);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (d) => chunks.push(d));
+    socket.write(bytes);
+    await new Promise((resolve) => socket.once("close", resolve));
+    const text = Buffer.concat(chunks).toString("utf8");
+    const [head, body] = text.split("\r\n\r\n");
+    const [statusLine, ...lines] = head.split("\r\n");
+    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+    return { status: Number(statusLine.split(" ")[1]), headers, body: JSON.parse(body) };
+  }
+
+  it("takes a request line of 20 KiB to the operation, which refuses the bad filter with the documented 400", async () => {
+    const b = await makeBusiness();
+    const res = await standalone("GET", `/v1/templates?limit=${"x".repeat(20_000)}`, { key: b.key });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("invalid_request");
+    expect(res.body.error.details[0].path).toBe("limit");
+  });
+
+  it("answers headers over 64 KiB and bytes that are not HTTP with the documented error body, not Node's bare status line", async () => {
+    const b = await makeBusiness();
+    const tooLong = await rawExchange(`GET /v1/templates?limit=${"x".repeat(70_000)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${b.key}\r\n\r\n`);
+    expect(tooLong.status).toBe(431);
+    expect(tooLong.body.error.code).toBe("headers_too_large");
+    expect(tooLong.headers["x-request-id"]).toBe(tooLong.body.error.requestId);
+    expect(tooLong.headers["content-type"]).toMatch(/^application\/json/);
+
+    const garbage = await rawExchange("HELLO THERE\r\n\r\n");
+    expect(garbage.status).toBe(400);
+    expect(garbage.body.error.code).toBe("invalid_request");
+    expect(garbage.headers["x-request-id"]).toBe(garbage.body.error.requestId);
+  });
 });
