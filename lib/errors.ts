@@ -12,11 +12,11 @@ export const errorStatus = {
   version_conflict: 409,
   conflict: 409,
   payload_too_large: 413,
-  headers_too_large: 431,
   unsupported_media_type: 415,
   outside_messaging_window: 422,
   unknown_template: 422,
   rate_limited: 429,
+  headers_too_large: 431,
   internal_error: 500,
 } as const;
 

@@ -15,7 +15,7 @@ const errorBody = z
   })
   .meta({ id: "Error" });
 
-const common: ErrorCode[] = ["invalid_request", "unauthorized", "insufficient_scope", "rate_limited", "internal_error"];
+const common: ErrorCode[] = ["invalid_request", "unauthorized", "insufficient_scope", "rate_limited", "headers_too_large", "internal_error"];
 const withBody: ErrorCode[] = ["invalid_json", "payload_too_large", "unsupported_media_type"];
 
 function errorResponses(op: AnyOperation) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, STATUS_CODES, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { AppError } from "../errors";
 import { runOperation } from "./handle";
@@ -106,10 +106,7 @@ function toWebRequest(req: IncomingMessage, url: URL): Request {
 }
 
 async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
+  const headers = Object.fromEntries(response.headers);
   const payload = Buffer.from(await response.arrayBuffer());
   headers["content-length"] = String(payload.byteLength);
   res.writeHead(response.status, headers);
@@ -189,7 +186,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     return;
   }
   if (err.code === "ERR_HTTP_REQUEST_TIMEOUT") {
-    socket.end("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    socket.end(`HTTP/1.1 408 ${STATUS_CODES[408]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     return;
   }
   const error =
@@ -197,12 +194,9 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
       ? new AppError("headers_too_large", `The request line and headers are larger than ${MAX_HEADER_BYTES / 1024} KiB.`)
       : new AppError("invalid_request", "The request is not valid HTTP/1.1.");
   const response = errorResponse(error, newRequestId(), { Connection: "close" });
-  const reason = error.status === 431 ? "Request Header Fields Too Large" : "Bad Request";
   void response.text().then((body) => {
-    const lines = [`HTTP/1.1 ${error.status} ${reason}`, `Content-Length: ${Buffer.byteLength(body)}`];
-    response.headers.forEach((value, name) => {
-      lines.push(`${name}: ${value}`);
-    });
-    socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
+    const head = [`HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}`, `Content-Length: ${Buffer.byteLength(body)}`];
+    for (const [name, value] of response.headers) head.push(`${name}: ${value}`);
+    socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
   });
 }
