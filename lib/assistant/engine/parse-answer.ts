@@ -1,3 +1,4 @@
+import { now as clockNow } from "../../clock";
 import * as chrono from "chrono-node";
 import { type CountryCode, findPhoneNumbersInText, parsePhoneNumberFromString } from "libphonenumber-js";
 import type { NodeData } from "../../skills/graph-schema";
@@ -102,7 +103,7 @@ function readWhen(text: string, reference: chrono.ParsingReference): { day: Comp
  * placed in that zone with the offset of the day named, so "Nov 23 at 7pm" asked in July is 19:00.
  */
 function parseWhen(kind: "date" | "datetime", text: string, ctx: AnswerContext): string | null {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now ?? clockNow();
   const found = readWhen(text, { instant: now, timezone: offsetMinutes(now, ctx.timeZone) });
   if (!found) return null;
   const { day, time } = found;
