@@ -228,6 +228,8 @@ export async function assistantLatency(opts: {
     appSecret,
     accessTokens: { [phoneNumberId]: accessToken },
   });
+  // Saving the number asks the Graph API (the fake) whether the token may use it.
+  process.env.WHATSAPP_GRAPH_URL = fake.url;
   const { businessId, assistantId } = await createBusiness(db(), {
     name: "Bench Assistant Co",
     tokens: 10_000_000,

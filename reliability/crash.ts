@@ -34,6 +34,8 @@ export async function crashRecovery(opts: {
     appSecret,
     accessTokens: { [phoneNumberId]: accessToken },
   });
+  // Saving the number asks the Graph API (the fake) whether the token may use it.
+  process.env.WHATSAPP_GRAPH_URL = fake.url;
   const { businessId } = await createBusiness(db(), { name: "Crash Co", tokens: 1_000_000, whatsapp: { phoneNumberId, accessToken } });
   const { key } = await createApiKey(db(), businessId, { scopes: "all", name: "crash" });
   let secret: string | null = null;

@@ -26,10 +26,11 @@ async function main() {
   }
   await closeDb(); // hand the embedded database to the server process
 
-  const server = spawn(process.execPath, [nextBin, "start", "-p", port], {
+  // scripts/serve.mjs: `next start` plus the socket's peer address for sign-in throttling.
+  const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, NODE_OPTIONS: withHeaderLimit(process.env.NODE_OPTIONS) },
+    env: { ...process.env, PORT: port, NODE_ENV: "production", NODE_OPTIONS: withHeaderLimit(process.env.NODE_OPTIONS) },
   });
   const url = `http://localhost:${port}`;
   console.log(`\n  Serving on ${url}  (database: ${databaseKind() === "pglite" ? `embedded, ${dataDir()}` : "Postgres"})`);

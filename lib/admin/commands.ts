@@ -6,7 +6,7 @@ import { migrate } from "../db/migrate";
 import { seedDemo } from "../demo/seed-demo";
 import { AppError } from "../errors";
 import { createApiKey, revokeApiKey } from "../keys/api-keys";
-import { createUser } from "../users/users";
+import { changePassword, createUser, listUsers, removeMember, setMemberRole } from "../users/users";
 import { grantTokens } from "../wallet/wallet";
 
 export type AdminArgs = Record<string, string | true>;
@@ -17,6 +17,16 @@ const need = (args: AdminArgs, name: string): string => {
   return v;
 };
 const optional = (args: AdminArgs, name: string): string | undefined => (typeof args[name] === "string" ? (args[name] as string) : undefined);
+// A team member by --user (id) or --email, within --business.
+async function member(a: AdminArgs) {
+  const businessId = need(a, "business");
+  const id = optional(a, "user");
+  const email = optional(a, "email")?.trim().toLowerCase();
+  if (!id && !email) throw new AppError("invalid_request", "--user or --email is required.");
+  const found = (await listUsers(db(), businessId)).find((u) => (id ? u.id === id : u.email === email));
+  if (!found) throw new AppError("not_found", "No such team member in that business.");
+  return found;
+}
 const int = (v: string, name: string) => {
   if (!/^-?\d+$/.test(v)) throw new AppError("invalid_request", `--${name} must be an integer.`);
   return Number(v);
@@ -53,6 +63,24 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
     const role = optional(a, "role") ?? "owner";
     if (role !== "owner" && role !== "agent") throw new AppError("invalid_request", "--role must be owner or agent.");
     return createUser(db(), { businessId: need(a, "business"), email: need(a, "email"), password: need(a, "password"), role });
+  },
+  // The last owner can be neither removed nor made an agent; the member's sessions end at once.
+  async "set-role"(a) {
+    const role = need(a, "role");
+    if (role !== "owner" && role !== "agent") throw new AppError("invalid_request", "--role must be owner or agent.");
+    const m = await member(a);
+    return setMemberRole(db(), m.businessId, m.id, role);
+  },
+  async "remove-user"(a) {
+    const m = await member(a);
+    await removeMember(db(), m.businessId, m.id);
+    return { id: m.id, email: m.email, removed: true };
+  },
+  // Needs the current password, like the dashboard; every session of the user ends.
+  async "change-password"(a) {
+    const m = await member(a);
+    await changePassword(db(), m.businessId, m.id, { currentPassword: need(a, "current-password"), newPassword: need(a, "new-password") });
+    return { id: m.id, email: m.email, passwordChanged: true };
   },
   async "grant-tokens"(a) {
     return grantTokens(db(), need(a, "business"), int(need(a, "tokens"), "tokens"));

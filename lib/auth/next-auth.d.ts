@@ -3,7 +3,7 @@ import type { Role } from "@/lib/users/users";
 // What the session cookie carries (JWT strategy): enough to scope every request to one business.
 declare module "next-auth" {
   interface Session {
-    user: { userId: string; businessId: string; role: Role; email: string; name: string | null };
+    user: { userId: string; businessId: string; role: Role; email: string; name: string | null; sessionVersion?: number };
   }
   interface User {
     id: string;
@@ -11,6 +11,7 @@ declare module "next-auth" {
     role: Role;
     email: string;
     name: string | null;
+    sessionVersion: number;
   }
 }
 
@@ -19,5 +20,6 @@ declare module "next-auth/jwt" {
     userId?: string;
     businessId?: string;
     role?: Role;
+    sessionVersion?: number;
   }
 }

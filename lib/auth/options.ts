@@ -2,9 +2,10 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../db/client";
-import { verifyCredentials } from "../users/users";
-import { clearSignInFailures, recordSignInFailure, signInBlocked } from "./throttle";
+import { bumpSessionVersion } from "../users/users";
+import { clientAddress } from "./client-address";
 import { nextAuthSecret } from "./secret";
+import { signInWithPassword } from "./sign-in";
 
 const SESSION_MAX_AGE = 7 * 24 * 60 * 60;
 
@@ -35,23 +36,33 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
-          const email = String(credentials?.email ?? "")
-            .trim()
-            .toLowerCase();
-          const password = String(credentials?.password ?? "");
-          if (!email || !password) return null;
-          if (await signInBlocked(email)) return null;
-          const user = await verifyCredentials(db(), email, password);
-          if (!user) {
-            await recordSignInFailure(email);
-            return null;
-          }
-          await clearSignInFailures(email);
-          return { id: user.id, businessId: user.businessId, role: user.role, email: user.email, name: user.name };
+        // A throttled attempt throws: next-auth hands the message to the sign-in form as `error`.
+        async authorize(credentials, req) {
+          const user = await signInWithPassword(db(), {
+            email: String(credentials?.email ?? ""),
+            password: String(credentials?.password ?? ""),
+            address: clientAddress(req.headers ?? {}),
+          });
+          if (!user) return null;
+          return {
+            id: user.id,
+            businessId: user.businessId,
+            role: user.role,
+            email: user.email,
+            name: user.name,
+            sessionVersion: user.sessionVersion,
+          };
         },
       }),
     ],
+    // Signing out ends the session everywhere: the user's session version moves on, so this cookie (and
+    // any copy of it) no longer passes readSession. Only a current cookie may do it, so a stale copy
+    // cannot sign the user out of the session they opened since.
+    events: {
+      async signOut({ token }) {
+        if (token?.userId && typeof token.sessionVersion === "number") await bumpSessionVersion(db(), token.userId, token.sessionVersion);
+      },
+    },
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
@@ -60,6 +71,7 @@ export function authOptions(): NextAuthOptions {
           token.role = user.role;
           token.email = user.email;
           token.name = user.name;
+          token.sessionVersion = user.sessionVersion;
         }
         return token;
       },
@@ -70,6 +82,8 @@ export function authOptions(): NextAuthOptions {
           role: token.role ?? "agent",
           email: token.email ?? "",
           name: (token.name as string | null | undefined) ?? null,
+          // readSession compares it with the user's current version on every request.
+          sessionVersion: token.sessionVersion,
         };
         return session;
       },

@@ -2,7 +2,7 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import { forbidden, redirect } from "next/navigation";
 import { db } from "../db/client";
-import { getUser, type Role } from "../users/users";
+import { getSessionUser, type Role } from "../users/users";
 import { authOptions } from "./options";
 import { roleAllows } from "./roles";
 
@@ -10,15 +10,21 @@ export type DashboardSession = { userId: string; businessId: string; role: Role;
 
 /**
  * The signed-in staff member, or null. The cookie says who they are; the role and the business are
- * read back from the users table on every call, so a removed user or a changed role takes effect at once.
+ * read back from the users table on every call, and the cookie's session version must still be the
+ * user's: sign-out, a password change, a role change or removal end every earlier cookie at once.
  * Tests stub this one function (vi.mock) to call dashboard endpoints as someone.
  */
 export async function readSession(): Promise<DashboardSession | null> {
   const session = await getServerSession(authOptions());
   const claims = session?.user;
   if (!claims?.userId || !claims.businessId) return null;
-  const user = await getUser(db(), claims.businessId, claims.userId);
-  if (!user) return null;
+  return sessionFor(claims);
+}
+
+/** The staff member a cookie's claims name, if it is still current (readSession without next-auth). */
+export async function sessionFor(claims: { userId: string; businessId: string; sessionVersion?: number }): Promise<DashboardSession | null> {
+  const user = await getSessionUser(db(), claims.businessId, claims.userId);
+  if (!user || claims.sessionVersion !== user.sessionVersion) return null;
   return { userId: user.id, businessId: user.businessId, role: user.role, email: user.email, name: user.name };
 }
 

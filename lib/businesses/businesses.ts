@@ -1,9 +1,11 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { createAssistant } from "../assistants/assistants";
-import { encryptSecret } from "../crypto/secrets";
+import { verifyWhatsAppNumber } from "../channels/whatsapp/verify-number";
+import { decryptSecret, encryptSecret } from "../crypto/secrets";
 import type { Db } from "../db/client";
 import { businesses } from "../db/schema";
+import { isUniqueViolation } from "../db/unique-violation";
 import { AppError, invalid, notFound } from "../errors";
 import { newId } from "../ids";
 import { grantTokens } from "../wallet/wallet";
@@ -30,10 +32,12 @@ export async function createBusiness(
   const timeZone = input.timeZone ?? "UTC";
   if (!isTimeZone(timeZone)) throw invalid([{ path: "timeZone", message: `Unknown IANA time zone ${timeZone}.` }]);
   const tokens = input.tokens ?? DEFAULT_STARTING_TOKENS;
+  // The number is checked with Meta before the transaction: no network wait while it holds the database.
+  const whatsapp = input.whatsapp ? await verifiedSettings(input.whatsapp, null) : null;
   return db.transaction(async (tx) => {
     const businessId = newId("biz");
     await tx.insert(businesses).values({ id: businessId, name: input.name.trim(), timeZone });
-    if (input.whatsapp) await setWhatsApp(tx, businessId, input.whatsapp);
+    if (whatsapp) await writeWhatsApp(tx, businessId, whatsapp);
     const assistant = await createAssistant(tx, businessId, {
       name: input.assistantName ?? `${input.name.trim()} assistant`,
       language: "auto",
@@ -50,26 +54,50 @@ export async function getBusiness(db: Db, businessId: string) {
   return row;
 }
 
-/** Connection settings of the business's WhatsApp number; the token is stored encrypted. */
-export async function setWhatsApp(db: Db, businessId: string, s: WhatsAppSettings) {
+type StoredToken = { phoneNumberId: string | null; accessTokenEnc: string | null };
+type Verified = { phoneNumberId: string; accessTokenEnc: string; displayNumber?: string | null };
+
+/**
+ * Checks settings before they are saved: the token must be one Meta accepts for that number id. Left
+ * out, the stored token is used, but only to re-save the same number (a display-number edit).
+ */
+async function verifiedSettings(s: WhatsAppSettings, stored: StoredToken | null): Promise<Verified> {
   if (!/^\d{5,32}$/.test(s.phoneNumberId)) throw invalid([{ path: "phoneNumberId", message: "phoneNumberId must be the numeric id Meta shows." }]);
+  const keep = !s.accessToken && stored?.accessTokenEnc && stored.phoneNumberId === s.phoneNumberId ? stored.accessTokenEnc : null;
+  const token = s.accessToken || (keep ? decryptSecret(keep) : null);
+  if (!token) throw invalid([{ path: "accessToken", message: "The access token is required: it proves the number belongs to this business." }]);
+  await verifyWhatsAppNumber(s.phoneNumberId, token);
+  return { phoneNumberId: s.phoneNumberId, accessTokenEnc: keep ?? encryptSecret(token), displayNumber: s.displayNumber };
+}
+
+async function writeWhatsApp(db: Db, businessId: string, v: Verified) {
   try {
     const [row] = await db
       .update(businesses)
       .set({
-        whatsappPhoneNumberId: s.phoneNumberId,
-        ...(s.accessToken ? { whatsappAccessTokenEnc: encryptSecret(s.accessToken) } : {}),
-        ...(s.displayNumber !== undefined ? { whatsappDisplayNumber: s.displayNumber } : {}),
+        whatsappPhoneNumberId: v.phoneNumberId,
+        whatsappAccessTokenEnc: v.accessTokenEnc,
+        ...(v.displayNumber !== undefined ? { whatsappDisplayNumber: v.displayNumber } : {}),
       })
       .where(eq(businesses.id, businessId))
       .returning({ id: businesses.id });
     if (!row) throw notFound("business");
   } catch (err) {
-    if (String((err as { code?: string })?.code ?? (err as Error)?.message).includes("23505") || /unique/i.test(String(err))) {
-      throw new AppError("conflict", "That WhatsApp phone number id is already connected to another business.");
+    if (isUniqueViolation(err)) {
+      throw new AppError(
+        "conflict",
+        "That WhatsApp phone number id is already connected to another business on this server. Disconnect it there first, then connect it here.",
+      );
     }
     throw err;
   }
+}
+
+/** Connection settings of the business's WhatsApp number, verified with Meta first; the token is stored encrypted. */
+export async function setWhatsApp(db: Db, businessId: string, s: WhatsAppSettings) {
+  const b = await getBusiness(db, businessId);
+  const verified = await verifiedSettings(s, { phoneNumberId: b.whatsappPhoneNumberId, accessTokenEnc: b.whatsappAccessTokenEnc });
+  await writeWhatsApp(db, businessId, verified);
 }
 
 export async function disconnectWhatsApp(db: Db, businessId: string) {

@@ -9,7 +9,7 @@ import { signWhatsAppBody } from "../../lib/channels/whatsapp/signature";
 export type FakeGraphOptions = {
   appWebhookUrl?: string;
   appSecret?: string;
-  /** phoneNumberId -> token. Unset: any bearer token works for any number. */
+  /** phoneNumberId -> token (sends and `GET /{phone-number-id}`). Unset: any bearer token works for any number. */
   accessTokens?: Record<string, string>;
   /** More than `burst` sends to one recipient within `perSeconds` get 131056. Off by default. */
   pairRateLimit?: { perSeconds: number; burst: number };
@@ -120,6 +120,25 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     return [200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: to }], messages: [{ id: wamid }] }];
   }
 
+  // GET /{phone-number-id}: what the app asks before saving a channel. Meta answers a token that cannot
+  // see the number as if the number did not exist.
+  function describeNumber(id: string, auth: string | undefined): [number, object] {
+    const token = /^Bearer (.+)$/.exec(auth ?? "")?.[1];
+    if (!token) return [400, graphError(2500, "An active access token must be used to query information about the current user.")];
+    if (opts.accessTokens && opts.accessTokens[id] !== token) {
+      const known = Object.values(opts.accessTokens).includes(token);
+      if (!known) return [401, graphError(190)];
+      return [
+        400,
+        graphError(
+          100,
+          `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        ),
+      ];
+    }
+    return [200, { id, display_phone_number: displayPhoneNumber, verified_name: "Fake Business", quality_rating: "GREEN" }];
+  }
+
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     const match = /^\/([^/]+)\/([^/]+)\/messages\/?$/.exec(path);
@@ -130,6 +149,12 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
       body = JSON.parse(raw);
     } catch {}
     const at = now();
+    const lookup = req.method === "GET" ? new RegExp(`^/${version}/([^/]+)/?$`).exec(path) : null;
+    if (lookup) {
+      const [status, payload] = describeNumber(decodeURIComponent(lookup[1]), req.headers.authorization);
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
+      return;
+    }
     const [status, payload] =
       req.method === "POST" && match?.[1] === version
         ? decide(phoneNumberId, req.headers.authorization, body, at)

@@ -1,5 +1,6 @@
 export * from "./api-keys";
 export * from "./assistants";
+export * from "./auth-throttle";
 export * from "./booking-slots";
 export * from "./businesses";
 export * from "./catalog-items";

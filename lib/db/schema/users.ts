@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { businessId, createdAt } from "./columns";
 
 export const users = pgTable(
@@ -12,7 +12,16 @@ export const users = pgTable(
     role: text("role", { enum: ["owner", "agent"] })
       .notNull()
       .default("owner"),
+    // Part of every session cookie; sign-out, a password change, a role change and removal bump it, so
+    // every cookie issued before stops working at once (lib/auth/session.ts).
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_email_uq").on(t.email), index("users_business_idx").on(t.businessId, t.createdAt, t.id)],
+  (t) => [
+    // Unique within a business only: a sign-up or an invite then never reveals that an email has an
+    // account in another business (sign-in tries each account of the email, lib/users/users.ts).
+    uniqueIndex("users_business_email_uq").on(t.businessId, t.email),
+    index("users_email_idx").on(t.email),
+    index("users_business_idx").on(t.businessId, t.createdAt, t.id),
+  ],
 );

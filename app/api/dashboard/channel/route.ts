@@ -6,7 +6,8 @@ import type { Db } from "@/lib/db/client";
 
 const connect = z.object({
   phoneNumberId: z.string().trim().min(1, "Enter the phone number id Meta shows."),
-  // Write-only: left empty on an update, the stored (encrypted) token is kept.
+  // Write-only, and checked with Meta before anything is saved. Left empty, the stored (encrypted) token
+  // is kept, for the same number only.
   accessToken: z.string().trim().max(2000).optional(),
   displayNumber: z.string().trim().max(40).optional(),
 });

@@ -1,0 +1,26 @@
+import "server-only";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { type SessionUser, verifyCredentials } from "../users/users";
+import { rules, throttleAdmit, throttleClear, throttleForgive, throttleKeys, waitMessage } from "./throttle";
+
+/**
+ * Email and password from one client address. Guesses are throttled per address and email together
+ * (and per address over all emails), never per email alone: a stranger hammering an owner's email
+ * from elsewhere slows only themselves, and the owner signs in from their own address as usual.
+ * Null for a wrong email or password; a throttled attempt throws `rate_limited` without checking.
+ */
+export async function signInWithPassword(db: Db, input: { email: string; password: string; address: string }): Promise<SessionUser | null> {
+  const email = input.email.trim().toLowerCase();
+  if (!email || !input.password) return null;
+  const pair = { key: throttleKeys.signInPair(input.address, email), rule: rules.signInPair };
+  const address = { key: throttleKeys.signInAddress(input.address), rule: rules.signInAddress };
+  const wait = await throttleAdmit(db, [pair, address]);
+  if (wait > 0) throw new AppError("rate_limited", waitMessage(wait), undefined, { "Retry-After": String(Math.ceil(wait / 1000)) });
+  const user = await verifyCredentials(db, email, input.password);
+  if (user) {
+    await throttleClear(db, pair.key);
+    await throttleForgive(db, address.key, address.rule);
+  }
+  return user;
+}

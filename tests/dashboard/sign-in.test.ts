@@ -1,0 +1,166 @@
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { POST as signUpRoute } from "@/app/api/sign-up/route";
+import * as team from "@/app/api/dashboard/team/route";
+import { PEER_HEADER } from "@/lib/auth/client-address";
+import { authOptions } from "@/lib/auth/options";
+import { signInWithPassword } from "@/lib/auth/sign-in";
+import { db } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/rows";
+import { createUser, verifyCredentials } from "@/lib/users/users";
+import { call, makeStaff, signInAs } from "./harness";
+
+vi.mock("@/lib/auth/session", async () => (await import("./harness")).sessionMock);
+
+let n = 0;
+const email = () => `person-${Date.now()}-${n++}@example.test`;
+const address = () => `203.0.113.${(n++ % 250) + 1}`;
+
+const signUp = (body: unknown, peer: string) =>
+  signUpRoute(
+    new Request("http://localhost/api/sign-up", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost", [PEER_HEADER]: peer },
+      body: JSON.stringify(body),
+    }),
+  );
+
+async function median(times: number, run: () => Promise<unknown>): Promise<number> {
+  const took: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t = performance.now();
+    await run();
+    took.push(performance.now() - t);
+  }
+  return took.sort((a, b) => a - b)[Math.floor(times / 2)];
+}
+
+describe("sign-in does not tell which emails have accounts", () => {
+  it("costs the same for an unknown email as for a known one with a wrong password", async () => {
+    const staff = await makeStaff();
+    await verifyCredentials(db(), "warm-up@example.test", "x"); // the placeholder hash is computed once
+    const known = await median(5, () => verifyCredentials(db(), staff.email, "wrong-password"));
+    const unknown = await median(5, () => verifyCredentials(db(), `nobody-${Date.now()}@example.test`, "wrong-password"));
+    expect(unknown).toBeGreaterThan(known * 0.6);
+    expect(await verifyCredentials(db(), staff.email, "password-123")).toMatchObject({ id: staff.userId });
+  });
+
+  it("signs up an email that has an account in another business like any other, each password reaching its own business", async () => {
+    const taken = (await makeStaff()).email;
+    const res = await signUp({ businessName: "Second Shop", name: "B", email: taken.toUpperCase(), password: "second-password" }, address());
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect((await verifyCredentials(db(), taken, "password-123"))?.businessId).not.toBe(body.businessId);
+    expect((await verifyCredentials(db(), taken, "second-password"))?.businessId).toBe(body.businessId);
+    expect(await verifyCredentials(db(), taken, "neither-password")).toBeNull();
+  });
+
+  it("invites an email of another business like a new one; only this team's own emails are refused", async () => {
+    const owner = await makeStaff();
+    const elsewhere = await makeStaff();
+    signInAs(owner);
+    const invite = (e: string) =>
+      call(team.POST, "POST", "/api/dashboard/team", { body: { email: e, name: "T", password: "temp-pass-1", role: "agent" } });
+    const foreign = await invite(elsewhere.email);
+    expect(foreign.status).toBe(200);
+    expect(foreign.body).toMatchObject({ email: elsewhere.email, businessId: owner.businessId });
+    const again = await invite(elsewhere.email);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toContain("already on this business's team");
+  });
+});
+
+describe("password guessing is throttled per address and email, in the database", () => {
+  it("delays one address guessing one email more and more, while the owner signs in from elsewhere", async () => {
+    const { email: owner } = await makeStaff();
+    const attacker = address();
+    for (let i = 0; i < 5; i++) expect(await signInWithPassword(db(), { email: owner, password: `guess-${i}`, address: attacker })).toBeNull();
+    // The sixth guess is not even checked: even the right password waits.
+    await expect(signInWithPassword(db(), { email: owner, password: "password-123", address: attacker })).rejects.toMatchObject({
+      code: "rate_limited",
+      headers: { "Retry-After": "1" },
+    });
+    // The owner, from their own address, is not held back at all.
+    expect(await signInWithPassword(db(), { email: owner.toUpperCase(), password: "password-123", address: address() })).toMatchObject({
+      email: owner,
+    });
+
+    // The delay doubles with every further guess: 1 s, then 2 s.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await signInWithPassword(db(), { email: owner, password: "guess-6", address: attacker })).toBeNull();
+    const refused = await signInWithPassword(db(), { email: owner, password: "guess-7", address: attacker }).catch((e) => e);
+    expect(refused.headers["Retry-After"]).toBe("2");
+    const [row] = await queryRows<{ count: number }>(db(), sql`select count from auth_throttle where key = ${`sign-in:${attacker}:${owner}`}`);
+    expect(Number(row.count)).toBe(6);
+  });
+
+  it("slows one address spraying many emails, and lets a right password reset its email's count", async () => {
+    const sprayer = address();
+    for (let i = 0; i < 20; i++) await signInWithPassword(db(), { email: `spray-${i}-${email()}`, password: "password-1", address: sprayer });
+    await expect(signInWithPassword(db(), { email: email(), password: "password-1", address: sprayer })).rejects.toMatchObject({
+      code: "rate_limited",
+    });
+
+    const { email: user } = await makeStaff();
+    const home = address();
+    for (let i = 0; i < 4; i++) await signInWithPassword(db(), { email: user, password: "typo", address: home });
+    expect(await signInWithPassword(db(), { email: user, password: "password-123", address: home })).not.toBeNull();
+    const rows = await queryRows(db(), sql`select 1 from auth_throttle where key = ${`sign-in:${home}:${user}`}`);
+    expect(rows).toEqual([]);
+  });
+
+  it("reads the client address from next-auth's request headers (the peer, not a forged X-Forwarded-For)", async () => {
+    const { email: owner } = await makeStaff();
+    const provider = authOptions().providers[0] as unknown as {
+      options: { authorize(c: Record<string, string>, req: { headers: Record<string, string> }): Promise<unknown> };
+    };
+    const attacker = address();
+    for (let i = 0; i < 5; i++) {
+      // A different forged X-Forwarded-For each time does not make a new address.
+      await provider.options.authorize(
+        { email: owner, password: "guess" },
+        { headers: { [PEER_HEADER]: attacker, "x-forwarded-for": `198.51.100.${i}` } },
+      );
+    }
+    await expect(
+      provider.options.authorize(
+        { email: owner, password: "password-123" },
+        { headers: { [PEER_HEADER]: attacker, "x-forwarded-for": "198.51.100.99" } },
+      ),
+    ).rejects.toThrow(/Too many attempts/);
+    expect(await provider.options.authorize({ email: owner, password: "password-123" }, { headers: { [PEER_HEADER]: address() } })).toMatchObject({
+      email: owner,
+    });
+  });
+});
+
+describe("sign-up is throttled per client address", () => {
+  const before = process.env.SIGN_UPS_PER_ADDRESS;
+  afterAll(() => {
+    process.env.SIGN_UPS_PER_ADDRESS = before;
+  });
+
+  it("lets a few sign-ups through, then answers 429 with Retry-After for that address only", async () => {
+    process.env.SIGN_UPS_PER_ADDRESS = "2";
+    const peer = address();
+    const body = () => ({ businessName: "Farm", name: "F", email: email(), password: "long-enough" });
+    expect((await signUp(body(), peer)).status).toBe(200);
+    expect((await signUp(body(), peer)).status).toBe(200);
+    const third = await signUp(body(), peer);
+    expect(third.status).toBe(429);
+    expect(third.headers.get("retry-after")).toBe("60");
+    expect((await third.json()).error.code).toBe("rate_limited");
+    expect((await signUp(body(), address())).status).toBe(200);
+    // An invalid body costs nothing.
+    expect((await signUp({ businessName: "" }, address())).status).toBe(400);
+  });
+});
+
+describe("per-business emails", () => {
+  it("refuses the same email twice in one business", async () => {
+    const staff = await makeStaff();
+    await expect(createUser(db(), { businessId: staff.businessId, email: staff.email, password: "password-123" })).rejects.toMatchObject({
+      code: "conflict",
+    });
+  });
+});
