@@ -37,7 +37,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${PORT} WEBHOOK_ALLOW_PRIVATE=1 npm start`,
+    // Every spec signs up from this one address: lift the per-address sign-up throttle (tests/dashboard covers it).
+    command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${PORT} WEBHOOK_ALLOW_PRIVATE=1 SIGN_UPS_PER_ADDRESS=10000 npm start`,
     url: `${baseURL}/sign-in`,
     env: { FORCE_BUILD: process.env.E2E_SKIP_BUILD === "1" ? "0" : "1", NEXT_TELEMETRY_DISABLED: "1" },
     reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",

@@ -17,7 +17,8 @@ export function SignInForm({ callbackUrl, notice }: { callbackUrl: string; notic
     try {
       const result = await signIn("credentials", { email: String(form.get("email")), password: String(form.get("password")), redirect: false });
       if (!result || result.error) {
-        setError("Wrong email or password (or too many attempts: wait a few minutes).");
+        // A throttled attempt comes back with the server's "Too many attempts: wait ..." message.
+        setError(result?.error?.startsWith("Too many attempts") ? result.error : "Wrong email or password.");
         setBusy(false);
         return;
       }

@@ -143,7 +143,10 @@ function ConnectForm({ status, onSaved }: { status: Status; onSaved: (s: Status)
     e.preventDefault();
     const problems: Record<string, string> = {};
     if (!phoneNumberId.trim()) problems.phoneNumberId = "Enter the phone number id Meta shows.";
-    if (!status.accessTokenSet && !accessToken.trim()) problems.accessToken = "Enter the access token.";
+    // The server checks the token with Meta before saving; a stored one only serves the same number.
+    if (!accessToken.trim() && (!status.accessTokenSet || phoneNumberId.trim() !== status.phoneNumberId)) {
+      problems.accessToken = "Enter the access token: WhatsApp confirms with it that the number is yours.";
+    }
     setErrors(problems);
     if (!Object.keys(problems).length) save.mutate();
   }
@@ -170,10 +173,10 @@ function ConnectForm({ status, onSaved }: { status: Status; onSaved: (s: Status)
           label="Access token"
           type="password"
           autoComplete="off"
-          placeholder={status.accessTokenSet ? "•••••••• stored; leave empty to keep it" : "EAAG…"}
+          placeholder={status.accessTokenSet ? "•••••••• stored; leave empty to keep it for this number" : "EAAG…"}
           value={accessToken}
           error={errors.accessToken}
-          hint="A permanent system-user token. It is stored encrypted and never shown again."
+          hint="A permanent system-user token. Checked with Meta before saving (it must be able to use this number), then stored encrypted and never shown again."
           onChange={(e) => setAccessToken(e.target.value)}
         />
         <Input

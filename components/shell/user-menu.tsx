@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { useEffect, useRef, useState } from "react";
 
@@ -10,7 +11,7 @@ const initials = (name: string | null, email: string) =>
     .map((p) => p[0]?.toUpperCase())
     .join("");
 
-/** Who is signed in, and sign-out. A disclosure menu: Escape and outside clicks close it. */
+/** Who is signed in, their account page, and sign-out (which ends every session of theirs). A disclosure menu: Escape and outside clicks close it. */
 export function UserMenu({ name, email, role }: { name: string | null; email: string; role: string }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -45,6 +46,9 @@ export function UserMenu({ name, email, role }: { name: string | null; email: st
           <div className="small muted" style={{ padding: "4px 10px 6px" }}>
             Signed in as {email}
           </div>
+          <Link href="/account" className="menu-item" onClick={() => setOpen(false)}>
+            Your account
+          </Link>
           <button type="button" className="menu-item" onClick={onSignOut} disabled={busy}>
             {busy ? "Signing out…" : "Sign out"}
           </button>

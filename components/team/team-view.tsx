@@ -1,7 +1,21 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Input, PageHeader, Select, Skeleton, Table, useToast } from "@/components/ui";
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  Input,
+  PageHeader,
+  Select,
+  Skeleton,
+  Table,
+  useToast,
+} from "@/components/ui";
 import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
 
 type Member = { id: string; email: string; name: string | null; role: "owner" | "agent"; createdAt: string };
@@ -9,7 +23,32 @@ type InviteErrors = Partial<Record<"email" | "name" | "password" | "role", strin
 
 export function TeamView({ currentUserId }: { currentUserId: string }) {
   const [inviting, setInviting] = useState(false);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const client = useQueryClient();
+  const toast = useToast();
   const team = useQuery({ queryKey: ["team"], queryFn: () => apiFetch<{ data: Member[] }>("/api/dashboard/team") });
+  // Both end the member's sessions at once; the server refuses to leave the business without an owner.
+  const setRole = useMutation({
+    mutationFn: (m: { id: string; role: Member["role"] }) =>
+      apiFetch<Member>(`/api/dashboard/team/${m.id}`, { method: "PATCH", body: { role: m.role } }),
+    onSuccess: (m) => {
+      toast.success(`${m.email} is now ${m.role === "owner" ? "an owner" : "an agent"}; they sign in again to continue.`);
+      client.invalidateQueries({ queryKey: ["team"] });
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  const remove = useMutation({
+    mutationFn: (m: Member) => apiFetch(`/api/dashboard/team/${m.id}`, { method: "DELETE" }),
+    onSuccess: (_, m) => {
+      toast.success(`${m.email} was removed and signed out.`);
+      setRemoving(null);
+      client.invalidateQueries({ queryKey: ["team"] });
+    },
+    onError: (err) => {
+      setRemoving(null);
+      toast.error(errorMessage(err));
+    },
+  });
   return (
     <>
       <PageHeader
@@ -51,10 +90,42 @@ export function TeamView({ currentUserId }: { currentUserId: string }) {
             { key: "email", header: "Email", render: (m) => m.email },
             { key: "role", header: "Role", render: (m) => <Badge tone={m.role === "owner" ? "accent" : "neutral"}>{m.role}</Badge> },
             { key: "joined", header: "Added", render: (m) => new Date(m.createdAt).toLocaleDateString("en", { dateStyle: "medium" }) },
+            {
+              key: "actions",
+              header: "Actions",
+              render: (m) =>
+                m.id === currentUserId ? (
+                  <span className="muted small">Change your password under Your account</span>
+                ) : (
+                  <div className="row" style={{ gap: 6 }}>
+                    <Button
+                      size="sm"
+                      aria-label={`${m.role === "owner" ? "Make agent" : "Make owner"}: ${m.email}`}
+                      loading={setRole.isPending && setRole.variables?.id === m.id}
+                      onClick={() => setRole.mutate({ id: m.id, role: m.role === "owner" ? "agent" : "owner" })}
+                    >
+                      {m.role === "owner" ? "Make agent" : "Make owner"}
+                    </Button>
+                    <Button size="sm" variant="danger" aria-label={`Remove ${m.email}`} onClick={() => setRemoving(m)}>
+                      Remove
+                    </Button>
+                  </div>
+                ),
+            },
           ]}
         />
       )}
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this member?"
+        message={`${removing?.email ?? ""} is signed out at once and can no longer sign in to this business. Their conversations go back to the unassigned queue.`}
+        confirmLabel="Remove"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={() => setRemoving(null)}
+      />
     </>
   );
 }

@@ -1,0 +1,99 @@
+import { dashboardApi, expect, screenshot, signIn, signOut, signUp, test, unique } from "./fixtures";
+
+// Sessions end for real: sign-out, a password change, a role change and removal each end every
+// earlier session cookie of the user, checked on every page and endpoint.
+
+test("a copied session cookie stops working once its user signs out", async ({ page, browser }) => {
+  await signUp(page);
+  const copy = await browser.newContext();
+  await copy.addCookies(await page.context().cookies());
+  const thief = await copy.newPage();
+  await thief.goto("/overview");
+  await expect(thief.getByRole("heading", { name: "Overview" })).toBeVisible();
+
+  await signOut(page);
+  await thief.goto("/overview");
+  await expect(thief).toHaveURL(/\/sign-in/);
+  const res = await thief.request.get("/api/dashboard/team");
+  expect(res.status()).toBe(401);
+  await copy.close();
+});
+
+test("an owner changes a member's role and removes them; the member is signed out each time", async ({ page, browser }) => {
+  await signUp(page);
+  const agent = { email: `${unique("member")}@example.test`, password: "temporary-pass-1" };
+  const api = dashboardApi(page);
+  expect((await api.post("/api/dashboard/team", { email: agent.email, name: "Mo Member", password: agent.password, role: "agent" })).status).toBe(
+    200,
+  );
+
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await signIn(member, agent.email, agent.password, /\/inbox$/);
+
+  await page.goto("/team");
+  await page.getByRole("button", { name: `Make owner: ${agent.email}` }).click();
+  await expect(page.getByText(`${agent.email} is now an owner`)).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: agent.email });
+  await expect(row.getByText("owner", { exact: true })).toBeVisible();
+  await screenshot(page, "team-actions");
+
+  // The member's old cookie no longer opens anything; signing in again gives the new role.
+  await member.goto("/inbox");
+  await expect(member).toHaveURL(/\/sign-in/);
+  await signIn(member, agent.email, agent.password, /\/overview$/);
+
+  await page.getByRole("button", { name: `Remove ${agent.email}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Remove this member?" });
+  await confirm.getByRole("button", { name: "Remove" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("cell", { name: agent.email })).toHaveCount(0);
+
+  await member.goto("/overview");
+  await expect(member).toHaveURL(/\/sign-in/);
+  await member.getByLabel("Email").fill(agent.email);
+  await member.getByLabel("Password").fill(agent.password);
+  await member.getByRole("button", { name: "Sign in" }).click();
+  await expect(member.locator(".alert[role=alert]")).toContainText("Wrong email or password");
+  await memberContext.close();
+
+  // The last owner can be neither demoted nor removed (the page offers no button for oneself).
+  const me = (await api.get("/api/dashboard/team")).body.data[0];
+  expect((await api.patch(`/api/dashboard/team/${me.id}`, { role: "agent" })).status).toBe(409);
+});
+
+test("changing one's own password needs the current one and signs out the other sessions", async ({ page, browser }) => {
+  const account = await signUp(page);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, account.email, account.password);
+
+  await page.locator(".user-menu-button").click();
+  await page.getByRole("link", { name: "Your account" }).click();
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+
+  await page.getByLabel("Current password").fill("not-my-password");
+  await page.getByLabel("New password").fill("a-brand-new-password");
+  await page.getByLabel("Repeat the new password").fill("a-brand-new-password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("The current password is wrong.")).toBeVisible();
+
+  await page.getByLabel("Current password").fill(account.password);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed.")).toBeVisible();
+  await screenshot(page, "account");
+
+  // This browser stays signed in (it signed in again with the new password); the other one is out.
+  await page.goto("/overview");
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await otherPage.goto("/overview");
+  await expect(otherPage).toHaveURL(/\/sign-in/);
+  await other.close();
+
+  await signOut(page);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator(".alert[role=alert]")).toContainText("Wrong email or password");
+  await signIn(page, account.email, "a-brand-new-password");
+});
