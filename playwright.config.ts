@@ -5,6 +5,8 @@ import { defineConfig } from "@playwright/test";
 // `npm start` builds (FORCE_BUILD=1: always the current code), migrates and seeds the demo business.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
+// A fake Graph API (e2e/graph-server.ts): saving a WhatsApp number asks it whether the token may use it.
+const GRAPH_PORT = PORT + 2000;
 
 export default defineConfig({
   testDir: "e2e",
@@ -36,14 +38,22 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: {
-    // Every spec signs up from this one address: lift the per-address sign-up throttle (tests/dashboard covers it).
-    command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${PORT} WEBHOOK_ALLOW_PRIVATE=1 SIGN_UPS_PER_ADDRESS=10000 npm start`,
-    url: `${baseURL}/sign-in`,
-    env: { FORCE_BUILD: process.env.E2E_SKIP_BUILD === "1" ? "0" : "1", NEXT_TELEMETRY_DISABLED: "1" },
-    reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
-    timeout: 6 * 60_000,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: `GRAPH_PORT=${GRAPH_PORT} npx tsx e2e/graph-server.ts`,
+      url: `http://127.0.0.1:${GRAPH_PORT}/v25.0/ready`, // 400 without a token: up
+      reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
+      timeout: 60_000,
+    },
+    {
+      // Every spec signs up from this one address: lift the per-address sign-up throttle (tests/dashboard covers it).
+      command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${PORT} WEBHOOK_ALLOW_PRIVATE=1 SIGN_UPS_PER_ADDRESS=10000 WHATSAPP_GRAPH_URL=http://127.0.0.1:${GRAPH_PORT}/v25.0 npm start`,
+      url: `${baseURL}/sign-in`,
+      env: { FORCE_BUILD: process.env.E2E_SKIP_BUILD === "1" ? "0" : "1", NEXT_TELEMETRY_DISABLED: "1" },
+      reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
+      timeout: 6 * 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });

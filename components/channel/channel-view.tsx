@@ -145,7 +145,7 @@ function ConnectForm({ status, onSaved }: { status: Status; onSaved: (s: Status)
     if (!phoneNumberId.trim()) problems.phoneNumberId = "Enter the phone number id Meta shows.";
     // The server checks the token with Meta before saving; a stored one only serves the same number.
     if (!accessToken.trim() && (!status.accessTokenSet || phoneNumberId.trim() !== status.phoneNumberId)) {
-      problems.accessToken = "Enter the access token: WhatsApp confirms with it that the number is yours.";
+      problems.accessToken = "Enter the access token. WhatsApp confirms with it that the number is yours.";
     }
     setErrors(problems);
     if (!Object.keys(problems).length) save.mutate();

@@ -100,13 +100,12 @@ export function TeamView({ currentUserId }: { currentUserId: string }) {
                   <div className="row" style={{ gap: 6 }}>
                     <Button
                       size="sm"
-                      aria-label={`${m.role === "owner" ? "Make agent" : "Make owner"}: ${m.email}`}
                       loading={setRole.isPending && setRole.variables?.id === m.id}
                       onClick={() => setRole.mutate({ id: m.id, role: m.role === "owner" ? "agent" : "owner" })}
                     >
                       {m.role === "owner" ? "Make agent" : "Make owner"}
                     </Button>
-                    <Button size="sm" variant="danger" aria-label={`Remove ${m.email}`} onClick={() => setRemoving(m)}>
+                    <Button size="sm" variant="danger" onClick={() => setRemoving(m)}>
                       Remove
                     </Button>
                   </div>

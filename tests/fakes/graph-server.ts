@@ -19,6 +19,8 @@ export type FakeGraphOptions = {
   chaos?: boolean;
   version?: string;
   displayPhoneNumber?: string;
+  /** Listen on this port instead of a free one (the e2e server, which must know the URL before it starts). */
+  port?: number;
   now?: () => Date;
 };
 
@@ -163,7 +165,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     attempts.push({ phoneNumberId, body, at, httpStatus: status, errorCode });
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   function track(job: Promise<void>) {
