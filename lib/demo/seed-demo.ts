@@ -6,7 +6,7 @@ import { upsertCatalogItems } from "../catalog/catalog";
 import { upsertContact } from "../contacts/contacts";
 import { ensureConversation } from "../conversations/conversations";
 import type { Db } from "../db/client";
-import { contacts, conversations, messages } from "../db/schema";
+import { contacts, conversations, messages, users } from "../db/schema";
 import { newId } from "../ids";
 import { createApiKey } from "../keys/api-keys";
 import { createRecord } from "../records/records";
@@ -99,11 +99,12 @@ export async function seedDemo(db: Db) {
   });
   const key = await createApiKey(db, businessId, { name: "Demo key", scopes: "all" });
   let user: { email: string; password: string } | null = null;
-  try {
+  // A second demo business on the same database keeps the first one's login (emails are unique per
+  // business only, so a second account would share the address and the password).
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL)).limit(1);
+  if (!taken) {
     await createUser(db, { businessId, email: DEMO_EMAIL, password: DEMO_PASSWORD, role: "owner", name: "Demo Owner" });
     user = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
-  } catch {
-    // A second demo business on the same database keeps the first one's login.
   }
   return { businessId, assistantId, apiKey: key.key, keyId: key.id, user };
 }
