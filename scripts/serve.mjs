@@ -9,7 +9,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 
-const PEER_HEADER = "x-convo-peer-address"; // lib/auth/client-address.ts reads it
+const PEER_HEADER = "x-convo-peer-address"; // lib/auth/client-address.ts reads it...
+process.env.CONVO_PEER_HEADER = "1"; // ...only when this server, which always overwrites it, runs the app
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || undefined;
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

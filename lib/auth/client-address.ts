@@ -1,10 +1,12 @@
 import ipaddr from "ipaddr.js";
 
 /**
- * The header scripts/serve.mjs sets on every request to the socket's peer address, after dropping
- * whatever a client sent under that name. Only the server writes it, so it cannot be forged.
+ * The header scripts/serve.mjs sets on every request to the socket's peer address, overwriting
+ * whatever a client sent under that name. It is read only when serve.mjs says it runs this process
+ * (PEER_HEADER_ENV): under a bare `next start` or `next dev` a client could write it itself.
  */
 export const PEER_HEADER = "x-convo-peer-address";
+export const PEER_HEADER_ENV = "CONVO_PEER_HEADER";
 
 type Headers = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
 
@@ -45,10 +47,11 @@ function isTrusted(address: string, ranges: ReturnType<typeof trustedProxies>): 
 /**
  * Who is asking, for throttling: the socket's peer, or, only when that peer is one of TRUSTED_PROXIES,
  * the address the proxies recorded in X-Forwarded-For (read from the right, skipping further trusted
- * proxies, since a client may put anything at the left). "unknown" when the peer header is missing
- * (`next dev`, which does not go through scripts/serve.mjs): every such request then shares one bucket.
+ * proxies, since a client may put anything at the left). "unknown" without scripts/serve.mjs (`next
+ * dev`, a bare `next start`): every such request then shares one bucket.
  */
 export function clientAddress(headers: Headers): string {
+  if (process.env[PEER_HEADER_ENV] !== "1") return "unknown";
   const peer = normalise(header(headers, PEER_HEADER) ?? "");
   if (!peer) return "unknown";
   const ranges = trustedProxies();

@@ -8,6 +8,8 @@ process.env.ENCRYPTION_KEY ??= Buffer.alloc(32, 7).toString("base64");
 process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret";
 // The dashboard's public URL: CSRF checks compare Origin with it (tests/dashboard/harness.ts sends this one).
 process.env.NEXTAUTH_URL ??= "http://localhost";
+// Requests carry the socket's peer address as scripts/serve.mjs sets it (lib/auth/client-address.ts).
+process.env.CONVO_PEER_HEADER ??= "1";
 process.env.WEBHOOK_ALLOW_PRIVATE ??= "1";
 process.env.RATE_LIMIT_PER_SECOND ??= "1000";
 process.env.RATE_LIMIT_BURST ??= "4000";

@@ -21,6 +21,16 @@ describe("clientAddress", () => {
     expect(from(null, "198.51.100.1")).toBe("unknown");
   });
 
+  it("ignores the peer header unless scripts/serve.mjs (which overwrites it) runs the app", () => {
+    delete process.env.TRUSTED_PROXIES;
+    process.env.CONVO_PEER_HEADER = "0";
+    try {
+      expect(from("203.0.113.9")).toBe("unknown");
+    } finally {
+      process.env.CONVO_PEER_HEADER = "1";
+    }
+  });
+
   it("reads X-Forwarded-For from the right only behind a trusted proxy, skipping further trusted hops", () => {
     process.env.TRUSTED_PROXIES = "10.0.0.0/8, 127.0.0.1";
     expect(from("127.0.0.1", "198.51.100.7")).toBe("198.51.100.7");
