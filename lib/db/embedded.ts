@@ -1,5 +1,6 @@
 import "server-only";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
+import { errorForLog, safeErrorMessage } from "../errors";
 
 // The embedded database is Postgres compiled to WebAssembly, running inside this process. A query
 // that overruns its small stack (jsonb nested a thousand deep did) ends in a WebAssembly trap, and
@@ -106,7 +107,7 @@ export class EmbeddedDatabase {
   // broken instance trap too, and must not reopen a second time.
   #recover(broken: PGlite, err: unknown): void {
     if (broken !== this.#client || this.#recovering || this.#health.state === "failed") return;
-    const reason = (err instanceof Error ? err.message : String(err)).split("\n")[0];
+    const reason = safeErrorMessage(err);
     this.#health = { ...this.#health, state: "recovering", since: new Date(), reason };
     console.error(`[db] the embedded database trapped (${reason}): reopening it from its data directory`);
     this.#recovering = (async () => {
@@ -133,7 +134,7 @@ export class EmbeddedDatabase {
         }
       }
       this.#health = { ...this.#health, state: "failed", since: new Date() };
-      console.error("[db] the embedded database could not be reopened:", lastError instanceof Error ? lastError.message : lastError);
+      console.error(`[db] the embedded database could not be reopened: ${errorForLog(lastError)}`);
     })().finally(() => {
       this.#recovering = null;
     });
