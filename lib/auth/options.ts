@@ -3,6 +3,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../db/client";
 import { verifyCredentials } from "../users/users";
+import { sameOriginPath } from "./callback-url";
 import { clearSignInFailures, recordSignInFailure, signInBlocked } from "./throttle";
 import { nextAuthSecret } from "./secret";
 
@@ -53,6 +54,10 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // next-auth's own redirects (after sign-in or sign-out with a callbackUrl) stay on this site.
+      async redirect({ url, baseUrl }) {
+        return new URL(sameOriginPath(url, baseUrl), baseUrl).toString();
+      },
       async jwt({ token, user }) {
         if (user) {
           token.userId = user.id;
