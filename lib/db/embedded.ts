@@ -13,11 +13,16 @@ import { errorForLog, safeErrorMessage } from "../errors";
 
 export type EmbeddedHealth = { state: "ok" | "recovering" | "failed"; since: Date; reason: string | null; recoveries: number };
 
-/** Whether an error is (or was caused by) a WebAssembly trap, through drizzle's DrizzleQueryError wrapper. */
+/**
+ * Whether an error is (or was caused by) a WebAssembly trap, through drizzle's DrizzleQueryError
+ * wrapper. A stack overflow inside WebAssembly surfaces as JavaScript's RangeError instead, and leaves
+ * the instance just as broken; a needless reopen after one from elsewhere costs only the reopen.
+ */
 export function isWasmTrap(err: unknown): boolean {
   let e: unknown = err;
   for (let i = 0; e && i < 8; i++) {
     if (e instanceof WebAssembly.RuntimeError) return true;
+    if (e instanceof RangeError && /call stack/i.test(e.message)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -9,6 +9,7 @@ import { MAX_JSON_DEPTH, tooDeepPath } from "@/lib/api/body";
 import { createApiServer } from "@/lib/api/standalone-server";
 import { signWhatsAppBody } from "@/lib/channels/whatsapp/signature";
 import { databaseKind, db, openPglite } from "@/lib/db/client";
+import { isWasmTrap } from "@/lib/db/embedded";
 import { checkHealth } from "@/lib/db/health";
 import { catalogItems, contacts, jobs } from "@/lib/db/schema";
 import { api, makeBusiness, uniquePhone } from "../helpers/api";
@@ -143,6 +144,16 @@ describe("the standalone server and the WhatsApp webhook", () => {
       .from(jobs)
       .where(sql`${jobs.payload}->>'body' like ${`%${marker}%`}`);
     expect(queued).toHaveLength(0);
+  });
+});
+
+describe("what counts as a WebAssembly trap", () => {
+  it("a RuntimeError or a stack overflow, also as the cause of drizzle's query error; nothing else", () => {
+    expect(isWasmTrap(new WebAssembly.RuntimeError("unreachable"))).toBe(true);
+    expect(isWasmTrap(new Error("Failed query: select 1", { cause: new WebAssembly.RuntimeError("memory access out of bounds") }))).toBe(true);
+    expect(isWasmTrap(new Error("Failed query", { cause: new RangeError("Maximum call stack size exceeded") }))).toBe(true);
+    expect(isWasmTrap(new Error("duplicate key value violates unique constraint"))).toBe(false);
+    expect(isWasmTrap(new RangeError("Invalid time value"))).toBe(false);
   });
 });
 
