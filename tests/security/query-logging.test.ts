@@ -84,3 +84,22 @@ describe("failed queries in logs", () => {
     await db().execute(sql`delete from jobs where queue = ${queue}`);
   });
 });
+
+describe("errors Next logs by itself", () => {
+  it("console.error and console.warn never print a failed query's parameters once redaction is installed", async () => {
+    const b = await makeBusiness();
+    const phone = uniquePhone();
+    const err = await failedInsert(b.businessId, phone);
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { redactQueryParametersInLogs } = await import("@/lib/log-redaction");
+    redactQueryParametersInLogs();
+    // As Next prints a page's failure: the error object, the error inside another, and its stack as text.
+    console.error(err);
+    console.error(new Error("render failed", { cause: err }));
+    console.error(`⨯ ${(err as Error).stack}`);
+    const text = logged(spy);
+    expect(text).toContain('insert into "contacts"');
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(phone);
+  });
+});
