@@ -55,3 +55,13 @@ describe("cursor and date parameters are range-checked", () => {
     expect(key.body.error.details[0].path).toBe("expiresAt");
   });
 });
+
+describe("dates a customer writes", () => {
+  it("a date outside 1970..9999 is not understood (the assistant asks again) instead of failing the turn", async () => {
+    const { parseAnswer } = await import("@/lib/assistant/engine/parse-answer");
+    const ctx = { timeZone: "Europe/Lisbon", customerPhone: "+351912345678", now: new Date("2026-11-23T10:00:00Z") };
+    expect(parseAnswer("datetime", "0000-01-01 19:00", ctx)).toBeNull();
+    expect(parseAnswer("date", "0000-01-01", ctx)).toBeNull();
+    expect(parseAnswer("date", "2027-01-15", ctx)).toBe("2027-01-15");
+  });
+});
