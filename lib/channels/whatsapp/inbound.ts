@@ -42,7 +42,10 @@ export async function acceptWebhook(db: Db, request: Request): Promise<Response>
     console.error("[whatsapp] WHATSAPP_APP_SECRET is not set: webhook refused");
     return text(503, "WhatsApp is not configured on this server");
   }
-  const raw = await readBodyBytes(request, MAX_WEBHOOK_BYTES).catch(() => null);
+  const raw = await readBodyBytes(request, MAX_WEBHOOK_BYTES).catch((err) => {
+    if (err instanceof AppError && err.code === "payload_too_large") return null;
+    throw err;
+  });
   if (!raw) return text(413, "Payload too large");
   if (!verifyWhatsAppSignature(raw, request.headers.get("x-hub-signature-256"), secret)) return text(401, "Invalid signature");
   const body = raw.toString("utf8");
