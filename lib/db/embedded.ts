@@ -44,7 +44,7 @@ export class EmbeddedDatabase {
   #health: EmbeddedHealth = { state: "ok", since: new Date(), reason: null, recoveries: 0 };
   #listeners = new Set<Listener>();
 
-  /** `open` makes a fresh instance on the data directory; null when there is none to reopen (memory://). */
+  /** `open` makes a fresh instance on the data directory; `reopenable` is false in memory (memory://), where a reopen would lose everything. */
   constructor(
     private readonly open: () => PGlite,
     private readonly reopenable: boolean,
