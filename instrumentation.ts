@@ -3,6 +3,9 @@
 // RUN_WORKER=0) and, on the embedded database, the admin socket `npm run admin` talks to.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Before anything can fail: errors Next logs itself must not print a failed query's parameters.
+  const { redactQueryParametersInLogs } = await import("./lib/log-redaction");
+  redactQueryParametersInLogs();
   const { databaseKind } = await import("./lib/db/client");
   const { migrate } = await import("./lib/db/migrate");
   await migrate();

@@ -77,14 +77,14 @@ export function dashboardApi(page: Page) {
 /** Runs an operator command through the running server's admin socket (npm run admin does the same). */
 export function admin(command: string, args: Record<string, string>): Promise<any> {
   return new Promise((resolve, reject) => {
-    const conn = net.createConnection(path.join(DATA_DIR, "admin.sock"));
+    const conn = net.createConnection(path.join(DATA_DIR, "admin", "admin.sock"));
     let buf = "";
-    conn.on("connect", () => conn.write(`${JSON.stringify({ command, args })}\n`));
+    conn.on("connect", () => conn.end(`${JSON.stringify({ command, args })}\n`));
     conn.on("data", (c) => {
       buf += c.toString("utf8");
     });
     conn.on("end", () => {
-      const reply = JSON.parse(buf) as { ok: boolean; result?: unknown; error?: string };
+      const reply = JSON.parse(buf.split("\n")[0]) as { ok: boolean; result?: unknown; error?: string };
       if (reply.ok) resolve(reply.result);
       else reject(new Error(reply.error));
     });

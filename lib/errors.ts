@@ -46,5 +46,35 @@ export function errorText(err: unknown): string {
   if (err instanceof AppError && err.details?.length) {
     return `${err.message} ${err.details.map((d) => `${d.path}: ${d.message}`).join("; ")}`;
   }
+  return safeErrorMessage(err);
+}
+
+// A failed query reaches us as drizzle's DrizzleQueryError, whose message (and so its stack) lists
+// every parameter: phone numbers, message text, encrypted channel tokens. Logs and stored job errors
+// get the statement and the database's error instead, never the values.
+type QueryError = Error & { query: string; params: unknown[] };
+const isQueryError = (err: unknown): err is QueryError =>
+  err instanceof Error && typeof (err as Partial<QueryError>).query === "string" && Array.isArray((err as Partial<QueryError>).params);
+
+// The database's message and SQLSTATE, not its `detail`, which quotes values ("Key (phone)=(+351...) already exists").
+function databaseReason(cause: unknown): string {
+  if (!(cause instanceof Error)) return cause === undefined ? "unknown database error" : String(cause);
+  const code = (cause as { code?: unknown }).code;
+  return `${cause.message}${typeof code === "string" ? ` (SQLSTATE ${code})` : ""}`;
+}
+
+/** One line for an error; a failed query keeps its statement and the database's error, never its parameters. */
+export function safeErrorMessage(err: unknown): string {
+  if (isQueryError(err)) return `Failed query: ${err.query} [${err.params.length} parameter values not logged]: ${databaseReason(err.cause)}`;
   return err instanceof Error ? err.message : String(err);
+}
+
+/** An error as logs may show it: safeErrorMessage, the stack frames and the causes (never query parameters). */
+export function errorForLog(err: unknown, depth = 0): string {
+  if (!(err instanceof Error)) return String(err);
+  const frames = (err.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+  const head = [`${err.name}: ${safeErrorMessage(err)}`, ...frames].join("\n");
+  // A query error's cause is already summed up in its message (and carries `detail`): not repeated.
+  if (isQueryError(err) || err.cause === undefined || depth >= 4) return head;
+  return `${head}\n  [cause] ${errorForLog(err.cause, depth + 1)}`;
 }

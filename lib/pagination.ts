@@ -19,6 +19,17 @@ export const cursorParam = z.string().min(1).max(200).optional().describe("The `
 
 type Position = { createdAt: Date; id: string };
 
+// Every instant a request carries (cursors, `since`, `from`/`to`, expiry dates) is held to 1970..9999.
+// JavaScript's Date reaches year 275760 and writes years past 9999 as "+275760-09-13T..", which Postgres
+// cannot read: left unchecked, such a value was a 500 instead of a 400.
+export const MIN_INSTANT_MS = 0;
+export const MAX_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+export const instantInRange = (d: Date): boolean => {
+  const ms = d.getTime();
+  return Number.isFinite(ms) && ms >= MIN_INSTANT_MS && ms <= MAX_INSTANT_MS;
+};
+export const INSTANT_RANGE_MESSAGE = "Must be a date between 1970-01-01 and 9999-12-31.";
+
 // A cursor is the (createdAt, id) of the last row seen; the id prefix binds it to one kind of list.
 export function encodeCursor(row: Position): string {
   return Buffer.from(`${row.createdAt.getTime()}.${row.id}`).toString("base64url");
@@ -27,10 +38,11 @@ export function encodeCursor(row: Position): string {
 export function decodeCursor(cursor: string, idPrefix: string, param = "cursor"): Position {
   const raw = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
   const match = /^(\d{1,15})\.([A-Za-z0-9_-]{1,80})$/.exec(raw);
-  if (!match || !match[2].startsWith(idPrefix)) {
-    throw invalid([{ path: param, message: "The cursor is malformed or belongs to another list." }]);
-  }
-  return { createdAt: new Date(Number(match[1])), id: match[2] };
+  const malformed = () => invalid([{ path: param, message: "The cursor is malformed or belongs to another list." }]);
+  if (!match || !match[2].startsWith(idPrefix)) throw malformed();
+  const createdAt = new Date(Number(match[1]));
+  if (!instantInRange(createdAt)) throw malformed();
+  return { createdAt, id: match[2] };
 }
 
 /** Keyset condition: rows strictly after the cursor in (createdAt desc, id desc) order. */

@@ -9,6 +9,7 @@ import { bookingRace, walletRace } from "./assistant";
 import { badInputs, type Fixture } from "./bad-inputs";
 import { concurrentUpserts, rateLimitAcrossInstances, twoWorkers } from "./concurrency";
 import { crashRecovery, receiverOutage } from "./crash";
+import { deepNesting, embeddedFixture } from "./deep-nesting";
 import { adminSql, type CategoryResult, call, DATABASE_URL, ENCRYPTION_KEY, profile, recreateDatabase } from "./support";
 
 const basePort = Number(process.env.RELIABILITY_PORT ?? 3600);
@@ -81,6 +82,9 @@ export async function main(): Promise<number> {
     for (const f of r.failures.slice(0, 10)) log(`        ${f}`);
     if (r.failures.length > 10) log(`        ... and ${r.failures.length - 10} more`);
   };
+  // RELIABILITY_ONLY=deep-nesting runs that category alone (both servers, both databases).
+  const only = process.env.RELIABILITY_ONLY;
+  const skipTheRest = new Error("RELIABILITY_ONLY");
   const business = async (name: string) => {
     const b = await createBusiness(db(), { name, tokens: 100_000 });
     const { key } = await createApiKey(db(), b.businessId, { scopes: "all", name: "reliability" });
@@ -89,6 +93,8 @@ export async function main(): Promise<number> {
 
   try {
     const distDir = nextBuild();
+    if (!only || only === "deep-nesting") await deepNestingEverywhere(distDir, servers, await business("Reliability Deep"), record);
+    if (only === "deep-nesting") throw skipTheRest;
     const a = await business("Reliability A");
     const b = await business("Reliability B");
 
@@ -150,7 +156,8 @@ export async function main(): Promise<number> {
       await worker.stop();
     }
   } catch (err) {
-    record({ name: "suite", summary: "stopped by an error", failures: [err instanceof Error ? (err.stack ?? err.message) : String(err)] });
+    if (err !== skipTheRest)
+      record({ name: "suite", summary: "stopped by an error", failures: [err instanceof Error ? (err.stack ?? err.message) : String(err)] });
   } finally {
     for (const s of servers) await s.stop();
     record(keysInLogs(servers.map((s) => ({ name: s.name, text: s.output() }))));
@@ -162,4 +169,40 @@ export async function main(): Promise<number> {
     `\n${results.length - failed.length} of ${results.length} categories passed in ${Math.round((Date.now() - started) / 1000)} s${failed.length ? `; failed: ${failed.map((r) => r.name).join(", ")}` : ""}`,
   );
   return failed.length ? 1 : 0;
+}
+
+/** The deep-nesting category on npm run api and next start, on Postgres and on the embedded database. */
+async function deepNestingEverywhere(
+  distDir: string | null,
+  servers: ServerProcess[],
+  postgresBusiness: { key: string },
+  record: (r: CategoryResult) => void,
+): Promise<void> {
+  const { operations } = await import("../lib/api/operations");
+  const { openApiJson } = await import("../lib/api/operations/public");
+  const doc = openApiJson();
+  const embedded = await embeddedFixture();
+  const databases = [
+    { name: "Postgres", url: DATABASE_URL, env: {}, key: postgresBusiness.key },
+    { name: "embedded", url: "", env: { DATA_DIR: embedded.dir }, key: embedded.key },
+  ];
+  try {
+    for (const [i, database] of databases.entries()) {
+      const env = { ...unlimited, ...database.env };
+      const starters = [{ label: "npm run api", start: (port: number) => startApi(port, database.url, env, `api-deep-${i}`) }];
+      if (distDir) starters.push({ label: "next start", start: (port: number) => startNext(port, database.url, env, `next-deep-${i}`, distDir) });
+      for (const starter of starters) {
+        // One server at a time: the embedded database allows one process per data directory.
+        const server = await starter.start(basePort + 9);
+        servers.push(server);
+        try {
+          record(await deepNesting({ base: server.url, key: database.key, label: `${starter.label}, ${database.name}`, operations, doc }));
+        } finally {
+          await server.stop();
+        }
+      }
+    }
+  } finally {
+    fs.rmSync(embedded.dir, { recursive: true, force: true });
+  }
 }

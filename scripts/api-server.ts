@@ -2,12 +2,14 @@
 // deployments that need more API throughput. Same operation table, same handlers, same errors.
 import { closeDb, databaseKind, dataDir } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
+import { redactQueryParametersInLogs } from "../lib/log-redaction";
 import { createApiServer } from "../lib/api/standalone-server";
 
 const port = Number(process.env.API_PORT ?? process.env.PORT ?? 3001);
 const host = process.env.API_HOST ?? "0.0.0.0";
 
 async function main() {
+  redactQueryParametersInLogs();
   await migrate();
   if (databaseKind() === "pglite" && !dataDir().startsWith("memory://")) {
     // As under `npm start`: `npm run admin` reaches the embedded database through this process.

@@ -2,9 +2,11 @@
 // (run the app with RUN_WORKER=0 and as many workers as needed; they share the queue safely).
 import { closeDb } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
+import { redactQueryParametersInLogs } from "../lib/log-redaction";
 import { startBackgroundWorker } from "../lib/jobs/background";
 
 async function main() {
+  redactQueryParametersInLogs();
   await migrate();
   const worker = startBackgroundWorker();
   console.log(`worker ${process.pid} running`);

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { Button, Input } from "@/components/ui";
+import { sameOriginPath } from "@/lib/auth/callback-url";
 
 /** Email and password through next-auth's credentials provider (its own CSRF token included). */
 export function SignInForm({ callbackUrl, notice }: { callbackUrl: string; notice?: string }) {
@@ -23,7 +24,7 @@ export function SignInForm({ callbackUrl, notice }: { callbackUrl: string; notic
         return;
       }
       // A full navigation so the server renders the dashboard with the new session cookie.
-      window.location.assign(callbackUrl);
+      window.location.assign(sameOriginPath(callbackUrl, window.location.origin));
     } catch {
       setError("Could not reach the server. Try again.");
       setBusy(false);

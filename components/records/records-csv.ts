@@ -22,13 +22,26 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
+/**
+ * Text cells a spreadsheet would read as a formula (or, with a leading tab or carriage return, as one
+ * after trimming): a customer's answer `=HYPERLINK("http://evil", "Click")` must open as text. Such a
+ * cell gets a leading `'` (OWASP's advice). Not papaparse's own `escapeFormulae: true`: its pattern
+ * ends in `.*$` without the s flag, so a formula followed by a line break slipped through.
+ */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
 /** CSV of the rows (papaparse's unparse), one column per captured field plus the record's own. */
 export function recordsToCsv(rows: RecordRow[]): string {
   const fields = fieldColumns(rows);
-  return Papa.unparse({
-    fields: ["id", "createdAt", ...fields, "conversationId", "contactId"],
-    data: rows.map((r) => [r.id, r.createdAt, ...fields.map((f) => cellText(r.fields[f])), r.conversationId ?? "", r.contactId ?? ""]),
-  });
+  // Numbers stay numbers (papaparse never escapes them), so -5 is still -5 in the spreadsheet.
+  const cell = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : cellText(v));
+  return Papa.unparse(
+    {
+      fields: ["id", "createdAt", ...fields, "conversationId", "contactId"],
+      data: rows.map((r) => [r.id, r.createdAt, ...fields.map((f) => cell(r.fields[f])), r.conversationId ?? "", r.contactId ?? ""]),
+    },
+    { escapeFormulae: FORMULA_START },
+  );
 }
 
 export function downloadText(filename: string, text: string, type = "text/csv;charset=utf-8") {

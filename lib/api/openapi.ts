@@ -2,6 +2,7 @@ import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { errorStatus, type ErrorCode } from "../errors";
 import { scopes } from "../keys/scopes";
+import { MAX_JSON_DEPTH } from "./body";
 import type { AnyOperation } from "./operation";
 
 const errorBody = z
@@ -67,7 +68,7 @@ export function openApiDocument(operations: AnyOperation[]) {
     info: {
       title: "Conversational Assistant Service API",
       version: "1.0.0",
-      description: `Every endpoint takes \`Authorization: Bearer <key>\`. Scopes: ${scopes.join(", ")}.`,
+      description: `Every endpoint takes \`Authorization: Bearer <key>\`. Scopes: ${scopes.join(", ")}. JSON bodies are at most 1 MiB and nested at most ${MAX_JSON_DEPTH} levels (deeper: 400 \`invalid_request\` with the path of the first too-deep point); cursors and dates must lie between 1970 and 9999.`,
     },
     servers: [{ url: "/v1" }],
     components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "cak_live_... API key" } } },

@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError, errorForLog } from "../errors";
 import { newId } from "../ids";
 
 export const newRequestId = () => newId("req");
@@ -15,7 +15,7 @@ export function errorResponse(err: unknown, requestId: string, headers: Record<s
   const appError =
     err instanceof AppError ? err : new AppError("internal_error", "Something went wrong on our side. Quote the request id when reporting it.");
   if (!(err instanceof AppError)) {
-    console.error(`[${requestId}] unhandled error:`, err instanceof Error ? err.stack : err);
+    console.error(`[${requestId}] unhandled error: ${errorForLog(err)}`);
   }
   const body = {
     error: {

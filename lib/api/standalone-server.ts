@@ -1,6 +1,7 @@
 import "server-only";
 import { createServer, type IncomingMessage, STATUS_CODES, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { healthResponse } from "../db/health";
 import { AppError } from "../errors";
 import { runOperation } from "./handle";
 import type { AnyOperation } from "./operation";
@@ -144,6 +145,7 @@ export async function dispatch(routes: CompiledRoute[], req: IncomingMessage): P
   } catch {
     return endpointNotFound();
   }
+  if (url.pathname === "/healthz") return req.method === "GET" ? healthResponse() : methodNotAllowed("GET");
   if (url.pathname === "/v1/openapi.json") return req.method === "GET" ? openApiResponse() : methodNotAllowed("GET");
   const match = matchRoute(routes, url.pathname);
   if (!match) return endpointNotFound();

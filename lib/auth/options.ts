@@ -3,6 +3,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../db/client";
 import { bumpSessionVersion } from "../users/users";
+import { sameOriginPath } from "./callback-url";
 import { clientAddress } from "./client-address";
 import { nextAuthSecret } from "./secret";
 import { signInWithPassword } from "./sign-in";
@@ -64,6 +65,10 @@ export function authOptions(): NextAuthOptions {
       },
     },
     callbacks: {
+      // next-auth's own redirects (after sign-in or sign-out with a callbackUrl) stay on this site.
+      async redirect({ url, baseUrl }) {
+        return new URL(sameOriginPath(url, baseUrl), baseUrl).toString();
+      },
       async jwt({ token, user }) {
         if (user) {
           token.userId = user.id;

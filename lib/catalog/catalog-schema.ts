@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { metadataSchema } from "../contacts/contact-schema";
 
 export const collectionSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "collection must match ^[a-z0-9][a-z0-9_-]{0,63}$.");
 
@@ -14,7 +15,7 @@ export const catalogItemIn = z.object({
   inStock: z.boolean().default(true),
   description: z.string().max(5000).optional(),
   imageUrl: z.url({ protocol: /^https$/, error: "imageUrl must be an https URL." }).optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  metadata: metadataSchema.optional(),
 });
 export type CatalogItemIn = z.infer<typeof catalogItemIn>;
 

@@ -6,9 +6,12 @@ export const phoneSchema = z
   .meta({ example: "+14155550123" });
 
 export const tagsSchema = z.array(z.string().min(1).max(64)).max(50);
+export const MAX_METADATA_BYTES = 16 * 1024;
+// Free-form metadata (contacts, catalog items) is capped by its serialized size. TextEncoder, not
+// Buffer: the catalog's schema also runs in the browser to check a file before upload.
 export const metadataSchema = z
   .record(z.string(), z.unknown())
-  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= 16 * 1024, "metadata must be at most 16 KiB serialized.");
+  .refine((m) => new TextEncoder().encode(JSON.stringify(m)).byteLength <= MAX_METADATA_BYTES, "metadata must be at most 16 KiB serialized.");
 
 export const contactOut = z.object({
   id: z.string().meta({ example: "ct_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),

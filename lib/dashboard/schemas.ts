@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { conversationStatusSchema } from "../conversations/conversation-schema";
-import { cursorParam, limitParam } from "../pagination";
+import { cursorParam, INSTANT_RANGE_MESSAGE, instantInRange, limitParam } from "../pagination";
 
 // Request shapes of the internal dashboard endpoints that more than one route shares.
 
@@ -19,4 +19,5 @@ export const conversationAction = z.enum(["handoff", "resume", "close", "assign"
 export const isoDate = z
   .string()
   .refine((s) => !Number.isNaN(Date.parse(s)), "Must be an ISO 8601 date or date-time.")
-  .transform((s) => new Date(s));
+  .transform((s) => new Date(s))
+  .refine(instantInRange, INSTANT_RANGE_MESSAGE);

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { EmbeddedDatabase } from "./embedded";
 import * as schema from "./schema";
 
 // One type for both drivers: query functions take `Db` (or a transaction, which is also a Db).
@@ -20,6 +21,8 @@ export type DbHandle = {
   listen(channel: string, fn: Listener): Promise<() => Promise<void>>;
   /** Raw driver clients, for the few places that need them (migrations, rate limiter, benchmarks). */
   pglite?: PGlite;
+  /** The embedded database's wrapper: its health, and its recovery after a WebAssembly trap. */
+  embedded?: EmbeddedDatabase;
   sql?: postgres.Sql;
   close(): Promise<void>;
 };
@@ -76,22 +79,26 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function openPglite(): DbHandle {
-  const dir = dataDir();
+/** The embedded database on `dir` (locked for this process), or in memory for `memory://`. */
+export function openPglite(dir = dataDir()): DbHandle {
   const inMemory = dir.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(dir);
-  const client = new PGlite({ dataDir: inMemory ? undefined : path.join(dir, "pglite"), extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const embedded = new EmbeddedDatabase(
+    () => new PGlite({ dataDir: inMemory ? undefined : path.join(dir, "pglite"), extensions: { pg_trgm } }),
+    !inMemory,
+  );
+  // drizzle talks to the wrapper, so the instance behind it can be replaced after a trap.
+  const db = drizzlePglite(embedded as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
-    pglite: client,
-    async listen(channel, fn) {
-      const unsub = await client.listen(channel, fn);
-      return async () => unsub();
+    get pglite() {
+      return embedded.client;
     },
+    embedded,
+    listen: (channel, fn) => embedded.listen(channel, fn),
     async close() {
-      await client.close();
+      await embedded.close();
       release();
     },
   };

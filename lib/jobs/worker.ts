@@ -1,6 +1,7 @@
 import "server-only";
 import { hostname } from "node:os";
 import { dbHandle } from "../db/client";
+import { errorForLog, safeErrorMessage } from "../errors";
 import { newId } from "../ids";
 import { type ClaimedJob, claimJobs, completeJob, HEARTBEAT_MS, heartbeat, JOBS_CHANNEL, nextRunAt, retireWorker, retryJob } from "./queue";
 
@@ -40,10 +41,10 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
   let unlisten: (() => Promise<void>) | null = null;
   // Registered before the first claim, so no other worker takes this one's jobs for dead.
   const registered = heartbeat(handle.db, workerId, hostname(), process.pid).catch((err) =>
-    console.error("[worker] could not register its heartbeat:", err),
+    console.error(`[worker] could not register its heartbeat: ${errorForLog(err)}`),
   );
   const beat = setInterval(() => {
-    heartbeat(handle.db, workerId, hostname(), process.pid).catch((err) => console.error("[worker] heartbeat failed:", err));
+    heartbeat(handle.db, workerId, hostname(), process.pid).catch((err) => console.error(`[worker] heartbeat failed: ${errorForLog(err)}`));
   }, HEARTBEAT_MS);
   beat.unref?.();
 
@@ -67,7 +68,7 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
     for (;;) {
       if (stopped || running >= concurrency) return;
       const jobs = await claimJobs(handle.db, queues, workerId, concurrency - running).catch((err) => {
-        console.error("[worker] claim failed:", err);
+        console.error(`[worker] claim failed: ${errorForLog(err)}`);
         return [];
       });
       if (!jobs.length) break;
@@ -88,9 +89,9 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
     } catch (err) {
       const later = err instanceof RetryLater ? err : null;
       const delay = later ? later.delayMs : backoffMs(job.attempts);
-      if (!later) console.error(`[worker] job ${job.queue}#${job.id} failed (attempt ${job.attempts}):`, err);
-      await retryJob(handle.db, job, delay, String(err instanceof Error ? err.message : err), later ? later.countAttempt : true).catch((e) =>
-        console.error("[worker] could not reschedule job", job.id, e),
+      if (!later) console.error(`[worker] job ${job.queue}#${job.id} failed (attempt ${job.attempts}): ${errorForLog(err)}`);
+      await retryJob(handle.db, job, delay, safeErrorMessage(err), later ? later.countAttempt : true).catch((e) =>
+        console.error(`[worker] could not reschedule job ${job.id}: ${errorForLog(e)}`),
       );
     } finally {
       running--;
@@ -115,7 +116,7 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
       unlisten = u;
       if (stopped) void u();
     })
-    .catch((err) => console.error("[worker] LISTEN failed, polling only:", err));
+    .catch((err) => console.error(`[worker] LISTEN failed, polling only: ${errorForLog(err)}`));
   wake();
 
   return {

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { AppError, invalid, notFound } from "../errors";
 import { newId } from "../ids";
-import { iso } from "../pagination";
+import { INSTANT_RANGE_MESSAGE, instantInRange, iso } from "../pagination";
 import { isScope, type Scope, scopes as allScopes } from "./scopes";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -46,6 +46,7 @@ export async function createApiKey(
   if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) {
     throw invalid([{ path: "expiresAt", message: "expiresAt must be an ISO 8601 date-time." }]);
   }
+  if (input.expiresAt && !instantInRange(input.expiresAt)) throw invalid([{ path: "expiresAt", message: INSTANT_RANGE_MESSAGE }]);
   const key = KEY_PREFIX + randomBase62(32);
   const [row] = await db
     .insert(apiKeys)

@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { sameOriginPath, siteOrigin } from "@/lib/auth/callback-url";
 import { readSession } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Sign in" };
-
-// Only same-site paths are followed after sign-in.
-const safePath = (p: string | undefined) => (p?.startsWith("/") && !p.startsWith("//") ? p : "/");
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const params = await searchParams;
@@ -18,7 +16,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         Run your assistant, answer customers and see what they booked.
       </p>
       <SignInForm
-        callbackUrl={safePath(params.callbackUrl)}
+        callbackUrl={sameOriginPath(params.callbackUrl, siteOrigin())}
         notice={params.created ? "Your account was created: sign in to continue." : params.signedOut ? "You are signed out." : undefined}
       />
     </>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { collectionSchema } from "../../catalog/catalog-schema";
 import { listRecords, recordOut } from "../../records/records";
+import { INSTANT_RANGE_MESSAGE, instantInRange } from "../../pagination";
 import { defineOperation } from "../operation";
 import { pageOf, pageQuery } from "./common";
 
@@ -15,6 +16,7 @@ export const recordsList = defineOperation({
   query: pageQuery.extend({
     since: z.iso
       .datetime({ offset: true, error: "since must be an ISO 8601 date-time." })
+      .refine((v) => instantInRange(new Date(v)), `since: ${INSTANT_RANGE_MESSAGE}`)
       .optional()
       .describe("Only records created after this time (exclusive)."),
   }),

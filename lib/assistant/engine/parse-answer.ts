@@ -108,6 +108,9 @@ function parseWhen(kind: "date" | "datetime", text: string, ctx: AnswerContext):
   if (!found) return null;
   const { day, time } = found;
   const date = { year: day.get("year") ?? 0, month: day.get("month") ?? 1, day: day.get("day") ?? 1 };
+  // "0000-01-01 19:00" reads as year 0, which Postgres cannot store (a booking's slot would fail its
+  // turn): a date outside 1970..9999 is not understood, and the assistant asks again.
+  if (date.year < 1970 || date.year > 9999) return null;
   if (kind === "date") return isoDate(date);
   if (!time) return null;
   const instant = zonedInstant(ctx.timeZone, { ...date, hour: time.get("hour") ?? 0, minute: time.get("minute") ?? 0 });

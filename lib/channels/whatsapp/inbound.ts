@@ -1,7 +1,9 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
+import { parseJsonText, readBodyBytes } from "../../api/body";
 import { businessByPhoneNumberId } from "../../businesses/businesses";
 import { type Db, db as defaultDb } from "../../db/client";
+import { AppError, errorText } from "../../errors";
 import type { ClaimedJob } from "../../jobs/queue";
 import { enqueue } from "../../jobs/queue";
 import { type JobHandler, RetryLater } from "../../jobs/worker";
@@ -40,44 +42,31 @@ export async function acceptWebhook(db: Db, request: Request): Promise<Response>
     console.error("[whatsapp] WHATSAPP_APP_SECRET is not set: webhook refused");
     return text(503, "WhatsApp is not configured on this server");
   }
-  const raw = await readCapped(request, MAX_WEBHOOK_BYTES);
+  const raw = await readBodyBytes(request, MAX_WEBHOOK_BYTES).catch((err) => {
+    if (err instanceof AppError && err.code === "payload_too_large") return null;
+    throw err;
+  });
   if (!raw) return text(413, "Payload too large");
   if (!verifyWhatsAppSignature(raw, request.headers.get("x-hub-signature-256"), secret)) return text(401, "Invalid signature");
   const body = raw.toString("utf8");
-  const { phoneNumberIds, orderKey } = routingOf(body);
+  // The service's one JSON reader, depth limit included: a body nested too deep is refused here,
+  // before it is queued, so the job never parses or stores it.
+  let parsed: unknown = null;
+  try {
+    parsed = parseJsonText(body);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "invalid_request") return text(400, err.message);
+  }
+  const { phoneNumberIds, orderKey } = routingOf(parsed);
   await enqueue(db, INBOUND_QUEUE, { body, phoneNumberIds, receivedAt: new Date().toISOString() }, { orderKey });
   return text(200, "OK");
-}
-
-/** The body's bytes, or null past `max` (read as a stream so an oversized body is never buffered whole). */
-async function readCapped(request: Request, max: number): Promise<Buffer | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > max) return null;
-  if (!request.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /**
  * Which numbers a body is for (for operators and test workers) and its orderKey: one customer's
  * webhooks are processed one at a time, in arrival order, so their messages are stored in order.
  */
-function routingOf(body: string): { phoneNumberIds: string[]; orderKey: string | null } {
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(body);
-  } catch {}
+function routingOf(parsed: unknown): { phoneNumberIds: string[]; orderKey: string | null } {
   const { messages, statuses } = parseWhatsAppWebhook(parsed);
   const phoneNumberIds = [...new Set([...messages, ...statuses].map((m) => m.phoneNumberId))];
   const senders = [...new Set(messages.map((m) => `${m.phoneNumberId}:${m.from}`))];
@@ -90,9 +79,9 @@ type Attempt = Pick<ClaimedJob, "attempts">;
 export async function processInboundWebhook(db: Db, body: string, job: Attempt): Promise<void> {
   let json: unknown;
   try {
-    json = JSON.parse(body);
-  } catch {
-    console.warn("[whatsapp] signed webhook body is not JSON: dropped");
+    json = parseJsonText(body);
+  } catch (err) {
+    console.warn(`[whatsapp] signed webhook body dropped: ${errorText(err)}`);
     return;
   }
   const parsed = parseWhatsAppWebhook(json);

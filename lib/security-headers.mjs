@@ -1,0 +1,35 @@
+// Headers on every response Next serves (pages, the dashboard's endpoints, /v1): next.config.mjs reads
+// them from here, so tests check the same list. Plain JavaScript because next.config.mjs imports it.
+//
+// The policy: everything from this site only. Scripts and styles also allow 'unsafe-inline': Next
+// inlines its bootstrap scripts in every page (nonces would force every page to render per request),
+// and React Flow positions nodes with inline styles. Images also from data: and blob: (the flow
+// editor's icons, downloads). frame-ancestors 'none' (and X-Frame-Options for older browsers): no
+// other site can frame the dashboard to trick a click. nosniff: a browser never runs an answer as a
+// type other than the one it was sent as.
+
+/** @param {boolean} dev `next dev` also needs eval (React refresh) and its websocket. */
+export function contentSecurityPolicy(dev = false) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** @param {boolean} dev */
+export function securityHeaders(dev = false) {
+  return [
+    { key: "Content-Security-Policy", value: contentSecurityPolicy(dev) },
+    { key: "X-Content-Type-Options", value: "nosniff" },
+    { key: "X-Frame-Options", value: "DENY" },
+    { key: "Referrer-Policy", value: "same-origin" },
+  ];
+}
