@@ -14,15 +14,17 @@ export type EnqueueOptions = {
 
 /**
  * Adds a durable job inside the caller's transaction and wakes the workers when that transaction
- * commits (NOTIFY is delivered on commit), so job hops add no polling delay.
+ * commits (NOTIFY is delivered on commit), so job hops add no polling delay. `payload.businessId`, when
+ * there is one, is also the job's business for the fair claim (claimJobs).
  */
 export async function enqueue(db: Db, queue: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
   const runAt = opts.runAt ? sql`${opts.runAt.toISOString()}::timestamptz` : sql`now()`;
+  const businessId = typeof payload.businessId === "string" ? payload.businessId : null;
   await queryRows(
     db,
     sql`with j as (
-      insert into jobs (queue, payload, order_key, run_at, max_attempts)
-      values (${queue}, ${JSON.stringify(payload)}::jsonb, ${opts.orderKey ?? null}, ${runAt}, ${opts.maxAttempts ?? 10})
+      insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts)
+      values (${queue}, ${JSON.stringify(payload)}::jsonb, ${businessId}, ${opts.orderKey ?? null}, ${runAt}, ${opts.maxAttempts ?? 10})
       returning queue)
     select pg_notify(${JOBS_CHANNEL}, queue) from j`,
   );
@@ -48,27 +50,71 @@ export async function retireWorker(db: Db, workerId: string): Promise<void> {
 }
 
 /**
+ * How many jobs of one kind (queue) one business may run at once across all workers (JOBS_PER_BUSINESS,
+ * default 3). With the default 8 slots per worker, a business whose receivers hang and whose assistant
+ * is busy still leaves slots to everyone else.
+ */
+export function jobsPerBusiness(): number {
+  const n = Number(process.env.JOBS_PER_BUSINESS ?? 3);
+  return Number.isInteger(n) && n >= 1 ? n : 3;
+}
+
+/**
  * Claims up to `limit` ready jobs with FOR UPDATE SKIP LOCKED: several workers (and app instances)
  * never take the same job. A job held by a worker is taken again when its lease runs out, or at once
  * when that worker's heartbeat has gone stale (the process died: kill -9, a lost machine).
+ *
+ * Fair between businesses: a business already running `perBusiness` jobs of a queue gets no more of
+ * it, and the rest are handed out in turns (every business's next job before anyone's one after), so a
+ * burst of one business's jobs or its hanging webhook receivers never hold the slots another business's
+ * assistant replies need. The cap is counted from committed claims: two workers claiming at the same
+ * instant can each give a business its share (each worker's own claims run one after another, so one
+ * worker never holds more than `perBusiness` of a business's jobs of one queue). Jobs without a business
+ * (inbound WhatsApp bodies, routed inside the job) are not capped; each takes its turn by age.
  */
-export async function claimJobs(db: Db, queues: string[], workerId: string, limit: number, leaseSeconds = 120): Promise<ClaimedJob[]> {
+export async function claimJobs(
+  db: Db,
+  queues: string[],
+  workerId: string,
+  limit: number,
+  leaseSeconds = 120,
+  perBusiness = jobsPerBusiness(),
+): Promise<ClaimedJob[]> {
   const queueList = sql.join(
     queues.map((q) => sql`${q}`),
     sql`, `,
   );
+  const stale = sql`make_interval(secs => ${WORKER_STALE_SECONDS})`;
+  // Taken by nobody alive: never claimed, lease over, or its worker's heartbeat is stale.
+  const free = sql`(j.locked_until is null or j.locked_until < now() or not exists (
+    select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - ${stale}))`;
   const rows = await queryRows<{ id: string | number; queue: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(
     db,
-    sql`update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${workerId}, attempts = attempts + 1
-    where id in (
-      select j.id from jobs j
-      where j.queue in (${queueList}) and j.status = 'pending' and j.run_at <= now()
-        and (j.locked_until is null or j.locked_until < now() or not exists (
-          select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - make_interval(secs => ${WORKER_STALE_SECONDS})))
-        and (j.order_key is null or not exists (
-          select 1 from jobs p where p.queue = j.queue and p.order_key = j.order_key and p.status = 'pending' and p.id < j.id))
-      order by j.run_at, j.id
+    sql`with pending as (
+      -- One pass over the queues' pending jobs: which are held, and which head their orderKey (a job
+      -- waits while an older one of its key is pending, whether running, waiting out a retry or not).
+      select j.id, j.queue, j.business_id, j.run_at, not ${free} as held,
+        j.order_key is null or j.id = min(j.id) over (partition by j.queue, j.order_key) as head
+      from jobs j
+      where j.queue in (${queueList}) and j.status = 'pending'
+    ), held as (
+      select business_id, queue, count(*)::int as n from pending where held and business_id is not null group by business_id, queue
+    ), ready as (
+      select p.id, p.business_id, p.run_at,
+        coalesce(h.n, 0) + row_number() over (partition by p.queue, coalesce(p.business_id, p.id::text) order by p.run_at, p.id) as turn
+      from pending p left join held h on h.business_id = p.business_id and h.queue = p.queue
+      where not p.held and p.head and p.run_at <= now()
+    ), picked as (
+      select id from ready where business_id is null or turn <= ${perBusiness}
+      order by turn, run_at, id
       limit ${limit}
+    )
+    update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${workerId}, attempts = attempts + 1
+    where id in (
+      -- Readiness again on the locked row: a job another worker claimed after this statement began is
+      -- re-checked against its new version (and skipped) rather than claimed twice.
+      select j.id from jobs j
+      where j.id in (select id from picked) and j.status = 'pending' and j.run_at <= now() and ${free}
       for update skip locked)
     returning id, queue, payload, attempts, max_attempts`,
   );
@@ -91,17 +137,22 @@ export async function retryJob(db: Db, job: ClaimedJob, delayMs: number, error: 
   );
 }
 
-/** The earliest time a pending job becomes ready, so an idle worker can sleep exactly that long. */
-export async function nextRunAt(db: Db, queues: string[]): Promise<Date | null> {
+/**
+ * The earliest time a pending job becomes ready, so an idle worker can sleep exactly that long; with
+ * `after`, only times from then on (what a worker waits for after a claim that began at `after`).
+ */
+export async function nextRunAt(db: Db, queues: string[], after?: Date): Promise<Date | null> {
   const queueList = sql.join(
     queues.map((q) => sql`${q}`),
     sql`, `,
   );
+  const readyAt = sql`case when locked_until is null or not exists (
+        select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - make_interval(secs => ${WORKER_STALE_SECONDS}))
+      then run_at else greatest(run_at, locked_until) end`;
+  const from = after ? sql`${after.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`;
   const [row] = await queryRows<{ at: string | Date | null }>(
     db,
-    sql`select min(case when locked_until is null or not exists (
-        select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - make_interval(secs => ${WORKER_STALE_SECONDS}))
-      then run_at else greatest(run_at, locked_until) end) as at
+    sql`select min(${readyAt}) filter (where ${readyAt} >= ${from}) as at
     from jobs j where queue in (${queueList}) and status = 'pending'`,
   );
   return row?.at ? new Date(row.at) : null;

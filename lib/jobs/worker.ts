@@ -64,8 +64,10 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
 
   async function tick() {
     await registered;
+    let claimStartedAt = 0;
     for (;;) {
       if (stopped || running >= concurrency) return;
+      claimStartedAt = Date.now();
       const jobs = await claimJobs(handle.db, queues, workerId, concurrency - running).catch((err) => {
         console.error("[worker] claim failed:", err);
         return [];
@@ -77,7 +79,7 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
       for (const r of idleResolvers) r();
       idleResolvers = [];
     }
-    scheduleNext();
+    scheduleNext(new Date(claimStartedAt));
   }
 
   async function run(job: ClaimedJob) {
@@ -98,10 +100,17 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
     }
   }
 
-  async function scheduleNext() {
+  /**
+   * Sleeps until the next job becomes due, or pollMs at most. Jobs already due at the empty claim that
+   * just ran were not claimable (their business at its share, behind an earlier job of their orderKey,
+   * taken by another worker): they wait for a running job to end, which one of this worker's wakes
+   * (run's finally) or the next poll (another worker's), instead of a timer for a time long past
+   * spinning on the claim.
+   */
+  async function scheduleNext(claimedAt: Date) {
     if (stopped) return;
     if (wakeTimer) clearTimeout(wakeTimer);
-    const next = await nextRunAt(handle.db, queues).catch(() => null);
+    const next = await nextRunAt(handle.db, queues, claimedAt).catch(() => null);
     const delay = next ? Math.max(10, Math.min(pollMs, next.getTime() - Date.now())) : pollMs;
     wakeTimer = setTimeout(wake, delay);
     wakeTimer.unref?.();

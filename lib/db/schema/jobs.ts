@@ -8,6 +8,9 @@ export const jobs = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     queue: text("queue").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    // The business the job works for (from payload.businessId), so the claim can share the workers
+    // fairly: null for work not yet tied to one (a WhatsApp body before it is routed).
+    businessId: text("business_id"),
     // Jobs sharing an orderKey in one queue run one at a time, in insertion order.
     orderKey: text("order_key"),
     status: text("status", { enum: ["pending", "failed"] })
@@ -21,5 +24,9 @@ export const jobs = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (t) => [index("jobs_ready_idx").on(t.queue, t.status, t.runAt), index("jobs_order_idx").on(t.queue, t.orderKey, t.id)],
+  (t) => [
+    index("jobs_ready_idx").on(t.queue, t.status, t.runAt),
+    index("jobs_order_idx").on(t.queue, t.orderKey, t.id),
+    index("jobs_business_idx").on(t.businessId, t.queue),
+  ],
 );
