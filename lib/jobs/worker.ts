@@ -47,10 +47,24 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
   }, HEARTBEAT_MS);
   beat.unref?.();
 
+  // A claim reads every pending job of the worker's queues; on the embedded database it runs on this
+  // process's only thread. Claiming again no sooner than the last claim took keeps claims to half the
+  // time at most, so a deep backlog being worked off never starves the requests this process serves.
+  let claimPauseUntil = 0;
+  let pauseTimer: NodeJS.Timeout | null = null;
+
   const wake = () => {
     if (stopped) return;
     if (loop) {
       pendingWake = true;
+      return;
+    }
+    const pause = claimPauseUntil - Date.now();
+    if (pause > 0) {
+      pauseTimer ??= setTimeout(() => {
+        pauseTimer = null;
+        wake();
+      }, pause);
       return;
     }
     loop = tick().finally(() => {
@@ -72,6 +86,7 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
         console.error("[worker] claim failed:", err);
         return [];
       });
+      claimPauseUntil = 2 * Date.now() - claimStartedAt;
       if (!jobs.length) break;
       for (const job of jobs) void run(job);
     }
@@ -133,6 +148,7 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
       stopped = true;
       clearInterval(beat);
       if (wakeTimer) clearTimeout(wakeTimer);
+      if (pauseTimer) clearTimeout(pauseTimer);
       if (unlisten) await unlisten().catch(() => {});
       await loop;
       while (running > 0) await new Promise((r) => setTimeout(r, 20));

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, ts } from "./columns";
 
@@ -26,7 +27,12 @@ export const jobs = pgTable(
   },
   (t) => [
     index("jobs_ready_idx").on(t.queue, t.status, t.runAt),
-    index("jobs_order_idx").on(t.queue, t.orderKey, t.id),
-    index("jobs_business_idx").on(t.businessId, t.queue),
+    // The claim (lib/jobs/queue.ts): whether a job heads its orderKey; each business's next jobs of a
+    // queue, and the jobs it holds; the next jobs of no business. Partial, so each one is the only
+    // index that fits its step (the embedded database has no statistics to choose by).
+    index("jobs_order_idx").on(t.queue, t.orderKey, t.id).where(sql`status = 'pending'`),
+    index("jobs_fair_idx").on(t.queue, t.businessId, t.runAt, t.id).where(sql`status = 'pending'`),
+    index("jobs_held_idx").on(t.queue, t.businessId).where(sql`locked_until is not null`),
+    index("jobs_unowned_idx").on(t.queue, t.runAt, t.id).where(sql`status = 'pending' and business_id is null`),
   ],
 );
