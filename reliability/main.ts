@@ -10,6 +10,7 @@ import { badInputs, type Fixture } from "./bad-inputs";
 import { concurrentUpserts, rateLimitAcrossInstances, twoWorkers } from "./concurrency";
 import { crashRecovery, receiverOutage } from "./crash";
 import { deepNesting, embeddedFixture } from "./deep-nesting";
+import { noisyTenantOnPglite, noisyTenantOnPostgres, noisyTenantOnServer } from "./noisy-tenant";
 import { adminSql, type CategoryResult, call, DATABASE_URL, ENCRYPTION_KEY, profile, recreateDatabase } from "./support";
 
 const basePort = Number(process.env.RELIABILITY_PORT ?? 3600);
@@ -60,7 +61,22 @@ async function fixture(base: string, key: string, assistantId: string, tag: stri
   };
 }
 
+/** `RELIABILITY_ONLY=noisy-tenant [RELIABILITY_DB=pglite]`: one self-contained category on its own. */
+async function only(name: string): Promise<number> {
+  if (name !== "noisy-tenant") {
+    log(`RELIABILITY_ONLY=${name}: only noisy-tenant runs on its own (unset it for the whole suite)`);
+    return 1;
+  }
+  const pglite = process.env.RELIABILITY_DB === "pglite";
+  log(`reliability suite, category ${name} on ${pglite ? "PGlite" : new URL(DATABASE_URL).pathname.slice(1)} (${profile.name} profile)`);
+  const r = pglite ? await noisyTenantOnPglite(basePort + 9) : await noisyTenantOnPostgres(basePort + 9);
+  log(`${r.failures.length ? "FAIL" : "ok  "}  ${r.name}: ${r.summary}`);
+  for (const f of r.failures) log(`        ${f}`);
+  return r.failures.length ? 1 : 0;
+}
+
 export async function main(): Promise<number> {
+  if (process.env.RELIABILITY_ONLY) return only(process.env.RELIABILITY_ONLY);
   process.env.DATABASE_URL = DATABASE_URL;
   process.env.ENCRYPTION_KEY = ENCRYPTION_KEY;
   const started = Date.now();
@@ -155,6 +171,8 @@ export async function main(): Promise<number> {
     } finally {
       await worker.stop();
     }
+    // Last: the noisy business's backlog (disabled endpoints, drained quickly) stays out of the others.
+    record(await noisyTenantOnServer({ port: basePort + 9, servers }));
   } catch (err) {
     if (err !== skipTheRest)
       record({ name: "suite", summary: "stopped by an error", failures: [err instanceof Error ? (err.stack ?? err.message) : String(err)] });

@@ -14,17 +14,43 @@ export type EnqueueOptions = {
 
 /**
  * Adds a durable job inside the caller's transaction and wakes the workers when that transaction
- * commits (NOTIFY is delivered on commit), so job hops add no polling delay.
+ * commits (NOTIFY is delivered on commit), so job hops add no polling delay. `payload.businessId`, when
+ * there is one, is also the job's business for the fair claim (claimJobs).
  */
 export async function enqueue(db: Db, queue: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
   const runAt = opts.runAt ? sql`${opts.runAt.toISOString()}::timestamptz` : sql`now()`;
+  const businessId = typeof payload.businessId === "string" ? payload.businessId : null;
   await queryRows(
     db,
     sql`with j as (
-      insert into jobs (queue, payload, order_key, run_at, max_attempts)
-      values (${queue}, ${JSON.stringify(payload)}::jsonb, ${opts.orderKey ?? null}, ${runAt}, ${opts.maxAttempts ?? 10})
+      insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts)
+      values (${queue}, ${JSON.stringify(payload)}::jsonb, ${businessId}, ${opts.orderKey ?? null}, ${runAt}, ${opts.maxAttempts ?? 10})
       returning queue)
     select pg_notify(${JOBS_CHANNEL}, queue) from j`,
+  );
+}
+
+/**
+ * Adds several jobs of one queue in one statement (one NOTIFY): a fan-out such as an event's
+ * deliveries keeps its transaction short, which on the embedded database is time no other query runs.
+ */
+export async function enqueueMany(
+  db: Db,
+  queue: string,
+  jobs: { payload: Record<string, unknown>; orderKey?: string | null; maxAttempts?: number }[],
+): Promise<void> {
+  if (!jobs.length) return;
+  const rows = sql.join(
+    jobs.map((j) => {
+      const businessId = typeof j.payload.businessId === "string" ? j.payload.businessId : null;
+      return sql`(${queue}, ${JSON.stringify(j.payload)}::jsonb, ${businessId}, ${j.orderKey ?? null}, now(), ${j.maxAttempts ?? 10})`;
+    }),
+    sql`, `,
+  );
+  await queryRows(
+    db,
+    sql`with j as (insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts) values ${rows} returning 1)
+    select pg_notify(${JOBS_CHANNEL}, ${queue}) where exists (select 1 from j)`,
   );
 }
 
@@ -48,27 +74,91 @@ export async function retireWorker(db: Db, workerId: string): Promise<void> {
 }
 
 /**
+ * How many jobs of one kind (queue) one business may run at once across all workers (JOBS_PER_BUSINESS,
+ * default 3). With the default 8 slots per worker, a business whose receivers hang and whose assistant
+ * is busy still leaves slots to everyone else.
+ */
+export function jobsPerBusiness(): number {
+  const n = Number(process.env.JOBS_PER_BUSINESS ?? 3);
+  return Number.isInteger(n) && n >= 1 ? n : 3;
+}
+
+/**
  * Claims up to `limit` ready jobs with FOR UPDATE SKIP LOCKED: several workers (and app instances)
  * never take the same job. A job held by a worker is taken again when its lease runs out, or at once
  * when that worker's heartbeat has gone stale (the process died: kill -9, a lost machine).
+ *
+ * Fair between businesses: a business already running `perBusiness` jobs of a queue gets no more of
+ * it, and the rest are handed out in turns (every business's next job before anyone's one after), so a
+ * burst of one business's jobs or its hanging webhook receivers never hold the slots another business's
+ * assistant replies need. The cap is counted from committed claims: two workers claiming at the same
+ * instant can each give a business its share (each worker's own claims run one after another, so one
+ * worker never holds more than `perBusiness` of a business's jobs of one queue). Jobs without a business
+ * (inbound WhatsApp bodies, routed inside the job) are not capped; each takes its turn by age.
  */
-export async function claimJobs(db: Db, queues: string[], workerId: string, limit: number, leaseSeconds = 120): Promise<ClaimedJob[]> {
+export async function claimJobs(
+  db: Db,
+  queues: string[],
+  workerId: string,
+  limit: number,
+  leaseSeconds = 120,
+  perBusiness = jobsPerBusiness(),
+): Promise<ClaimedJob[]> {
   const queueList = sql.join(
     queues.map((q) => sql`${q}`),
     sql`, `,
   );
+  const stale = sql`make_interval(secs => ${WORKER_STALE_SECONDS})`;
+  // Taken by nobody alive: never claimed, lease over, or its worker's heartbeat is stale.
+  const free = sql`(j.locked_until is null or j.locked_until < now() or not exists (
+    select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - ${stale}))`;
+  // Heads its orderKey: no older job of the key is pending (running, waiting out a retry, or not).
+  const head = sql`(j.order_key is null or not exists (
+    select 1 from jobs o where o.queue = j.queue and o.order_key = j.order_key and o.status = 'pending' and o.id < j.id))`;
+  // Every step walks an index and stops early, so a claim costs about the same with ten thousand jobs
+  // of one business waiting as with none (on the embedded database a claim runs on the process's only
+  // thread): the (queue, business) pairs with pending jobs by a skip scan over jobs_fair_idx, one queue
+  // at a time; each pair's held jobs from jobs_held_idx (only claimed jobs carry a lease); its next
+  // jobs in order from jobs_fair_idx.
   const rows = await queryRows<{ id: string | number; queue: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(
     db,
-    sql`update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${workerId}, attempts = attempts + 1
+    sql`with recursive queues as (
+      select unnest(array[${queueList}]::text[]) as queue
+    ), pairs as (
+      select q.queue, f.business_id from queues q cross join lateral (
+        select j.business_id from jobs j where j.queue = q.queue and j.status = 'pending' and j.business_id is not null
+        order by j.business_id limit 1) f
+      union all
+      select p.queue, n.business_id from pairs p cross join lateral (
+        select j.business_id from jobs j where j.queue = p.queue and j.status = 'pending' and j.business_id > p.business_id
+        order by j.business_id limit 1) n
+    ), candidates as (
+      select c.id, c.run_at, h.n + c.rank as turn
+      from pairs p
+      cross join lateral (
+        select count(*)::int as n from jobs j
+        where j.queue = p.queue and j.business_id = p.business_id and j.locked_until is not null and j.status = 'pending' and not ${free}) h
+      cross join lateral (
+        select f.id, f.run_at, row_number() over (order by f.run_at, f.id) as rank from (
+          select j.id, j.run_at from jobs j
+          where j.queue = p.queue and j.business_id = p.business_id and j.status = 'pending' and j.run_at <= now() and ${free} and ${head}
+          order by j.run_at, j.id limit ${perBusiness}) f) c
+      where h.n + c.rank <= ${perBusiness}
+      union all
+      -- Jobs without a business are not capped: each takes its turn by age.
+      select u.id, u.run_at, 1 as turn from queues q cross join lateral (
+        select j.id, j.run_at from jobs j
+        where j.queue = q.queue and j.status = 'pending' and j.business_id is null and j.run_at <= now() and ${free} and ${head}
+        order by j.run_at, j.id limit ${limit}) u
+    ), picked as (
+      select id from candidates order by turn, run_at, id limit ${limit}
+    )
+    update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${workerId}, attempts = attempts + 1
     where id in (
+      -- Readiness again on the locked row: a job another worker claimed after this statement began is
+      -- re-checked against its new version (and skipped) rather than claimed twice.
       select j.id from jobs j
-      where j.queue in (${queueList}) and j.status = 'pending' and j.run_at <= now()
-        and (j.locked_until is null or j.locked_until < now() or not exists (
-          select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - make_interval(secs => ${WORKER_STALE_SECONDS})))
-        and (j.order_key is null or not exists (
-          select 1 from jobs p where p.queue = j.queue and p.order_key = j.order_key and p.status = 'pending' and p.id < j.id))
-      order by j.run_at, j.id
-      limit ${limit}
+      where j.id = any(array(select id from picked)) and j.status = 'pending' and j.run_at <= now() and ${free}
       for update skip locked)
     returning id, queue, payload, attempts, max_attempts`,
   );
@@ -91,18 +181,31 @@ export async function retryJob(db: Db, job: ClaimedJob, delayMs: number, error: 
   );
 }
 
-/** The earliest time a pending job becomes ready, so an idle worker can sleep exactly that long. */
-export async function nextRunAt(db: Db, queues: string[]): Promise<Date | null> {
+/**
+ * The earliest time a pending job becomes ready, so an idle worker can sleep exactly that long; with
+ * `after`, only times from then on (what a worker waits for after a claim that began at `after`).
+ */
+export async function nextRunAt(db: Db, queues: string[], after?: Date): Promise<Date | null> {
   const queueList = sql.join(
     queues.map((q) => sql`${q}`),
     sql`, `,
   );
+  const from = after ? sql`${after.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`;
+  // Unclaimed jobs by run_at from jobs_ready_idx, one queue at a time (stops at the first); claimed ones
+  // (few: jobs_held_idx) become ready when their lease runs out, or at once if their worker is dead.
   const [row] = await queryRows<{ at: string | Date | null }>(
     db,
-    sql`select min(case when locked_until is null or not exists (
-        select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - make_interval(secs => ${WORKER_STALE_SECONDS}))
-      then run_at else greatest(run_at, locked_until) end) as at
-    from jobs j where queue in (${queueList}) and status = 'pending'`,
+    sql`select min(at) as at from (
+      select (select j.run_at from jobs j
+        where j.queue = q.queue and j.status = 'pending' and j.run_at >= ${from} and j.locked_until is null
+        order by j.run_at limit 1) as at
+      from unnest(array[${queueList}]::text[]) as q(queue)
+      union all
+      select case when exists (
+          select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - make_interval(secs => ${WORKER_STALE_SECONDS}))
+        then greatest(j.run_at, j.locked_until) else j.run_at end
+      from jobs j where j.queue in (${queueList}) and j.locked_until is not null and j.status = 'pending'
+    ) t where at >= ${from}`,
   );
   return row?.at ? new Date(row.at) : null;
 }

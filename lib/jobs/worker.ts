@@ -48,10 +48,24 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
   }, HEARTBEAT_MS);
   beat.unref?.();
 
+  // A claim reads every pending job of the worker's queues; on the embedded database it runs on this
+  // process's only thread. Claiming again no sooner than the last claim took keeps claims to half the
+  // time at most, so a deep backlog being worked off never starves the requests this process serves.
+  let claimPauseUntil = 0;
+  let pauseTimer: NodeJS.Timeout | null = null;
+
   const wake = () => {
     if (stopped) return;
     if (loop) {
       pendingWake = true;
+      return;
+    }
+    const pause = claimPauseUntil - Date.now();
+    if (pause > 0) {
+      pauseTimer ??= setTimeout(() => {
+        pauseTimer = null;
+        wake();
+      }, pause);
       return;
     }
     loop = tick().finally(() => {
@@ -65,12 +79,15 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
 
   async function tick() {
     await registered;
+    let claimStartedAt = 0;
     for (;;) {
       if (stopped || running >= concurrency) return;
+      claimStartedAt = Date.now();
       const jobs = await claimJobs(handle.db, queues, workerId, concurrency - running).catch((err) => {
         console.error(`[worker] claim failed: ${errorForLog(err)}`);
         return [];
       });
+      claimPauseUntil = 2 * Date.now() - claimStartedAt;
       if (!jobs.length) break;
       for (const job of jobs) void run(job);
     }
@@ -78,7 +95,7 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
       for (const r of idleResolvers) r();
       idleResolvers = [];
     }
-    scheduleNext();
+    scheduleNext(new Date(claimStartedAt));
   }
 
   async function run(job: ClaimedJob) {
@@ -99,10 +116,17 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
     }
   }
 
-  async function scheduleNext() {
+  /**
+   * Sleeps until the next job becomes due, or pollMs at most. Jobs already due at the empty claim that
+   * just ran were not claimable (their business at its share, behind an earlier job of their orderKey,
+   * taken by another worker): they wait for a running job to end, which one of this worker's wakes
+   * (run's finally) or the next poll (another worker's), instead of a timer for a time long past
+   * spinning on the claim.
+   */
+  async function scheduleNext(claimedAt: Date) {
     if (stopped) return;
     if (wakeTimer) clearTimeout(wakeTimer);
-    const next = await nextRunAt(handle.db, queues).catch(() => null);
+    const next = await nextRunAt(handle.db, queues, claimedAt).catch(() => null);
     const delay = next ? Math.max(10, Math.min(pollMs, next.getTime() - Date.now())) : pollMs;
     wakeTimer = setTimeout(wake, delay);
     wakeTimer.unref?.();
@@ -125,6 +149,7 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
       stopped = true;
       clearInterval(beat);
       if (wakeTimer) clearTimeout(wakeTimer);
+      if (pauseTimer) clearTimeout(pauseTimer);
       if (unlisten) await unlisten().catch(() => {});
       await loop;
       while (running > 0) await new Promise((r) => setTimeout(r, 20));

@@ -6,17 +6,25 @@ export function privateAddressesAllowed(): boolean {
   return process.env.WEBHOOK_ALLOW_PRIVATE === "1";
 }
 
+// Global unicast IPv6 (RFC 4291): everything outside it (IPv4-compatible ::a.b.c.d, IPv4-mapped, NAT64,
+// discard, unique-local, link-local, multicast) is refused before its special range is even looked at.
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3") as [ipaddr.IPv6, number];
+
 /**
- * True for an address on the public internet. Only ipaddr.js's plain `unicast` range passes: loopback,
- * private, link-local, unique-local, multicast, unspecified, CGNAT, reserved, and the IPv6 ranges that
- * embed an IPv4 address (mapped, NAT64, 6to4, Teredo) are all refused, the latter because the IPv4
- * address inside them could be an internal one.
+ * True for an address on the public internet. IPv4: only ipaddr.js's plain `unicast` range passes
+ * (loopback, private, link-local, CGNAT, multicast, broadcast, unspecified and reserved are refused).
+ * IPv6: only global unicast (2000::/3) outside every special-purpose range ipaddr.js names inside it:
+ * 6to4 (2002::/16) and Teredo (2001::/32) embed an IPv4 address that could be an internal one, and the
+ * rest of 2001::/23, documentation (2001:db8::/32, 3fff::/20) and benchmarking are not real receivers.
+ * IPv4-mapped and IPv4-compatible forms are refused outright rather than unwrapped: a receiver has no
+ * reason to be written that way, and the IPv4 address inside is exactly what the rule must not trust.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === "unicast";
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const v6 = parsed as ipaddr.IPv6;
+  return v6.match(GLOBAL_UNICAST_V6) && v6.range() === "unicast";
 }
 
 /** The host of a URL as an IP literal (IPv6 brackets removed), or null for a name. */

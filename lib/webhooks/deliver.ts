@@ -60,6 +60,9 @@ export async function deliverWebhook(db: Db, job: DeliveryJob): Promise<void> {
 
   const body = eventBody(event.payload);
   const result = await sendWebhook({ url: endpoint.url, body, headers: deliveryHeaders(endpointSecret(endpoint), body, event.type, delivery.id) });
+  // The customer's log gets result.error (a fixed sentence); what really happened stays on the server.
+  if (result.detail && result.detail !== result.error)
+    console.warn(`[webhooks] delivery ${delivery.id} to endpoint ${endpoint.id} (${job.businessId}) failed: ${result.detail}`);
   const retryInMs = await recordAttempt(db, delivery, result, Boolean(job.manual));
   if (retryInMs !== null) throw new RetryLater(retryInMs, result.error ?? "delivery failed", false);
 }

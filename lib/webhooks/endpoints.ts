@@ -1,9 +1,9 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "../crypto/secrets";
 import type { Db } from "../db/client";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
-import { notFound } from "../errors";
+import { businesses, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { AppError, notFound } from "../errors";
 import { newId } from "../ids";
 import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
 import { assertWebhookUrl } from "./address-rules";
@@ -24,6 +24,12 @@ export function endpointView(e: EndpointRow): EndpointOut {
   };
 }
 
+/**
+ * How many endpoints one business may register. Every event fans out to each of them, so the cap bounds
+ * the delivery work (and the slots of hanging receivers) one event of one business can create.
+ */
+export const MAX_ENDPOINTS_PER_BUSINESS = 25;
+
 /** Registers an endpoint; its secret is returned here (and on rotation) and never again. */
 export async function createEndpoint(
   db: Db,
@@ -32,11 +38,22 @@ export async function createEndpoint(
 ): Promise<EndpointWithSecretOut> {
   const url = assertWebhookUrl(input.url);
   const secret = newWebhookSecret();
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({ id: newId("we"), businessId, url, events: input.events, enabled: input.enabled ?? true, secretEnc: encryptSecret(secret) })
-    .returning();
-  return { ...endpointView(row), secret };
+  return db.transaction(async (tx) => {
+    // The business row is the lock: two creates at once count one after the other, never 26.
+    await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for("update");
+    const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.businessId, businessId));
+    if (n >= MAX_ENDPOINTS_PER_BUSINESS) {
+      throw new AppError(
+        "conflict",
+        `A business can have at most ${MAX_ENDPOINTS_PER_BUSINESS} webhook endpoints. Delete one, or subscribe an existing endpoint to more events.`,
+      );
+    }
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({ id: newId("we"), businessId, url, events: input.events, enabled: input.enabled ?? true, secretEnc: encryptSecret(secret) })
+      .returning();
+    return { ...endpointView(row), secret };
+  });
 }
 
 export async function findEndpoint(db: Db, businessId: string, endpointId: string): Promise<EndpointRow> {

@@ -12,9 +12,26 @@ export type SendResult = {
   ok: boolean;
   statusCode: number | null;
   durationMs: number;
+  /** The customer's reason (delivery log, API, dashboard): one of a few fixed sentences, see publicReason. */
   error: string | null;
+  /** What really happened (resolved addresses, socket errors), for the server's log only. */
+  detail: string | null;
   responseBody: string | null;
 };
+
+/**
+ * The reason a customer sees for a failure that is not an HTTP answer. Socket and DNS errors name
+ * resolved addresses (`connect ECONNREFUSED 10.0.3.7:443`, our own refusal of an internal address), so
+ * they would tell anyone who can register an endpoint what the server's network looks like; the
+ * detail goes to the server's log and the customer gets a fixed sentence.
+ */
+export function publicReason(code: string | undefined): string {
+  if (code === "EADDRREFUSED") return "Address not allowed.";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_FAIL" || code === "ENODATA") return "Could not resolve the host name.";
+  if (code && (code.startsWith("ERR_TLS_") || code.startsWith("ERR_SSL_") || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)))
+    return "TLS handshake failed.";
+  return "Could not connect.";
+}
 
 /**
  * The socket's DNS lookup: resolves the name and refuses to connect when any address it gives is not
@@ -54,7 +71,8 @@ export function sendWebhook(input: { url: string; body: string; headers: Record<
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const problem = webhookUrlProblem(input.url);
-  if (problem) return Promise.resolve({ ok: false, statusCode: null, durationMs: 0, error: `Refused: ${problem}`, responseBody: null });
+  if (problem)
+    return Promise.resolve({ ok: false, statusCode: null, durationMs: 0, error: "Address not allowed.", detail: problem, responseBody: null });
   const url = new URL(input.url);
   const timeoutMs = input.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
 
@@ -64,7 +82,7 @@ export function sendWebhook(input: { url: string; body: string; headers: Record<
     const chunks: Buffer[] = [];
     let size = 0;
 
-    const finish = (error: string | null) => {
+    const finish = (error: string | null, detail: string | null = error) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -78,7 +96,7 @@ export function sendWebhook(input: { url: string; body: string; headers: Record<
           : statusCode >= 300 && statusCode < 400
             ? `Redirect (${statusCode}) not followed.`
             : `Receiver answered ${statusCode}.`;
-      resolve({ ok, statusCode, durationMs: elapsed(), error: reason, responseBody });
+      resolve({ ok, statusCode, durationMs: elapsed(), error: reason, detail: ok ? null : statusCode === null ? detail : reason, responseBody });
       // A fully read answer leaves the connection to the agent for the next send; anything else
       // (timeout, error, an answer cut off at the size limit) closes it.
       if (!completed) req.destroy();
@@ -111,7 +129,7 @@ export function sendWebhook(input: { url: string; body: string; headers: Record<
       },
     );
     const timer = setTimeout(() => finish(`Timed out after ${timeoutMs / 1000} s.`), timeoutMs);
-    req.on("error", (err: NodeJS.ErrnoException) => finish(err.message || err.code || "Request failed."));
+    req.on("error", (err: NodeJS.ErrnoException) => finish(publicReason(err.code), `${err.code ?? "error"}: ${err.message}`));
     req.end(input.body);
   });
 }

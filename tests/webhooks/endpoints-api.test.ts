@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { db } from "@/lib/db/client";
 import { webhookEndpoints } from "@/lib/db/schema";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
+import { MAX_ENDPOINTS_PER_BUSINESS } from "@/lib/webhooks/endpoints";
 import { api, makeBusiness } from "../helpers/api";
 
 const url = "https://hooks.example.com/convo";
@@ -163,6 +164,21 @@ describe("webhook endpoints API", () => {
       "https://[ff02::1]/h",
       "https://[::ffff:127.0.0.1]/h",
       "https://[::ffff:10.0.0.1]/h",
+      // IPv6 forms that carry an IPv4 address or sit outside global unicast.
+      "https://[::127.0.0.1]/h", // IPv4-compatible: URL parsing turns it into [::7f00:1]
+      "https://[::10.0.0.1]/h",
+      "https://[::ffff:8.8.8.8]/h", // mapped, even around a public IPv4 address
+      "https://[64:ff9b::a00:1]/h", // NAT64 of 10.0.0.1
+      "https://[64:ff9b:1::a00:1]/h",
+      "https://[2002:a00:1::1]/h", // 6to4 of 10.0.0.1
+      "https://[2001:0:a00:1::1]/h", // Teredo
+      "https://[2001:db8::1]/h",
+      "https://[2001:2::1]/h",
+      "https://[3fff::1]/h",
+      "https://[100::1]/h",
+      "https://[fec0::1]/h",
+      "https://[5f00::1]/h",
+      "https://[4000::1]/h",
     ];
     for (const u of refused) {
       const res = await create(b.key, { url: u, events: ["*"] });
@@ -178,5 +194,34 @@ describe("webhook endpoints API", () => {
     process.env.WEBHOOK_ALLOW_PRIVATE = "1";
     expect((await create(b.key, { url: "http://127.0.0.1:8080/h", events: ["*"] })).status).toBe(200);
     expect((await create(b.key, { url: "ftp://127.0.0.1/h", events: ["*"] })).status).toBe(400);
+  });
+
+  it(`caps a business at ${MAX_ENDPOINTS_PER_BUSINESS} endpoints: the next one is 409 conflict and stores nothing`, async () => {
+    expect(MAX_ENDPOINTS_PER_BUSINESS).toBe(25);
+    const b = await makeBusiness();
+    const other = await makeBusiness();
+    const stored = async (businessId: string) =>
+      (await db().select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.businessId, businessId)))[0].n;
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await create(b.key, { url: `${url}/${i}`, events: ["*"] })).body.id);
+    // Ten at once for the last five places: the business row serialises them, so exactly five win.
+    const racing = await Promise.all(Array.from({ length: 10 }, (_, i) => create(b.key, { url: `${url}/race-${i}`, events: ["*"] })));
+    expect(racing.filter((r) => r.status === 200)).toHaveLength(5);
+    for (const r of racing.filter((r) => r.status !== 200)) {
+      expect(r.status).toBe(409);
+      expect(Object.keys(r.body)).toEqual(["error"]);
+      expect(Object.keys(r.body.error).sort()).toEqual(["code", "message", "requestId"]);
+      expect(r.body.error).toMatchObject({ code: "conflict", message: expect.stringContaining("at most 25 webhook endpoints") });
+      expect(r.body.error.requestId).toMatch(/^req_/);
+    }
+    expect(await stored(b.businessId)).toBe(25);
+    const refused = await create(b.key, { url: `${url}/26`, events: ["*"] });
+    expect(refused.status).toBe(409);
+    expect(await stored(b.businessId)).toBe(25);
+    // Another business is not affected, and a freed place can be taken again.
+    expect((await create(other.key, { url, events: ["*"] })).status).toBe(200);
+    expect((await api("DELETE", `/v1/webhook-endpoints/${ids[0]}`, { key: b.key })).status).toBe(200);
+    expect((await create(b.key, { url: `${url}/again`, events: ["*"] })).status).toBe(200);
+    expect((await create(b.key, { url: `${url}/again-2`, events: ["*"] })).status).toBe(409);
   });
 });

@@ -5,7 +5,7 @@ import { hostname } from "node:os";
 import { sign } from "@octokit/webhooks-methods";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isPublicAddress, webhookUrlProblem } from "@/lib/webhooks/address-rules";
-import { guardedLookup, sendWebhook } from "@/lib/webhooks/send-webhook";
+import { guardedLookup, publicReason, sendWebhook } from "@/lib/webhooks/send-webhook";
 import { newWebhookSecret, signatureHeader } from "@/lib/webhooks/signature";
 import { retryDelayMs } from "@/lib/webhooks/retry-schedule";
 
@@ -68,6 +68,22 @@ describe("address rules", () => {
       "::ffff:192.168.1.1",
       "64:ff9b::a00:1",
       "2002:a00:1::1",
+      // Only global unicast IPv6 (2000::/3) outside its special-purpose ranges.
+      "::7f00:1", // IPv4-compatible ::127.0.0.1
+      "::a00:1",
+      "::808:808", // IPv4-compatible, even around a public IPv4 address
+      "::ffff:8.8.8.8",
+      "::ffff:0:a00:1", // SIIT (RFC 6145)
+      "64:ff9b:1::a00:1",
+      "2001:0:a00:1::1", // Teredo
+      "2001:2::1", // benchmarking
+      "2001:db8::1", // documentation
+      "3fff::1",
+      "2620:4f:8000::1", // AS112
+      "100::1", // discard
+      "fec0::1", // deprecated site-local
+      "5f00::1", // segment routing
+      "4000::1", // not yet allocated
       "not-an-ip",
     ];
     for (const ip of internal) expect(isPublicAddress(ip), ip).toBe(false);
@@ -78,6 +94,8 @@ describe("address rules", () => {
     expect(webhookUrlProblem("https://hooks.example.com/x")).toBeNull();
     expect(webhookUrlProblem("http://hooks.example.com/x")).toMatch(/https/);
     expect(webhookUrlProblem("https://[::ffff:7f00:1]/x")).toMatch(/address/);
+    expect(webhookUrlProblem("https://[::127.0.0.1]/x")).toMatch(/address/);
+    expect(webhookUrlProblem("https://[2a00:1450:4001::200e]/x")).toBeNull();
     process.env.WEBHOOK_ALLOW_PRIVATE = "1";
     expect(webhookUrlProblem("http://127.0.0.1:9/x")).toBeNull();
   });
@@ -97,10 +115,13 @@ describe("address rules", () => {
       const result = await post(`https://${name}:${port}/x`);
       expect(result.ok).toBe(false);
       expect(result.statusCode).toBeNull();
-      expect(result.error).toContain(`${name} resolves to ${resolved.address}`);
+      // The customer's reason names no address; the server's log gets the resolved one.
+      expect(result.error).toBe("Address not allowed.");
+      expect(result.detail).toContain(`${name} resolves to ${resolved.address}`);
       expect(hits.length).toBe(before);
     }
-    expect((await post(`${base}/x`)).error).toMatch(/^Refused: url must use https/);
+    const plain = await post(`${base}/x`);
+    expect(plain).toMatchObject({ error: "Address not allowed.", detail: expect.stringMatching(/^url must use https/) });
   });
 
   it("connects by name when private addresses are allowed", async () => {
@@ -131,10 +152,27 @@ describe("sending", () => {
     expect(result.responseBody).toBe("x".repeat(2048));
   });
 
-  it("reports a receiver that is down", async () => {
+  it("reports a receiver that is down with a fixed reason, the socket's error only as the detail", async () => {
     const result = await post("http://127.0.0.1:1/x");
-    expect(result.ok).toBe(false);
-    expect(result.error).toMatch(/ECONNREFUSED/);
+    expect(result).toMatchObject({ ok: false, statusCode: null, error: "Could not connect." });
+    expect(result.detail).toMatch(/ECONNREFUSED 127\.0\.0\.1:1/);
+  });
+
+  it("reports a name that does not resolve without the resolver's answer", async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE = "1";
+    const result = await post("http://no-such-host.invalid/x");
+    expect(result).toMatchObject({ ok: false, statusCode: null, error: "Could not resolve the host name." });
+    expect(result.detail).toMatch(/ENOTFOUND|EAI_AGAIN/);
+  });
+
+  it("maps every socket error code to one of the fixed reasons", () => {
+    expect(publicReason("EADDRREFUSED")).toBe("Address not allowed.");
+    expect(publicReason("ENOTFOUND")).toBe("Could not resolve the host name.");
+    expect(publicReason("EAI_AGAIN")).toBe("Could not resolve the host name.");
+    expect(publicReason("DEPTH_ZERO_SELF_SIGNED_CERT")).toBe("TLS handshake failed.");
+    expect(publicReason("ERR_TLS_CERT_ALTNAME_INVALID")).toBe("TLS handshake failed.");
+    for (const code of ["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET", "EPIPE", undefined])
+      expect(publicReason(code)).toBe("Could not connect.");
   });
 });
 

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { listDeliveries, redeliver, sendTestEvent } from "../../webhooks/deliveries";
-import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateEndpointSecret, updateEndpoint } from "../../webhooks/endpoints";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  MAX_ENDPOINTS_PER_BUSINESS,
+  getEndpoint,
+  listEndpoints,
+  rotateEndpointSecret,
+  updateEndpoint,
+} from "../../webhooks/endpoints";
 import { deliveryOut, deliveryStatuses, endpointIn, endpointOut, endpointPatch, endpointWithSecretOut } from "../../webhooks/webhook-schema";
 import { defineOperation } from "../operation";
 import { idParam, pageOf, pageQuery } from "./common";
@@ -31,9 +39,10 @@ export const webhooksCreate = defineOperation({
   scope: "webhooks:write",
   tag: "Webhooks",
   summary: "Register a webhook endpoint",
-  description: `The URL must be https and must not point at a loopback, private or reserved address. The \`secret\` is returned only here and on rotation. ${signing}`,
+  description: `The URL must be https and must not point at a loopback, private or reserved address. The \`secret\` is returned only here and on rotation. A business can have at most ${MAX_ENDPOINTS_PER_BUSINESS} endpoints: registering another answers \`409 conflict\` and stores nothing. ${signing}`,
   body: endpointIn,
   response: endpointWithSecretOut,
+  errors: ["conflict"],
   handler: async (ctx, { body }) => createEndpoint(ctx.db, ctx.businessId, body),
 });
 
