@@ -61,12 +61,8 @@ async function fixture(base: string, key: string, assistantId: string, tag: stri
   };
 }
 
-/** `RELIABILITY_ONLY=noisy-tenant [RELIABILITY_DB=pglite]`: one self-contained category on its own. */
-async function only(name: string): Promise<number> {
-  if (name !== "noisy-tenant") {
-    log(`RELIABILITY_ONLY=${name}: only noisy-tenant runs on its own (unset it for the whole suite)`);
-    return 1;
-  }
+/** `RELIABILITY_ONLY=noisy-tenant [RELIABILITY_DB=pglite]`: that self-contained category on its own. */
+async function noisyTenantAlone(name: string): Promise<number> {
   const pglite = process.env.RELIABILITY_DB === "pglite";
   log(`reliability suite, category ${name} on ${pglite ? "PGlite" : new URL(DATABASE_URL).pathname.slice(1)} (${profile.name} profile)`);
   const r = pglite ? await noisyTenantOnPglite(basePort + 9) : await noisyTenantOnPostgres(basePort + 9);
@@ -76,7 +72,7 @@ async function only(name: string): Promise<number> {
 }
 
 export async function main(): Promise<number> {
-  if (process.env.RELIABILITY_ONLY) return only(process.env.RELIABILITY_ONLY);
+  if (process.env.RELIABILITY_ONLY === "noisy-tenant") return noisyTenantAlone(process.env.RELIABILITY_ONLY);
   process.env.DATABASE_URL = DATABASE_URL;
   process.env.ENCRYPTION_KEY = ENCRYPTION_KEY;
   const started = Date.now();
