@@ -111,10 +111,39 @@ async function loopbackNames(): Promise<string[]> {
   return out;
 }
 
+/**
+ * Every way IPv6 can carry an internal IPv4 address (IPv4-compatible, mapped, SIIT, NAT64, local NAT64,
+ * 6to4, Teredo with its inverted client address), for each of a few internal addresses, and IPv6
+ * ranges outside global unicast: only global unicast may pass, so each variant of the class is refused.
+ */
+export function ipv6Embeddings(): string[] {
+  const out: string[] = [];
+  for (const v4 of ["127.0.0.1", "10.0.0.7", "169.254.169.254", "192.168.1.10"]) {
+    const [a, b, c, d] = v4.split(".").map(Number);
+    const hex = (x: number, y: number) => ((x << 8) | y).toString(16);
+    const inverted = (x: number, y: number) => (0xffff ^ ((x << 8) | y)).toString(16);
+    for (const host of [
+      `::${v4}`,
+      `::${hex(a, b)}:${hex(c, d)}`,
+      `::ffff:${v4}`,
+      `::ffff:0:${v4}`,
+      `64:ff9b::${v4}`,
+      `64:ff9b:1::${v4}`,
+      `2002:${hex(a, b)}:${hex(c, d)}::1`,
+      `2001:0:4136:e378:8000:63bf:${inverted(a, b)}:${inverted(c, d)}`,
+    ])
+      out.push(`https://[${host}]/hook`);
+  }
+  for (const host of ["fe80::1", "fec0::1", "100::1", "2001:db8::1", "2001:2::1", "3fff::1", "ff05::1", "5f00::1", "4000::1"])
+    out.push(`https://[${host}]/hook`);
+  return out;
+}
+
 /** On a server without WEBHOOK_ALLOW_PRIVATE, with its worker running. */
 export async function privateWebhooks(opts: { base: string; key: string }): Promise<CategoryResult> {
   const failures: string[] = [];
   const literal = [
+    ...ipv6Embeddings(),
     "https://127.0.0.1/hook",
     "https://127.1.2.3:8443/hook",
     "https://10.0.0.7/hook",

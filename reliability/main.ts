@@ -61,18 +61,51 @@ async function fixture(base: string, key: string, assistantId: string, tag: stri
   };
 }
 
-/** `RELIABILITY_ONLY=noisy-tenant [RELIABILITY_DB=pglite]`: that self-contained category on its own. */
-async function noisyTenantAlone(name: string): Promise<number> {
+/** The private webhook URLs category on a fresh suite database, with a server of its own. */
+async function privateWebhooksAlone(): Promise<CategoryResult> {
+  process.env.DATABASE_URL = DATABASE_URL;
+  process.env.ENCRYPTION_KEY = ENCRYPTION_KEY;
+  await recreateDatabase();
+  const { migrate } = await import("../lib/db/migrate");
+  await migrate();
+  const { db, closeDb } = await import("../lib/db/client");
+  const { createBusiness } = await import("../lib/businesses/businesses");
+  const { createApiKey } = await import("../lib/keys/api-keys");
+  const b = await createBusiness(db(), { name: "Reliability A", tokens: 1000 });
+  const { key } = await createApiKey(db(), b.businessId, { scopes: "all", name: "reliability" });
+  const strict = await startApi(basePort + 4, DATABASE_URL, { RUN_WORKER: "1", RATE_LIMIT_PER_SECOND: "100000" }, "api-strict");
+  try {
+    return await privateWebhooks({ base: strict.url, key });
+  } finally {
+    await strict.stop();
+    await closeDb();
+  }
+}
+
+/**
+ * `RELIABILITY_ONLY=<category>`: one self-contained category on its own (`noisy-tenant`, also on the
+ * embedded database with `RELIABILITY_DB=pglite`; `private-webhooks`).
+ */
+async function categoryAlone(name: string): Promise<number> {
   const pglite = process.env.RELIABILITY_DB === "pglite";
+  const runs: Record<string, () => Promise<CategoryResult>> = {
+    "noisy-tenant": () => (pglite ? noisyTenantOnPglite(basePort + 9) : noisyTenantOnPostgres(basePort + 9)),
+    "private-webhooks": privateWebhooksAlone,
+  };
+  if (!runs[name] || (pglite && name !== "noisy-tenant")) {
+    log(`RELIABILITY_ONLY=${name}: runs alone: ${Object.keys(runs).join(", ")} (PGlite: noisy-tenant); unset it for the whole suite`);
+    return 1;
+  }
   log(`reliability suite, category ${name} on ${pglite ? "PGlite" : new URL(DATABASE_URL).pathname.slice(1)} (${profile.name} profile)`);
-  const r = pglite ? await noisyTenantOnPglite(basePort + 9) : await noisyTenantOnPostgres(basePort + 9);
+  const r = await runs[name]();
   log(`${r.failures.length ? "FAIL" : "ok  "}  ${r.name}: ${r.summary}`);
   for (const f of r.failures) log(`        ${f}`);
   return r.failures.length ? 1 : 0;
 }
 
 export async function main(): Promise<number> {
-  if (process.env.RELIABILITY_ONLY === "noisy-tenant") return noisyTenantAlone(process.env.RELIABILITY_ONLY);
+  // deep-nesting runs inside the suite (it needs its servers); the self-contained ones run alone.
+  if (process.env.RELIABILITY_ONLY && process.env.RELIABILITY_ONLY !== "deep-nesting") return categoryAlone(process.env.RELIABILITY_ONLY);
   process.env.DATABASE_URL = DATABASE_URL;
   process.env.ENCRYPTION_KEY = ENCRYPTION_KEY;
   const started = Date.now();

@@ -48,9 +48,9 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
   }, HEARTBEAT_MS);
   beat.unref?.();
 
-  // A claim reads every pending job of the worker's queues; on the embedded database it runs on this
-  // process's only thread. Claiming again no sooner than the last claim took keeps claims to half the
-  // time at most, so a deep backlog being worked off never starves the requests this process serves.
+  // A claim is the worker's heaviest query, and on the embedded database it runs on this process's only
+  // thread. Claiming again no sooner than the last claim took keeps claims to half the time at most, so
+  // a deep backlog being worked off never starves the requests this process serves.
   let claimPauseUntil = 0;
   let pauseTimer: NodeJS.Timeout | null = null;
 
@@ -62,10 +62,13 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
     }
     const pause = claimPauseUntil - Date.now();
     if (pause > 0) {
-      pauseTimer ??= setTimeout(() => {
-        pauseTimer = null;
-        wake();
-      }, pause);
+      if (!pauseTimer) {
+        pauseTimer = setTimeout(() => {
+          pauseTimer = null;
+          wake();
+        }, pause);
+        pauseTimer.unref?.();
+      }
       return;
     }
     loop = tick().finally(() => {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
 import { randomUUID } from "node:crypto";
-import { claimJobs, completeJob, enqueue, heartbeat, jobsPerBusiness, nextRunAt, retireWorker } from "@/lib/jobs/queue";
+import { claimJobs, completeJob, enqueue, enqueueMany, heartbeat, jobsPerBusiness, nextRunAt, retireWorker } from "@/lib/jobs/queue";
 
 // The claim query on its own, on queues no worker serves: a business gets at most its share of one
 // kind of job at once, and the rest is handed out in turns, so a burst never shuts another business out.
@@ -47,6 +47,23 @@ describe("fair claim", () => {
     await add(q, null, 1);
     const rows = await queryRows<{ business_id: string | null }>(db(), sql`select business_id from jobs where queue = ${q} order by id`);
     expect(rows.map((r) => r.business_id)).toEqual(["biz_stored", null]);
+  });
+
+  it("adds a fan-out in one statement, each job with its business and orderKey", async () => {
+    const q = queueName();
+    await enqueueMany(db(), q, []);
+    await enqueueMany(db(), q, [
+      { payload: { businessId: "biz_fan", n: 1 }, orderKey: "k1", maxAttempts: 5 },
+      { payload: { n: 2 }, orderKey: "k2" },
+    ]);
+    const rows = await queryRows<{ business_id: string | null; order_key: string; max_attempts: number; payload: { n: number } }>(
+      db(),
+      sql`select business_id, order_key, max_attempts, payload from jobs where queue = ${q} order by id`,
+    );
+    expect(rows.map((r) => [r.business_id, r.order_key, r.max_attempts, r.payload.n])).toEqual([
+      ["biz_fan", "k1", 5, 1],
+      [null, "k2", 10, 2],
+    ]);
   });
 
   it("caps a burst at the business's share and serves a later business at once", async () => {

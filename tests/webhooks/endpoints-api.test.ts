@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as dashboardWebhooks from "@/app/api/dashboard/webhooks/route";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { db } from "@/lib/db/client";
 import { webhookEndpoints } from "@/lib/db/schema";
 import { count, eq } from "drizzle-orm";
 import { MAX_ENDPOINTS_PER_BUSINESS } from "@/lib/webhooks/endpoints";
 import { api, makeBusiness } from "../helpers/api";
+
+vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 const url = "https://hooks.example.com/convo";
 const create = (key: string, body: unknown) => api("POST", "/v1/webhook-endpoints", { key, body });
@@ -223,5 +226,18 @@ describe("webhook endpoints API", () => {
     expect((await api("DELETE", `/v1/webhook-endpoints/${ids[0]}`, { key: b.key })).status).toBe(200);
     expect((await create(b.key, { url: `${url}/again`, events: ["*"] })).status).toBe(200);
     expect((await create(b.key, { url: `${url}/again-2`, events: ["*"] })).status).toBe(409);
+  });
+
+  it("caps the dashboard's endpoints the same way (one createEndpoint)", async () => {
+    const { call, makeStaff, signInAs } = await import("../dashboard/harness");
+    const owner = await makeStaff();
+    signInAs(owner);
+    const add = (i: number) => call(dashboardWebhooks.POST, "POST", "/api/dashboard/webhooks", { body: { url: `${url}/d${i}`, events: ["*"] } });
+    for (let i = 0; i < MAX_ENDPOINTS_PER_BUSINESS; i++) expect((await add(i)).status).toBe(200);
+    const refused = await add(99);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: "conflict", message: expect.stringContaining("at most 25 webhook endpoints") });
+    const [{ n }] = await db().select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.businessId, owner.businessId));
+    expect(n).toBe(25);
   });
 });
