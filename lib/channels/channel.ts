@@ -1,5 +1,5 @@
 import "server-only";
-import type { InteractivePayload, TemplatePayload } from "../db/schema";
+import type { InteractivePayload, MessageMedia, TemplatePayload } from "../db/schema";
 import { sandboxAdapter } from "./sandbox";
 import { type WhatsAppConnection, whatsAppAdapter } from "./whatsapp/adapter";
 
@@ -38,6 +38,8 @@ export type ChannelInbound = {
   type: string;
   text: string;
   content: Record<string, unknown> | null;
+  /** The stored file of a media message (downloaded by the channel before the message is received). */
+  media?: MessageMedia | null;
 };
 
 export type ChannelErrorKind = "window" | "rate_limited" | "transient" | "permanent";

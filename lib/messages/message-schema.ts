@@ -22,6 +22,25 @@ export const sendMessageIn = z
   });
 export type SendMessageIn = z.infer<typeof sendMessageIn>;
 
+export const mediaOut = z
+  .object({
+    type: z.string().meta({ description: "image, audio, video, document or sticker.", example: "image" }),
+    status: z
+      .enum(["ready", "unavailable"])
+      .meta({ description: "`unavailable`: the file could not be fetched from the channel (after retries) or broke a limit." }),
+    mimeType: z.string().nullable().meta({ example: "image/jpeg" }),
+    size: z.number().int().nullable().meta({ description: "Bytes." }),
+    filename: z.string().nullable(),
+    caption: z.string().nullable(),
+    url: z
+      .string()
+      .nullable()
+      .meta({ description: "A signed link to the file, valid for an hour (a day in webhooks); null when unavailable. Fetch it without an API key." }),
+    transcript: z.string().nullable().meta({ description: "A voice note's transcript, when transcription is configured." }),
+  })
+  .meta({ id: "MessageMedia" });
+export type MediaOut = z.infer<typeof mediaOut>;
+
 export const messageErrorOut = z.object({ code: z.string(), message: z.string(), channelCode: z.number().nullable() });
 
 export const messageOut = z.object({
@@ -34,6 +53,14 @@ export const messageOut = z.object({
   status: z.enum(messageStatuses),
   template: templateRef.nullable(),
   error: messageErrorOut.nullable(),
+  media: mediaOut.nullable(),
+  location: z
+    .object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable(), address: z.string().nullable() })
+    .nullable()
+    .meta({ description: "A shared location (type `location`)." }),
+  reactions: z
+    .object({ customer: z.string().nullable(), business: z.string().nullable() })
+    .meta({ description: "The latest emoji reaction of each side on this message (null: none)." }),
   createdAt: z.string(),
 });
 export type MessageOut = z.infer<typeof messageOut>;
