@@ -50,6 +50,8 @@ export type FakeGraph = {
   /** Files customers sent (served at GET /{media-id}) and files the app uploaded. */
   media: Map<string, FakeMedia>;
   uploads: FakeMedia[];
+  /** Read receipts the app sent (the wamids it marked read). */
+  reads: string[];
   /** A file a customer sends: its media id for the webhook. */
   addMedia(bytes: Buffer, opts: MediaOptions): string;
   /** The next `times` media lookups or downloads answer HTTP 500. */
@@ -108,6 +110,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
   const pending = new Set<Promise<void>>();
   const media = new Map<string, FakeMedia>();
   const uploads: FakeMedia[] = [];
+  const reads: string[] = [];
   const expiredOnce = new Set<string>();
   let mediaFailures = 0;
 
@@ -117,6 +120,11 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     if (!token || (opts.accessTokens && expected !== undefined && token !== expected)) return [401, graphError(190)];
     if (opts.accessTokens && expected === undefined) {
       return [400, graphError(100, `Unsupported post request. Object with ID '${phoneNumberId}' does not exist`)];
+    }
+    if (body?.status === "read") {
+      if (!body.message_id || body.messaging_product !== "whatsapp") return [400, graphError(100, "(#100) The parameter message_id is required.")];
+      reads.push(String(body.message_id));
+      return [200, { success: true }];
     }
     const failure = failures[0];
     if (failure) {
@@ -287,6 +295,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     sent,
     media,
     uploads,
+    reads,
     addMedia(bytes, o) {
       const id = o.id ?? String(randomInt(1e14, 2e14));
       media.set(id, { id, bytes, mimeType: o.mimeType, filename: o.filename, downloads: 0 });

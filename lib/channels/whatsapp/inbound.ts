@@ -10,6 +10,7 @@ import type { MessageMedia } from "../../db/schema";
 import { applyReaction } from "../../messages/reactions";
 import { inboundStored, receiveInboundMessage } from "../../messages/receive-message";
 import { whatsAppConnection } from "./adapter";
+import { inboundMediaText, withTranscript } from "../../media/transcribe";
 import { fetchInboundMedia, MEDIA_KINDS } from "./inbound-media";
 import { parseWhatsAppWebhook } from "./parse-webhook";
 import { verifyWhatsAppSignature } from "./signature";
@@ -129,7 +130,7 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
     let media: MessageMedia | null = null;
     if (MEDIA_KINDS.has(m.type) && !(await inboundStored(db, "whatsapp", m.wamid))) {
       try {
-        media = await fetchInboundMedia(db, businessId, whatsAppConnection(business), m, job.attempts);
+        media = await withTranscript(db, await fetchInboundMedia(db, businessId, whatsAppConnection(business), m, job.attempts));
       } catch (err) {
         errors.push(err);
         continue;
@@ -142,7 +143,7 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
       channelMessageId: m.wamid,
       timestamp: m.timestamp,
       type: m.type,
-      text: m.text,
+      text: media?.status === "ready" ? inboundMediaText(media) : m.text,
       content: m.content,
       media,
     }).catch((err) => errors.push(err));
