@@ -17,7 +17,7 @@ export function MessageMedia({ message }: { message: Message }) {
     const href = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
     return (
       <a className="media-location" href={href} target="_blank" rel="noopener noreferrer" data-testid="media-location">
-        <span aria-hidden="true">📍</span> {name ?? "Shared location"}
+        <span className="media-file-badge">MAP</span> {name ?? "Shared location"}
         {address ? <span className="small muted"> · {address}</span> : null}
         <span className="small muted"> (open map)</span>
       </a>
@@ -65,7 +65,8 @@ export function MessageMedia({ message }: { message: Message }) {
     default:
       return (
         <a className="media-document" href={src} download={media.filename ?? undefined} data-testid="media-document">
-          <span aria-hidden="true">📄</span> <span className="media-document-name">{label}</span>
+          <span className="media-file-badge">{(media.filename?.split(".").pop() ?? "file").toUpperCase()}</span>{" "}
+          <span className="media-document-name">{label}</span>
           <span className="small muted"> · {formatSize(media.size)}</span>
         </a>
       );

@@ -125,7 +125,7 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
             // biome-ignore lint/performance/noImgElement: a local object URL.
             <img src={attachment.preview} alt="Attachment preview" />
           ) : (
-            <span aria-hidden="true">📄</span>
+            <span className="media-file-badge">{attachment.file.name.split(".").pop()?.toUpperCase() ?? "FILE"}</span>
           )}
           <span className="small">
             <strong>{attachment.file.name}</strong> · {formatSize(attachment.file.size)}
@@ -152,7 +152,7 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
           onClick={() => fileInput.current?.click()}
           disabled={send.isPending}
         >
-          📎
+          Attach
         </Button>
         <Textarea
           id="reply"

@@ -197,14 +197,14 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
               loading={sendFile.isPending}
               onClick={() => fileInput.current?.click()}
             >
-              📎
+              File
             </Button>
             <Button
               aria-label="Share a location"
               title="Share a location"
               onClick={() => setPlace(place ? null : { name: "Rua Augusta 1, Lisbon", latitude: "38.7106", longitude: "-9.1365" })}
             >
-              📍
+              Place
             </Button>
             <Input
               id="sim-text"

@@ -219,4 +219,17 @@ describe("outbound media", () => {
     expect(tooBig).toMatchObject({ kind: "permanent", code: 131053 });
     expect(await refused("image/png", randomBytes(10))).toMatch(/^\d+$/);
   });
+
+  it("is documented in the OpenAPI document: the upload as multipart, media on messages", async () => {
+    const doc = (await api("GET", "/v1/openapi.json")).body;
+    const upload = doc.paths["/media"].post;
+    expect(upload["x-required-scope"]).toBe("messages:write");
+    expect(Object.keys(upload.requestBody.content)).toEqual(["multipart/form-data"]);
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(["200", "413", "415"]));
+    expect(doc.components.schemas.MessageMedia.properties).toHaveProperty("url");
+    const send = doc.paths["/messages"].post.requestBody.content["application/json"].schema;
+    const sendSchema = send.$ref ? doc.components.schemas[send.$ref.split("/").pop()] : send;
+    expect(JSON.stringify(sendSchema)).toContain("document");
+    expect(JSON.stringify(sendSchema)).toContain("media");
+  });
 });
