@@ -50,7 +50,7 @@ export async function saveMediaFile(db: Db, businessId: string, file: NewMediaFi
   // The key is not the file id: a half-written key from a failed attempt can never be mistaken for a file.
   const storageKey = `${businessId}/${randomBytes(16).toString("hex")}`;
   await store.put(storageKey, counted(), mimeType);
-  const [row] = await db
+  const recorded = db
     .insert(mediaFiles)
     .values({
       id: newId("med"),
@@ -64,7 +64,13 @@ export async function saveMediaFile(db: Db, businessId: string, file: NewMediaFi
       storageKey,
     })
     .returning();
-  return row;
+  try {
+    return (await recorded)[0];
+  } catch (err) {
+    // Bytes nobody can name would only take space.
+    await store.delete(storageKey).catch(() => {});
+    throw err;
+  }
 }
 
 /** A file of this business, or not_found (a foreign id answers exactly like a missing one). */
