@@ -1,4 +1,7 @@
+"use client";
+import { useState } from "react";
 import { Badge } from "@/components/ui";
+import { MessageMedia, visibleText } from "./message-media";
 import { type Message, shortTime } from "./types";
 
 const sourceLabel = { customer: "Customer", assistant: "Assistant", agent: "Agent", api: "API" } as const;
@@ -42,14 +45,21 @@ export function StatusTicks({ message }: { message: Message }) {
   }
 }
 
-export function MessageBubble({ message }: { message: Message }) {
+const QUICK_REACTIONS = ["👍", "❤️", "😂", "😮", "🙏"];
+
+/** One message. With `onReact` (the inbox), staff can react to it; reactions show under the bubble. */
+export function MessageBubble({ message, onReact }: { message: Message; onReact?: (emoji: string) => void }) {
   const outbound = message.direction === "outbound";
+  const [picking, setPicking] = useState(false);
+  const text = visibleText(message);
+  const reactions = [message.reactions?.customer, message.reactions?.business].filter(Boolean) as string[];
   return (
     <div
       className={`bubble ${outbound ? "bubble-out" : "bubble-in"}`}
       data-testid="message"
       data-direction={message.direction}
       data-status={message.status}
+      data-type={message.type}
     >
       {message.template ? (
         <div style={{ marginBottom: 4 }}>
@@ -58,11 +68,17 @@ export function MessageBubble({ message }: { message: Message }) {
           </Badge>
         </div>
       ) : null}
-      <div>{message.text}</div>
+      <MessageMedia message={message} />
+      {text ? <div>{text}</div> : null}
       {message.status === "failed" && message.error ? (
         <div className="field-error" style={{ marginTop: 4 }}>
           Not delivered: {message.error.message}
           {message.error.channelCode ? ` (code ${message.error.channelCode})` : ""}
+        </div>
+      ) : null}
+      {reactions.length ? (
+        <div className="bubble-reactions" data-testid="reactions" title="Reactions">
+          {reactions.join(" ")}
         </div>
       ) : null}
       <div className="bubble-meta">
@@ -70,7 +86,30 @@ export function MessageBubble({ message }: { message: Message }) {
         <span aria-hidden="true">·</span>
         <time dateTime={message.createdAt}>{shortTime(message.createdAt)}</time>
         <StatusTicks message={message} />
+        {onReact ? (
+          <button type="button" className="react-toggle" aria-label="React" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
+            ☺
+          </button>
+        ) : null}
       </div>
+      {onReact && picking ? (
+        <fieldset className="react-picker">
+          <legend className="sr-only">Choose a reaction</legend>
+          {QUICK_REACTIONS.map((emoji) => (
+            <button
+              key={emoji}
+              type="button"
+              aria-pressed={message.reactions?.business === emoji}
+              onClick={() => {
+                setPicking(false);
+                onReact(message.reactions?.business === emoji ? "" : emoji);
+              }}
+            >
+              {emoji}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
     </div>
   );
 }

@@ -1,12 +1,26 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type KeyboardEvent, useState } from "react";
+import { type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Button, Textarea, useToast } from "@/components/ui";
-import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, apiUpload, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
 import { TemplatePicker } from "./template-picker";
-import type { ConversationDetail } from "./types";
+import { type ConversationDetail, formatSize, type UploadedFile } from "./types";
 
-type Reply = { type: "text"; text: string } | { type: "template"; template: { name: string; language: string; variables: string[] } };
+type Reply =
+  | { type: "text"; text: string }
+  | { type: "template"; template: { name: string; language: string; variables: string[] } }
+  | { type: "file"; file: File; text: string };
+
+/** Uploads the attachment, then sends it with the box's text as its caption (audio takes none). */
+async function sendReply(conversationId: string, reply: Reply) {
+  const path = `/api/dashboard/conversations/${conversationId}/messages`;
+  if (reply.type !== "file") return apiFetch(path, { body: reply });
+  const uploaded = await apiUpload<UploadedFile>("/api/dashboard/media", reply.file);
+  if (uploaded.type === "sticker")
+    throw new DashboardError(415, "unsupported_media_type", "Stickers cannot be sent from the inbox: attach a JPEG or PNG.");
+  const caption = uploaded.type === "audio" ? undefined : reply.text || undefined;
+  return apiFetch(path, { body: { type: uploaded.type, mediaId: uploaded.id, text: caption } });
+}
 
 /**
  * The agent's reply. Whether free text is allowed comes from the server (windowOpen, the same rule
@@ -16,12 +30,18 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
   const client = useQueryClient();
   const toast = useToast();
   const [text, setText] = useState("");
+  const [attachment, setAttachment] = useState<{ file: File; preview: string | null } | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const id = detail.conversation.id;
   const send = useMutation({
-    mutationFn: (reply: Reply) => apiFetch(`/api/dashboard/conversations/${id}/messages`, { body: reply }),
+    mutationFn: (reply: Reply) => sendReply(id, reply),
     onSuccess: (_, reply) => {
       if (reply.type === "text") setText("");
-      else toast.success("Template sent.");
+      else if (reply.type === "file") {
+        setText("");
+        attach(null);
+      } else toast.success("Template sent.");
     },
     onError: (err) => {
       toast.error(
@@ -36,6 +56,18 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
       client.invalidateQueries({ queryKey: ["inbox"] });
     },
   });
+
+  // The preview's object URL lives as long as the attachment.
+  useEffect(
+    () => () => {
+      if (attachment?.preview) URL.revokeObjectURL(attachment.preview);
+    },
+    [attachment],
+  );
+  function attach(file: File | null) {
+    setAttachment(file ? { file, preview: file.type.startsWith("image/") ? URL.createObjectURL(file) : null } : null);
+    if (fileInput.current) fileInput.current.value = "";
+  }
 
   if (!detail.windowOpen) {
     return (
@@ -53,8 +85,23 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
 
   function submit(e?: FormEvent) {
     e?.preventDefault();
-    if (text.trim() && !send.isPending) send.mutate({ type: "text", text: text.trim() });
+    if (send.isPending) return;
+    if (attachment) send.mutate({ type: "file", file: attachment.file, text: text.trim() });
+    else if (text.trim()) send.mutate({ type: "text", text: text.trim() });
   }
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files?.[0];
+    if (file) attach(file);
+  };
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const file = e.clipboardData.files?.[0];
+    if (file) {
+      e.preventDefault();
+      attach(file);
+    }
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === "Enter" && !e.shiftKey) {
       e.preventDefault();
@@ -63,19 +110,62 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
   };
 
   return (
-    <div className="composer">
+    <div
+      className={`composer${dragging ? " dragging" : ""}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      {attachment ? (
+        <div className="attachment-preview" data-testid="attachment-preview">
+          {attachment.preview ? (
+            // biome-ignore lint/performance/noImgElement: a local object URL.
+            <img src={attachment.preview} alt="Attachment preview" />
+          ) : (
+            <span className="media-file-badge">{attachment.file.name.split(".").pop()?.toUpperCase() ?? "FILE"}</span>
+          )}
+          <span className="small">
+            <strong>{attachment.file.name}</strong> · {formatSize(attachment.file.size)}
+            <span className="muted"> — the text below becomes its caption</span>
+          </span>
+          <span className="spacer" />
+          <Button size="sm" onClick={() => attach(null)} disabled={send.isPending}>
+            Remove
+          </Button>
+        </div>
+      ) : null}
       <form className="reply-form" onSubmit={submit}>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          data-testid="attach-input"
+          accept="image/jpeg,image/png,audio/*,video/mp4,video/3gpp,application/pdf,text/plain,text/csv,.doc,.docx,.xls,.xlsx,.ppt,.pptx"
+          onChange={(e) => attach(e.target.files?.[0] ?? null)}
+        />
+        <Button
+          aria-label="Attach a file"
+          title="Attach a file (or drop or paste one)"
+          onClick={() => fileInput.current?.click()}
+          disabled={send.isPending}
+        >
+          Attach
+        </Button>
         <Textarea
           id="reply"
           aria-label="Reply"
-          placeholder="Write a reply… (Enter to send, Shift+Enter for a new line)"
+          placeholder={attachment ? "Add a caption… (Enter to send)" : "Write a reply… (Enter to send, Shift+Enter for a new line)"}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           rows={2}
           maxLength={4096}
         />
-        <Button type="submit" variant="primary" loading={send.isPending} disabled={!text.trim()}>
+        <Button type="submit" variant="primary" loading={send.isPending} disabled={!text.trim() && !attachment}>
           Send
         </Button>
       </form>

@@ -128,6 +128,22 @@ function Messages({ conversationId }: { conversationId: string }) {
   const seen = new Set<string>();
   const ordered = (messages.data?.pages.flatMap((p) => p.data) ?? []).filter((m) => !seen.has(m.id) && seen.add(m.id)).reverse();
   const lastId = ordered.at(-1)?.id;
+  const lastInboundId = ordered.findLast((m) => m.direction === "inbound")?.id;
+  const client = useQueryClient();
+  const toast = useToast();
+  const react = useMutation({
+    mutationFn: ({ messageId, emoji }: { messageId: string; emoji: string }) =>
+      apiFetch(`/api/dashboard/conversations/${conversationId}/messages/${messageId}/reaction`, { method: "PUT", body: { emoji } }),
+    onError: (err) => toast.error(errorMessage(err)),
+    onSettled: () => client.invalidateQueries({ queryKey: ["messages", conversationId] }),
+  });
+
+  // Staff looking at the thread is the customer's messages being read: blue ticks on WhatsApp. The
+  // server marks each message at most once, so re-sending on every new inbound message is harmless.
+  useEffect(() => {
+    if (!lastInboundId) return;
+    apiFetch(`/api/dashboard/conversations/${conversationId}/read`, { body: {} }).catch(() => {});
+  }, [conversationId, lastInboundId]);
 
   useEffect(() => {
     const el = box.current;
@@ -162,7 +178,7 @@ function Messages({ conversationId }: { conversationId: string }) {
           <div className="state-title">No messages yet</div>
         </div>
       ) : (
-        ordered.map((m) => <MessageBubble key={m.id} message={m} />)
+        ordered.map((m) => <MessageBubble key={m.id} message={m} onReact={(emoji) => react.mutate({ messageId: m.id, emoji })} />)
       )}
     </div>
   );

@@ -42,8 +42,38 @@ export type Message = {
   status: "queued" | "sent" | "delivered" | "read" | "failed" | "received";
   template: { name: string; language: string; variables: string[] } | null;
   error: { code: string; message: string; channelCode: number | null } | null;
+  media?: MessageMedia | null;
+  location?: { latitude: number; longitude: number; name: string | null; address: string | null } | null;
+  reactions?: { customer: string | null; business: string | null };
   createdAt: string;
 };
+
+export type MessageMedia = {
+  type: string;
+  status: "ready" | "unavailable";
+  mimeType: string | null;
+  size: number | null;
+  filename: string | null;
+  caption: string | null;
+  url: string | null;
+  transcript: string | null;
+};
+
+/** An uploaded file (POST /api/dashboard/media). */
+export type UploadedFile = {
+  id: string;
+  type: "image" | "audio" | "video" | "document" | "sticker";
+  mimeType: string;
+  size: number;
+  filename: string | null;
+};
+
+export function formatSize(n: number | null): string {
+  if (n === null) return "";
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
+  return `${n} B`;
+}
 
 export type Template = { id: string; name: string; language: string; category: string; body: string; status: string; placeholders: number };
 

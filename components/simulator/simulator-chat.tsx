@@ -3,9 +3,10 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { StatusTicks } from "@/components/inbox/message-bubble";
-import type { Message } from "@/components/inbox/types";
+import { MessageMedia, visibleText } from "@/components/inbox/message-media";
+import type { Message, UploadedFile } from "@/components/inbox/types";
 import { Badge, Button, ErrorState, Input, LoadingState, useToast } from "@/components/ui";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, apiUpload, errorMessage } from "@/lib/dashboard/fetcher";
 import { SimulatorSidePanel } from "./simulator-side-panel";
 import type { SandboxCustomer } from "./simulator-view";
 
@@ -37,10 +38,37 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
     refetchInterval: POLL_MS,
   });
 
+  const [place, setPlace] = useState<{ name: string; latitude: string; longitude: string } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const say = (body: object) => apiFetch("/api/dashboard/simulator/messages", { body: { phone: customer.phone, name: customer.name, ...body } });
   const send = useMutation({
-    mutationFn: (body: string) => apiFetch("/api/dashboard/simulator/messages", { body: { phone: customer.phone, name: customer.name, text: body } }),
+    mutationFn: (body: string) => say({ text: body }),
     onSuccess: () => {
       setText("");
+      thread.refetch();
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  // The customer sends a photo, voice note, video, document or sticker (the box's text is its caption), or a place.
+  const sendFile = useMutation({
+    mutationFn: async (file: File) => {
+      const uploaded = await apiUpload<UploadedFile>("/api/dashboard/media", file);
+      return say({ mediaId: uploaded.id, text: text.trim() || undefined });
+    },
+    onSuccess: () => {
+      setText("");
+      thread.refetch();
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+    onSettled: () => {
+      if (fileInput.current) fileInput.current.value = "";
+    },
+  });
+  const sendPlace = useMutation({
+    mutationFn: (p: { name: string; latitude: string; longitude: string }) =>
+      say({ location: { latitude: Number(p.latitude), longitude: Number(p.longitude), name: p.name.trim() || undefined } }),
+    onSuccess: () => {
+      setPlace(null);
       thread.refetch();
     },
     onError: (err) => toast.error(errorMessage(err)),
@@ -95,7 +123,8 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
                 data-testid="sim-message"
                 data-direction={m.direction}
               >
-                <div>{m.text}</div>
+                <MessageMedia message={{ ...m, template: null, error: null }} />
+                {visibleText({ ...m, template: null, error: null }) ? <div>{visibleText({ ...m, template: null, error: null })}</div> : null}
                 <div className="bubble-meta">
                   <span>
                     {m.direction === "inbound" ? "You" : m.source === "assistant" ? "Assistant" : m.source === "agent" ? "Agent" : "Business"}
@@ -119,7 +148,64 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
           </fieldset>
         ) : null}
         <div className="composer">
+          {place ? (
+            <form
+              className="row-wrap"
+              style={{ marginBottom: 8 }}
+              onSubmit={(e) => {
+                e.preventDefault();
+                sendPlace.mutate(place);
+              }}
+            >
+              <Input id="sim-place-name" aria-label="Place name" value={place.name} onChange={(e) => setPlace({ ...place, name: e.target.value })} />
+              <Input
+                id="sim-place-lat"
+                aria-label="Latitude"
+                value={place.latitude}
+                onChange={(e) => setPlace({ ...place, latitude: e.target.value })}
+                style={{ width: 110 }}
+              />
+              <Input
+                id="sim-place-lng"
+                aria-label="Longitude"
+                value={place.longitude}
+                onChange={(e) => setPlace({ ...place, longitude: e.target.value })}
+                style={{ width: 110 }}
+              />
+              <Button type="submit" size="sm" loading={sendPlace.isPending}>
+                Share location
+              </Button>
+              <Button size="sm" onClick={() => setPlace(null)}>
+                Cancel
+              </Button>
+            </form>
+          ) : null}
           <form className="reply-form" onSubmit={submit}>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              data-testid="sim-attach-input"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) sendFile.mutate(file);
+              }}
+            />
+            <Button
+              aria-label="Send a file"
+              title="Send a photo, voice note, video, document or sticker"
+              loading={sendFile.isPending}
+              onClick={() => fileInput.current?.click()}
+            >
+              File
+            </Button>
+            <Button
+              aria-label="Share a location"
+              title="Share a location"
+              onClick={() => setPlace(place ? null : { name: "Rua Augusta 1, Lisbon", latitude: "38.7106", longitude: "-9.1365" })}
+            >
+              Place
+            </Button>
             <Input
               id="sim-text"
               aria-label="Message"

@@ -20,7 +20,7 @@ const common: ErrorCode[] = ["invalid_request", "unauthorized", "insufficient_sc
 const withBody: ErrorCode[] = ["invalid_json", "payload_too_large", "unsupported_media_type"];
 
 function errorResponses(op: AnyOperation) {
-  const codes = [...common, ...(op.body ? withBody : []), ...(op.errors ?? [])];
+  const codes = [...common, ...(op.body || op.multipart ? withBody : []), ...(op.errors ?? [])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
   return Object.fromEntries(
@@ -48,6 +48,7 @@ export function openApiDocument(operations: AnyOperation[]) {
         ? { parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", minLength: 1, maxLength: 255 } }] }
         : {}),
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { "application/json": { schema: op.body } } } } : {}),
+      ...(op.multipart ? { requestBody: { required: true, content: { "multipart/form-data": { schema: op.multipart } } } } : {}),
       responses: {
         "200": {
           description: "Success",

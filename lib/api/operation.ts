@@ -39,6 +39,11 @@ export type Operation<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * A multipart/form-data body, documented by this schema and read by the handler itself from
+   * `ctx.request` (streamed: files are never parsed into memory as JSON bodies are).
+   */
+  multipart?: z.ZodType;
   /** When true the body may be absent (e.g. handoff's optional reason). */
   bodyOptional?: boolean;
   response: R;

@@ -69,22 +69,27 @@ const cutOff = () => new AppError("invalid_request", "The request body was cut o
  * reading past 1 MiB, and what the client sends after that is never pulled into memory.
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         req.pause();
         req.on("data", (chunk: Buffer) => {
+          if (cancelled) return;
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
           if ((controller.desiredSize ?? 0) <= 0) req.pause();
         });
-        req.once("end", () => controller.close());
-        req.once("aborted", () => controller.error(cutOff()));
-        req.once("error", () => controller.error(cutOff()));
+        // After a cancel (an upload refused mid-body), the rest of the body is drained by the server:
+        // its end must not touch the closed stream.
+        req.once("end", () => !cancelled && controller.close());
+        req.once("aborted", () => !cancelled && controller.error(cutOff()));
+        req.once("error", () => !cancelled && controller.error(cutOff()));
       },
       pull() {
         req.resume();
       },
       cancel() {
+        cancelled = true;
         req.pause();
       },
     },

@@ -1,5 +1,6 @@
 import "server-only";
-import type { InteractivePayload, TemplatePayload } from "../db/schema";
+import type { InteractivePayload, MessageMedia, TemplatePayload } from "../db/schema";
+import type { MediaBytes } from "../media/store";
 import { sandboxAdapter } from "./sandbox";
 import { type WhatsAppConnection, whatsAppAdapter } from "./whatsapp/adapter";
 
@@ -15,11 +16,23 @@ export type ChannelMessage = {
   id: string;
   /** E.164 of the recipient. */
   to: string;
-  type: "text" | "template";
+  type: "text" | "template" | "media";
   /** The text (for a template, its rendered body). */
   text: string;
   template: TemplatePayload | null;
   interactive: InteractivePayload | null;
+  /** A file to send (type `media`): the channel uploads it and sends it with its caption. */
+  media?: OutboundMedia | null;
+};
+
+export type OutboundMedia = {
+  kind: string;
+  mimeType: string;
+  filename: string | null;
+  caption: string | null;
+  size: number;
+  /** The stored bytes, streamed (opened only when the channel needs them). */
+  open(): Promise<MediaBytes>;
 };
 
 /** Accepted by the channel: it took the message, which is not the same as delivered. */
@@ -38,6 +51,8 @@ export type ChannelInbound = {
   type: string;
   text: string;
   content: Record<string, unknown> | null;
+  /** The stored file of a media message (downloaded by the channel before the message is received). */
+  media?: MessageMedia | null;
 };
 
 export type ChannelErrorKind = "window" | "rate_limited" | "transient" | "permanent";

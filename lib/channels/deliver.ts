@@ -6,7 +6,8 @@ import { emitEvent } from "../events/emit";
 import type { ClaimedJob } from "../jobs/queue";
 import { type JobHandler, RetryLater } from "../jobs/worker";
 import type { MessageRow } from "../messages/send-message";
-import { adapterFor, ChannelError, type ChannelReceipt } from "./channel";
+import { mediaFileById, readMediaBytes } from "../media/media-files";
+import { adapterFor, ChannelError, type ChannelReceipt, type OutboundMedia } from "./channel";
 import { whatsAppConnection } from "./whatsapp/adapter";
 import { retryDelayMs } from "./whatsapp/errors";
 
@@ -34,10 +35,11 @@ export async function deliverMessage(db: Db, payload: { messageId: string; busin
     const receipt = await adapter.send({
       id: message.id,
       to: contact.phone,
-      type: message.type === "template" ? "template" : "text",
+      type: message.type === "template" ? "template" : message.media ? "media" : "text",
       text: message.text,
       template: message.template ?? null,
       interactive: message.interactive ?? null,
+      media: outboundMedia(db, message),
     });
     sent = { to: contact.phone, receipt };
   } catch (err) {
@@ -46,6 +48,24 @@ export async function deliverMessage(db: Db, payload: { messageId: string; busin
   // Outside the try: the channel has accepted it, so a database error here must not mark it failed. The
   // job's retry may then send it twice: at least once beats lost.
   await markSent(db, message, sent.to, sent.receipt, job.attempts);
+}
+
+function outboundMedia(db: Db, message: MessageRow): OutboundMedia | null {
+  const media = message.media;
+  if (!media?.fileId) return null;
+  const fileId = media.fileId;
+  return {
+    kind: media.kind,
+    mimeType: media.mimeType ?? "application/octet-stream",
+    filename: media.filename,
+    caption: media.caption,
+    size: media.size ?? 0,
+    open: async () => {
+      const file = await mediaFileById(db, fileId);
+      if (!file) throw new ChannelError("permanent", null, "The message's file no longer exists.");
+      return readMediaBytes(db, file);
+    },
+  };
 }
 
 async function settleFailure(db: Db, message: MessageRow, err: unknown, job: Attempt): Promise<void> {

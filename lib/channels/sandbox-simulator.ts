@@ -11,6 +11,9 @@ import { receiveInboundMessage } from "../messages/receive-message";
 import type { MessageOut } from "../messages/message-schema";
 import { messageView } from "../messages/messages";
 import type { MessageRow } from "../messages/send-message";
+import { findMediaFile } from "../media/media-files";
+import { inboundMediaText, withTranscript } from "../media/transcribe";
+import type { ChannelInbound } from "./channel";
 import { markSandboxDelivered } from "./sandbox";
 
 // What the dashboard's customer simulator calls (through its session-authenticated route): play a
@@ -40,20 +43,50 @@ export function newSandboxCustomer(): string {
   return `+1999${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
 }
 
-/** A simulated customer message, received exactly like a WhatsApp one but on the sandbox channel. */
+export type SimulatedLocation = { latitude: number; longitude: number; name?: string | null; address?: string | null };
+
+/**
+ * A simulated customer message, received exactly like a WhatsApp one but on the sandbox channel: text,
+ * a file uploaded through the dashboard (photo, voice note, video, document, sticker; `text` is then its
+ * caption) or a shared location.
+ */
 export async function simulateInbound(
   db: Db,
   businessId: string,
-  input: { phone: string; name?: string | null; text: string },
+  input: { phone: string; name?: string | null; text?: string | null; mediaId?: string | null; location?: SimulatedLocation | null },
 ): Promise<{ message: SandboxThreadMessage; conversationId: string; contactId: string }> {
   if (!phoneSchema.safeParse(input.phone).success) throw invalid([{ path: "phone", message: "phone must be E.164, such as +19995550123." }]);
-  const text = input.text.trim();
-  if (!text || text.length > 4096) throw invalid([{ path: "text", message: "text must be 1..4096 characters." }]);
+  const text = (input.text ?? "").trim();
+  const plain = !input.mediaId && !input.location;
+  if ((plain && !text) || text.length > 4096) throw invalid([{ path: "text", message: "text must be 1..4096 characters." }]);
   // Replies follow the contact's channel: never let the simulator speak for a real WhatsApp customer.
   const existing = await findContactByPhone(db, businessId, input.phone);
   if (existing && existing.channel !== "sandbox") {
     const [business] = await db.select({ wa: businesses.whatsappPhoneNumberId }).from(businesses).where(eq(businesses.id, businessId));
     if (business?.wa) throw invalid([{ path: "phone", message: "This number is a WhatsApp contact; the simulator plays sandbox customers only." }]);
+  }
+  let body: Pick<ChannelInbound, "type" | "text" | "content" | "media"> = { type: "text", text, content: null, media: null };
+  if (input.mediaId) {
+    const file = await findMediaFile(db, businessId, input.mediaId);
+    const media = await withTranscript(db, {
+      fileId: file.id,
+      kind: file.kind,
+      mimeType: file.mimeType,
+      size: file.size,
+      filename: file.filename,
+      caption: text || null,
+      status: "ready",
+    });
+    body = { type: file.kind, text: inboundMediaText(media), content: null, media };
+  } else if (input.location) {
+    const { latitude, longitude, name, address } = input.location;
+    const label = [`${latitude},${longitude}`, name || address].filter(Boolean).join(" ");
+    body = {
+      type: "location",
+      text: `[location] ${label}`,
+      content: { latitude, longitude, name: name || null, address: address || null },
+      media: null,
+    };
   }
   const { message } = await receiveInboundMessage(db, businessId, {
     channel: "sandbox",
@@ -61,9 +94,7 @@ export async function simulateInbound(
     profileName: input.name?.trim() || null,
     channelMessageId: `sbx_${ulid()}`,
     timestamp: new Date(),
-    type: "text",
-    text,
-    content: null,
+    ...body,
   });
   return { message: view(message), conversationId: message.conversationId, contactId: message.contactId };
 }

@@ -70,3 +70,25 @@ export function errorMessage(err: unknown): string {
   }
   return err instanceof Error ? err.message : "Something went wrong.";
 }
+
+/** Uploads one file as multipart/form-data (field `file`) and returns the endpoint's JSON answer. */
+export async function apiUpload<T>(path: string, file: File | Blob, filename?: string): Promise<T> {
+  const form = new FormData();
+  form.set("file", file, filename ?? (file instanceof File ? file.name : "file"));
+  let res: Response;
+  try {
+    res = await fetch(path, { method: "POST", body: form, credentials: "same-origin", cache: "no-store", headers: { accept: "application/json" } });
+  } catch {
+    throw new DashboardError(0, "network_error", "Could not reach the server. Check your connection and try again.");
+  }
+  const data = (await res.json().catch(() => null)) as (T & { error?: { code?: string; message?: string; requestId?: string } }) | null;
+  if (!res.ok) {
+    throw new DashboardError(
+      res.status,
+      data?.error?.code ?? "http_error",
+      data?.error?.message ?? `The server answered ${res.status}.`,
+      data?.error?.requestId,
+    );
+  }
+  return data as T;
+}

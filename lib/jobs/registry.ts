@@ -2,6 +2,7 @@ import "server-only";
 import { ASSISTANT_TURN_QUEUE, assistantTurnJob } from "../assistant/turn-job";
 import { deliverJob } from "../channels/deliver";
 import { INBOUND_QUEUE, inboundJob } from "../channels/whatsapp/inbound";
+import { SIGNALS_QUEUE, signalsJob } from "../messages/message-signals";
 import { DELIVER_QUEUE } from "../messages/send-message";
 import { EVENTS_QUEUE } from "../events/emit";
 import { handleWebhookDelivery } from "../webhooks/deliver";
@@ -13,6 +14,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [DELIVER_QUEUE]: deliverJob,
   [ASSISTANT_TURN_QUEUE]: assistantTurnJob,
   [INBOUND_QUEUE]: inboundJob,
+  [SIGNALS_QUEUE]: signalsJob,
   [EVENTS_QUEUE]: handleEventDispatch,
   [WEBHOOK_DELIVER_QUEUE]: handleWebhookDelivery,
 };

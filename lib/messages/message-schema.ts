@@ -8,19 +8,69 @@ export const templateRef = z.object({
   variables: z.array(z.string().max(1024)).max(100).default([]),
 });
 
+export const mediaRef = z.union([
+  z
+    .object({ id: z.string().min(1).max(100).meta({ description: "A file from `POST /v1/media`.", example: "med_01JD7X4S9C8A3K2M5N6P7Q8R9T" }) })
+    .strict(),
+  z
+    .object({
+      url: z
+        .string()
+        .min(1)
+        .max(2048)
+        .meta({ description: "A public http(s) URL we fetch the file from (at most 100 MB).", example: "https://example.com/invoice.pdf" }),
+    })
+    .strict(),
+]);
+
+export const outboundMediaTypes = ["image", "document", "audio", "video"] as const;
+
 export const sendMessageIn = z
   .object({
     to: phoneSchema,
-    type: z.enum(["text", "template"]).default("text"),
-    text: z.string().min(1).max(4096).optional(),
+    type: z.enum(["text", "template", ...outboundMediaTypes]).default("text"),
+    text: z
+      .string()
+      .min(1)
+      .max(4096)
+      .optional()
+      .meta({ description: "The message; for image, video and document the caption (at most 1024 characters)." }),
     template: templateRef.optional(),
+    media: mediaRef.optional(),
+    filename: z.string().min(1).max(240).optional().meta({ description: "The name a document is shown with (defaults to the uploaded file's)." }),
   })
   .superRefine((v, ctx) => {
     if (v.type === "text" && v.text === undefined) ctx.addIssue({ code: "custom", path: ["text"], message: "text is required for a text message." });
     if (v.type === "template" && !v.template)
       ctx.addIssue({ code: "custom", path: ["template"], message: "template is required for a template message." });
+    const isMedia = (outboundMediaTypes as readonly string[]).includes(v.type);
+    if (isMedia && !v.media) ctx.addIssue({ code: "custom", path: ["media"], message: `media ({id} or {url}) is required for a ${v.type} message.` });
+    if (!isMedia && v.media)
+      ctx.addIssue({ code: "custom", path: ["media"], message: "media is only for image, document, audio and video messages." });
+    if (v.type === "audio" && v.text !== undefined) ctx.addIssue({ code: "custom", path: ["text"], message: "An audio message has no caption." });
+    if (isMedia && v.text && v.text.length > 1024)
+      ctx.addIssue({ code: "custom", path: ["text"], message: "A caption may be at most 1024 characters." });
   });
 export type SendMessageIn = z.infer<typeof sendMessageIn>;
+
+export const mediaOut = z
+  .object({
+    type: z.string().meta({ description: "image, audio, video, document or sticker.", example: "image" }),
+    status: z
+      .enum(["ready", "unavailable"])
+      .meta({ description: "`unavailable`: the file could not be fetched from the channel (after retries) or broke a limit." }),
+    mimeType: z.string().nullable().meta({ example: "image/jpeg" }),
+    size: z.number().int().nullable().meta({ description: "Bytes." }),
+    filename: z.string().nullable(),
+    caption: z.string().nullable(),
+    url: z
+      .string()
+      .nullable()
+      .meta({ description: "A signed link to the file, valid for an hour (a day in webhooks); null when unavailable. Fetch it without an API key." }),
+    transcript: z.string().nullable().meta({ description: "A voice note's transcript, when transcription is configured." }),
+  })
+  .meta({ id: "MessageMedia" });
+export type MediaOut = z.infer<typeof mediaOut>;
 
 export const messageErrorOut = z.object({ code: z.string(), message: z.string(), channelCode: z.number().nullable() });
 
@@ -34,9 +84,39 @@ export const messageOut = z.object({
   status: z.enum(messageStatuses),
   template: templateRef.nullable(),
   error: messageErrorOut.nullable(),
+  media: mediaOut.nullable(),
+  location: z
+    .object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable(), address: z.string().nullable() })
+    .nullable()
+    .meta({ description: "A shared location (type `location`)." }),
+  reactions: z
+    .object({ customer: z.string().nullable(), business: z.string().nullable() })
+    .meta({ description: "The latest emoji reaction of each side on this message (null: none)." }),
   createdAt: z.string(),
 });
 export type MessageOut = z.infer<typeof messageOut>;
+
+export const mediaFileOut = z
+  .object({
+    id: z.string().meta({ example: "med_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
+    type: z.enum(["image", "audio", "video", "document", "sticker"]),
+    mimeType: z.string(),
+    size: z.number().int(),
+    filename: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "MediaFile" });
+
+export const mediaUploadIn = z
+  .object({
+    file: z.string().meta({ format: "binary", description: "The file. Its part's Content-Type is its type." }),
+    type: z
+      .enum(["image", "audio", "video", "document", "sticker"])
+      .optional()
+      .meta({ description: "Send before `file`. Default: from the file's Content-Type." }),
+    filename: z.string().optional().meta({ description: "Send before `file`. Default: the part's filename." }),
+  })
+  .meta({ id: "MediaUpload" });
 
 export const sendMessageOut = z.object({
   id: z.string(),

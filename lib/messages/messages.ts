@@ -5,6 +5,7 @@ import { messages } from "../db/schema";
 import { findConversation } from "../conversations/conversations";
 import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
 import type { MessageOut } from "./message-schema";
+import { mediaView } from "./media-view";
 import type { MessageRow } from "./send-message";
 
 export function messageView(m: MessageRow): MessageOut {
@@ -18,8 +19,20 @@ export function messageView(m: MessageRow): MessageOut {
     status: m.status,
     template: m.template ?? null,
     error: m.error ?? null,
+    media: mediaView(m.businessId, m.media),
+    location: locationOf(m),
+    reactions: { customer: m.reactions?.customer ?? null, business: m.reactions?.business ?? null },
     createdAt: m.createdAt.toISOString(),
   };
+}
+
+function locationOf(m: MessageRow): MessageOut["location"] {
+  if (m.type !== "location" || !m.content) return null;
+  const c = m.content;
+  const [latitude, longitude] = [Number(c.latitude), Number(c.longitude)];
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+  return { latitude, longitude, name: str(c.name), address: str(c.address) };
 }
 
 /** A conversation's messages, newest first, paged with `before`. */

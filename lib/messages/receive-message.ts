@@ -9,6 +9,7 @@ import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
 import { enqueue } from "../jobs/queue";
 import { createRecord } from "../records/records";
+import { mediaView, WEBHOOK_MEDIA_URL_TTL_SECONDS } from "./media-view";
 import type { MessageRow } from "./send-message";
 
 /** The assistant runtime's queue: one turn per inbound message, one conversation at a time. */
@@ -49,6 +50,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: C
           type: input.type,
           text: input.text,
           content: input.content,
+          media: input.media ?? null,
           status: "received",
           channel: input.channel,
           channelMessageId: input.channelMessageId,
@@ -74,6 +76,8 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: C
         text: input.text,
         messageId: message.id,
         contactId: contact.id,
+        messageType: input.type,
+        media: mediaView(businessId, message.media, WEBHOOK_MEDIA_URL_TTL_SECONDS),
       });
       if (input.type === "order") {
         await createRecord(tx, businessId, {
@@ -100,6 +104,15 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: C
     if (!again) throw new Error("inbound duplicate vanished");
     return again;
   }
+}
+
+/** True when this channel message is stored already (a redelivery): its file need not be fetched again. */
+export async function inboundStored(db: Db, channel: ChannelInbound["channel"], channelMessageId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.channel, channel), eq(messages.channelMessageId, channelMessageId)));
+  return Boolean(row);
 }
 
 async function duplicateOf(db: Db, input: ChannelInbound): Promise<ReceivedMessage | null> {

@@ -9,6 +9,7 @@ import { newId } from "../ids";
 import { enqueue } from "../jobs/queue";
 import { placeholderCount, renderTemplate } from "../templates/template-schema";
 import { findTemplate } from "../templates/templates";
+import { mediaText, resolveOutboundMedia } from "../media/outbound-media";
 import type { SendMessageIn } from "./message-schema";
 
 export const DELIVER_QUEUE = "messages.deliver";
@@ -48,6 +49,9 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
       throw new AppError("outside_messaging_window", "The customer has not written in the last 24 hours: only a template message can be sent.");
     }
   }
+  // The file is fetched or found (and checked) before the transaction: a refused file stores no message.
+  const media = input.media ? await resolveOutboundMedia(db, businessId, input) : null;
+  if (media) text = mediaText(media);
 
   return db.transaction(async (tx) => {
     const { contact } = await ensureContact(tx, businessId, input.to);
@@ -75,6 +79,7 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
         text,
         template: input.type === "template" ? (input.template ?? null) : null,
         interactive: opts.interactive ?? null,
+        media,
         status: "queued",
         channel,
         userId: opts.userId ?? null,

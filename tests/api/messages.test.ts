@@ -95,7 +95,8 @@ describe("POST /v1/messages", () => {
       [{ to: "+14155550123" }, "text"],
       [{ to: "+14155550123", text: "" }, "text"],
       [{ to: "+14155550123", text: "x".repeat(4097) }, "text"],
-      [{ to: "+14155550123", type: "image", text: "x" }, "type"],
+      [{ to: "+14155550123", type: "carousel", text: "x" }, "type"],
+      [{ to: "+14155550123", type: "image", text: "x" }, "media"],
       [{ to: "+14155550123", type: "template" }, "template"],
       [{ text: "x" }, "to"],
     ];

@@ -201,3 +201,29 @@ describe("standalone API server (npm run api)", () => {
     expect(garbage.headers["x-request-id"]).toBe(garbage.body.error.requestId);
   });
 });
+
+describe("uploads on the standalone server", () => {
+  it("POST /v1/media streams a multipart file in, and refuses a too-large one, as the Next route does", async () => {
+    const b = await makeBusiness();
+    const form = (bytes: Uint8Array<ArrayBuffer>, type: string, name: string) => {
+      const f = new FormData();
+      f.set("file", new Blob([bytes], { type }), name);
+      return f;
+    };
+    const pdf = new Uint8Array(300 * 1024).fill(7);
+    const ok = await fetch(`${base}/v1/media`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${b.key}` },
+      body: form(pdf, "application/pdf", "a.pdf"),
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ type: "document", size: pdf.length, filename: "a.pdf" });
+    const big = await fetch(`${base}/v1/media`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${b.key}` },
+      body: form(new Uint8Array(5 * 1024 * 1024 + 1), "image/png", "big.png"),
+    });
+    expect(big.status).toBe(413);
+    expect((await big.json()).error.code).toBe("payload_too_large");
+  });
+});

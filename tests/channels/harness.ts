@@ -13,13 +13,14 @@ import { queryRows } from "../../lib/db/rows";
 import { events, messages } from "../../lib/db/schema";
 import { jobHandlers } from "../../lib/jobs/registry";
 import { RetryLater, startWorker, type Worker } from "../../lib/jobs/worker";
+import { SIGNALS_QUEUE } from "../../lib/messages/message-signals";
 import { DELIVER_QUEUE } from "../../lib/messages/send-message";
 import { type FakeGraph, type FakeGraphOptions, startFakeGraph } from "../fakes/graph-server";
 import { makeBusiness, type TestBusiness } from "../helpers/api";
 
 export const APP_SECRET = "test-app-secret";
 export const VERIFY_TOKEN = "test-verify-token";
-export const CHANNEL_QUEUES = [DELIVER_QUEUE, INBOUND_QUEUE];
+export const CHANNEL_QUEUES = [DELIVER_QUEUE, INBOUND_QUEUE, SIGNALS_QUEUE];
 
 export function setChannelEnv(graphUrl = "http://127.0.0.1:9/v25.0") {
   process.env.WHATSAPP_APP_SECRET = APP_SECRET;
@@ -76,7 +77,7 @@ export async function ownJobs(): Promise<JobRow[]> {
   const rows = await queryRows<JobRow>(
     db(),
     sql`select id, queue, order_key, payload->>'businessId' as business_id, payload->'phoneNumberIds' as numbers, run_at, attempts, last_error
-        from jobs where queue in (${DELIVER_QUEUE}, ${INBOUND_QUEUE}) and status = 'pending' order by id`,
+        from jobs where queue in (${DELIVER_QUEUE}, ${INBOUND_QUEUE}, ${SIGNALS_QUEUE}) and status = 'pending' order by id`,
   );
   return rows
     .map((r) => ({ ...r, id: Number(r.id), run_at: new Date(r.run_at) }))

@@ -172,6 +172,8 @@ describe("inbound messages", () => {
       text: "Hi there",
       messageId: m.id,
       contactId: contact.id,
+      messageType: "text",
+      media: null,
     });
     const turns = await jobsFor(ASSISTANT_TURN_QUEUE, "messageId", m.id);
     expect(turns).toHaveLength(1);

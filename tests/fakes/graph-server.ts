@@ -1,8 +1,9 @@
 // A fake WhatsApp Graph API on loopback. It enforces the rules the adapter must survive (bearer
 // token, the 24-hour window, the pair rate limit, scripted failures) and calls the app back with
 // signed status and inbound webhooks, JSON-escaped the way Meta escapes them.
-import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+import { randomBytes, randomInt } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import busboy from "busboy";
 import type { AddressInfo } from "node:net";
 import { signWhatsAppBody } from "../../lib/channels/whatsapp/signature";
 
@@ -37,9 +38,26 @@ export type StatusOptions = {
   recipient?: string;
 };
 
+export type FakeMedia = { id: string; bytes: Buffer; mimeType: string; filename?: string; downloads: number };
+export type MediaOptions = {
+  id?: string;
+  mimeType: string;
+  filename?: string /** The first download of its URL answers 404, as an expired URL does. */;
+  expiredOnce?: boolean;
+};
+
 export type FakeGraph = {
   url: string;
   sent: SentMessage[];
+  /** Files customers sent (served at GET /{media-id}) and files the app uploaded. */
+  media: Map<string, FakeMedia>;
+  uploads: FakeMedia[];
+  /** Read receipts the app sent (the wamids it marked read). */
+  reads: string[];
+  /** A file a customer sends: its media id for the webhook. */
+  addMedia(bytes: Buffer, opts: MediaOptions): string;
+  /** The next `times` media lookups or downloads answer HTTP 500. */
+  failMediaNext(times?: number): void;
   attempts: GraphAttempt[];
   callbacks: { wamid: string; status: Status; httpStatus: number | null }[];
   failNext(code: number, times?: number, message?: string): void;
@@ -92,6 +110,11 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
   const lastWrote = new Map<string, number>();
   const pairSends = new Map<string, number[]>();
   const pending = new Set<Promise<void>>();
+  const media = new Map<string, FakeMedia>();
+  const uploads: FakeMedia[] = [];
+  const reads: string[] = [];
+  const expiredOnce = new Set<string>();
+  let mediaFailures = 0;
 
   function decide(phoneNumberId: string, auth: string | undefined, body: SentBody, at: Date): [number, object] {
     const token = /^Bearer (.+)$/.exec(auth ?? "")?.[1];
@@ -100,12 +123,17 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     if (opts.accessTokens && expected === undefined) {
       return [400, graphError(100, `Unsupported post request. Object with ID '${phoneNumberId}' does not exist`)];
     }
+    if (body?.status === "read") {
+      if (!body.message_id || body.messaging_product !== "whatsapp") return [400, graphError(100, "(#100) The parameter message_id is required.")];
+      reads.push(String(body.message_id));
+      return [200, { success: true }];
+    }
     const failure = failures[0];
     if (failure) {
       if (--failure.remaining <= 0) failures.shift();
       return [400, graphError(failure.code, failure.message)];
     }
-    const invalid = invalidReason(body);
+    const invalid = invalidReason(body, media);
     if (invalid) return [400, graphError(100, invalid)];
     const to = digits(body.to);
     const wrote = lastWrote.get(to);
@@ -141,8 +169,72 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     return [200, { id, display_phone_number: displayPhoneNumber, verified_name: "Fake Business", quality_rating: "GREEN" }];
   }
 
+  function authorized(phoneNumberId: string | null, auth: string | undefined): boolean {
+    const token = /^Bearer (.+)$/.exec(auth ?? "")?.[1];
+    if (!token) return false;
+    if (!opts.accessTokens) return true;
+    return phoneNumberId ? opts.accessTokens[phoneNumberId] === token : Object.values(opts.accessTokens).includes(token);
+  }
+
+  // Media: GET /{version}/{media-id} -> a short-lived URL; GET that URL -> the bytes; POST
+  // /{version}/{phone-number-id}/media (multipart) -> an id, refused for types and sizes WhatsApp refuses.
+  async function serveMedia(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+    const send = (status: number, payload: object) => {
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
+      return true;
+    };
+    const bytesMatch = /^\/media-bytes\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && bytesMatch) {
+      const id = decodeURIComponent(bytesMatch[1]);
+      const file = media.get(id);
+      if (!authorized(null, req.headers.authorization)) return send(401, graphError(190));
+      if (mediaFailures > 0) {
+        mediaFailures--;
+        return send(500, { error: "boom" });
+      }
+      if (!file || expiredOnce.delete(id)) {
+        res.writeHead(404, { "content-type": "text/plain" }).end("URL expired");
+        return true;
+      }
+      file.downloads++;
+      res.writeHead(200, { "content-type": file.mimeType, "content-length": String(file.bytes.length) }).end(file.bytes);
+      return true;
+    }
+    const lookup = new RegExp(`^/${version}/([^/]+)$`).exec(path);
+    // GET /{id} of an id that is no media file is the phone-number lookup (describeNumber), below.
+    const file = req.method === "GET" && lookup ? media.get(decodeURIComponent(lookup[1])) : undefined;
+    if (lookup && file) {
+      const id = file.id;
+      if (!authorized(null, req.headers.authorization)) return send(401, graphError(190));
+      if (mediaFailures > 0) {
+        mediaFailures--;
+        return send(500, graphError(131016));
+      }
+      const url = `http://127.0.0.1:${port}/media-bytes/${encodeURIComponent(id)}`;
+      return send(200, { messaging_product: "whatsapp", url, mime_type: file.mimeType, sha256: "x", file_size: file.bytes.length, id });
+    }
+    const upload = new RegExp(`^/${version}/([^/]+)/media$`).exec(path);
+    if (req.method === "POST" && upload) {
+      const phoneNumberId = decodeURIComponent(upload[1]);
+      if (!authorized(phoneNumberId, req.headers.authorization)) return send(401, graphError(190));
+      const form = await readMultipart(req);
+      if (form.fields.messaging_product !== "whatsapp" || !form.file) return send(400, graphError(100, "(#100) The parameter file is required."));
+      const type = String(form.fields.type ?? form.file.mimeType).split(";")[0];
+      const limit = UPLOAD_LIMITS.find((l) => l.types.includes(type));
+      if (!limit) return send(400, graphError(131053, `(#131053) Media upload error: unsupported file type ${type}`));
+      if (form.file.bytes.length > limit.maxBytes) return send(400, graphError(131053, "(#131053) Media upload error: file too large"));
+      const id = String(randomInt(1e14, 2e14));
+      const file = { id, bytes: form.file.bytes, mimeType: type, filename: form.file.filename, downloads: 0 };
+      media.set(id, file);
+      uploads.push(file);
+      return send(200, { id });
+    }
+    return false;
+  }
+
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://fake").pathname;
+    if (await serveMedia(req, res, path)) return;
     const match = /^\/([^/]+)\/([^/]+)\/messages\/?$/.exec(path);
     const phoneNumberId = match ? decodeURIComponent(match[2]) : "";
     const raw = await readBody(req).catch(() => "");
@@ -228,6 +320,18 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
   const fake: FakeGraph = {
     url: `http://127.0.0.1:${port}/${version}`,
     sent,
+    media,
+    uploads,
+    reads,
+    addMedia(bytes, o) {
+      const id = o.id ?? String(randomInt(1e14, 2e14));
+      media.set(id, { id, bytes, mimeType: o.mimeType, filename: o.filename, downloads: 0 });
+      if (o.expiredOnce) expiredOnce.add(id);
+      return id;
+    },
+    failMediaNext(times = 1) {
+      mediaFailures += times;
+    },
     attempts,
     callbacks,
     failNext(code, times = 1, message) {
@@ -255,7 +359,53 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
   return fake;
 }
 
-function invalidReason(body: SentBody): string | null {
+const MB = 1024 * 1024;
+const UPLOAD_LIMITS = [
+  { types: ["image/jpeg", "image/png"], maxBytes: 5 * MB },
+  { types: ["image/webp"], maxBytes: 500 * 1024 },
+  { types: ["audio/aac", "audio/amr", "audio/mpeg", "audio/mp4", "audio/ogg"], maxBytes: 16 * MB },
+  { types: ["video/mp4", "video/3gpp"], maxBytes: 16 * MB },
+  {
+    types: [
+      "text/plain",
+      "text/csv",
+      "application/pdf",
+      "application/msword",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      "application/vnd.ms-excel",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "application/vnd.ms-powerpoint",
+      "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    ],
+    maxBytes: 100 * MB,
+  },
+];
+const MEDIA_MESSAGE_TYPES = ["image", "audio", "video", "document", "sticker"];
+
+function readMultipart(
+  req: IncomingMessage,
+): Promise<{ fields: Record<string, string>; file: { bytes: Buffer; mimeType: string; filename: string } | null }> {
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let file: { bytes: Buffer; mimeType: string; filename: string } | null = null;
+    const parser = busboy({ headers: req.headers });
+    parser.on("field", (name, value) => {
+      fields[name] = value;
+    });
+    parser.on("file", (_name, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        file = { bytes: Buffer.concat(chunks), mimeType: info.mimeType, filename: info.filename ?? "file" };
+      });
+    });
+    parser.on("close", () => resolve({ fields, file }));
+    parser.on("error", reject);
+    req.pipe(parser);
+  });
+}
+
+function invalidReason(body: SentBody, media?: Map<string, FakeMedia>): string | null {
   if (!body || typeof body !== "object") return "(#100) The request body must be JSON";
   if (body.messaging_product !== "whatsapp") return "(#100) The parameter messaging_product is required.";
   if (!digits(body.to)) return "(#100) The parameter to is required.";
@@ -264,6 +414,12 @@ function invalidReason(body: SentBody): string | null {
     return "(#100) The parameter template['name'] and template['language']['code'] are required.";
   }
   if (body.type === "interactive" && !body.interactive?.body?.text) return "(#100) The parameter interactive['body']['text'] is required.";
+  if (MEDIA_MESSAGE_TYPES.includes(body.type)) {
+    const ref = body[body.type];
+    if (!ref?.id && !ref?.link) return `(#100) The parameter ${body.type}['id'] or ${body.type}['link'] is required.`;
+    if (ref.id && media && !media.has(String(ref.id))) return `(#100) Invalid media id ${ref.id}.`;
+    if (body.type === "audio" && ref.caption) return "(#100) audio messages take no caption.";
+  }
   return null;
 }
 
@@ -305,7 +461,16 @@ export type InboundSpec = { from: string; name?: string; id?: string; timestamp?
       text?: string;
       items: { productRetailerId: string; quantity: number; itemPrice: number; currency: string }[];
     }
-  | { type: "image"; mediaId?: string; mimeType?: string; caption?: string }
+  | {
+      type: "image" | "audio" | "video" | "document" | "sticker";
+      mediaId?: string;
+      mimeType?: string;
+      caption?: string;
+      filename?: string;
+      voice?: boolean;
+    }
+  | { type: "location"; latitude: number; longitude: number; name?: string; address?: string }
+  | { type: "reaction"; messageId: string; emoji: string }
 );
 
 export type InboundOptions = {
@@ -363,6 +528,8 @@ export function inboundPayload(opts: InboundOptions) {
   return metaEnvelope(changes);
 }
 
+const DEFAULT_MIME = { image: "image/jpeg", audio: "audio/ogg; codecs=opus", video: "video/mp4", document: "application/pdf", sticker: "image/webp" };
+
 function inboundMessage(spec: InboundSpec, now: Date): Record<string, unknown> {
   const base = { from: digits(spec.from), id: spec.id ?? newWamid(), timestamp: String(Math.floor((spec.timestamp ?? now).getTime() / 1000)) };
   switch (spec.type) {
@@ -381,15 +548,25 @@ function inboundMessage(spec: InboundSpec, now: Date): Record<string, unknown> {
       }));
       return { ...base, type: "order", order: { catalog_id: spec.catalogId ?? "1544894739533456", text: spec.text, product_items } };
     }
-    case "image": {
-      const image = {
+    case "image":
+    case "audio":
+    case "video":
+    case "document":
+    case "sticker": {
+      const file = {
         id: spec.mediaId ?? "1479537139650973",
-        mime_type: spec.mimeType ?? "image/jpeg",
+        mime_type: spec.mimeType ?? DEFAULT_MIME[spec.type],
         sha256: randomBytes(32).toString("base64"),
-        caption: spec.caption,
+        ...(spec.caption !== undefined && { caption: spec.caption }),
+        ...(spec.filename !== undefined && { filename: spec.filename }),
+        ...(spec.voice !== undefined && { voice: spec.voice }),
       };
-      return { ...base, type: "image", image };
+      return { ...base, type: spec.type, [spec.type]: file };
     }
+    case "location":
+      return { ...base, type: "location", location: { latitude: spec.latitude, longitude: spec.longitude, name: spec.name, address: spec.address } };
+    case "reaction":
+      return { ...base, type: "reaction", reaction: { message_id: spec.messageId, emoji: spec.emoji } };
     default:
       return { ...base, type: "text", text: { body: spec.text } };
   }

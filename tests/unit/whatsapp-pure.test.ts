@@ -190,7 +190,7 @@ describe("parseWhatsAppWebhook", () => {
     expect(only(raw("video", { id: "V1", mime_type: "video/mp4", caption: "look" })).text).toBe("[video] look");
     expect(only(raw("sticker", { id: "S1", mime_type: "image/webp" })).text).toBe("[sticker]");
     const doc = only(raw("document", { id: "D1", mime_type: "application/pdf", filename: "menu.pdf" }));
-    expect([doc.text, doc.content]).toEqual(["[document] menu.pdf", { id: "D1", mimeType: "application/pdf", caption: null }]);
+    expect([doc.text, doc.content]).toEqual(["[document] menu.pdf", { id: "D1", mimeType: "application/pdf", caption: null, filename: "menu.pdf" }]);
     expect(only(raw("location", { latitude: 38.7223, longitude: -9.1393, name: "Lisbon office" })).text).toBe(
       "[location] 38.7223,-9.1393 Lisbon office",
     );

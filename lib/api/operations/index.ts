@@ -3,7 +3,7 @@ import { assistantsGet, knowledgeCreate, knowledgeDelete, knowledgeList, knowled
 import { catalogList, catalogUpsert } from "./catalog";
 import { contactsList, contactsUpsert } from "./contacts";
 import { conversationsClose, conversationsHandoff, conversationsList, conversationsResume } from "./conversations";
-import { messagesList, messagesSend } from "./messages";
+import { mediaUpload, messagesList, messagesSend } from "./messages";
 import { recordsList } from "./records";
 import { skillsGet, skillsList, skillsUpsert } from "./skills";
 import { templatesList, templatesUpsert } from "./templates";
@@ -24,6 +24,7 @@ import {
 export const operations: AnyOperation[] = [
   messagesSend,
   messagesList,
+  mediaUpload,
   conversationsList,
   conversationsHandoff,
   conversationsResume,
@@ -71,6 +72,7 @@ export {
   knowledgeDelete,
   knowledgeList,
   knowledgeUpdate,
+  mediaUpload,
   messagesList,
   messagesSend,
   recordsList,

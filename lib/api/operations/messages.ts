@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cursorParam, limitParam } from "../../pagination";
-import { messageOut, sendMessageIn, sendMessageOut } from "../../messages/message-schema";
+import { receiveUpload } from "../../media/upload";
+import { mediaFileOut, mediaUploadIn, messageOut, sendMessageIn, sendMessageOut } from "../../messages/message-schema";
 import { listMessages } from "../../messages/messages";
 import { sendMessage } from "../../messages/send-message";
 import { defineOperation } from "../operation";
@@ -12,13 +13,13 @@ export const messagesSend = defineOperation({
   path: "/messages",
   scope: "messages:write",
   tag: "Messages",
-  summary: "Send a text or template message",
+  summary: "Send a text, template, image, document, audio or video message",
   description:
-    "Creates the contact and conversation when needed. A `text` message needs the customer to have written in the last 24 hours (else 422 outside_messaging_window); templates may be sent at any time. Honours `Idempotency-Key`.",
+    "Creates the contact and conversation when needed. Every type but `template` needs the customer to have written in the last 24 hours (else 422 outside_messaging_window); templates may be sent at any time. A media message names its file with `media: {id}` (from `POST /v1/media`) or `media: {url}` (fetched by us; public addresses only); `text` is then the caption (none for audio). WhatsApp's limits apply: image JPEG/PNG up to 5 MB, audio AAC/AMR/MP3/MP4/OGG up to 16 MB, video MP4/3GPP up to 16 MB, documents (PDF, text, Office) up to 100 MB; else 413 payload_too_large or 415 unsupported_media_type. Honours `Idempotency-Key`.",
   body: sendMessageIn,
   response: sendMessageOut,
   idempotent: true,
-  errors: ["outside_messaging_window", "unknown_template", "idempotency_conflict"],
+  errors: ["outside_messaging_window", "unknown_template", "idempotency_conflict", "not_found", "payload_too_large", "unsupported_media_type"],
   handler: async (ctx, { body }) => {
     const m = await sendMessage(ctx.db, ctx.businessId, body, { source: "api" });
     return { id: m.id, status: m.status, conversationId: m.conversationId, createdAt: m.createdAt.toISOString() };
@@ -37,4 +38,21 @@ export const messagesList = defineOperation({
   response: pageOf(messageOut),
   errors: ["not_found"],
   handler: async (ctx, { params, query }) => listMessages(ctx.db, ctx.businessId, params.conversationId as string, query),
+});
+
+export const mediaUpload = defineOperation({
+  id: "media-upload",
+  method: "POST",
+  path: "/media",
+  scope: "messages:write",
+  tag: "Messages",
+  summary: "Upload a file to send",
+  description:
+    "One file as multipart/form-data (part `file`; optional `type` and `filename` parts before it). Checked against WhatsApp's type and size limits for its type (413 payload_too_large, 415 unsupported_media_type). Send it with `POST /v1/messages` and `media: {id}`.",
+  multipart: mediaUploadIn,
+  response: mediaFileOut,
+  handler: async (ctx) => {
+    const f = await receiveUpload(ctx.db, ctx.businessId, ctx.request);
+    return { id: f.id, type: f.kind, mimeType: f.mimeType, size: f.size, filename: f.filename, createdAt: f.createdAt.toISOString() };
+  },
 });

@@ -1,8 +1,9 @@
 import "server-only";
 import { decryptSecret } from "../../crypto/secrets";
-import { type ChannelAdapter, ChannelError, type ChannelMessage, type ChannelReceipt } from "../channel";
+import { type ChannelAdapter, ChannelError, type ChannelMessage, type ChannelReceipt, type OutboundMedia } from "../channel";
 import { buildWhatsAppPayload } from "./build-payload";
 import { classifyWhatsAppError, retryDelayMs } from "./errors";
+import { uploadWhatsAppMedia } from "./media";
 
 // Sends through the WhatsApp Cloud API. The HTTP status says little (Meta answers 400 for almost
 // everything), so outcomes are decided by the body: a wamid, or `error.code` mapped per CHANNELS.md.
@@ -34,12 +35,15 @@ export function whatsAppAdapter(connection: WhatsAppConnection): ChannelAdapter 
   return {
     channel: "whatsapp",
     async send(message: ChannelMessage): Promise<ChannelReceipt> {
+      // A file goes up first; the message then names it by the id WhatsApp gave it.
+      const media = message.type === "media" && message.media ? await uploadFor(connection, message.media) : undefined;
       const payload = buildWhatsAppPayload({
         to: message.to,
-        type: message.type === "template" ? "template" : message.interactive ? "interactive" : "text",
+        type: media ? "media" : message.type === "template" ? "template" : message.interactive ? "interactive" : "text",
         text: message.text,
         template: message.template ?? undefined,
         interactive: message.interactive ?? undefined,
+        media,
       });
       const url = `${graphUrl()}/${encodeURIComponent(connection.phoneNumberId)}/messages`;
       let res: Response;
@@ -60,6 +64,12 @@ export function whatsAppAdapter(connection: WhatsAppConnection): ChannelAdapter 
       return readResponse(res.status, body);
     },
   };
+}
+
+async function uploadFor(connection: WhatsAppConnection, media: OutboundMedia) {
+  const filename = media.filename ?? `${media.kind}.${media.mimeType.split("/")[1] ?? "bin"}`;
+  const id = await uploadWhatsAppMedia(connection, { bytes: await media.open(), mimeType: media.mimeType, filename, size: media.size });
+  return { kind: media.kind, id, caption: media.caption, filename: media.filename };
 }
 
 type GraphBody = { messages?: { id?: unknown }[]; error?: { code?: unknown; message?: unknown; error_data?: { details?: unknown } } };

@@ -4,8 +4,10 @@
 export type OutboundForWhatsApp = {
   /** E.164, with or without the '+'. */
   to: string;
-  type: "text" | "template" | "interactive";
+  type: "text" | "template" | "interactive" | "media";
   text: string;
+  /** For type media: the uploaded file's WhatsApp id. */
+  media?: { kind: string; id: string; caption: string | null; filename: string | null };
   template?: { name: string; language: string; variables: string[] };
   interactive?: { kind: "buttons" | "list"; options: string[]; button?: string };
 };
@@ -34,6 +36,17 @@ export function buildWhatsAppPayload(msg: OutboundForWhatsApp): object {
     const { name, language, variables } = msg.template;
     const components = variables.length ? [{ type: "body", parameters: variables.map((text) => ({ type: "text", text })) }] : undefined;
     return { ...envelope, type: "template", template: { name, language: { code: language }, ...(components && { components }) } };
+  }
+  if (msg.type === "media") {
+    if (!msg.media) throw new Error("A media message needs `media`");
+    const { kind, id, caption, filename } = msg.media;
+    // Audio and stickers take no caption; only documents carry a filename.
+    const file = {
+      id,
+      ...(caption && kind !== "audio" && kind !== "sticker" ? { caption } : {}),
+      ...(kind === "document" && filename ? { filename } : {}),
+    };
+    return { ...envelope, type: kind, [kind]: file };
   }
   if (msg.type === "interactive" && msg.interactive) {
     const interactive = buildInteractive(msg.text, msg.interactive);

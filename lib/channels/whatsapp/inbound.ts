@@ -8,7 +8,12 @@ import type { ClaimedJob } from "../../jobs/queue";
 import { enqueue } from "../../jobs/queue";
 import { type JobHandler, RetryLater } from "../../jobs/worker";
 import { applyStatus } from "../../messages/apply-status";
-import { receiveInboundMessage } from "../../messages/receive-message";
+import type { MessageMedia } from "../../db/schema";
+import { applyReaction } from "../../messages/reactions";
+import { inboundStored, receiveInboundMessage } from "../../messages/receive-message";
+import { whatsAppConnection } from "./adapter";
+import { inboundMediaText, withTranscript } from "../../media/transcribe";
+import { fetchInboundMedia, MEDIA_KINDS } from "./inbound-media";
 import { parseWhatsAppWebhook } from "./parse-webhook";
 import { verifyWhatsAppSignature } from "./signature";
 
@@ -87,23 +92,39 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
   const parsed = parseWhatsAppWebhook(json);
   for (const s of parsed.skipped) console.warn(`[whatsapp] webhook part skipped: ${s.reason}`);
 
-  const businesses = new Map<string, string | null>();
-  const businessFor = async (phoneNumberId: string) => {
+  type Business = NonNullable<Awaited<ReturnType<typeof businessByPhoneNumberId>>>;
+  const businesses = new Map<string, Business | null>();
+  const businessRow = async (phoneNumberId: string) => {
     if (!businesses.has(phoneNumberId)) {
       const business = await businessByPhoneNumberId(db, phoneNumberId);
       // Logged and acknowledged, never retried: an unknown number will not become known by waiting.
       if (!business) console.warn(`[whatsapp] webhook for unknown phone_number_id ${phoneNumberId}: skipped`);
-      businesses.set(phoneNumberId, business?.id ?? null);
+      businesses.set(phoneNumberId, business ?? null);
     }
     return businesses.get(phoneNumberId) ?? null;
   };
+  const businessFor = async (phoneNumberId: string) => (await businessRow(phoneNumberId))?.id ?? null;
 
   // One bad message must not keep the others from being stored; the job retries the lot afterwards.
   const errors: unknown[] = [];
   const byTime = <T extends { timestamp: Date }>(list: T[]) => [...list].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
   for (const m of byTime(parsed.messages)) {
-    const businessId = await businessFor(m.phoneNumberId);
-    if (!businessId) continue;
+    const business = await businessRow(m.phoneNumberId);
+    if (!business) continue;
+    const businessId = business.id;
+    if (m.type === "reaction") {
+      await applyReaction(db, businessId, m).catch((err) => errors.push(err));
+      continue;
+    }
+    let media: MessageMedia | null = null;
+    if (MEDIA_KINDS.has(m.type) && !(await inboundStored(db, "whatsapp", m.wamid))) {
+      try {
+        media = await withTranscript(db, await fetchInboundMedia(db, businessId, whatsAppConnection(business), m, job.attempts));
+      } catch (err) {
+        errors.push(err);
+        continue;
+      }
+    }
     await receiveInboundMessage(db, businessId, {
       channel: "whatsapp",
       from: m.from,
@@ -111,8 +132,9 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
       channelMessageId: m.wamid,
       timestamp: m.timestamp,
       type: m.type,
-      text: m.text,
+      text: media?.status === "ready" ? inboundMediaText(media) : m.text,
       content: m.content,
+      media,
     }).catch((err) => errors.push(err));
   }
   let unknown = 0;

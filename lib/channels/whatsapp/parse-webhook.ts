@@ -160,7 +160,13 @@ function describeMessage(type: string, m: Json): { text: string; content: Json |
     const label = caption ?? (type === "document" ? asString(body?.filename) : null);
     return {
       text: label ? `[${type}] ${label}` : `[${type}]`,
-      content: { id: asString(body?.id), mimeType: asString(body?.mime_type), caption },
+      content: {
+        id: asString(body?.id),
+        mimeType: asString(body?.mime_type),
+        caption,
+        ...(asString(body?.filename) ? { filename: asString(body?.filename) } : {}),
+        ...(body?.voice === true ? { voice: true } : {}),
+      },
     };
   }
   if (type === "location") {

@@ -11,6 +11,7 @@ export * from "./events";
 export * from "./idempotency-keys";
 export * from "./jobs";
 export * from "./knowledge-items";
+export * from "./media-files";
 export * from "./messages";
 export * from "./rate-limits";
 export * from "./records";

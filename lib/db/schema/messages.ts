@@ -5,6 +5,24 @@ export const messageStatuses = ["queued", "sent", "delivered", "read", "failed",
 export type MessageStatus = (typeof messageStatuses)[number];
 export type MessageError = { code: string; message: string; channelCode: number | null };
 export type TemplatePayload = { name: string; language: string; variables: string[] };
+/**
+ * A message's file: the stored copy (fileId, null while unavailable), what WhatsApp said about it, and
+ * for a voice note its transcript. `unavailable`: every download attempt failed or the file broke a limit.
+ */
+export type MessageMedia = {
+  fileId: string | null;
+  kind: string;
+  mimeType: string | null;
+  size: number | null;
+  filename: string | null;
+  caption: string | null;
+  status: "ready" | "unavailable";
+  transcript?: string | null;
+  /** Why it is unavailable, for staff. */
+  problem?: string | null;
+};
+/** Who reacted with what: the customer's and the business's latest reaction (null when removed). */
+export type MessageReactions = { customer?: string | null; business?: string | null };
 export type InteractivePayload = { kind: "buttons"; options: string[] } | { kind: "list"; options: string[]; button?: string };
 
 export const messages = pgTable(
@@ -22,6 +40,10 @@ export const messages = pgTable(
     interactive: jsonb("interactive").$type<InteractivePayload>(),
     // Structured content of inbound types we understand (interactive replies, orders).
     content: jsonb("content").$type<Record<string, unknown>>(),
+    media: jsonb("media").$type<MessageMedia>(),
+    reactions: jsonb("reactions").$type<MessageReactions>(),
+    // When we told WhatsApp the customer's message was read (blue ticks): at most once per message.
+    readReceiptAt: ts("read_receipt_at"),
     status: text("status", { enum: messageStatuses }).notNull(),
     error: jsonb("error").$type<MessageError>(),
     channel: text("channel", { enum: ["whatsapp", "sandbox"] }).notNull(),

@@ -12,6 +12,23 @@ export const GET = withSession(
 
 // POST /api/dashboard/simulator/messages - the simulated customer writes in; the assistant answers in the background.
 export const POST = withSession(
-  { role: "agent", body: z.object({ phone, name: z.string().max(200).nullable().optional(), text: z.string().min(1).max(4096) }) },
+  {
+    role: "agent",
+    body: z.object({
+      phone,
+      name: z.string().max(200).nullable().optional(),
+      text: z.string().max(4096).optional(),
+      // A file uploaded through /api/dashboard/media (text is then its caption), or a shared location.
+      mediaId: z.string().min(1).max(100).optional(),
+      location: z
+        .object({
+          latitude: z.number().min(-90).max(90),
+          longitude: z.number().min(-180).max(180),
+          name: z.string().max(200).optional(),
+          address: z.string().max(500).optional(),
+        })
+        .optional(),
+    }),
+  },
   async ({ db, businessId, body }) => simulateInbound(db, businessId, body),
 );

@@ -1,0 +1,63 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import type { MediaKind, MessageMedia } from "../../db/schema";
+import { AppError } from "../../errors";
+import { RetryLater } from "../../jobs/worker";
+import { saveMediaFile } from "../../media/media-files";
+import { ChannelError } from "../channel";
+import type { WhatsAppConnection } from "./adapter";
+import { downloadWhatsAppMedia } from "./media";
+import type { InboundWhatsAppMessage } from "./parse-webhook";
+
+// The file of an inbound photo, voice note, video, document or sticker, fetched in the inbound job
+// before the message is stored (so the assistant's turn and the inbox see it). A failure the job can
+// outwait (network, Graph 5xx, a bucket that is down) retries the job; after the last try, or at once
+// for a failure that waiting cannot fix (a too-large file, a wrong type, an unknown media id), the
+// message is stored with its media `unavailable`.
+
+export const MEDIA_KINDS: ReadonlySet<string> = new Set(["image", "audio", "video", "document", "sticker"]);
+/** Attempts of the inbound job before a file is given up on (backoff 1, 2, 4, 8 s between them). */
+export const MEDIA_DOWNLOAD_ATTEMPTS = 5;
+
+export async function fetchInboundMedia(
+  db: Db,
+  businessId: string,
+  connection: WhatsAppConnection | null,
+  m: InboundWhatsAppMessage,
+  attempt: number,
+): Promise<MessageMedia> {
+  const content = m.content ?? {};
+  const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+  const base: MessageMedia = {
+    fileId: null,
+    kind: m.type,
+    mimeType: str(content.mimeType),
+    size: null,
+    filename: str(content.filename),
+    caption: str(content.caption),
+    status: "unavailable",
+  };
+  const mediaId = str(content.id);
+  if (!mediaId) return { ...base, problem: "The webhook named no media id." };
+  if (!connection) return { ...base, problem: "WhatsApp is not connected for this business (no access token)." };
+  try {
+    const download = await downloadWhatsAppMedia(connection, mediaId);
+    const file = await saveMediaFile(db, businessId, {
+      kind: m.type as MediaKind,
+      mimeType: download.mimeType ?? base.mimeType ?? "application/octet-stream",
+      filename: base.filename,
+      declaredSize: download.size,
+      direction: "inbound",
+      body: download.body,
+    });
+    return { ...base, fileId: file.id, mimeType: file.mimeType, size: file.size, status: "ready" };
+  } catch (err) {
+    const permanent = err instanceof AppError || (err instanceof ChannelError && (err.kind === "permanent" || err.kind === "window"));
+    const reason = err instanceof Error ? err.message : String(err);
+    if (permanent || attempt >= MEDIA_DOWNLOAD_ATTEMPTS) {
+      console.warn(`[whatsapp] media ${mediaId} of ${m.wamid} unavailable: ${reason}`);
+      return { ...base, problem: reason };
+    }
+    throw new RetryLater(1000 * 2 ** (attempt - 1), `media ${mediaId} not downloaded (attempt ${attempt}): ${reason}`);
+  }
+}

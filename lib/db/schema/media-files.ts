@@ -1,0 +1,41 @@
+import { customType, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { businessId, createdAt } from "./columns";
+
+// Bytes as Buffer on both drivers (postgres-js and PGlite both hand bytea back as a Uint8Array).
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength),
+});
+
+export const mediaKinds = ["image", "audio", "video", "document", "sticker"] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+
+/** One stored file (a customer's photo, an uploaded PDF): what it is and where its bytes live. */
+export const mediaFiles = pgTable(
+  "media_files",
+  {
+    id: text("id").primaryKey(),
+    businessId: businessId(),
+    kind: text("kind", { enum: mediaKinds }).notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    filename: text("filename"),
+    sha256: text("sha256").notNull(),
+    // "postgres": the bytes are media_chunks rows; "s3": an object named storage_key in MEDIA_S3_BUCKET.
+    storage: text("storage", { enum: ["postgres", "s3"] }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_files_business_idx").on(t.businessId, t.createdAt, t.id)],
+);
+
+/** A file's bytes in 256 KiB rows, so they are written and served a piece at a time, never whole. */
+export const mediaChunks = pgTable(
+  "media_chunks",
+  {
+    storageKey: text("storage_key").notNull(),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storageKey, t.seq] })],
+);

@@ -1,0 +1,49 @@
+import "server-only";
+import type { Db } from "../db/client";
+import type { MediaKind, MessageMedia } from "../db/schema";
+import type { SendMessageIn } from "../messages/message-schema";
+import { fetchMediaUrl } from "./fetch-url";
+import { mimeProblem, sizeProblem } from "./limits";
+import { findMediaFile, saveMediaFile, tooLarge, wrongType } from "./media-files";
+
+/**
+ * The file an outbound media message names, checked against WhatsApp's limits for the message's type:
+ * an uploaded file of this business (`media: {id}`), or one we fetch now from `media: {url}`.
+ */
+export async function resolveOutboundMedia(db: Db, businessId: string, input: SendMessageIn): Promise<MessageMedia> {
+  const kind = input.type as MediaKind;
+  const ref = input.media as NonNullable<SendMessageIn["media"]>;
+  let file: Awaited<ReturnType<typeof findMediaFile>>;
+  if ("id" in ref) {
+    file = await findMediaFile(db, businessId, ref.id);
+    const typeProblem = mimeProblem(kind, file.mimeType, "outbound");
+    if (typeProblem) throw wrongType(typeProblem);
+    const size = sizeProblem(kind, file.size);
+    if (size) throw tooLarge(size);
+  } else {
+    const fetched = await fetchMediaUrl(ref.url);
+    file = await saveMediaFile(db, businessId, {
+      kind,
+      mimeType: fetched.mimeType,
+      filename: fetched.filename,
+      declaredSize: fetched.size,
+      direction: "outbound",
+      body: fetched.body,
+    });
+  }
+  return {
+    fileId: file.id,
+    kind,
+    mimeType: file.mimeType,
+    size: file.size,
+    filename: input.filename ?? file.filename,
+    caption: input.type === "audio" ? null : (input.text ?? null),
+    status: "ready",
+  };
+}
+
+/** The readable text of a media message, as inbound ones have: `[image] caption`, `[document] invoice.pdf`. */
+export function mediaText(media: MessageMedia): string {
+  const label = media.caption ?? (media.kind === "document" ? media.filename : null);
+  return label ? `[${media.kind}] ${label}` : `[${media.kind}]`;
+}

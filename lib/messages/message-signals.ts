@@ -1,0 +1,83 @@
+import "server-only";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { whatsAppConnection } from "../channels/whatsapp/adapter";
+import { sendReaction, sendReadReceipt } from "../channels/whatsapp/signals";
+import { ChannelError } from "../channels/channel";
+import { type Db, db as defaultDb } from "../db/client";
+import { businesses, contacts, messages } from "../db/schema";
+import { invalid, notFound } from "../errors";
+import { enqueue } from "../jobs/queue";
+import type { JobHandler } from "../jobs/worker";
+
+// Read receipts and staff reactions: recorded at once in our database, told to WhatsApp by a job
+// (retried like any delivery, in order per conversation, never blocking the inbox).
+
+export const SIGNALS_QUEUE = "whatsapp.signals";
+export const REACTION_EMOJI = /^(\p{Extended_Pictographic}|\p{Emoji_Presentation}|\p{Regional_Indicator}|[\u200d\ufe0f\u{1f3fb}-\u{1f3ff}])+$/u;
+
+/**
+ * Staff opened the thread: every customer message not yet acknowledged is marked read, at most once
+ * each. WhatsApp marks a message and all earlier ones read, so one receipt for the newest is enough.
+ */
+export async function markConversationRead(db: Db, businessId: string, conversationId: string): Promise<number> {
+  const marked = await db
+    .update(messages)
+    .set({ readReceiptAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.businessId, businessId),
+        eq(messages.conversationId, conversationId),
+        eq(messages.direction, "inbound"),
+        eq(messages.channel, "whatsapp"),
+        isNull(messages.readReceiptAt),
+        isNotNull(messages.channelMessageId),
+      ),
+    )
+    .returning({ wamid: messages.channelMessageId, at: messages.channelTimestamp, id: messages.id });
+  if (!marked.length) return 0;
+  const newest = [...marked].sort((a, b) => (b.at?.getTime() ?? 0) - (a.at?.getTime() ?? 0) || b.id.localeCompare(a.id))[0];
+  await enqueue(db, SIGNALS_QUEUE, { kind: "read", businessId, wamid: newest.wamid }, { orderKey: conversationId });
+  return marked.length;
+}
+
+/** A staff member's reaction to a message of the thread ("" removes it). */
+export async function reactAsBusiness(db: Db, businessId: string, messageId: string, emoji: string, conversationId?: string): Promise<void> {
+  if (emoji !== "" && (!REACTION_EMOJI.test(emoji) || emoji.length > 16))
+    throw invalid([{ path: "emoji", message: "emoji must be one emoji, or empty to remove." }]);
+  const [row] = await db
+    .update(messages)
+    .set({ reactions: sql`coalesce(${messages.reactions}, '{}'::jsonb) || jsonb_build_object('business', ${emoji || null}::text)` })
+    .where(
+      and(eq(messages.id, messageId), eq(messages.businessId, businessId), conversationId ? eq(messages.conversationId, conversationId) : undefined),
+    )
+    .returning();
+  if (!row) throw notFound("message");
+  if (row.channel === "whatsapp" && row.channelMessageId) {
+    await enqueue(db, SIGNALS_QUEUE, { kind: "reaction", businessId, messageId, emoji }, { orderKey: row.conversationId });
+  }
+}
+
+async function runSignal(db: Db, payload: Record<string, unknown>): Promise<void> {
+  const businessId = String(payload.businessId);
+  const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId));
+  const connection = business ? whatsAppConnection(business) : null;
+  if (!connection) return; // disconnected since: nothing to tell WhatsApp
+  try {
+    if (payload.kind === "read") return await sendReadReceipt(connection, String(payload.wamid));
+    const [row] = await db
+      .select({ wamid: messages.channelMessageId, phone: contacts.phone })
+      .from(messages)
+      .innerJoin(contacts, eq(contacts.id, messages.contactId))
+      .where(and(eq(messages.id, String(payload.messageId)), eq(messages.businessId, businessId)));
+    if (row?.wamid) await sendReaction(connection, row.phone, row.wamid, String(payload.emoji ?? ""));
+  } catch (err) {
+    // Outside the window or a refused id will not change by retrying: a lost blue tick is not worth a failed job.
+    if (err instanceof ChannelError && (err.kind === "permanent" || err.kind === "window")) {
+      console.warn(`[whatsapp] ${String(payload.kind)} not accepted: ${err.message}`);
+      return;
+    }
+    throw err;
+  }
+}
+
+export const signalsJob: JobHandler = (payload) => runSignal(defaultDb(), payload);

@@ -1,0 +1,222 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import * as readRoute from "../../app/api/dashboard/conversations/[conversationId]/read/route";
+import * as reactionRoute from "../../app/api/dashboard/conversations/[conversationId]/messages/[messageId]/reaction/route";
+import * as replyRoute from "../../app/api/dashboard/conversations/[conversationId]/messages/route";
+import * as uploadRoute from "../../app/api/dashboard/media/route";
+import * as simulatorRoute from "../../app/api/dashboard/simulator/messages/route";
+import { readInbound } from "../../lib/assistant/inbound-text";
+import { ASSISTANT_TURN_QUEUE } from "../../lib/messages/receive-message";
+import type { Worker } from "../../lib/jobs/worker";
+import { call, makeStaff, signInAs } from "../dashboard/harness";
+import { uniquePhone } from "../helpers/api";
+import {
+  type AppServer,
+  type Connected,
+  channelWorker,
+  connectedBusiness,
+  jobsFor,
+  messagesOf,
+  settle,
+  setChannelEnv,
+  startAppServer,
+} from "./harness";
+
+vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
+
+let app: AppServer;
+let worker: Worker;
+let biz: Connected | null = null;
+
+beforeAll(async () => {
+  setChannelEnv();
+  app = await startAppServer();
+  worker = channelWorker();
+});
+afterEach(async () => {
+  signInAs(null);
+  await biz?.fake.close();
+  biz = null;
+});
+afterAll(async () => {
+  await worker.stop();
+  await app.close();
+});
+
+async function staffOf(b: { businessId: string }) {
+  const staff = await makeStaff({ businessId: b.businessId });
+  signInAs(staff);
+  return staff;
+}
+
+async function dashboardUpload(bytes: Buffer, mimeType: string, filename: string) {
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array(bytes)], { type: mimeType }), filename);
+  const req = new Request("http://localhost/api/dashboard/media", { method: "POST", headers: { origin: "http://localhost" }, body: form });
+  const res = await uploadRoute.POST(req, { params: Promise.resolve({}) });
+  return { status: res.status, body: await res.json() };
+}
+
+describe("read receipts", () => {
+  it("opening the thread marks the customer's messages read on WhatsApp, once per message", async () => {
+    biz = await connectedBusiness(app);
+    await staffOf(biz);
+    const phone = uniquePhone();
+    const at = Date.now() - 10_000;
+    const payload = biz.fake.inboundPayload({
+      messages: [
+        { from: phone, text: "first", timestamp: new Date(at) },
+        { from: phone, text: "second", timestamp: new Date(at + 1000) },
+      ],
+    });
+    await biz.fake.postInbound(payload);
+    await settle();
+    const rows = await messagesOf(biz.businessId);
+    const conversationId = rows[0].conversationId;
+    const open = () => call(readRoute.POST, "POST", `/api/dashboard/conversations/${conversationId}/read`, { params: { conversationId } });
+    expect((await open()).body).toEqual({ marked: 2 });
+    await settle();
+    // One receipt for the newest marks every earlier message read too.
+    expect(biz.fake.reads).toEqual([rows.find((r) => r.text === "second")?.channelMessageId]);
+    expect((await open()).body).toEqual({ marked: 0 });
+    await biz.fake.postInbound(biz.fake.inboundPayload({ messages: [{ from: phone, text: "third" }] }));
+    await settle();
+    expect((await open()).body).toEqual({ marked: 1 });
+    await settle();
+    expect(biz.fake.reads).toHaveLength(2);
+    expect((await messagesOf(biz.businessId)).every((m) => m.readReceiptAt)).toBe(true);
+
+    const stranger = await makeStaff();
+    signInAs(stranger);
+    expect((await open()).status).toBe(404);
+  });
+});
+
+describe("staff reactions", () => {
+  it("records the business's reaction on the message and sends it to WhatsApp; bad emoji or foreign ids change nothing", async () => {
+    biz = await connectedBusiness(app);
+    await staffOf(biz);
+    const phone = uniquePhone();
+    await biz.fake.postInbound(biz.fake.inboundPayload({ messages: [{ from: phone, text: "thanks!" }] }));
+    await settle();
+    const [m] = await messagesOf(biz.businessId);
+    const react = (emoji: string, messageId = m.id) =>
+      call(reactionRoute.PUT, "PUT", "/x", { params: { conversationId: m.conversationId, messageId }, body: { emoji } });
+    expect((await react("👍")).status).toBe(200);
+    await settle();
+    expect((await messagesOf(biz.businessId))[0].reactions).toEqual({ business: "👍" });
+    const sent = biz.fake.sent.at(-1)?.body;
+    expect(sent).toMatchObject({ type: "reaction", reaction: { message_id: m.channelMessageId, emoji: "👍" } });
+    expect((await messagesOf(biz.businessId)).filter((r) => r.direction === "outbound")).toHaveLength(0);
+
+    expect((await react("not an emoji")).status).toBe(400);
+    expect((await react("👍", "msg_01JD7X4S9C8A3K2M5N6P7Q8R9T")).status).toBe(404);
+    signInAs(await makeStaff());
+    expect((await react("😂")).status).toBe(404);
+    expect((await messagesOf(biz.businessId))[0].reactions).toEqual({ business: "👍" });
+  });
+});
+
+describe("voice notes", () => {
+  let llm: Server;
+  let received: { auth: string | undefined; body: string }[] = [];
+  beforeAll(async () => {
+    llm = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        if (!req.url?.endsWith("/audio/transcriptions")) return res.writeHead(404).end();
+        received.push({ auth: req.headers.authorization, body: Buffer.concat(chunks).toString("latin1") });
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ text: "I would like to order a tiramisu" }));
+      });
+    });
+    await new Promise<void>((r) => llm.listen(0, "127.0.0.1", r));
+  });
+  afterEach(() => {
+    delete process.env.LLM_BASE_URL;
+    delete process.env.LLM_API_KEY;
+    delete process.env.LLM_TRANSCRIBE_MODEL;
+    received = [];
+  });
+  afterAll(() => new Promise<void>((r) => llm.close(() => r())));
+
+  it("with a server configured, transcribes before the turn and hands the transcript to the assistant as text", async () => {
+    process.env.LLM_BASE_URL = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;
+    process.env.LLM_API_KEY = "sk-test";
+    process.env.LLM_TRANSCRIBE_MODEL = "whisper-large-v3";
+    biz = await connectedBusiness(app);
+    const audio = randomBytes(3000);
+    const id = biz.fake.addMedia(audio, { mimeType: "audio/ogg; codecs=opus" });
+    await biz.fake.postInbound(biz.fake.inboundPayload({ messages: [{ from: uniquePhone(), type: "audio", mediaId: id, voice: true }] }));
+    await settle();
+    const [m] = await messagesOf(biz.businessId);
+    expect(m.media).toMatchObject({ status: "ready", transcript: "I would like to order a tiramisu" });
+    expect(m.text).toBe("[audio] I would like to order a tiramisu");
+    expect(readInbound(m.type, m.text)).toEqual({ kind: "text", text: "I would like to order a tiramisu" });
+    expect(await jobsFor(ASSISTANT_TURN_QUEUE, "messageId", m.id)).toHaveLength(1);
+    expect(received).toHaveLength(1);
+    expect(received[0].auth).toBe("Bearer sk-test");
+    expect(received[0].body).toContain("whisper-large-v3");
+    expect(received[0].body).toContain(audio.toString("latin1"));
+  });
+
+  it("without one, the voice note stays unreadable for the assistant (it asks for text) and playable for staff", async () => {
+    biz = await connectedBusiness(app);
+    const id = biz.fake.addMedia(randomBytes(3000), { mimeType: "audio/ogg; codecs=opus" });
+    await biz.fake.postInbound(biz.fake.inboundPayload({ messages: [{ from: uniquePhone(), type: "audio", mediaId: id, voice: true }] }));
+    await settle();
+    const [m] = await messagesOf(biz.businessId);
+    expect(m.text).toBe("[audio]");
+    expect(m.media).toMatchObject({ status: "ready" });
+    expect(m.media?.transcript).toBeUndefined();
+    expect(readInbound(m.type, m.text)).toEqual({ kind: "unreadable" });
+    expect(received).toHaveLength(0);
+  });
+});
+
+describe("inbox and simulator", () => {
+  it("the reply box sends an attached file; the simulator sends a photo, a voice note and a location", async () => {
+    biz = await connectedBusiness(app);
+    await staffOf(biz);
+    const phone = uniquePhone();
+    await biz.fake.postInbound(biz.fake.inboundPayload({ messages: [{ from: phone, text: "send me the invoice" }] }));
+    await settle();
+    const [m] = await messagesOf(biz.businessId);
+    const pdf = randomBytes(20_000);
+    const up = await dashboardUpload(pdf, "application/pdf", "invoice.pdf");
+    expect(up).toMatchObject({ status: 200, body: { type: "document", size: pdf.length, filename: "invoice.pdf" } });
+    const params = { conversationId: m.conversationId };
+    const sent = await call(replyRoute.POST, "POST", "/x", { params, body: { type: "document", mediaId: up.body.id, text: "Here it is" } });
+    expect(sent.status).toBe(200);
+    expect(sent.body.media).toMatchObject({ type: "document", filename: "invoice.pdf", caption: "Here it is" });
+    await settle();
+    expect(biz.fake.uploads.at(-1)?.bytes.equals(pdf)).toBe(true);
+    expect(biz.fake.sent.at(-1)?.body).toMatchObject({ type: "document", document: { caption: "Here it is", filename: "invoice.pdf" } });
+
+    // The simulator plays a sandbox customer of a business of its own.
+    const sandboxStaff = await makeStaff();
+    signInAs(sandboxStaff);
+    const jpeg = randomBytes(4000);
+    const photo = await dashboardUpload(jpeg, "image/jpeg", "receipt.jpg");
+    const customer = "+19995550111";
+    const simulate = (body: object) => call(simulatorRoute.POST, "POST", "/x", { body: { phone: customer, ...body } });
+    const sentPhoto = await simulate({ mediaId: photo.body.id, text: "my receipt" });
+    expect(sentPhoto.status).toBe(200);
+    expect(sentPhoto.body.message).toMatchObject({
+      type: "image",
+      text: "[image] my receipt",
+      media: { type: "image", caption: "my receipt", status: "ready" },
+    });
+    const voice = await dashboardUpload(randomBytes(2000), "audio/ogg", "voice.ogg");
+    expect((await simulate({ mediaId: voice.body.id })).body.message).toMatchObject({ type: "audio", media: { type: "audio" } });
+    const where = await simulate({ location: { latitude: 38.71, longitude: -9.14, name: "Rua Augusta 1" } });
+    expect(where.body.message).toMatchObject({
+      type: "location",
+      location: { latitude: 38.71, longitude: -9.14, name: "Rua Augusta 1", address: null },
+    });
+    // Another business's file cannot be played.
+    expect((await simulate({ mediaId: up.body.id })).status).toBe(404);
+  });
+});
