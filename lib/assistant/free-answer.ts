@@ -11,15 +11,22 @@ import { t } from "./messages";
 import { handOffSaying, reply } from "./reply";
 import { retrievalReply } from "./retrieval-reply";
 import type { RunnableSkill } from "./skill-catalog";
+import { smallTalk } from "./small-talk";
 import { countTokens } from "./tokens";
 import type { Turn } from "./turn-context";
 
 // A message no skill handles: the LLM's answer when one was written, else the retrieval engine's.
-// The retrieval engine says honestly when it has no answer and offers the skills; a second miss in a
-// row hands the conversation to a person.
+// Small talk ("hi", "obrigado", "ok thanks bye") gets a short friendly reply and is no miss; otherwise
+// the retrieval engine says honestly when it has no answer and offers the skills, and a second miss
+// in a row hands the conversation to a person.
 
 export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): Promise<void> {
   const language = await turnLanguage(turn);
+  const chat = smallTalk(turn.message.text, turn.businessName);
+  if (chat) {
+    await reply(turn, t(language, `smallTalk.${chat.kind}`));
+    return;
+  }
   const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, turn.message.text, language);
   if (answer) {
     await setMisses(turn, 0);
