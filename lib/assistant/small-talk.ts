@@ -176,7 +176,7 @@ const emojiKinds: Array<[RegExp, SmallTalkKind]> = [
   [/[🙏❤💕💖😍🥰😘]/u, "thanks"],
   [/👋/u, "greeting"],
 ];
-const emoji = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}]/gu;
+const emoji = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D}/gu;
 
 // Every doubled letter but k: "kkkk" is laughter, where "k" is "ok" ("okkk" is still "ok").
 function squeeze(text: string): string {
