@@ -1,6 +1,14 @@
 import "server-only";
 import { cannedReplies, replyLanguage } from "./canned-replies";
-import { continueSkill, type Outcome, startSkill } from "./engine/run-skill";
+import { turnLanguage } from "./conversation-language";
+import { isCancel } from "./dialogue/acts";
+import { manageBooking } from "./dialogue/bookings";
+import { continueWithDialogue, startWithSlots } from "./dialogue/manager";
+import { phrases } from "./dialogue/phrases";
+import { continueSkill, type Outcome } from "./engine/run-skill";
+import { isLang, type Lang } from "./language";
+import { t } from "./messages";
+import { smallTalk } from "./small-talk";
 import { activeSession, endSession } from "./engine/sessions";
 import { answerWithRetrieval, applyLlmDecision, setMisses } from "./free-answer";
 import { asksForHuman } from "./human-request";
@@ -8,6 +16,8 @@ import type { LlmDecision } from "./llm";
 import { llmSettings } from "./llm-client";
 import { handOffSaying, reply } from "./reply";
 import { enabledSkills, graphAtVersion, matchTrigger, type RunnableSkill, skillBriefs } from "./skill-catalog";
+
+const langOf = (l: string): Lang => (isLang(l) ? l : "en");
 import { countTokens } from "./tokens";
 import type { TurnBrief } from "./turn-brief";
 import type { Turn } from "./turn-context";
@@ -47,14 +57,30 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
     const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
     if (graph) {
       await setMisses(turn, 0);
-      return next(turn, skills, await continueSkill(turn, session, graph));
+      return next(turn, skills, await continueWithDialogue(turn, session, graph, skills));
     }
     await endSession(turn.db, turn.conversation.id);
+  }
+  // "cancel my booking", "change my booking to 9pm": the customer's own booking, found by phone.
+  if (await manageBooking(turn, skills)) {
+    await setMisses(turn, 0);
+    return null;
   }
   const skill = matchTrigger(turn.message.text, skills);
   if (skill) {
     await setMisses(turn, 0);
-    return next(turn, skills, await startSkill(turn, { ...skill, triggerPhrases: skill.keywords }));
+    return next(turn, skills, await startWithSlots(turn, skill, skills));
+  }
+  // Greetings, thanks, goodbyes: a short friendly reply, never a miss.
+  const talk = smallTalk(turn.message.text, turn.businessName);
+  if (talk) {
+    await setMisses(turn, 0);
+    await reply(turn, t(await turnLanguage(turn), `smallTalk.${talk.kind}`));
+    return null;
+  }
+  if (isCancel(turn.message.text)) {
+    await reply(turn, phrases[langOf(await turnLanguage(turn))].nothingToCancel);
+    return null;
   }
   if (llmSettings()) return { kind: "llm", brief: brief(turn, skills) };
   await answerWithRetrieval(turn, skills);

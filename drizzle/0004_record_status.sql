@@ -1,0 +1,1 @@
+ALTER TABLE "records" ADD COLUMN "status" text DEFAULT 'confirmed' NOT NULL;
