@@ -50,7 +50,7 @@ function clearBest(matches: CatalogMatch[]): CatalogMatch | null | "ambiguous" {
   const inStock = good.filter((m) => m.item.inStock);
   const pool = inStock.length ? inStock : good;
   const [best, second] = [...pool].sort((a, b) => b.score - a.score);
-  if (!second || best.exactTitle || best.score > second.score * 1.3) return best;
+  if (!second || best.score > second.score * 1.3) return best;
   return "ambiguous";
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { TypedNode } from "../../skills/graph-schema";
 import { cannedReplies } from "../canned-replies";
+import { t } from "../messages";
 import { type CatalogRow, catalogItemsByExternalId, firstCatalogItems, searchCatalog } from "../catalog-search";
 import { emptyCart, isCart } from "../dialogue/cart-math";
 import { lineOf } from "../dialogue/cart";
@@ -45,6 +46,8 @@ export async function cartNode(run: SkillRun, node: TypedNode<"catalog">, answer
     } else {
       if (run.retries >= 2) return { kind: "next", handle: "none" };
       run.retries += 1;
+      await reply(turn, t(run.lang, "retry.number"));
+      return { kind: "wait" };
     }
   } else if (answering && Array.isArray(run.variables[OFFERED]) && !run.filled.has(node.data.variable)) {
     const offered = await offeredItems(run, collection);
