@@ -17,7 +17,8 @@ import { bookingMatches, compareCollection, fold, leadMatches, orderMatches, rea
 import { DEFAULT_NOW, KNOWLEDGE, localToInstant, MENU, MENU_IDS, makeConversationShop, RULES, SHOP_NAME } from "./shop";
 import { type Case, CATEGORIES, type Fact, type Lang } from "./types";
 
-const CONCURRENCY = 6;
+// Conversations at once within a group sharing a pinned clock (CONVERSATIONS_CONCURRENCY=1 to debug).
+const CONCURRENCY = Math.max(1, Number(process.env.CONVERSATIONS_CONCURRENCY ?? 6));
 const filter = process.env.CONVERSATIONS?.trim();
 const selected = filter ? allCases.filter((c) => c.id.includes(filter)) : allCases;
 

@@ -22,13 +22,13 @@ export function eur(cents: number): RegExp {
 }
 
 export const CLOSED: Record<Lang, RegExp> = {
-  en: /closed|not open|don't open|do not open/i,
-  pt: /fechad|encerrad|nao abrimos|nao estamos abertos|folga/i,
-  es: /cerrad|no abrimos|no estamos abiertos|descanso/i,
+  en: /closed|not open|don't open|do not open|only open|we open|open from|opening hours/i,
+  pt: /fechad|encerrad|nao abrimos|nao estamos abertos|so abrimos|abrimos (as|das|a partir)|horario|folga/i,
+  es: /cerrad|no abrimos|no estamos abiertos|solo abrimos|abrimos (a las|de|desde)|horario|descanso/i,
 };
 
 export const PAST: Record<Lang, RegExp> = {
-  en: /past|already|gone/i,
+  en: /past|already|gone|earlier than/i,
   pt: /passou|passad|ja foi|ja e|ja sao/i,
   es: /pasad|ya (ha|es|son)|ya paso/i,
 };

@@ -132,4 +132,14 @@ export const cases: Case[] = [
     turns: [ask("Hi! How do I get to the restaurant from Rossio?", "Rua das Flores"), ask("and is there a car park?", "Camões")],
     outcome: { handoff: false },
   },
+  { id: "knowledge-en-11", category: "knowledge", lang: "en", turns: [ask("are you open on sundays?", at(12), at(19))], outcome: { handoff: false } },
+  { id: "knowledge-es-09", category: "knowledge", lang: "es", turns: [ask("¿Abrís el domingo?", at(12), at(19))], outcome: { handoff: false } },
+  {
+    id: "knowledge-pt-10",
+    category: "knowledge",
+    lang: "pt",
+    messy: true,
+    turns: [ask("boa tarde, vcs tao abertos domingo a noite?", at(19))],
+    outcome: { handoff: false },
+  },
 ];
