@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { knowledgeItems } from "../db/schema";
-import { buildIndex, cachedIndex, searchIndex } from "./search-index";
+import { buildIndex, cachedIndex, hasSearchWords, searchIndex } from "./search-index";
+import { words } from "./text-match";
 
 // The offline answer engine: the knowledge item that best matches a question, or nothing when no
 // item matches well enough, so the assistant can say honestly that it does not know.
@@ -33,10 +34,15 @@ async function knowledgeIndex(db: Db, businessId: string, assistantId: string) {
  */
 const answers = (m: { coverage: number; primaryHit: boolean }) => m.coverage >= 0.5 || (m.primaryHit && m.coverage >= 0.33);
 
+// "where are you?", "onde é que vocês estão?", "¿dónde estáis?": made of small words only, the
+// question word is all there is, and it asks for the address.
+const whereWords = new Set(["where", "wheres", "onde", "aonde", "donde", "adonde"]);
+const searchable = (question: string) => (!hasSearchWords(question) && words(question).some((w) => whereWords.has(w)) ? "address" : question);
+
 /** The best-matching knowledge items of an assistant for a question, best first (for the LLM's context too). */
 export async function searchKnowledge(db: Db, businessId: string, assistantId: string, question: string, limit = 3): Promise<KnowledgeAnswer[]> {
   const { items, index } = await knowledgeIndex(db, businessId, assistantId);
-  return searchIndex(index, question, "title")
+  return searchIndex(index, searchable(question), "title")
     .filter(answers)
     .slice(0, limit)
     .flatMap((m) => {
