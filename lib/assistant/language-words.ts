@@ -15,7 +15,9 @@ export const markerWords = {
     evening afternoon night some any about get got be been am an located open opening hours much many pick pickup
     delivery deliver address parking name monday tuesday wednesday thursday friday saturday sunday one two three four five
     six seven eight nine ten eleven twelve cheers awesome lol welcome actually instead change make quote reservation
-    takeaway takeout appointment price contact call should
+    takeaway takeout appointment price contact call should delivered salad salads drink drinks dessert desserts take away
+    home near nearby nearest close far pay card cash kids dog dogs amazing last dinner lunch yesterday restaurant january
+    february march april may june july august september october november december christmas
   `),
   pt: list(`
     nao sim obrigado obrigada obrigadao obrigadinho obg obgd brigado ola oi voces voce vcs vc estao estou sou sao tem
@@ -25,9 +27,10 @@ export const markerWords = {
     chamo jantar almoco almocar segunda terca quarta quinta sexta feira dois duas quatro oito nove dez sete doze onze pf pfv
     entao qual quais quanto quanta quantos quantas preco morada estacionamento aberto abertos aberta abertas fechado fechados
     fica ficam encomenda encomendar desculpe desculpa perfeito otimo certo adeus tchau xau beijinhos beijos valeu vlw ja
-    kkk kkkk kkkkk rsrs noites tardinha senhor senhora com vai vao passar alguem conversa
+    e na nas kkk kkkk kkkkk rsrs noites tardinha senhor senhora com vai vao passar alguem conversa
     responda novo nova nesta neste nessa nesse desse dessa deste desta lhe lhes quer queres estava foi fui preciso precisa
-    precisamos levar quando aonde sempre agradeco marcar marcacao pessoal malta fixe bue cartao dinheiro criancas cao esplanada ainda afinal mudar alterar voltar
+    precisamos levar quando aonde sempre agradeco marcar marcacao pessoal malta fixe bue opcoes natal possivel aceitam aceitamos
+    janeiro fevereiro maio junho julho setembro outubro novembro dezembro perto cartao dinheiro criancas cao esplanada ainda afinal mudar alterar voltar
   `),
   es: list(`
     si gracias grax hola buenas buenos bueno buena usted ustedes vosotros estan estoy soy son donde hay tienen tiene tengo
@@ -38,6 +41,7 @@ export const markerWords = {
     abiertos abierta abiertas cerrado cerrados recoger domicilio disculpe perdon perdona siento perfecto genial vale adios
     chao jaja jajaja jajajaja porfa porfis ubicados ubicacion ubicado tarjeta efectivo ninos perro terraza todavia cambiar
     mejor pasado noches tardes senor senora lo nuevo nueva quiere quieres estaba fue
-    necesito necesita necesitamos llevar cuando siempre agradezco guay
+    necesito necesita necesitamos llevar cuando siempre agradezco guay queda cerca solo abris aceptan aceptais opciones navidad posible
+    enero febrero marzo mayo junio julio septiembre octubre noviembre diciembre
   `),
 } as const;

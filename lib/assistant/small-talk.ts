@@ -104,6 +104,7 @@ const phrases: Record<SmallTalkKind, string[]> = {
     "buenas noches",
     "como estas",
     "que tal",
+    "q tal",
     "buen dia",
     "hi",
     "hello",
@@ -162,7 +163,10 @@ const phrases: Record<SmallTalkKind, string[]> = {
 // Words that may stand around the phrases ("thanks guys", "obrigado mesmo", "gracias a todos").
 const filler = new Set(
   `guys all so much very a lot again you u for the your help there everyone then and muito mesmo pela por ajuda pessoal
-   malta tudo muchas muchisimas todos todo la ayuda a de e y muy senhor senhora amigo amiga chicos`
+   malta tudo muchas muchisimas todos todo la ayuda a de e y muy senhor senhora amigo amiga chicos
+   amazing lovely delicious wonderful excellent fantastic beautiful food meal dinner lunch last night yesterday it was
+   everything service o jantar almoco ontem comida estava delicioso deliciosa maravilhoso maravilhosa excelente cena ayer
+   estaba buenisimo buenisima riquisimo riquisima`
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => squeeze(w)),

@@ -8,9 +8,9 @@ import { stems } from "./stemming";
 
 const groups: Record<string, string> = {
   address: `address addresses adress located location locate directions map morada endereco localizacao localizados
-    localizado localizada ficam situado situados situada direccion ubicados ubicado ubicada ubicacion encuentran`,
+    localizado localizada ficam chegar situado situados situada direccion ubicados ubicado ubicada ubicacion encuentran llegar`,
   hours: `hours hour open opens opening opened close closes closing closed schedule horario horarios horas aberto
-    abertos aberta abrem abre abrir fecham fechado fechados encerrado encerrados abiertos abierto abierta abren cierran
+    abertos aberta abrem abre abrir fecham fechado fechados encerrado encerrados abiertos abierto abierta abren abris abrimos cierran
     cierra cerrado cerrados`,
   parking: `parking park estacionamento estacionar aparcamento aparcar aparcamiento estacionamiento parque garage garagem`,
   vegetarian: `vegetarian vegetarians veggie vegan vegans plant vegetariano vegetariana vegetarianos vegetarianas vegano

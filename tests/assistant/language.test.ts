@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { replyLanguage } from "@/lib/assistant/canned-replies";
-import { detectLanguage, type Lang, languageScores, langs, triggerPhraseFor } from "@/lib/assistant/language";
+import { detectLanguage, type Lang, languageScores, langs, localLanguage, triggerPhraseFor } from "@/lib/assistant/language";
 import { markerWords } from "@/lib/assistant/language-words";
 import { messageKeys, t } from "@/lib/assistant/messages";
 
@@ -61,13 +61,26 @@ describe("detecting the customer's language", () => {
     expect(detectLanguage("obrigado", "en")).toBe("en");
     expect(detectLanguage("João", "en")).toBe("en");
     expect(detectLanguage("quero reservar uma mesa", "en")).toBe("pt");
-    expect(detectLanguage("quiero cancelar la reserva", "pt")).toBe("es");
+    expect(detectLanguage("quiero cancelar la reserva, gracias", "pt")).toBe("es");
     expect(detectLanguage("can we make it 9pm instead?", "es")).toBe("en");
+  });
+
+  it("takes Portuguese-or-Spanish as the business's local language, and faint evidence as none", () => {
+    expect(detectLanguage("Queria 2 diavolas para entrega", null, "pt")).toBe("pt");
+    expect(detectLanguage("Queria 2 diavolas para entrega", null, "es")).toBe("es");
+    expect(detectLanguage("quiero dos pizzas para llevar", null, "pt")).toBe("es");
+    expect(detectLanguage("nearest metro?", null, "pt")).toBe("en");
+    expect(detectLanguage("ok", null, "pt")).toBe("en");
+    expect(localLanguage("Europe/Lisbon")).toBe("pt");
+    expect(localLanguage("Europe/Madrid")).toBe("es");
+    expect(localLanguage("America/Argentina/Buenos_Aires")).toBe("es");
+    expect(localLanguage("Europe/Berlin")).toBeNull();
   });
 
   it("counts letters only one language writes", () => {
     expect(languageScores("ação").pt).toBeGreaterThan(0);
     expect(languageScores("niño").es).toBeGreaterThan(0);
+    expect(languageScores("às").pt).toBeGreaterThan(0);
     expect(languageScores("¿y?").es).toBeGreaterThan(0);
     expect(languageScores("12 20h ok")).toEqual({ en: 0, pt: 0, es: 0 });
   });
