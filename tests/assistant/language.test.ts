@@ -114,9 +114,9 @@ describe("the message catalog", () => {
   });
 
   it("fills placeholders and leaves unknown ones visible", () => {
-    expect(t("pt", "partyTooLarge", { max: 12 })).toContain("mais de 12 pessoas");
+    expect(t("pt", "switchSkill", { current: "Reserva", next: "Encomenda" })).toBe("Estamos a meio de Reserva. Quer parar e passar para Encomenda?");
     expect(t("es", "noAnswerOffer", { offers: "• Reservas" })).toBe("Lo siento, no tengo respuesta para eso. Puedo ayudarte con:\n• Reservas");
-    expect(t("en", "closedThen")).toContain("{times}");
+    expect(t("en", "noAnswerOffer")).toContain("{offers}");
   });
 
   it("says Portuguese and Spanish sentences in those languages, as the detector reads them", () => {

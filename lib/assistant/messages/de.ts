@@ -31,7 +31,5 @@ export const de: Record<MessageKey, string> = {
 
   cancelled: "Kein Problem, ich habe es abgebrochen. Es wurde nichts gespeichert.",
   pastTime: "Diese Uhrzeit ist schon vorbei. Können Sie eine spätere wählen?",
-  closedThen: "Entschuldigung, zu dieser Zeit haben wir geschlossen. Die nächsten offenen Zeiten: {times}.",
-  partyTooLarge: "Gruppen von mehr als {max} Personen plant ein Kollege persönlich mit Ihnen. Ich verbinde Sie jetzt.",
   switchSkill: "Wir sind gerade bei {current}. Möchten Sie das beenden und zu {next} wechseln?",
 };

@@ -30,8 +30,6 @@ export const en = {
 
   cancelled: "No problem, I've cancelled that. Nothing was saved.",
   pastTime: "That time has already passed. Could you choose a later one?",
-  closedThen: "Sorry, we're closed then. The nearest times we're open: {times}.",
-  partyTooLarge: "For groups of more than {max} people, a colleague will arrange it with you personally. I'm passing you to them now.",
   switchSkill: "We're in the middle of {current}. Do you want to stop it and go to {next}?",
 };
 

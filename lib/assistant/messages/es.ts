@@ -31,7 +31,5 @@ export const es: Record<MessageKey, string> = {
 
   cancelled: "No hay problema, lo he cancelado y no se ha guardado nada.",
   pastTime: "Esa hora ya ha pasado. ¿Puedes elegir una más tarde?",
-  closedThen: "Lo siento, a esa hora estamos cerrados. Las horas más cercanas en que abrimos: {times}.",
-  partyTooLarge: "Para grupos de más de {max} personas, un compañero lo organizará contigo personalmente. Te paso con él ahora.",
   switchSkill: "Estamos en medio de {current}. ¿Quieres dejarlo y pasar a {next}?",
 };

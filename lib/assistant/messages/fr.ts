@@ -31,7 +31,5 @@ export const fr: Record<MessageKey, string> = {
 
   cancelled: "Pas de problème, c'est annulé. Rien n'a été enregistré.",
   pastTime: "Cette heure est déjà passée. Pouvez-vous en choisir une plus tard ?",
-  closedThen: "Désolé, nous sommes fermés à ce moment-là. Les créneaux ouverts les plus proches : {times}.",
-  partyTooLarge: "Pour les groupes de plus de {max} personnes, un collègue s'en occupe avec vous personnellement. Je vous le passe maintenant.",
   switchSkill: "Nous sommes en train de faire {current}. Voulez-vous l'arrêter et passer à {next} ?",
 };

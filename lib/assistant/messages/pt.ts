@@ -31,7 +31,5 @@ export const pt: Record<MessageKey, string> = {
 
   cancelled: "Sem problema, cancelei. Não ficou nada registado.",
   pastTime: "Essa hora já passou. Pode escolher uma mais tarde?",
-  closedThen: "Desculpe, estamos fechados a essa hora. Os horários mais próximos em que estamos abertos: {times}.",
-  partyTooLarge: "Para grupos de mais de {max} pessoas, um colega vai tratar consigo pessoalmente. Vou passar-lhe a conversa agora.",
   switchSkill: "Estamos a meio de {current}. Quer parar e passar para {next}?",
 };
