@@ -3,7 +3,7 @@ import { cannedReplies, replyLanguage } from "./canned-replies";
 import { turnLanguage } from "./conversation-language";
 import { isCancel } from "./dialogue/acts";
 import { manageBooking } from "./dialogue/bookings";
-import { continueWithDialogue, startWithSlots } from "./dialogue/manager";
+import { continueWithDialogue, impliedSkill, startWithSlots } from "./dialogue/manager";
 import { phrases } from "./dialogue/phrases";
 import { continueSkill, type Outcome } from "./engine/run-skill";
 import { isLang, type Lang } from "./language";
@@ -66,7 +66,7 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
     await setMisses(turn, 0);
     return null;
   }
-  const skill = matchTrigger(turn.message.text, skills);
+  const skill = matchTrigger(turn.message.text, skills) ?? (await impliedSkill(turn, skills));
   if (skill) {
     await setMisses(turn, 0);
     return next(turn, skills, await startWithSlots(turn, skill, skills));

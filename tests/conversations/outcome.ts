@@ -5,7 +5,9 @@
 // Record shapes read today (lib/skills/ready-made.ts): bookings {when (ISO with offset), party_size, name},
 // orders {item, itemId, quantity, unitPrice "11.00 EUR", total "22.00 EUR", address}, leads {name, email,
 // interest}. Also read, for the reworked skills: bookings.status, orders.items [{itemId|externalId, quantity|qty}],
-// orders.fulfilment, orders.totalCents.
+// orders.fulfilment, orders.totalCents. The reworked ready-made skills store the booking's status in
+// the records.status column, orders as {items [{itemId, title, qty, unitPrice}], fulfilment "Pickup" |
+// "Delivery", address, subtotal, deliveryFee, total (cents), totalText}.
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { records } from "@/lib/db/schema";
@@ -69,11 +71,12 @@ export async function readOutcome(businessId: string): Promise<Actual> {
         partySize: num(f.party_size ?? f.partySize),
         when: toLocal(f.when),
         name: str(f.name),
-        status: str(f.status) ?? "confirmed",
+        status: str(r.status) ?? str(f.status) ?? "confirmed",
       });
     else if (r.collection === "orders") {
       const address = str(f.address);
-      const fulfilment = f.fulfilment === "pickup" || f.fulfilment === "delivery" ? f.fulfilment : address ? "delivery" : "pickup";
+      const said = typeof f.fulfilment === "string" ? f.fulfilment.toLowerCase() : null;
+      const fulfilment = said === "pickup" || said === "delivery" ? said : address ? "delivery" : "pickup";
       out.orders.push({ items: orderItems(f), fulfilment, address, total: f.totalCents !== undefined ? toCents(f.totalCents) : toCents(f.total) });
     } else if (r.collection === "leads") out.leads.push({ name: str(f.name), email: str(f.email) });
     else out.other.push({ collection: r.collection, fields: f });

@@ -8,6 +8,7 @@ import { upsertCatalogItems } from "@/lib/catalog/catalog";
 import type { CatalogItemIn } from "@/lib/catalog/catalog-schema";
 import { db } from "@/lib/db/client";
 import { createApiKey } from "@/lib/keys/api-keys";
+import type { SkillGraph } from "@/lib/skills/graph-schema";
 import { readyMadeSkills } from "@/lib/skills/ready-made";
 import { upsertSkill } from "@/lib/skills/skills";
 
@@ -148,6 +149,30 @@ export const MENU: CatalogItemIn[] = [
 
 export const MENU_IDS = new Set(MENU.map((m) => m.externalId));
 
+/**
+ * The business rules written into the ready-made skills' data, as the owner would in the editor:
+ * opening hours, slot length and covers per slot on the availability node, the largest party on the
+ * party-size question, the delivery fee, free-delivery threshold and minimum on the cart.
+ */
+export function applyRules(graph: SkillGraph): SkillGraph {
+  const g = structuredClone(graph);
+  for (const node of g.nodes) {
+    if (node.type === "availability") {
+      node.data.openingHours = Object.fromEntries(Object.entries(RULES.openingHours).map(([day, hours]) => [day, [...hours]]));
+      node.data.slotMinutes = RULES.slotMinutes;
+      node.data.capacity = RULES.coversPerSlot;
+      node.data.covers = "party_size";
+    }
+    if (node.type === "question" && node.data.variable === "party_size") node.data.max = RULES.maxPartySize;
+    if (node.type === "catalog" && node.data.cart) {
+      node.data.deliveryFee = RULES.delivery.feeCents;
+      node.data.freeDeliveryFrom = RULES.delivery.freeFromCents;
+      node.data.minimumDelivery = RULES.delivery.minimumCents;
+    }
+  }
+  return g;
+}
+
 /** A fresh Tasca da Ana: knowledge, menu, the ready-made skills (built like harness.ts `makeShop`). */
 export async function makeConversationShop(): Promise<Shop> {
   const { businessId, assistantId } = await createBusiness(db(), { name: SHOP_NAME, tokens: 1_000_000, timeZone: TIME_ZONE });
@@ -155,7 +180,7 @@ export async function makeConversationShop(): Promise<Shop> {
   for (const [title, content] of KNOWLEDGE) await createKnowledge(db(), businessId, assistantId, { title, content });
   await upsertCatalogItems(db(), businessId, "menu", MENU);
   for (const skill of readyMadeSkills)
-    await upsertSkill(db(), businessId, skill.id, { name: skill.name, enabled: true, graph: skill.graph, assistantId });
+    await upsertSkill(db(), businessId, skill.id, { name: skill.name, enabled: true, graph: applyRules(skill.graph), assistantId });
   const { key } = await createApiKey(db(), businessId, { scopes: "all", name: "conversations" });
   return { businessId, assistantId, key };
 }

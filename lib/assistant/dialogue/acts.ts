@@ -32,7 +32,7 @@ export function isCancel(text: string): boolean {
 }
 
 const yesWords = new Set(
-  "yes y yeah yep yup ya sure ok okay k kk confirm confirmed correct right perfect great absolutely definitely please go ahead sim claro certo isso exato exatamente confirmo pode ser perfeito si vale dale correcto confirmado perfecto bueno 👍 ✅".split(
+  "yes y ye yea yeah yeh yess yep yup ya sure sip sii simm pois bora dale va venga exacto andale ok okay k kk confirm sip sii simm pois bora dale va venga exacto andale confirmed correct right perfect great absolutely definitely please go ahead sim claro certo isso exato exatamente confirmo pode ser perfeito si vale dale correcto confirmado perfecto bueno 👍 ✅".split(
     " ",
   ),
 );
@@ -65,11 +65,17 @@ const questionStarts = phrases(
     "donde|cuando|cual|cuanto|cuanta|tienen|tiene|hay|aceptan|puedo|pueden|se puede|hacen|estan",
 );
 
+const starters =
+  "do|does|is|are|can|could|what|where|when|how|which|any|tem|têm|tens|ha|há|onde|aceitam|fazem|voces|vocês|vcs|quanto|qual|tienen|tiene|teneis|tenéis|hay|donde|dónde|aceptan|cuanto|cuánto|cual|cuál|podeis|podéis|puedo|hacen";
+
 /** The sentences of a message that are questions ("do you have parking?"), in order. */
 export function questionParts(text: string): string[] {
   return text
     .split(
-      /(?<=[?.!\n])\s+|\s*(?:,\s*)?\b(?:and|also|btw|e|y|tambem|también)\b\s+(?=(?:do|does|is|are|can|what|where|tem|tens|ha|onde|tienen|hay|donde)\b)/i,
+      new RegExp(
+        `(?<=[?.!\\n])\\s+|\\s*(?:[,;]|\\s[-–—]|\\b(?:and|also|btw|e|y|tambem|también|ah)\\b)\\s*(?=[¿¡]?(?:(?:y|e|and)\\s+)?(?:${starters})(?![\\p{L}]))`,
+        "iu",
+      ),
     )
     .map((s) => s.trim())
     .filter((s) => s && (s.includes("?") || questionStarts.some((q) => ` ${normalize(s)} `.startsWith(` ${q} `))));

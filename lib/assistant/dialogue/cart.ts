@@ -13,16 +13,17 @@ import { numberOf } from "./slots";
 export type CartChange =
   | { kind: "add"; row: CatalogRow; qty: number | null }
   | { kind: "set"; row: CatalogRow; qty: number }
-  | { kind: "remove"; row: CatalogRow }
+  | { kind: "remove"; row: CatalogRow; qty?: number | null }
   | { kind: "setOnly"; qty: number }
-  | { kind: "ambiguous"; rows: CatalogRow[]; qty: number | null };
+  | { kind: "ambiguous"; rows: CatalogRow[]; qty: number | null }
+  | { kind: "soldOut"; row: CatalogRow };
 
 const removeWords =
   /\b(remove|take off|take out|without|no more|delete|drop|sem|tira|tirar|retira|retirar|remover|quita|quitar|sin|elimina|eliminar|cancel the|cancela o|cancela a|cancela el|cancela la)\b/;
 const setWords =
   /\b(make it|make that|make them|change|only|just|actually|instead|afinal|so|apenas|mudar|muda|troca|en realidad|mejor|solo|cambia|cambiar|mejor que sean|sean)\b/;
 const moreWords = /\b(more|another|extra|mais|outra|outro|otra|otro|mas)\b/;
-const splitter = /\s*(?:,|;|\+|&|\n|\band\b|\bplus\b|\be\b|\by\b|\bcom\b|\bcon\b|\bwith\b|\balso\b|\btambem\b|\btambien\b)\s*/;
+const splitter = /\s*(?:,|;|\+|&|\n|\band\b|\bn\b|\bplus\b|\be\b|\by\b|\bcom\b|\bcon\b|\bwith\b|\balso\b|\btambem\b|\btambien\b)\s*/;
 const filler = new Set(
   "i id i'd would like want to order please pls get have can could we ll quero queria gostaria de encomendar pedir para mim por favor pf quiero querria me gustaria pedir the some x of for".split(
     " ",
@@ -30,7 +31,44 @@ const filler = new Set(
 );
 // Words that never name a menu item: fulfilment, time, and confirmation words.
 const notItems =
-  /\b(pickup|pick|delivery|deliver|levantar|entrega|recoger|domicilio|tomorrow|today|tonight|yes|no|sim|nao|si|address|morada|rua|street|calle|avenida)\b/;
+  /^(pickup|pick|up|it|delivery|deliver|delivered|levantar|entrega|entregar|recoger|domicilio|tomorrow|today|tonight|yes|sim|nao|si|address|morada|rua|street|calle|avenida|pls|please|por|favor|pf|porfa|go|ir|buscar|casa|home|hacer|pedido|encomenda|order|quiero|queria|quería|gostava)$/;
+
+// Menu words customers write in Portuguese, Spanish or their own spelling, read as the menu's words.
+const aliases: Record<string, string> = {
+  margarita: "margherita",
+  margaritas: "margherita",
+  marguerita: "margherita",
+  margherita: "margherita",
+  lasanha: "lasagna",
+  lasana: "lasagna",
+  lasagne: "lasagna",
+  lasanhas: "lasagna",
+  salada: "salad",
+  ensalada: "salad",
+  cesar: "caesar",
+  cesare: "caesar",
+  coke: "coca cola",
+  cocacola: "coca cola",
+  coca: "coca",
+  agua: "water",
+  aguas: "water",
+  limonada: "lemonade",
+  vegana: "vegan",
+  vegano: "vegan",
+  vegetariana: "vegetarian",
+  queijos: "formaggi",
+  quesos: "formaggi",
+  quatro: "quattro",
+  cuatro: "quattro",
+};
+
+function menuWords(ws: string[]): string[] {
+  return ws.map((w) => {
+    if (aliases[w]) return aliases[w];
+    const singular = w.length > 4 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w;
+    return aliases[singular] ?? singular;
+  });
+}
 
 function quantityIn(ws: string[]): { qty: number | null; article: boolean; rest: string[] } {
   for (const [i, w] of ws.entries()) {
@@ -47,9 +85,7 @@ function quantityIn(ws: string[]): { qty: number | null; article: boolean; rest:
 function clearBest(matches: CatalogMatch[]): CatalogMatch | null | "ambiguous" {
   const good = matches.filter((m) => m.coverage >= 0.5);
   if (!good.length) return null;
-  const inStock = good.filter((m) => m.item.inStock);
-  const pool = inStock.length ? inStock : good;
-  const [best, second] = [...pool].sort((a, b) => b.score - a.score);
+  const [best, second] = [...good].sort((a, b) => b.score - a.score);
   if (!second || best.score > second.score * 1.3) return best;
   return "ambiguous";
 }
@@ -71,9 +107,9 @@ export async function readCartChanges(
     const removing = removeWords.test(part);
     const more = moreWords.test(part);
     const { qty, article, rest } = quantityIn(ws);
-    const query = rest.filter((w) => !filler.has(w) && !removeWords.test(w) && !setWords.test(w) && !moreWords.test(w));
-    const queryText = query.join(" ");
-    if (!queryText || (notItems.test(queryText) && query.length <= 2)) {
+    const query = rest.filter((w) => !filler.has(w) && !removeWords.test(w) && !setWords.test(w) && !moreWords.test(w) && !notItems.test(w));
+    const queryText = menuWords(query).join(" ");
+    if (!queryText) {
       // "actually make it 2" with one line in the cart: that line's quantity.
       if (qty !== null && !article && setting && cart.items.length === 1) changes.push({ kind: "setOnly", qty });
       continue;
@@ -95,6 +131,10 @@ export async function readCartChanges(
       changes.push({ kind: "ambiguous", rows: matches.map((m) => m.item), qty: article ? null : qty });
       continue;
     }
+    if (!best.item.inStock && !removing) {
+      changes.push({ kind: "soldOut", row: best.item });
+      continue;
+    }
     pushChange(changes, best.item, { removing, more, setting, qty, inCart: cart.items.some((l) => l.externalId === best.item.externalId) });
   }
   return changes;
@@ -105,7 +145,7 @@ function pushChange(
   row: CatalogRow,
   o: { removing: boolean; more: boolean; setting: boolean; qty: number | null; inCart?: boolean },
 ) {
-  if (o.removing) changes.push({ kind: "remove", row });
+  if (o.removing) changes.push({ kind: "remove", row, qty: o.qty });
   else if (o.qty !== null && (o.setting || (o.inCart && !o.more))) changes.push({ kind: "set", row, qty: o.qty });
   else changes.push({ kind: "add", row, qty: o.qty ?? (o.more ? 1 : null) });
 }
@@ -115,11 +155,19 @@ export function lineOf(row: CatalogRow, qty: number): CartLine {
 }
 
 /** Applies the changes; an item named without a quantity is returned to be asked about ("How many?"). */
-export function applyCartChanges(cart: Cart, changes: CartChange[]): { askQty: CatalogRow | null; offer: CartChange | null; removed: string[] } {
+export function applyCartChanges(
+  cart: Cart,
+  changes: CartChange[],
+): { askQty: CatalogRow | null; offer: CartChange | null; removed: string[]; soldOut: string[] } {
   let askQty: CatalogRow | null = null;
   let offer: CartChange | null = null;
   const removed: string[] = [];
+  const soldOut: string[] = [];
   for (const c of changes) {
+    if (c.kind === "soldOut") {
+      soldOut.push(c.row.title);
+      continue;
+    }
     if (c.kind === "ambiguous") {
       offer ??= c;
       continue;
@@ -130,7 +178,9 @@ export function applyCartChanges(cart: Cart, changes: CartChange[]): { askQty: C
     }
     const line = cart.items.find((l) => l.externalId === c.row.externalId);
     if (c.kind === "remove") {
-      if (line) {
+      // "tira um tiramisu" of two: one fewer.
+      if (line && c.qty && c.qty < line.qty) line.qty -= c.qty;
+      else if (line) {
         cart.items = cart.items.filter((l) => l !== line);
         removed.push(line.title);
       }
@@ -142,5 +192,5 @@ export function applyCartChanges(cart: Cart, changes: CartChange[]): { askQty: C
     } else if (line) line.qty += c.qty;
     else cart.items.push(lineOf(c.row, c.qty));
   }
-  return { askQty, offer, removed };
+  return { askQty, offer, removed, soldOut };
 }

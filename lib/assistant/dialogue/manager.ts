@@ -18,10 +18,11 @@ import { countTokens } from "../tokens";
 import type { Turn } from "../turn-context";
 import { isCancel, isCorrection, questionParts, saysNo, saysYes } from "./acts";
 import { applyCartChanges, readCartChanges } from "./cart";
+import { emptyCart } from "./cart-math";
 import { OFFER_QTY } from "../engine/cart-node";
 import { humanDay, list, phrases } from "./phrases";
-import { extractSlots, mergeWhen, readPartySize, type Slot, slotsOf } from "./slots";
-import { toIso, type WhenParts } from "./when";
+import { extractSlots, mergeWhen, readAddressInText, readPartySize, type Slot, slotsOf } from "./slots";
+import { readWhenParts, toIso, type WhenParts } from "./when";
 
 // The dialogue manager: every message to a running skill (and every message that starts one) is
 // first understood as acts: answers and corrections (slot values said with their context), a cancel,
@@ -36,6 +37,37 @@ export type Understood = {
 };
 
 const langOf = (l: string): Lang => (isLang(l) ? l : "en");
+
+/**
+ * The skill a message asks for without its trigger phrase: an order named by its items ("2 margheritas
+ * and a coke for pickup"). Only items with a quantity, or with a way to get them, count.
+ */
+export async function impliedSkill(turn: Turn, skills: RunnableSkill[]): Promise<RunnableSkill | null> {
+  const text = turn.message.text;
+  // A party size and a day or time ("sunday for 4 ppl", "2 personas, a las 20h"): a booking.
+  if (readPartySize(text) !== null && readWhenParts(text, { timeZone: turn.timeZone, now: now() })) {
+    const booking = skills.find(
+      (s) => slotsOf(s.graph).some((slot) => slot.role === "party") && slotsOf(s.graph).some((slot) => slot.role === "when"),
+    );
+    if (booking) return booking;
+  }
+  if (questionParts(text).length && !/\b(\d+|one|two|three|dos|tres|dois|duas|um|uma|una|un)\b/i.test(text)) return null;
+  for (const skill of skills) {
+    const node = skill.graph.nodes.find((n): n is TypedNode<"catalog"> => n.type === "catalog" && n.data.cart === true);
+    if (!node) continue;
+    const address = readAddressInText(text);
+    const changes = await readCartChanges(
+      turn.db,
+      turn.businessId,
+      node.data.collection,
+      address ? text.replace(address, " ") : text,
+      emptyCart({}),
+      [],
+    );
+    if (changes.some((c) => (c.kind === "add" || c.kind === "set") && c.qty !== null)) return skill;
+  }
+  return null;
+}
 
 /** Starts `skill` on the message that triggered it, with every slot the message fills already filled. */
 export async function startWithSlots(
@@ -227,8 +259,17 @@ async function fill(
   if (cartNode && !freeText && !(atOffer && /^\W*\d{1,2}\W*$/.test(text))) {
     const cart = cartOf(run, cartNode);
     const before = JSON.stringify(cart.items);
-    const changes = await readCartChanges(turn.db, turn.businessId, cartNode.data.collection, text, cart, run.triggerPhrases);
-    const { askQty, offer, removed } = applyCartChanges(cart, changes);
+    // The address said in the same breath ("... to Rua Augusta 50") names no menu item.
+    const address = readAddressInText(text);
+    const itemsText = address ? text.replace(address, " ") : text;
+    const changes = await readCartChanges(turn.db, turn.businessId, cartNode.data.collection, itemsText, cart, run.triggerPhrases);
+    // Items named outright answer the open "which one?" as well.
+    if (changes.some((c) => c.kind !== "ambiguous")) {
+      delete run.variables[OFFERED];
+      delete run.variables[OFFER_QTY];
+    }
+    const { askQty, offer, removed, soldOut } = applyCartChanges(cart, changes);
+    if (soldOut.length) await reply(turn, `${list(soldOut, phrases[run.lang].and)}: ${t(run.lang, "outOfStock")}.`);
     if (askQty) run.variables[ASK_QTY] = { externalId: askQty.externalId, title: askQty.title };
     if (offer && offer.kind === "ambiguous") {
       run.variables[OFFERED] = offer.rows.map((r) => r.externalId);

@@ -1,6 +1,6 @@
 import type { SkillGraph, TypedNode } from "../../skills/graph-schema";
 import { normalize, words } from "../text-match";
-import { isCancel } from "./acts";
+import { isCancel, saysNo, saysYes } from "./acts";
 import { readWhenParts, type WhenContext, type WhenParts } from "./when";
 
 // The slots of a skill are its question nodes: each one's variable is filled from whatever the
@@ -82,12 +82,12 @@ const peopleWords = "people|person|persons|pax|guests|adults|of us|ppl|pessoas|p
 
 /** A party size said with its context: "for 4", "4 people", "table for two", "somos 6", "mesa para 2". */
 export function readPartySize(text: string): number | null {
-  const n = normalize(text.replace(/(\d)\s*(pm|am|h\b|:)/gi, "$1$2"));
+  const n = normalize(text.replace(/(\d)\s*(pm\b|am\b|h\b|:)/gi, "$1$2"));
   const num = "(\\d{1,3}|[a-z]+)";
   const patterns = [
     new RegExp(`\\b${num}\\s+(?:${peopleWords})\\b`),
     new RegExp(
-      `\\b(?:for|para|pra|p|of|party of|group of|table for|mesa para|mesa p|mesa de|grupo de|somos|we are|were|we re|seremos|vamos ser|vamos|be|it s|its|make it|make that|para uns|para unas)\\s+${num}\\b(?!\\s*(?:pm|am|h|o clock|horas|hrs|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre)))`,
+      `\\b(?:for|para|pra|pa|p|of|party of|group of|table for|mesa para|mesa p|mesa de|grupo de|somos|we are|were|we re|seremos|vamos ser|vamos|be|it s|its|make it|make that|para uns|para unas)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre)))`,
     ),
   ];
   for (const p of patterns) {
@@ -117,7 +117,7 @@ export function readName(text: string): string | null {
   if (!t || t.includes("?") || /\d|@/.test(t)) return null;
   const w = words(t);
   if (!w.length || w.length > 4) return null;
-  if (w.some((x) => commandWords.has(x)) || isCancel(t)) return null;
+  if (w.some((x) => commandWords.has(x)) || isCancel(t) || saysYes(t) || saysNo(t)) return null;
   if (
     /\b(pick|pickup|deliver|delivery|levantar|buscar|recoger|entrega|domicilio|tomorrow|today|tonight|amanha|hoje|manana|hoy|people|pessoas|personas)\b/i.test(
       normalize(t),
@@ -133,8 +133,13 @@ export function readNameInText(text: string): string | null {
     /(?:\bname(?:\s+is|'s)?|\bunder(?:\s+the\s+name)?|\bnome(?:\s+[ée])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)\s*[:,]?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
       text,
     );
-  if (!m) return null;
-  return readName(m[1]);
+  if (m) return readName(m[1]);
+  // "I'm Dan," / "soy Pilar." / "sou a Joana,": only a name followed by punctuation or the end, so "I'm hungry for..." is not one.
+  const short = /(?:^|[\s,.!])(?:i'?m|i am|this is|soy|sou(?: o| a)?|aqui [ée](?: o| a)?)\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]+)\s*(?:[,.!;]|$)/iu.exec(text);
+  if (short) return readName(short[1]);
+  // "..., it's for Ben" at the end, written with a capital.
+  const forName = /\b(?:it'?s |its )?for ([A-ZÀ-Þ][a-zà-ÿ]+)\s*[.!]?\s*$/u.exec(text);
+  return forName ? readName(forName[1]) : null;
 }
 
 const pickupWords =

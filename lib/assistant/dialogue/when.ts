@@ -107,7 +107,7 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
   let dayOffset: number | null = null;
   if (/\b(day after tomorrow|depois de amanha|pasado manana|overmorrow)\b/.test(t)) dayOffset = 2;
   else if (/\b(tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow|2morrow|amanha|manana)\b/.test(t)) dayOffset = 1;
-  else if (/\b(today|tonight|tonite|2nite|hoje|hoy|this evening|esta noite|esta noche|logo a noite)\b/.test(t)) dayOffset = 0;
+  else if (/\b(today|tonight|tonite|2nite|hoje|hj|hoy|this evening|esta noite|esta noche|logo a noite)\b/.test(t)) dayOffset = 0;
   if (dayOffset !== null) out.date = isoDate(addDays(today, dayOffset));
 
   if (!out.date) {
@@ -160,7 +160,7 @@ function readTime(t: string, morning: boolean, meal: WhenParts["meal"]): string 
     /\b(\d{1,2})(?::|h|\.)(\d{2})\s*(am|pm|p\.m\.|a\.m\.)?(?!\d)/,
     /\b(\d{1,2})\s*(am|pm|p\.m\.|a\.m\.|h|hrs|horas|hs|o'?clock)\b/,
     // at 8, às 8, as 20, a las 9, pelas 8, by 8
-    /\b(?:at|as|a las|a la|pelas|pelas|por volta das|around|by|para las|para as|las|@)\s*(\d{1,2})\b(?!\s*(?:people|pessoas|personas|persons|pax|guests|de\s|\/|-))/,
+    /\b(?:at|as|a las|a la|pelas|pelas|por volta das|around|by|para las|para as|las|@)\s*(\d{1,2})\b(?!\s*(?:people|pessoas|personas|persons|pax|guests|de\s+(?!la\b|da\b|manha|noche|tarde|noite)|\/|-))/,
   ];
   let hour: number | null = null;
   let minute = 0;
