@@ -10,9 +10,20 @@ import { words } from "./text-match";
 // Every word also stands under its stems and its concepts (stemming.ts, synonyms.ts), on both sides,
 // so "horários" finds "horario" and "morada" finds "Address"; those extra terms match exactly.
 
+// Stemming a word three times is most of an index build; the same words come back in every
+// business's items and questions, so their variants are kept (bounded, oldest out first).
+const MAX_WORDS = 50_000;
+const known = new Map<string, string[]>();
+
 /** A word with its stems in the three languages and its concept terms ("~address"). */
 function variants(word: string): string[] {
-  return [...new Set([word, ...stems(word), ...conceptsOf(word)])];
+  let found = known.get(word);
+  if (!found) {
+    found = [...new Set([word, ...stems(word), ...conceptsOf(word)])];
+    if (known.size >= MAX_WORDS) known.delete(known.keys().next().value as string);
+    known.set(word, found);
+  }
+  return found;
 }
 
 export type Indexed = { id: string } & Record<string, string>;

@@ -28,6 +28,8 @@ const questions: Array<[string, string]> = [
   ["onde é que vocês estão?", "Address"],
   ["¿dónde están ubicados?", "Address"],
   ["¿cuál es la dirección?", "Address"],
+  ["¿dónde estáis exactamente?", "Address"],
+  ["q metro me queda mas cerca?", "Address"],
   ["estão abertos ao domingo?", "Opening hours"],
   ["a que horas abrem?", "Opening hours"],
   ["qual é o horário?", "Opening hours"],
@@ -106,7 +108,7 @@ describe("the pieces of multilingual search", () => {
     const index = buildIndex(["title", "content"], { title: 2 }, [{ id: "p", title: "Parking", content: "The car park is near." }]);
     // "cars" meets "car" by stem only: half of one of two words.
     expect(searchIndex(index, "sell cars", "title")[0]?.coverage).toBe(0.25);
-    expect(searchIndex(index, "estacionamento perto", "title")[0]).toMatchObject({ coverage: 0.5, primaryHit: true, exactPrimaryHit: false });
+    expect(searchIndex(index, "estacionamento barato", "title")[0]).toMatchObject({ coverage: 0.5, primaryHit: true, exactPrimaryHit: false });
     expect(searchIndex(index, "parking", "title")[0]).toMatchObject({ coverage: 1, exactPrimaryHit: true });
   });
 });
