@@ -90,7 +90,7 @@ const mine = phrases("my|our|a minha|minha|nossa|a nossa|mi|nuestra|la");
 
 /** "cancel my booking", "change my reservation to 9pm", "quero cancelar a minha reserva". */
 export function bookingAction(text: string): BookingAction | null {
-  if (!has(text, bookingWords) || !has(text, mine)) return null;
+  if (!has(text, bookingWords)) return null;
   if (has(text, cancelVerbs)) return "cancel";
   if (has(text, changeVerbs)) return "change";
   return null;

@@ -101,7 +101,7 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
   });
   if (/\b(am|a\.m\.)\b/.test(t)) morning = true;
 
-  if (/\b(lunch|lunchtime|almoco|almocar|almuerzo|almorzar|mediodia|comida)\b/.test(t)) out.meal = "lunch";
+  if (/\b(lunch|lunchtime|almoco|almocar|almuerzo|almorzar|mediodia|comida|comer)\b/.test(t)) out.meal = "lunch";
   if (/\b(dinner|tonight|tonite|2nite|evening|jantar|jantarmos|noite|noche|cena|cenar)\b/.test(t)) out.meal = "dinner";
 
   let dayOffset: number | null = null;

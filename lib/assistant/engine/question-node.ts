@@ -2,7 +2,7 @@ import "server-only";
 import { now } from "../../clock";
 import type { TypedNode } from "../../skills/graph-schema";
 import { saysNo, saysYes } from "../dialogue/acts";
-import { isCart } from "../dialogue/cart-math";
+import { belowMinimum, isCart, money, subtotal } from "../dialogue/cart-math";
 import { humanDay, list, localeOf, phrases, weekdayName } from "../dialogue/phrases";
 import type { WhenParts } from "../dialogue/when";
 import { weekdays } from "../../skills/graph-schema";
@@ -41,8 +41,20 @@ export async function askQuestion(run: SkillRun, node: TypedNode<"question">): P
   await ask(run, node, localized(run, node.data.text, node.data.texts));
 }
 
+/**
+ * A cart's business rule before its confirmation: a delivery below the minimum is not confirmed; the
+ * customer is told the minimum and may add items or choose pickup (both re-walk the skill).
+ */
+async function belowDeliveryMinimum(run: SkillRun): Promise<boolean> {
+  const cart = Object.values(run.variables).find(isCart);
+  if (!cart || !belowMinimum(cart, run.variables.fulfilment)) return false;
+  await reply(run.turn, phrases[run.lang].minimum(money(cart, cart.minimumDelivery ?? 0), money(cart, subtotal(cart))));
+  return true;
+}
+
 export async function questionNode(run: SkillRun, node: TypedNode<"question">, answering: boolean): Promise<Step> {
   const variable = node.data.variable;
+  if (node.data.confirm && !run.filled.has(variable) && (await belowDeliveryMinimum(run))) return { kind: "wait" };
   if (!answering || run.filled.has(variable)) {
     const have = run.variables[variable];
     const refused = have !== undefined && have === run.variables[refusedKey(variable)];
