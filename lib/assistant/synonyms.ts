@@ -41,6 +41,22 @@ const groups: Record<string, string> = {
   sunday: "sunday sundays domingo domingos",
   weekend: "weekend weekends fim fin",
   lunch: "lunch almoco almocar almuerzo",
+  // What a menu is made of, so "saladas", "ensaladas" and "limonada" find the owner's English items.
+  salad: "salad salads salada saladas ensalada ensaladas",
+  water: "water agua aguas",
+  lemonade: "lemonade lemonades limonada limonadas",
+  wine: "wine wines vinho vinhos vino vinos",
+  beer: "beer beers cerveja cervejas cerveza cervezas",
+  soda: "soda sodas refrigerante refrigerantes refresco refrescos",
+  coffee: "coffee coffees cafe cafes",
+  cheese: "cheese cheeses queijo queijos queso quesos formaggi",
+  tomato: "tomato tomatoes tomate tomates",
+  chicken: "chicken frango pollo",
+  mushroom: "mushroom mushrooms cogumelos cogumelo setas champinones",
+  meat: "meat carne carnes",
+  fish: "fish peixe pescado",
+  bread: "bread pao pan",
+  spicy: "spicy hot picante picantes",
   dinner: "dinner jantar cena cenar",
 };
 

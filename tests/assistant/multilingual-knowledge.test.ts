@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { searchCatalog } from "@/lib/assistant/catalog-search";
 import { answerFromKnowledge } from "@/lib/assistant/retrieval";
 import { buildIndex, searchIndex } from "@/lib/assistant/search-index";
 import { stems } from "@/lib/assistant/stemming";
@@ -110,5 +111,17 @@ describe("the pieces of multilingual search", () => {
     expect(searchIndex(index, "sell cars", "title")[0]?.coverage).toBe(0.25);
     expect(searchIndex(index, "estacionamento barato", "title")[0]).toMatchObject({ coverage: 0.5, primaryHit: true, exactPrimaryHit: false });
     expect(searchIndex(index, "parking", "title")[0]).toMatchObject({ coverage: 1, exactPrimaryHit: true });
+  });
+});
+
+describe("the menu in three languages", () => {
+  it("finds English menu items for Portuguese and Spanish words", async () => {
+    const shop = await makeShop({ skills: false });
+    const titles = async (q: string) => (await searchCatalog(db(), shop.businessId, null, q, { minCoverage: 0.5 })).map((m) => m.item.title).sort();
+    expect(await titles("têm limonada?")).toEqual(["Homemade Lemonade"]);
+    expect(await titles("¿tenéis limonada?")).toEqual(["Homemade Lemonade"]);
+    expect(await titles("pizzas")).toEqual(["Pizza Diavola", "Pizza Margherita"]);
+    expect(await titles("lasanha vegetariana")).toEqual(["Vegetarian Lasagna"]);
+    expect(await titles("¿lasaña?")).toEqual(["Vegetarian Lasagna"]);
   });
 });
