@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { conversations } from "../db/schema";
 import { fixedLanguage } from "./canned-replies";
 import type { Language } from "./human-request";
-import { detectLanguage, isLang, type Lang, languageScores, localLanguage } from "./language";
+import { detectLanguage, hasLanguageEvidence, isLang, type Lang, localLanguage } from "./language";
 import type { Turn } from "./turn-context";
 
 // The language of a turn's replies, decided once per turn: the assistant's fixed language, else the
@@ -27,8 +27,7 @@ export async function turnLanguage(turn: Turn): Promise<Language> {
   if (!fixed && turn.message.kind === "text") {
     const text = turn.message.text;
     const detected = detectLanguage(text, previous, localLanguage(turn.timeZone));
-    const evidence = Object.values(languageScores(text)).some((score) => score > 0);
-    if (detected !== previous && (previous || evidence)) await rememberLanguage(turn, detected);
+    if (detected !== previous && (previous || hasLanguageEvidence(text))) await rememberLanguage(turn, detected);
     language = detected;
   }
   decided.set(turn, language);

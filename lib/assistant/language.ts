@@ -82,6 +82,11 @@ export function detectLanguage(text: string, previous?: Lang | null, local?: Lan
   return best;
 }
 
+/** Whether a message says anything at all about its language ("ok", "2" and "Ana" do not). */
+export function hasLanguageEvidence(text: string): boolean {
+  return Math.max(...Object.values(languageScores(text))) >= FAINT;
+}
+
 // The language spoken where the business is, from its time zone: Portugal and Brazil, Spain and
 // Spanish-speaking America. Elsewhere null (no nudge).
 const localZones: Array<[RegExp, Lang]> = [

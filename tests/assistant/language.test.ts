@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { replyLanguage } from "@/lib/assistant/canned-replies";
-import { detectLanguage, type Lang, languageScores, langs, localLanguage, triggerPhraseFor } from "@/lib/assistant/language";
+import { detectLanguage, hasLanguageEvidence, type Lang, languageScores, langs, localLanguage, triggerPhraseFor } from "@/lib/assistant/language";
 import { markerWords } from "@/lib/assistant/language-words";
 import { messageKeys, t } from "@/lib/assistant/messages";
 
@@ -52,6 +52,8 @@ describe("detecting the customer's language", () => {
   it("takes a message with nothing to go on as English when the conversation has no language yet", () => {
     expect(detectLanguage("ok")).toBe("en");
     expect(detectLanguage("2")).toBe("en");
+    for (const text of ["ok", "2", "20h", "Ana Silva", "👍"]) expect(hasLanguageEvidence(text), text).toBe(false);
+    for (const text of ["obrigado", "thanks", "gracias"]) expect(hasLanguageEvidence(text), text).toBe(true);
   });
 
   it("switches only on clear evidence: a Lisbon address or one foreign word keeps an English conversation English", () => {

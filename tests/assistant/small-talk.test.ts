@@ -95,6 +95,18 @@ describe("answering small talk", () => {
     expect(await bo.conversation()).toMatchObject({ status: "open", misses: 0, language: "en" });
   });
 
+  it("stores the conversation's language only once a message tells it", async () => {
+    const shop = await makeShop();
+    const eva = customer(shop);
+    expect(await eva.say("👍")).toEqual(["Great! Let me know if you need anything else."]);
+    expect((await eva.conversation()).language).toBeNull();
+    // Its first words decide without a margin to beat.
+    expect(await eva.say("olá")).toEqual(["Olá! Em que posso ajudar?"]);
+    expect((await eva.conversation()).language).toBe("pt");
+    expect(await eva.say("ok")).toEqual(["Ótimo! Se precisar de mais alguma coisa, é só dizer."]);
+    expect((await eva.conversation()).language).toBe("pt");
+  });
+
   it("never takes small talk after a miss for a second miss (which would hand off)", async () => {
     const shop = await makeShop();
     const cy = customer(shop);
