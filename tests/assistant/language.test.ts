@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { replyLanguage } from "@/lib/assistant/canned-replies";
+import { asksForHuman } from "@/lib/assistant/human-request";
 import { detectLanguage, hasLanguageEvidence, type Lang, languageScores, langs, localLanguage, triggerPhraseFor } from "@/lib/assistant/language";
 import { markerWords } from "@/lib/assistant/language-words";
 import { messageKeys, t } from "@/lib/assistant/messages";
@@ -138,5 +139,19 @@ describe("the message catalog", () => {
     expect(triggerPhraseFor(["order", "encomendar", "pedir"], "pt")).toBe("encomendar");
     expect(triggerPhraseFor(["order", "encomendar", "pedir"], "es")).toBe("pedir");
     expect(triggerPhraseFor(["order", "quote"], "es")).toBeNull();
+  });
+});
+
+describe("a request for a person, in the customer's words", () => {
+  it.each([
+    ["A encomenda chegou fria e faltava uma pizza. Quero falar com o responsável.", "pt"],
+    ["¿Puedo hablar con el responsable?", "es"],
+    ["can I talk to the manager please", "en"],
+  ])("hears %s", (text, language) => {
+    expect(asksForHuman(text)).toBe(language);
+  });
+
+  it("does not take the word alone in a longer sentence for a request", () => {
+    expect(asksForHuman("o responsável pela reserva sou eu, a mesa é para 4 pessoas amanhã às 20h")).toBeNull();
   });
 });
