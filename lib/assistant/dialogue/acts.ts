@@ -66,19 +66,22 @@ const questionStarts = phrases(
 );
 
 const starters =
-  "do|does|is|are|can|could|what|where|when|how|which|any|tem|têm|tens|ha|há|onde|aceitam|fazem|voces|vocês|vcs|quanto|qual|tienen|tiene|teneis|tenéis|hay|donde|dónde|aceptan|cuanto|cuánto|cual|cuál|podeis|podéis|puedo|hacen";
+  "do|does|is|are|can|could|what|where|when|how|which|any|da|dá|e possivel|é possível|posso|podemos|podem|se puede|aceitam|tem|têm|tens|ha|há|onde|aceitam|fazem|voces|vocês|vcs|quanto|qual|tienen|tiene|teneis|tenéis|hay|donde|dónde|aceptan|cuanto|cuánto|cual|cuál|podeis|podéis|puedo|hacen";
 
 /** The sentences of a message that are questions ("do you have parking?"), in order. */
 export function questionParts(text: string): string[] {
-  return text
-    .split(
-      new RegExp(
-        `(?<=[?.!\\n])\\s+|\\s*(?:[,;]|\\s[-–—]|\\b(?:and|also|btw|e|y|tambem|también|ah)\\b)\\s*(?=[¿¡]?(?:(?:y|e|and)\\s+)?(?:${starters})(?![\\p{L}]))`,
-        "iu",
-      ),
-    )
-    .map((s) => s.trim())
-    .filter((s) => s && (s.includes("?") || questionStarts.some((q) => ` ${normalize(s)} `.startsWith(` ${q} `))));
+  return (
+    text
+      .split(
+        new RegExp(
+          `(?<=[?.!\\n])\\s+|\\s*(?:[,;]|\\s[-–—]|\\b(?:and|also|btw|e|y|tambem|también|ah)\\b)\\s*(?=[¿¡]?(?:(?:y|e|and)\\s+)?(?:${starters})(?![\\p{L}]))`,
+          "iu",
+        ),
+      )
+      // "mesa p 4 sabado 21h nome rodrigo, da p pagar com mb way?": the question is the last clause.
+      .map((s) => (s.includes("?") && /[,;]/.test(s) ? s.slice(Math.max(s.lastIndexOf(","), s.lastIndexOf(";")) + 1) : s).trim())
+      .filter((s) => s && (s.includes("?") || questionStarts.some((q) => ` ${normalize(s)} `.startsWith(` ${q} `))))
+  );
 }
 
 export type BookingAction = "cancel" | "change";

@@ -12,7 +12,9 @@ import { isLang } from "../language";
 import { reply } from "../reply";
 import type { RunnableSkill } from "../skill-catalog";
 import type { Turn } from "../turn-context";
-import { bookingAction } from "./acts";
+import { bookingAction, isCorrection } from "./acts";
+import { readPartySize } from "./slots";
+import { readWhenParts } from "./when";
 import { startWithSlots } from "./manager";
 import { humanWhen, phrases } from "./phrases";
 
@@ -38,7 +40,11 @@ const fieldOf = (record: TypedNode<"record">, variable: string) =>
   Object.entries(record.data.fields).find(([, template]) => template.replace(/\s/g, "") === `{{${variable}}}`)?.[0];
 
 export async function manageBooking(turn: Turn, skills: RunnableSkill[]): Promise<boolean> {
-  const action = bookingAction(turn.message.text);
+  const text = turn.message.text;
+  // "afinal somos 3, dá p mudar?" right after booking: a change of that booking, though it names none.
+  const action =
+    bookingAction(text) ??
+    (isCorrection(text) && (readPartySize(text) !== null || readWhenParts(text, { timeZone: turn.timeZone, now: now() })?.time) ? "change" : null);
   if (!action) return false;
   const found = bookingSkill(skills);
   if (!found) return false;

@@ -101,7 +101,9 @@ export async function readCartChanges(
   const changes: CartChange[] = [];
   const whole = normalize(text);
   const setting = setWords.test(whole);
-  for (const part of whole.split(splitter)) {
+  // Split at punctuation first (normalizing drops it), then at "and", "e", "y".
+  const parts = text.split(/[,;+&\n]|\s[-–—]\s/).flatMap((p) => normalize(p).split(splitter));
+  for (const part of parts) {
     const ws = words(part);
     if (!ws.length) continue;
     const removing = removeWords.test(part);

@@ -252,6 +252,15 @@ async function fill(
       if (pendingSlot && pendingSlot.node.data.variable === v && run.variables[v] === found[v]) run.filled.add(v);
     }
   }
+  // An address given before the way was chosen means delivery.
+  const addressSlot = slots.find((s) => s.role === "address" && run.filled.has(s.node.data.variable));
+  const wayNode = slots.find((s) => s.role === "choice" && (s.node.data.choices ?? []).some((c) => /^deliver/i.test(c)));
+  if (addressSlot && wayNode && !run.variables[wayNode.node.data.variable]) {
+    set(
+      wayNode.node.data.variable,
+      (wayNode.node.data.choices ?? []).find((c) => /^deliver/i.test(c)),
+    );
+  }
   // The cart: items, quantities, removals said in any message but a free-text answer (a name, an address).
   const cartNode = run.graph.nodes.find((n): n is TypedNode<"catalog"> => n.type === "catalog" && n.data.cart === true);
   const freeText = pendingSlot && (pendingSlot.role === "name" || pendingSlot.role === "address" || pendingSlot.role === "text");
