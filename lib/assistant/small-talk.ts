@@ -14,6 +14,18 @@ export type SmallTalkKind = "greeting" | "thanks" | "goodbye" | "ack" | "laughte
 const phrases: Record<SmallTalkKind, string[]> = {
   goodbye: [
     "have a nice day",
+    "have a good evening",
+    "have a nice evening",
+    "see u",
+    "nite",
+    "nighty night",
+    "beijinhos",
+    "beijos",
+    "abraco",
+    "abracos",
+    "um abraco",
+    "un saludo",
+    "un abrazo",
     "have a good day",
     "have a great day",
     "have a good one",
@@ -49,6 +61,13 @@ const phrases: Record<SmallTalkKind, string[]> = {
   ],
   thanks: [
     "thank you very much",
+    "thanks a million",
+    "much appreciated",
+    "appreciate it",
+    "cheers mate",
+    "obrigadinho",
+    "obrigadinha",
+    "gr8 thx",
     "thank you so much",
     "thanks a lot",
     "thanks so much",
@@ -122,6 +141,9 @@ const phrases: Record<SmallTalkKind, string[]> = {
   ],
   ack: [
     "sounds good",
+    "sounds great",
+    "okie dokie",
+    "okey dokey",
     "all good",
     "got it",
     "no problem",
@@ -166,7 +188,7 @@ const filler = new Set(
    malta tudo muchas muchisimas todos todo la ayuda a de e y muy senhor senhora amigo amiga chicos
    amazing lovely delicious wonderful excellent fantastic beautiful food meal dinner lunch last night yesterday it was
    everything service o jantar almoco ontem comida estava delicioso deliciosa maravilhoso maravilhosa excelente cena ayer
-   estaba buenisimo buenisima riquisimo riquisima`
+   estaba buenisimo buenisima riquisimo riquisima guapa guapo mate`
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => squeeze(w)),
@@ -181,6 +203,11 @@ const emojiKinds: Array<[RegExp, SmallTalkKind]> = [
   [/👋/u, "greeting"],
 ];
 const emoji = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D}/gu;
+// Text faces count as emoji: ":)" and ";-)" are a smile, ":D" and "xD" laughter.
+const smileys: Array<[RegExp, SmallTalkKind]> = [
+  [/(?:^|\s)(?:[:;]-?d|x-?d)(?=\s|$)/giu, "laughter"],
+  [/(?:^|\s)[:;=]-?[)\]p](?=\s|$)|(?:^|\s)<3(?=\s|$)/giu, "ack"],
+];
 
 // Every doubled letter but k: "kkkk" is laughter, where "k" is "ok" ("okkk" is still "ok").
 function squeeze(text: string): string {
@@ -197,7 +224,10 @@ const squeezed = Object.fromEntries(order.map((kind) => [kind, phrases[kind].map
  */
 export function smallTalk(text: string, businessName?: string): { kind: SmallTalkKind } | null {
   const emojiFound = [...text.matchAll(emoji)].map((m) => m[0]);
-  let rest = ` ${squeeze(normalize(text.replace(emoji, " ")))} `;
+  let plain = text.replace(emoji, " ");
+  const faces = smileys.filter(([face]) => new RegExp(face.source, face.flags).test(plain)).map(([, kind]) => kind);
+  for (const [face] of smileys) plain = plain.replace(face, " ");
+  let rest = ` ${squeeze(normalize(plain))} `;
   if (businessName) {
     const name = squeeze(normalize(businessName));
     if (name) rest = rest.split(` ${name} `).join(" ");
@@ -217,6 +247,7 @@ export function smallTalk(text: string, businessName?: string): { kind: SmallTal
     found.add("laughter");
   }
   if (!found.size) {
+    if (faces.length) return { kind: faces[0] };
     if (!emojiFound.length) return null;
     const kind = emojiKinds.find(([re]) => emojiFound.some((e) => re.test(e)))?.[1] ?? "ack";
     return { kind };

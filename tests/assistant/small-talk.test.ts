@@ -54,6 +54,13 @@ describe("recognising small talk", () => {
     ["kkkk", "laughter"],
     ["lol", "laughter"],
     ["😂😂", "laughter"],
+    [":D", "laughter"],
+    [":)", "ack"],
+    ["much appreciated", "thanks"],
+    ["gracias guapa", "thanks"],
+    ["beijinhos", "goodbye"],
+    ["un saludo", "goodbye"],
+    ["sounds great", "ack"],
   ])("%s is %s", (text, kind) => {
     expect(smallTalk(text)).toEqual({ kind });
   });
