@@ -19,14 +19,15 @@ const groups: Record<string, string> = {
     repartir envio`,
   pickup: `pickup takeaway takeout collect levantar recoger`,
   payment: `payment payments pay paying card cards credit cash mbway pagamento pagamentos pagar pago pagos cartao cartoes
-    dinheiro multibanco tarjeta tarjetas efectivo`,
+    dinheiro multibanco tarjeta tarjetas efectivo amex visa mastercard bizum`,
   price: `price prices cost costs preco precos custa custam custo precio precios cuesta cuestan`,
   booking: `booking bookings book reservation reservations reserve reserva reservas reservar marcacao marcar`,
   menu: `menu menus dishes ementa carta pratos platos`,
   dessert: `dessert desserts sobremesa sobremesas postre postres`,
   drink: `drink drinks beverage beverages bebida bebidas`,
   wifi: `wifi internet password senha contrasena`,
-  children: `children child kids kid criancas crianca filhos ninos nino hijos`,
+  children: `children child kids kid baby babies highchair highchairs criancas crianca filhos bebe bebes ninos nino hijos
+    trona tronas`,
   pets: `pets pet dog dogs cao caes animais animal animales perro perros mascota mascotas`,
   terrace: `terrace outdoor outside esplanada terraza`,
   gluten: `gluten celiac coeliac coeliacs celiaco celiacos celiaca`,
