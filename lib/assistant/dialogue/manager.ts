@@ -6,7 +6,7 @@ import { cartOf } from "../engine/cart-node";
 import { newRun, type Outcome, releaseUnlessKept, sessionRun, triggerOf, walk } from "../engine/run-skill";
 import { endSession, type Session, saveSession } from "../engine/sessions";
 import { ASK_QTY, EDITING, LANG, OFFERED, type SkillRun, SWITCH, whenParts } from "../engine/skill-run";
-import { isLang, type Lang } from "../language";
+import { isLang, type Lang, languageScores } from "../language";
 import { t } from "../messages";
 import { reply } from "../reply";
 import { retrievalReply } from "../retrieval-reply";
@@ -97,7 +97,10 @@ export async function startWithSlots(
 
 /** A message to a waiting session. Null when the message was not for the skill (the caller answers it). */
 export async function continueWithDialogue(turn: Turn, session: Session, graph: SkillGraph, skills: RunnableSkill[]): Promise<Outcome> {
-  const language = await turnLanguage(turn);
+  const detected = await turnLanguage(turn);
+  // "pedro", "2", "ok" say nothing about language: the session's language stands.
+  const evidence = Object.values(languageScores(turn.message.text)).some((n) => n > 0);
+  const language = evidence ? detected : (rememberedLang(session.variables) ?? detected);
   const lang = langOf(language);
   const run = sessionRun(turn, session, graph, lang);
   const text = turn.message.text;
@@ -125,6 +128,8 @@ export async function continueWithDialogue(turn: Turn, session: Session, graph: 
     await releaseUnlessKept(run);
     await endSession(turn.db, turn.conversation.id);
     await reply(turn, t(language, "cancelled"));
+    // "esquece a reserva. vcs fazem entregas?": the question is still answered.
+    await answerQuestions(run, text, []);
     return { kind: "ended" };
   }
 
@@ -227,6 +232,8 @@ async function fill(
       if (!parts) continue;
       const key = whenParts(v);
       const merged = mergeWhen(run.variables[key] as WhenParts | undefined, parts);
+      // "tuesday then, same time": the time refused before comes back.
+      if (!merged.time && merged.lastTime && /\b(same time|mesma hora|misma hora|same hour)\b/i.test(text)) merged.time = merged.lastTime;
       run.variables[key] = merged;
       if (slot.role === "date" && merged.date) set(v, merged.date);
       if (slot.role === "when" && merged.date && merged.time) {

@@ -5,7 +5,7 @@ import { isoDate, wallClock, zonedInstant, isoInZone } from "../engine/time-zone
 // day, "8pm" a time, "tomorrow lunch" a day and a meal. The dialogue manager merges the parts with
 // what the customer said before, so "ok 7pm then" keeps the day already given.
 
-export type WhenParts = { date?: string; time?: string; meal?: "lunch" | "dinner" };
+export type WhenParts = { date?: string; time?: string; meal?: "lunch" | "dinner"; lastTime?: string };
 export type WhenContext = { timeZone: string; now: Date };
 
 const fold = (text: string) =>

@@ -32,7 +32,8 @@ export async function availabilityNode(run: SkillRun, node: TypedNode<"availabil
     await releasePlace(run);
     // The time is asked again (the loop back to the question); the day said stays for "ok 7pm then".
     run.variables[refusedKey(data.variable)] = value;
-    const parts = run.variables[whenParts(data.variable)] as { time?: string } | undefined;
+    const parts = run.variables[whenParts(data.variable)] as { time?: string; lastTime?: string } | undefined;
+    if (parts?.time) parts.lastTime = parts.time;
     if (parts) delete parts.time;
     return { kind: "next", handle: "taken" } as const;
   };
