@@ -14,6 +14,8 @@ import { answerWithRetrieval, applyLlmDecision, setMisses } from "./free-answer"
 import { asksForHuman } from "./human-request";
 import type { LlmDecision } from "./llm";
 import { llmSettings } from "./llm-client";
+import type { UnderstandBrief, Understanding } from "./llm-understand";
+import { words } from "./text-match";
 import { handOffSaying, reply } from "./reply";
 import { enabledSkills, graphAtVersion, matchTrigger, type RunnableSkill, skillBriefs } from "./skill-catalog";
 
@@ -29,14 +31,27 @@ import type { Turn } from "./turn-context";
 
 export type TurnInput =
   | { kind: "message" }
+  | { kind: "understood"; understanding: Understanding | null }
   | { kind: "llm"; decision: LlmDecision | null }
   | { kind: "ai"; nodeId: string; answer: { text: string; tokens: number } | null };
 
-export type Pending = { kind: "llm"; brief: TurnBrief } | { kind: "ai"; brief: TurnBrief; nodeId: string; instructions?: string };
+export type Pending =
+  | { kind: "llm"; brief: TurnBrief }
+  | { kind: "ai"; brief: TurnBrief; nodeId: string; instructions?: string }
+  | { kind: "understand"; brief: UnderstandBrief };
 
 export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending | null> {
   const skills = await enabledSkills(turn.db, turn.businessId, turn.assistant.id);
   if (input.kind === "ai") return resumeAiNode(turn, skills, input);
+  if (input.kind === "understood") {
+    // The model's reading of the message, written outside the transaction; the state machine acts on it.
+    turn.unbilled = countTokens(turn.message.text);
+    const session = await activeSession(turn.db, turn.conversation.id);
+    const graph = session ? await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version) : null;
+    if (!session || !graph) return null;
+    await setMisses(turn, 0);
+    return next(turn, skills, await continueWithDialogue(turn, session, graph, skills, input.understanding));
+  }
   if (input.kind === "llm") {
     if (input.decision) return next(turn, skills, await applyLlmDecision(turn, input.decision, skills));
     turn.unbilled = countTokens(turn.message.text);
@@ -56,6 +71,13 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   if (session) {
     const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
     if (graph) {
+      // With an LLM, the model reads anything but a bare short answer ("4", "Ana", "yes") first.
+      if (llmSettings() && (words(turn.message.text).length > 3 || turn.message.text.includes("?"))) {
+        return {
+          kind: "understand",
+          brief: { text: turn.message.text, timeZone: turn.timeZone, graph, pendingNodeId: session.nodeId, businessName: turn.businessName },
+        };
+      }
       await setMisses(turn, 0);
       return next(turn, skills, await continueWithDialogue(turn, session, graph, skills));
     }
@@ -71,6 +93,8 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
     await setMisses(turn, 0);
     return next(turn, skills, await startWithSlots(turn, skill, skills));
   }
+  // With an LLM, the model answers everything else (small talk included) in its own words.
+  if (llmSettings()) return { kind: "llm", brief: brief(turn, skills) };
   // Greetings, thanks, goodbyes: a short friendly reply, never a miss.
   const talk = smallTalk(turn.message.text, turn.businessName);
   if (talk) {
@@ -82,7 +106,7 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
     await reply(turn, phrases[langOf(await turnLanguage(turn))].nothingToCancel);
     return null;
   }
-  if (llmSettings()) return { kind: "llm", brief: brief(turn, skills) };
+
   await answerWithRetrieval(turn, skills);
   return null;
 }

@@ -21,7 +21,8 @@ import { applyCartChanges, readCartChanges } from "./cart";
 import { emptyCart } from "./cart-math";
 import { OFFER_QTY } from "../engine/cart-node";
 import { humanDay, list, phrases } from "./phrases";
-import { extractSlots, mergeWhen, readAddressInText, readPartySize, type Slot, slotsOf } from "./slots";
+import type { Understanding } from "../llm-understand";
+import { extractSlots, mergeWhen, readAddress, readAddressInText, readName, readPartySize, type Slot, slotsOf } from "./slots";
 import { readWhenParts, toIso, type WhenParts } from "./when";
 
 // The dialogue manager: every message to a running skill (and every message that starts one) is
@@ -96,11 +97,17 @@ export async function startWithSlots(
 }
 
 /** A message to a waiting session. Null when the message was not for the skill (the caller answers it). */
-export async function continueWithDialogue(turn: Turn, session: Session, graph: SkillGraph, skills: RunnableSkill[]): Promise<Outcome> {
+export async function continueWithDialogue(
+  turn: Turn,
+  session: Session,
+  graph: SkillGraph,
+  skills: RunnableSkill[],
+  understanding: Understanding | null = null,
+): Promise<Outcome> {
   const detected = await turnLanguage(turn);
   // "pedro", "2", "ok" say nothing about language: the session's language stands.
   const evidence = Object.values(languageScores(turn.message.text)).some((n) => n > 0);
-  const language = evidence ? detected : (rememberedLang(session.variables) ?? detected);
+  const language = understanding?.language ?? (evidence ? detected : (rememberedLang(session.variables) ?? detected));
   const lang = langOf(language);
   const run = sessionRun(turn, session, graph, lang);
   const text = turn.message.text;
@@ -124,7 +131,8 @@ export async function continueWithDialogue(turn: Turn, session: Session, graph: 
     }
   }
 
-  if (isCancel(text) && !(pending?.type === "question" && pending.data.confirm && saysNo(text))) {
+  const cancelling = isCancel(text) || (understanding?.acts.includes("cancel") ?? false);
+  if (cancelling && !(pending?.type === "question" && pending.data.confirm && saysNo(text))) {
     await releaseUnlessKept(run);
     await endSession(turn.db, turn.conversation.id);
     await reply(turn, t(language, "cancelled"));
@@ -135,7 +143,7 @@ export async function continueWithDialogue(turn: Turn, session: Session, graph: 
 
   const slots = slotsOf(graph);
   const pendingSlot = pending?.type === "question" ? slots.find((s) => s.node.id === pending.id) : undefined;
-  const { changed, corrected, past } = await fill(run, slots, text, pendingSlot ?? null, pending);
+  const { changed, corrected, past } = await fill(run, slots, text, pendingSlot ?? null, pending, understanding);
 
   if (changed) {
     await answerQuestions(run, text, skills);
@@ -202,10 +210,11 @@ async function fill(
   text: string,
   pendingSlot: Slot | null,
   pending?: SkillGraph["nodes"][number],
+  understanding: Understanding | null = null,
 ): Promise<{ changed: boolean; corrected: boolean; past: string | null }> {
   const { turn } = run;
   const ctx = { timeZone: turn.timeZone, now: now() };
-  const found = extractSlots(text, slots, run.variables, ctx);
+  const found = { ...extractSlots(text, slots, run.variables, ctx), ...modelSlots(understanding, slots) };
   let changed = false;
   let corrected = false;
   let past: string | null = null;
@@ -304,6 +313,42 @@ async function fill(
   if (changed) delete run.variables.confirm;
   void humanDay;
   return { changed, corrected, past };
+}
+
+/**
+ * The model's slot values, each checked as the deterministic reading checks it: a party is a whole
+ * number, a date-time a local "YYYY-MM-DDTHH:MM", a name reads as a name, an address as an address, a
+ * choice is one of the choices. The confirmation is never taken from the model.
+ */
+function modelSlots(understanding: Understanding | null, slots: Slot[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const slot of slots) {
+    const v = slot.node.data.variable;
+    const value = understanding?.slots[v];
+    if (value === undefined || slot.role === "confirm") continue;
+    const text = String(value).trim();
+    if (slot.role === "party" || slot.role === "number") {
+      const n = Number(text);
+      if (Number.isInteger(n) && n > 0 && n <= 500) out[v] = n;
+    } else if (slot.role === "when") {
+      const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(text);
+      if (m) out[`$parts_${v}`] = { date: m[1], time: m[2] };
+    } else if (slot.role === "date") {
+      if (/^\d{4}-\d{2}-\d{2}$/.test(text)) out[`$parts_${v}`] = { date: text };
+    } else if (slot.role === "name") {
+      const name = readName(text);
+      if (name) out[v] = name;
+    } else if (slot.role === "address") {
+      const address = readAddress(text);
+      if (address) out[v] = address;
+    } else if (slot.role === "choice") {
+      const choice = (slot.node.data.choices ?? []).find((c) => c.toLowerCase() === text.toLowerCase());
+      if (choice) out[v] = choice;
+    } else if (slot.role === "email") {
+      if (/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(text)) out[v] = text;
+    }
+  }
+  return out;
 }
 
 /**
