@@ -165,7 +165,10 @@ export async function continueWithDialogue(
   const accepted = pending?.type === "question" && acceptsDirectly(run, pending, text);
   if (!accepted) {
     const talk = smallTalk(text, turn.businessName);
-    const answered = await answerQuestions(run, text, skills);
+    // Inside a skill a question naming a trigger word ("what's the minimum order?") is still a question;
+    // a message that is no question part but no answer either ("uhh whats the address again") is tried whole.
+    const freeTextPending = pendingSlot?.role === "name" || pendingSlot?.role === "address";
+    const answered = await answerQuestions(run, text, [], !talk && freeTextPending);
     if (answered || talk) {
       if (!answered && talk) await reply(turn, t(language, `smallTalk.${talk.kind}`));
       return walk(run, session.nodeId, false);
@@ -195,7 +198,12 @@ function acceptsDirectly(run: SkillRun, node: TypedNode<"question">, text: strin
   if (/\?/.test(text)) return false;
   if (node.data.kind === "choice") return !smallTalk(text) || saysYes(text) || saysNo(text);
   if (node.data.kind === "number") return /^\W*(\d+|[a-z]+)\W*$/i.test(text.trim()) || readPartySize(text) !== null;
-  if (node.data.kind === "text") return !smallTalk(text) && text.trim().split(/\s+/).length <= 6;
+  if (node.data.kind === "text") {
+    const role = slotsOf({ nodes: [node], edges: [] })[0]?.role;
+    if (role === "name") return readName(text) !== null;
+    if (role === "address") return readAddress(text) !== null;
+    return !smallTalk(text) && text.trim().split(/\s+/).length <= 6;
+  }
   void run;
   return false;
 }
@@ -355,9 +363,10 @@ function modelSlots(understanding: Understanding | null, slots: Slot[]): Record<
  * Answers the questions inside a message from the knowledge ("do you have parking?"), skipping those
  * that only ask for a skill ("can I book a table?"). True when something was answered.
  */
-async function answerQuestions(run: SkillRun, text: string, skills: RunnableSkill[]): Promise<boolean> {
+async function answerQuestions(run: SkillRun, text: string, skills: RunnableSkill[], whole = false): Promise<boolean> {
   const { turn } = run;
-  const parts = questionParts(text).filter((q) => !skills.some((s) => s.keywords.some((k) => containsPhrase(q, k))));
+  let parts = questionParts(text).filter((q) => !skills.some((s) => s.keywords.some((k) => containsPhrase(q, k))));
+  if (!parts.length && whole) parts = [text];
   let answered = false;
   for (const q of parts.slice(0, 2)) {
     const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, q, run.lang);

@@ -63,8 +63,6 @@ Object.assign(numberWords, {
   couple: 2,
   pair: 2,
   dozen: 12,
-  single: 1,
-  just: 1,
   forty: 40,
   thirty: 30,
   quarenta: 40,
@@ -86,6 +84,8 @@ export function readPartySize(text: string): number | null {
   const num = "(\\d{1,3}|[a-z]+)";
   const patterns = [
     new RegExp(`\\b${num}\\s+(?:${peopleWords})\\b`),
+    // "table 4 tmrw", "mesa 6 hoje": a number right after the table word.
+    /\b(?:table|mesa)\s+(\d{1,2})\b(?!\s*(?:(?:pm|am|h|hs|horas)\b|[:.]\d))/,
     new RegExp(
       `\\b(?:for|para|pra|pa|p|of|party of|group of|table for|mesa para|mesa p|mesa de|grupo de|somos|we are|were|we re|we r|we ll be|we will be|there will be|there are|there ll be|seremos|seriamos|vamos ser|vamos|be|it s|its|make it|make that|para uns|para unas)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre)))`,
     ),
