@@ -235,6 +235,11 @@ async function fill(
     run.filled.add(variable);
     changed = true;
   };
+  // The address asked for: the whole answer when it reads as one (a shared location keeps its coordinates).
+  if (pendingSlot?.role === "address") {
+    const whole = readAddress(text);
+    if (whole && (readAddressInText(text) || /\d/.test(whole))) found[pendingSlot.node.data.variable] = whole;
+  }
   // A bare number is the answer to a number question, unless it belongs to a time or a date ("8pm").
   if (pendingSlot?.role === "party" && !(pendingSlot.node.data.variable in found)) {
     const bare = /^\D*?\b(\d{1,3})\b\D*$/.exec(

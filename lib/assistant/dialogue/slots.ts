@@ -143,9 +143,9 @@ export function readNameInText(text: string): string | null {
 }
 
 const pickupWords =
-  /\b(pick ?it up|pick up|pickup|pick-up|collect|take ?away|takeaway|to go|levantar|levanto|vou buscar|ir buscar|buscar|recolher|take out|takeout|recoger|recojo|paso a buscar|para llevar|pa llevar|p llevar|pa recoger|pra levantar|pa levantar|p levantar|en el local|no local)\b/;
+  /\b(take it home|to take home|take home|pick ?it up|pick up|pickup|pick-up|collect|take ?away|takeaway|to go|levantar|levanto|vou buscar|ir buscar|buscar|recolher|take out|takeout|recoger|recojo|paso a buscar|para llevar|pa llevar|p llevar|pa recoger|pra levantar|pa levantar|p levantar|en el local|no local)\b/;
 const deliveryWords =
-  /\b(a casa|em casa|para casa|to my place|to my house|home|traigan|traigais|traeis|traer|trazer|tragam|tragan|entreguem|deliver|delivered|delivery|bring it|send it|entrega|entregar|entregue|ao domicilio|domicilio|entregar em casa|envio|enviar|a domicilio|reparto|traer|tragan)\b/;
+  /\b(a casa|em casa|para casa|to my place|to my house|traigan|traigais|traeis|traer|trazer|tragam|tragan|entreguem|deliver|delivered|delivery|bring it|send it|entrega|entregar|entregue|ao domicilio|domicilio|entregar em casa|envio|enviar|a domicilio|reparto|traer|tragan)\b/;
 
 /** "Pickup", "Delivery" or null, for a choice whose options name them (any language). */
 export function readFulfilment(text: string): "pickup" | "delivery" | null {
