@@ -1,7 +1,7 @@
 // The dialogue manager end to end on the sandbox: slots from one message, corrections that re-confirm,
 // a cancel that stores nothing, a question answered mid-flow, business rules, and a booking changed
 // and cancelled by the customer's phone (records.status + record.updated).
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { pinClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
@@ -111,7 +111,8 @@ describe("the dialogue manager", () => {
     const updates = await db()
       .select()
       .from(events)
-      .where(and(eq(events.businessId, shop.businessId), eq(events.type, "record.updated")));
+      .where(and(eq(events.businessId, shop.businessId), eq(events.type, "record.updated")))
+      .orderBy(asc(events.createdAt), asc(events.id));
     expect(updates.map((e) => (e.payload.record as { status: string }).status)).toEqual(["confirmed", "cancelled"]);
   });
 
