@@ -46,6 +46,38 @@ export function TextField({
   );
 }
 
+const languageNames: Record<string, string> = { pt: "Portuguese", es: "Spanish", en: "English" };
+
+/**
+ * Per-language variants of a text (`texts`, `retryTexts`...): the reply uses the customer's detected
+ * language when its variant is filled, and the default text otherwise. An emptied variant is removed.
+ */
+export function LanguageTextsField({ name, label, value, onPatch, error, languages = ["pt", "es"] }: FieldProps<unknown> & { languages?: string[] }) {
+  const texts = value && typeof value === "object" ? (value as Record<string, string>) : {};
+  const change = (lang: string, v: string) => {
+    const next = { ...texts };
+    if (v === "") delete next[lang];
+    else next[lang] = v;
+    onPatch(name, Object.keys(next).length ? next : undefined);
+  };
+  return (
+    <>
+      {languages.map((lang) => (
+        <Textarea
+          key={lang}
+          id={fieldId(`${name}.${lang}`)}
+          label={`${label} in ${languageNames[lang] ?? lang}`}
+          hint="Optional: sent to customers writing in this language."
+          error={error}
+          value={texts[lang] ?? ""}
+          rows={2}
+          onChange={(e) => change(lang, e.target.value)}
+        />
+      ))}
+    </>
+  );
+}
+
 export function NumberField({ name, label, value, onPatch, error, hint }: FieldProps<unknown>) {
   return (
     <Input

@@ -1,6 +1,6 @@
 "use client";
 import { conditionOperators, type NodeType, questionKinds } from "@/lib/skills/graph-schema";
-import { type FieldErrors, ListField, NumberField, type Patch, SelectField, TextField } from "./inspector-fields";
+import { type FieldErrors, LanguageTextsField, ListField, NumberField, type Patch, SelectField, TextField } from "./inspector-fields";
 import { OpeningHoursEditor, RecordFieldsEditor } from "./structured-fields";
 
 const placeholderHint = "{{variable}} placeholders are filled from the answers so far.";
@@ -22,16 +22,33 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
         </>
       );
     case "message":
-      return <TextField {...field("text")} label="Text" multiline hint={placeholderHint} />;
+      return (
+        <>
+          <TextField {...field("text")} label="Text" multiline hint={placeholderHint} />
+          <LanguageTextsField {...field("texts")} label="Text" />
+        </>
+      );
     case "question":
       return (
         <>
           <TextField {...field("text")} label="Question" multiline hint={placeholderHint} />
+          <LanguageTextsField {...field("texts")} label="Question" />
           <TextField {...field("variable")} label="Store the answer in" hint="A variable name like party_size." />
           <SelectField {...field("kind")} label="Answer kind" options={options(questionKinds)} />
           {data.kind === "choice" ? <ListField {...field("choices")} label="Choices" optional /> : null}
           <TextField {...field("retryText")} label="Retry text" optional multiline hint="Sent when the answer cannot be understood." />
+          <LanguageTextsField {...field("retryTexts")} label="Retry text" />
           <NumberField {...field("maxRetries")} label="Retries before leaving by “invalid”" />
+          {data.kind === "number" ? (
+            <>
+              <NumberField
+                {...field("max")}
+                label="Largest number accepted"
+                hint="Above it (a party too large), the conversation goes to a person."
+              />
+              <TextField {...field("maxText")} label="Message above the largest" optional multiline hint="{{_max}} is the largest number." />
+            </>
+          ) : null}
         </>
       );
     case "condition":
@@ -58,7 +75,25 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
           <TextField {...field("collection")} label="Catalog collection" hint="Like menu or products." />
           <TextField {...field("variable")} label="Store the chosen item in" hint="Then {{item.title}} and {{item.price}} work." />
           <TextField {...field("text")} label="Text sent with the options" multiline />
+          <LanguageTextsField {...field("texts")} label="Text sent with the options" />
           <NumberField {...field("maxOptions")} label="Options offered (at most)" />
+          <SelectField
+            {...field("cart")}
+            value={data.cart === true ? "yes" : "no"}
+            onPatch={(key, v) => onPatch(key, v === "yes" ? true : undefined)}
+            label="Cart (several items with quantities)"
+            options={[
+              { value: "no", label: "no: one item" },
+              { value: "yes", label: "yes: a cart" },
+            ]}
+          />
+          {data.cart === true ? (
+            <>
+              <NumberField {...field("deliveryFee")} label="Delivery fee (cents)" />
+              <NumberField {...field("freeDeliveryFrom")} label="Free delivery from (cents)" />
+              <NumberField {...field("minimumDelivery")} label="Minimum delivery order (cents)" />
+            </>
+          ) : null}
         </>
       );
     case "availability":
@@ -66,7 +101,13 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
         <>
           <TextField {...field("variable")} label="Date-time variable" hint="Captured earlier by a datetime question." />
           <NumberField {...field("slotMinutes")} label="Slot length (minutes)" />
-          <NumberField {...field("capacity")} label="Bookings per slot" />
+          <NumberField {...field("capacity")} label={data.covers ? "People per slot" : "Bookings per slot"} />
+          <TextField
+            {...field("covers")}
+            label="Count people from"
+            optional
+            hint="The party-size variable: capacity then counts covers, not bookings."
+          />
           <OpeningHoursEditor value={data.openingHours} onPatch={onPatch} errors={errors} />
         </>
       );
@@ -81,12 +122,18 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
       return (
         <>
           <TextField {...field("text")} label="Text" optional multiline hint="Sent before a person takes over." />
+          <LanguageTextsField {...field("texts")} label="Text" />
           <TextField {...field("reason")} label="Reason" optional hint="Shown to your team in the inbox." />
         </>
       );
     case "ai":
       return <TextField {...field("instructions")} label="Instructions" optional multiline hint="Extra guidance for this one answer." />;
     case "end":
-      return <TextField {...field("text")} label="Text" optional multiline hint={placeholderHint} />;
+      return (
+        <>
+          <TextField {...field("text")} label="Text" optional multiline hint={placeholderHint} />
+          <LanguageTextsField {...field("texts")} label="Text" />
+        </>
+      );
   }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
+import { type EventType, eventTypes } from "../db/schema/events";
 import { errorStatus, type ErrorCode } from "../errors";
 import { scopes } from "../keys/scopes";
 import { MAX_JSON_DEPTH } from "./body";
@@ -27,6 +28,47 @@ function errorResponses(op: AnyOperation) {
     [...byStatus].map(([status, list]) => [
       String(status),
       { description: `Error: ${[...new Set(list)].join(", ")}`, content: { "application/json": { schema: errorBody } } },
+    ]),
+  );
+}
+
+// What each webhook event adds to the common {id, type, createdAt} (docs/webhooks.md has examples).
+const eventFields: Record<EventType, Record<string, z.ZodType>> = {
+  "message.received": { conversationId: z.string(), from: z.string(), text: z.string().nullable(), messageId: z.string(), contactId: z.string() },
+  "message.sent": { conversationId: z.string(), messageId: z.string(), to: z.string(), text: z.string().nullable(), source: z.string() },
+  "conversation.handoff": { conversationId: z.string(), contactId: z.string(), status: z.literal("handoff"), reason: z.string().nullable() },
+  "record.created": {
+    collection: z.string(),
+    record: z.object({ id: z.string(), fields: z.record(z.string(), z.unknown()) }),
+    conversationId: z.string().nullable(),
+  },
+  "record.updated": {
+    collection: z.string(),
+    record: z.object({ id: z.string(), fields: z.record(z.string(), z.unknown()), status: z.string() }),
+    previous: z.object({ fields: z.record(z.string(), z.unknown()), status: z.string() }),
+    conversationId: z.string().nullable(),
+  },
+  "contact.created": { contact: z.record(z.string(), z.unknown()) },
+};
+
+function webhooks() {
+  return Object.fromEntries(
+    eventTypes.map((type) => [
+      type,
+      {
+        post: {
+          summary: `${type} event`,
+          description: "Signed with X-Service-Signature (HMAC-SHA256 of the raw body); any 2xx within 10 s is success.",
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: z.object({ id: z.string(), type: z.literal(type), createdAt: z.string(), ...eventFields[type] }),
+              },
+            },
+          },
+          responses: { "200": { description: "Received" } },
+        },
+      },
     ]),
   );
 }
@@ -75,5 +117,7 @@ export function openApiDocument(operations: AnyOperation[]) {
     components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "cak_live_... API key" } } },
     // biome-ignore lint/suspicious/noExplicitAny: built above from the typed operation table.
     paths: paths as any,
+    // biome-ignore lint/suspicious/noExplicitAny: built above from the event list.
+    webhooks: webhooks() as any,
   });
 }

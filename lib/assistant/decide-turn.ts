@@ -1,13 +1,25 @@
 import "server-only";
 import { cannedReplies, replyLanguage } from "./canned-replies";
-import { continueSkill, type Outcome, startSkill } from "./engine/run-skill";
+import { turnLanguage } from "./conversation-language";
+import { isCancel } from "./dialogue/acts";
+import { manageBooking } from "./dialogue/bookings";
+import { continueWithDialogue, impliedSkill, startWithSlots } from "./dialogue/manager";
+import { phrases } from "./dialogue/phrases";
+import { continueSkill, type Outcome } from "./engine/run-skill";
+import { isLang, type Lang } from "./language";
+import { t } from "./messages";
+import { smallTalk } from "./small-talk";
 import { activeSession, endSession } from "./engine/sessions";
 import { answerWithRetrieval, applyLlmDecision, setMisses } from "./free-answer";
 import { asksForHuman } from "./human-request";
 import type { LlmDecision } from "./llm";
 import { llmSettings } from "./llm-client";
+import type { UnderstandBrief, Understanding } from "./llm-understand";
+import { words } from "./text-match";
 import { handOffSaying, reply } from "./reply";
 import { enabledSkills, graphAtVersion, matchTrigger, type RunnableSkill, skillBriefs } from "./skill-catalog";
+
+const langOf = (l: string): Lang => (isLang(l) ? l : "en");
 import { countTokens } from "./tokens";
 import type { TurnBrief } from "./turn-brief";
 import type { Turn } from "./turn-context";
@@ -19,14 +31,27 @@ import type { Turn } from "./turn-context";
 
 export type TurnInput =
   | { kind: "message" }
+  | { kind: "understood"; understanding: Understanding | null }
   | { kind: "llm"; decision: LlmDecision | null }
   | { kind: "ai"; nodeId: string; answer: { text: string; tokens: number } | null };
 
-export type Pending = { kind: "llm"; brief: TurnBrief } | { kind: "ai"; brief: TurnBrief; nodeId: string; instructions?: string };
+export type Pending =
+  | { kind: "llm"; brief: TurnBrief }
+  | { kind: "ai"; brief: TurnBrief; nodeId: string; instructions?: string }
+  | { kind: "understand"; brief: UnderstandBrief };
 
 export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending | null> {
   const skills = await enabledSkills(turn.db, turn.businessId, turn.assistant.id);
   if (input.kind === "ai") return resumeAiNode(turn, skills, input);
+  if (input.kind === "understood") {
+    // The model's reading of the message, written outside the transaction; the state machine acts on it.
+    turn.unbilled = countTokens(turn.message.text);
+    const session = await activeSession(turn.db, turn.conversation.id);
+    const graph = session ? await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version) : null;
+    if (!session || !graph) return null;
+    await setMisses(turn, 0);
+    return next(turn, skills, await continueWithDialogue(turn, session, graph, skills, input.understanding));
+  }
   if (input.kind === "llm") {
     if (input.decision) return next(turn, skills, await applyLlmDecision(turn, input.decision, skills));
     turn.unbilled = countTokens(turn.message.text);
@@ -46,17 +71,42 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   if (session) {
     const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
     if (graph) {
+      // With an LLM, the model reads anything but a bare short answer ("4", "Ana", "yes") first.
+      if (llmSettings() && (words(turn.message.text).length > 3 || turn.message.text.includes("?"))) {
+        return {
+          kind: "understand",
+          brief: { text: turn.message.text, timeZone: turn.timeZone, graph, pendingNodeId: session.nodeId, businessName: turn.businessName },
+        };
+      }
       await setMisses(turn, 0);
-      return next(turn, skills, await continueSkill(turn, session, graph));
+      return next(turn, skills, await continueWithDialogue(turn, session, graph, skills));
     }
     await endSession(turn.db, turn.conversation.id);
   }
-  const skill = matchTrigger(turn.message.text, skills);
+  // "cancel my booking", "change my booking to 9pm": the customer's own booking, found by phone.
+  if (await manageBooking(turn, skills)) {
+    await setMisses(turn, 0);
+    return null;
+  }
+  const skill = matchTrigger(turn.message.text, skills) ?? (await impliedSkill(turn, skills));
   if (skill) {
     await setMisses(turn, 0);
-    return next(turn, skills, await startSkill(turn, { ...skill, triggerPhrases: skill.keywords }));
+    return next(turn, skills, await startWithSlots(turn, skill, skills));
   }
+  // With an LLM, the model answers everything else (small talk included) in its own words.
   if (llmSettings()) return { kind: "llm", brief: brief(turn, skills) };
+  // Greetings, thanks, goodbyes: a short friendly reply, never a miss.
+  const talk = smallTalk(turn.message.text, turn.businessName);
+  if (talk) {
+    await setMisses(turn, 0);
+    await reply(turn, t(await turnLanguage(turn), `smallTalk.${talk.kind}`));
+    return null;
+  }
+  if (isCancel(turn.message.text)) {
+    await reply(turn, phrases[langOf(await turnLanguage(turn))].nothingToCancel);
+    return null;
+  }
+
   await answerWithRetrieval(turn, skills);
   return null;
 }

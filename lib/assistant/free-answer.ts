@@ -2,22 +2,31 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { conversations } from "../db/schema";
 import { createRecord } from "../records/records";
-import { cannedReplies, replyLanguage } from "./canned-replies";
+import { turnLanguage } from "./conversation-language";
 import { type Outcome, startSkill } from "./engine/run-skill";
+import type { Language } from "./human-request";
+import { isLang, triggerPhraseFor } from "./language";
 import type { LlmDecision } from "./llm";
+import { t } from "./messages";
 import { handOffSaying, reply } from "./reply";
 import { retrievalReply } from "./retrieval-reply";
 import type { RunnableSkill } from "./skill-catalog";
+import { smallTalk } from "./small-talk";
 import { countTokens } from "./tokens";
 import type { Turn } from "./turn-context";
 
 // A message no skill handles: the LLM's answer when one was written, else the retrieval engine's.
-// The retrieval engine says honestly when it has no answer and offers the skills; a second miss in a
-// row hands the conversation to a person.
+// Small talk ("hi", "obrigado", "ok thanks bye") gets a short friendly reply and is no miss; otherwise
+// the retrieval engine says honestly when it has no answer and offers the skills, and a second miss
+// in a row hands the conversation to a person.
 
 export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): Promise<void> {
-  const language = replyLanguage(turn.assistant.language, turn.message.text);
-  const said = cannedReplies(language);
+  const language = await turnLanguage(turn);
+  const chat = smallTalk(turn.message.text, turn.businessName);
+  if (chat) {
+    await reply(turn, t(language, `smallTalk.${chat.kind}`));
+    return;
+  }
   const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, turn.message.text, language);
   if (answer) {
     await setMisses(turn, 0);
@@ -27,12 +36,18 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   }
   const misses = turn.conversation.misses + 1;
   if (misses >= 2) {
-    await handOffSaying(turn, "no_answer", said.noAnswerHandoff);
+    await handOffSaying(turn, "no_answer", t(language, "noAnswerHandoff"));
     return;
   }
   await setMisses(turn, misses);
-  const offers = skills.map((s) => `• ${s.name}: write "${s.keywords[0]}"`).join("\n");
-  await reply(turn, offers ? said.noAnswerOffer(offers) : said.noAnswer);
+  const offers = skills.map((s) => skillOffer(language, s)).join("\n");
+  await reply(turn, offers ? t(language, "noAnswerOffer", { offers }) : t(language, "noAnswer"));
+}
+
+/** "• Table booking: write "reservar"": a trigger phrase in the customer's language, or the name alone. */
+function skillOffer(language: Language, skill: RunnableSkill): string {
+  const word = isLang(language) ? triggerPhraseFor(skill.keywords, language) : skill.keywords[0];
+  return word ? t(language, "skillOffer", { name: skill.name, word }) : t(language, "skillOfferName", { name: skill.name });
 }
 
 export async function applyLlmDecision(turn: Turn, decision: LlmDecision, skills: RunnableSkill[]): Promise<Outcome | null> {
@@ -49,7 +64,7 @@ export async function applyLlmDecision(turn: Turn, decision: LlmDecision, skills
     return null;
   }
   if (decision.kind === "handoff") {
-    await handOffSaying(turn, decision.reason, decision.text ?? cannedReplies(replyLanguage(turn.assistant.language, turn.message.text)).handingOff, {
+    await handOffSaying(turn, decision.reason, decision.text ?? t(await turnLanguage(turn), "handingOff"), {
       tokens: 0,
     });
     return null;

@@ -17,12 +17,12 @@ const vocabulary: Record<Language, Vocabulary> = {
     asking: ["talk", "speak", "chat", "real", "live", "connect", "transfer"],
   },
   pt: {
-    strong: ["atendente", "humano", "humana", "agente", "representante", "operador", "funcionario", "gerente"],
+    strong: ["atendente", "humano", "humana", "agente", "representante", "operador", "funcionario", "gerente", "responsavel"],
     weak: ["pessoa", "alguem"],
     asking: ["falar", "fala", "conversar", "real", "chamar", "passar"],
   },
   es: {
-    strong: ["agente", "humano", "humana", "representante", "operador", "asesor", "encargado"],
+    strong: ["agente", "humano", "humana", "representante", "operador", "asesor", "encargado", "encargada", "responsable"],
     weak: ["persona", "alguien"],
     asking: ["hablar", "habla", "real", "pasar", "pasame", "comunicar"],
   },

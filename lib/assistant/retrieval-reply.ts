@@ -1,8 +1,8 @@
 import "server-only";
 import type { Db } from "../db/client";
 import type { Language } from "./human-request";
-import { cannedReplies } from "./canned-replies";
 import { searchCatalog } from "./catalog-search";
+import { t } from "./messages";
 import { formatPrice } from "./price";
 import { answerFromKnowledge } from "./retrieval";
 
@@ -19,17 +19,16 @@ export async function retrievalReply(
   question: string,
   language: Language,
 ): Promise<RetrievalReply | null> {
-  const said = cannedReplies(language);
   const hit = await answerFromKnowledge(db, businessId, assistantId, question);
   if (hit) {
     const { title, content } = hit.item;
-    return { text: `${said.knowledgeIntro(title)}\n${content}`, context: `${title}\n${content}` };
+    return { text: `${t(language, "knowledgeIntro", { title })}\n${content}`, context: `${title}\n${content}` };
   }
   const items = await searchCatalog(db, businessId, null, question, { minCoverage: 0.5, limit: 5 });
   if (!items.length) return null;
   const lines = items.map(({ item }) => {
     const price = formatPrice(item.priceAmount, item.priceCurrency);
-    return `• ${item.title}${price ? ` — ${price}` : ""}${item.inStock ? "" : ` (${said.outOfStock})`}`;
+    return `• ${item.title}${price ? ` — ${price}` : ""}${item.inStock ? "" : ` (${t(language, "outOfStock")})`}`;
   });
-  return { text: `${said.catalogIntro}\n${lines.join("\n")}`, context: lines.join("\n") };
+  return { text: `${t(language, "catalogIntro")}\n${lines.join("\n")}`, context: lines.join("\n") };
 }

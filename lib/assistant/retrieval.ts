@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { knowledgeItems } from "../db/schema";
-import { buildIndex, cachedIndex, searchIndex } from "./search-index";
+import { buildIndex, cachedIndex, hasSearchWords, searchIndex } from "./search-index";
+import { normalize, words } from "./text-match";
 
 // The offline answer engine: the knowledge item that best matches a question, or nothing when no
 // item matches well enough, so the assistant can say honestly that it does not know.
@@ -33,10 +34,19 @@ async function knowledgeIndex(db: Db, businessId: string, assistantId: string) {
  */
 const answers = (m: { coverage: number; primaryHit: boolean }) => m.coverage >= 0.5 || (m.primaryHit && m.coverage >= 0.33);
 
+// "where are you?", "onde é que vocês estão?", "¿dónde estáis?": made of small words only, the
+// question word is all there is, and it asks for the address. "How do I get to ...?" asks for
+// directions, which "get" (a stop word) cannot say.
+const whereWords = new Set(["where", "wheres", "onde", "aonde", "donde", "adonde"]);
+function searchable(question: string): string {
+  if (!hasSearchWords(question) && words(question).some((w) => whereWords.has(w))) return "address";
+  return /\bget (to|there|here)\b/.test(normalize(question)) ? `${question} directions` : question;
+}
+
 /** The best-matching knowledge items of an assistant for a question, best first (for the LLM's context too). */
 export async function searchKnowledge(db: Db, businessId: string, assistantId: string, question: string, limit = 3): Promise<KnowledgeAnswer[]> {
   const { items, index } = await knowledgeIndex(db, businessId, assistantId);
-  return searchIndex(index, question, "title")
+  return searchIndex(index, searchable(question), "title")
     .filter(answers)
     .slice(0, limit)
     .flatMap((m) => {

@@ -7,6 +7,7 @@ import { businesses, contacts, conversations, messages } from "../db/schema";
 import { decideTurn, type Pending, type TurnInput } from "./decide-turn";
 import { readInbound } from "./inbound-text";
 import { askLlm } from "./llm";
+import { understandWithLlm } from "./llm-understand";
 import { retrievalReply } from "./retrieval-reply";
 import { replyLanguage } from "./canned-replies";
 import { countTokens } from "./tokens";
@@ -48,6 +49,7 @@ async function runPass(tx: Db, payload: TurnPayload, jobId: number | undefined, 
 }
 
 async function writeOutsideTransaction(db: Db, pending: Pending): Promise<TurnInput> {
+  if (pending.kind === "understand") return { kind: "understood", understanding: await understandWithLlm(pending.brief) };
   const { brief } = pending;
   if (pending.kind === "llm") {
     try {

@@ -13,6 +13,7 @@ export const recordOut = z.object({
   fields: z.record(z.string(), z.unknown()),
   conversationId: z.string().nullable(),
   contactId: z.string().nullable(),
+  status: z.string().meta({ description: '"confirmed" when captured; "cancelled" when the customer cancelled it (a booking).' }),
   createdAt: z.string(),
 });
 export type RecordOut = z.infer<typeof recordOut>;
@@ -25,6 +26,7 @@ export function recordView(r: RecordRow): RecordOut {
     fields: r.fields,
     conversationId: r.conversationId,
     contactId: r.contactId,
+    status: r.status,
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -50,6 +52,36 @@ export async function createRecord(
     await emitEvent(tx, businessId, "record.created", {
       collection: row.collection,
       record: { id: row.id, fields: row.fields },
+      conversationId: row.conversationId,
+    });
+    return recordView(row);
+  });
+}
+
+/**
+ * Changes a record's fields (merged) and/or status and fires record.updated in the same transaction:
+ * a booking moved to another time, or cancelled, by the customer. Null when no such record.
+ */
+export async function updateRecord(
+  db: Db,
+  businessId: string,
+  id: string,
+  change: { fields?: Record<string, unknown>; status?: string },
+): Promise<RecordOut | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(records)
+      .where(and(eq(records.businessId, businessId), eq(records.id, id)))
+      .for("update");
+    if (!current) return null;
+    const fields = { ...current.fields, ...(change.fields ?? {}) };
+    const status = change.status ?? current.status;
+    const [row] = await tx.update(records).set({ fields, status }).where(eq(records.id, id)).returning();
+    await emitEvent(tx, businessId, "record.updated", {
+      collection: row.collection,
+      record: { id: row.id, fields: row.fields, status: row.status },
+      previous: { fields: current.fields, status: current.status },
       conversationId: row.conversationId,
     });
     return recordView(row);

@@ -36,6 +36,10 @@ export const collectionName = z
 const text = z.string().min(1, "must not be empty").max(4096);
 const optionalText = z.string().max(4096).optional();
 const phrase = z.string().max(100).regex(/\S/, "must not be blank");
+// Per-language variants of a text, beside the default `text`: the reply uses the customer's language
+// when a variant exists and the default text otherwise. Optional, so graphs without them still parse.
+export const textLanguages = ["en", "pt", "es"] as const;
+const texts = z.partialRecord(z.enum(textLanguages), z.string().min(1).max(4096)).optional();
 
 const hoursPattern = /^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 const hoursRange = z
@@ -49,7 +53,7 @@ export const triggerData = z.object({
   description: z.string().max(500).optional(),
 });
 
-export const messageData = z.object({ text });
+export const messageData = z.object({ text, texts });
 
 export const questionData = z
   .object({
@@ -60,6 +64,18 @@ export const questionData = z
     choices: z.array(phrase).max(50).optional(),
     retryText: optionalText,
     maxRetries: z.number().int().min(0).max(10).default(2),
+    texts,
+    retryTexts: texts,
+    // The choices as shown in each language (same order and count as `choices`; the stored value is the default choice).
+    choiceTexts: z.partialRecord(z.enum(textLanguages), z.array(phrase).max(50)).optional(),
+    // More words that pick a choice, by choice ("Pickup": ["levantar", "recoger"]).
+    synonyms: z.record(z.string().max(100), z.array(phrase).max(50)).optional(),
+    // The yes/no question before the record is written: corrections re-ask it, "no" and "cancel" store nothing.
+    confirm: z.boolean().optional(),
+    // A number above `max` (a business rule such as the largest party) hands off with `maxText`.
+    max: z.number().int().min(1).max(1_000_000).optional(),
+    maxText: optionalText,
+    maxTexts: texts,
   })
   .refine((q) => q.kind !== "choice" || (q.choices?.length ?? 0) > 0, {
     message: "needs at least one choice when kind is choice",
@@ -83,6 +99,16 @@ export const catalogData = z.object({
   text,
   // WhatsApp list messages hold at most 10 rows.
   maxOptions: z.number().int().min(1).max(10).default(5),
+  texts,
+  // A cart: several items with quantities, added, removed and changed in any message, kept in `variable`.
+  cart: z.boolean().optional(),
+  // Asked when an item was named without a quantity ({{item}} is its title).
+  quantityText: optionalText,
+  quantityTexts: texts,
+  // Business rules for a cart's total, in the items' minor unit (cents): delivery fee, free from, minimum.
+  deliveryFee: z.number().int().min(0).optional(),
+  freeDeliveryFrom: z.number().int().min(0).optional(),
+  minimumDelivery: z.number().int().min(0).optional(),
 });
 
 export const availabilityData = z.object({
@@ -91,6 +117,8 @@ export const availabilityData = z.object({
   capacity: z.number().int().min(1).max(100_000),
   // A missing weekday is closed; an unknown key (say "monday") is refused rather than read as closed.
   openingHours: z.partialRecord(z.enum(weekdays), z.array(hoursRange).max(12)),
+  // The variable holding the party size: capacity then counts covers (people), not bookings.
+  covers: variableName.optional(),
 });
 
 export const recordData = z.object({
@@ -101,9 +129,9 @@ export const recordData = z.object({
     .refine((f) => Object.keys(f).length <= 100, "has more than 100 fields"),
 });
 
-export const handoffData = z.object({ text: optionalText, reason: z.string().max(500).optional() });
+export const handoffData = z.object({ text: optionalText, texts, reason: z.string().max(500).optional() });
 export const aiData = z.object({ instructions: z.string().max(4096).optional() });
-export const endData = z.object({ text: optionalText });
+export const endData = z.object({ text: optionalText, texts });
 
 /** The data schema of each node type, for checking one node at a time (the validator, the editor's forms). */
 export const nodeDataSchemas = {

@@ -242,11 +242,13 @@ function templates(node: SkillNode): Array<[string, string | undefined]> {
     case "catalog":
     case "handoff":
     case "end":
-      return [["data.text", node.data.text]];
+      return [["data.text", node.data.text], ...variants("texts", node.data.texts)];
     case "question":
       return [
         ["data.text", node.data.text],
         ["data.retryText", node.data.retryText],
+        ...variants("texts", node.data.texts),
+        ...variants("retryTexts", node.data.retryTexts),
       ];
     case "record":
       return Object.entries(node.data.fields).map(([key, value]) => [`data.fields.${key}`, value]);
@@ -254,6 +256,9 @@ function templates(node: SkillNode): Array<[string, string | undefined]> {
       return [];
   }
 }
+
+const variants = (key: string, texts: Partial<Record<string, string>> | undefined): Array<[string, string | undefined]> =>
+  Object.entries(texts ?? {}).map(([lang, text]) => [`data.${key}.${lang}`, text]);
 
 // The runtime fills an unset variable with "", which is legal but almost always a wiring mistake.
 function unsetVariables(entries: Entry[], links: Link[]): Problem[] {
@@ -269,7 +274,8 @@ function unsetVariables(entries: Entry[], links: Link[]): Problem[] {
     for (const e of upstream) if (e.node?.type === "question" || e.node?.type === "catalog") set.add(e.node.data.variable);
     for (const [field, name] of uses) {
       const root = name.split(".")[0];
-      if (set.has(root)) continue;
+      // Names starting with _ are the runtime's own (an availability node's _why and _alternatives).
+      if (set.has(root) || root.startsWith("_")) continue;
       const what = node.type === "availability" ? `checks the time in "${root}"` : `uses {{${name}}}`;
       warnings.push({
         path: `graph.nodes[${entry.index}].${field}`,

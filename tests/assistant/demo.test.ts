@@ -28,12 +28,14 @@ describe("the demo business through the sandbox", () => {
     await ana.say("Hi, I'd like to book a table");
     await ana.say("2");
     await ana.say("Ana");
-    expect((await ana.say("tomorrow at 8pm"))[0]).toMatch(/^You're booked, Ana: a table for 2 on .*, 20:00\./);
+    expect((await ana.say("tomorrow at 8pm"))[0]).toMatch(/^A table for 2 on .*, 20:00, under the name Ana\. Shall I confirm it\?/);
+    expect((await ana.say("yes"))[0]).toMatch(/^You're booked, Ana: a table for 2 on .*, 20:00\./);
 
-    expect(await ana.say("and I want to order a tiramisu to take home")).toEqual(["How many Tiramisu would you like?"]);
-    await ana.say("1");
-    expect((await ana.say("Rua Augusta 10"))[0]).toMatch(/^1 x Tiramisu at 6.00 EUR each: 6.00 EUR in total/);
-    expect((await ana.say("1"))[0]).toMatch(/^Thank you! Your order of 1 x Tiramisu \(6.00 EUR\) is placed\./);
+    // "to take home" is pickup: the item, its quantity and the way in one message.
+    expect((await ana.say("and I want to order a tiramisu to take home"))[0]).toMatch(
+      /^Your order:\n1 x Tiramisu \(6.00 EUR\)\nTotal: 6.00 EUR, to pick up at the restaurant\. Shall I place the order\?/,
+    );
+    expect((await ana.say("1"))[0]).toMatch(/^Thank you! Your order \(6.00 EUR\) is placed\./);
 
     await ana.say("could you send me a quote for a birthday party?");
     await ana.say("Ana Silva");
@@ -49,7 +51,7 @@ describe("the demo business through the sandbox", () => {
 
     expect((await collection("bookings")).length).toBe(seeded.bookings + 1);
     expect((await collection("orders")).map((r) => r.fields)).toEqual([
-      expect.objectContaining({ item: "Tiramisu", quantity: 1, total: "6.00 EUR" }),
+      expect.objectContaining({ items: [expect.objectContaining({ itemId: "tiramisu", qty: 1 })], fulfilment: "Pickup", total: 600 }),
     ]);
     expect((await collection("leads")).length).toBe(seeded.leads + 1);
 

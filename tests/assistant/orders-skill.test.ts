@@ -26,29 +26,29 @@ describe("order taking through the sandbox", () => {
     expect(offer.interactive).toEqual({ kind: "buttons", options: ["Pizza Diavola", "Pizza Margherita"] });
 
     expect(await ada.say("2")).toEqual(["How many Pizza Margherita would you like?"]);
-    expect(await ada.say("a few")).toEqual(["Please reply with a number, like 2."]);
-    expect(await ada.say("two please")).toEqual(["What is the delivery address?"]);
+    expect(await ada.say("a few")).toEqual(["Please reply with a number."]);
+    expect(await ada.say("two please")).toEqual(["Will you pick it up or shall we deliver it?\n\n1. Pickup\n2. Delivery"]);
+    expect(await ada.say("delivery")).toEqual(["What is the delivery address?"]);
     await ada.send("Rua Augusta 1, Lisbon");
     await settle(shop.businessId);
     const [confirm] = await ada.replies();
     expect(confirm.text).toBe(
-      "2 x Pizza Margherita at 11.00 EUR each: 22.00 EUR in total, delivered to Rua Augusta 1, Lisbon. Shall I place the order?\n\n1. Yes\n2. No",
+      "Your order:\n2 x Pizza Margherita (22.00 EUR)\nDelivery to Rua Augusta 1, Lisbon: 0.00 EUR\nTotal: 22.00 EUR. Shall I place the order?\n\n1. Yes\n2. No",
     );
     expect(confirm.interactive).toEqual({ kind: "buttons", options: ["Yes", "No"] });
-    expect(await ada.say("yes please")).toEqual([
-      "Thank you! Your order of 2 x Pizza Margherita (22.00 EUR) is placed. We will let you know when it is on its way.",
-    ]);
+    expect(await ada.say("yes please")).toEqual(["Thank you! Your order (22.00 EUR) is placed. We will let you know when it is ready."]);
 
     const [order] = await orders(shop);
     const conversation = await ada.conversation();
-    expect(order).toMatchObject({ conversationId: conversation.id, contactId: conversation.contactId });
+    expect(order).toMatchObject({ conversationId: conversation.id, contactId: conversation.contactId, status: "confirmed" });
     expect(order.fields).toEqual({
-      item: "Pizza Margherita",
-      itemId: "pizza-margherita",
-      quantity: 2,
-      unitPrice: "11.00 EUR",
-      total: "22.00 EUR",
+      items: [{ itemId: "pizza-margherita", title: "Pizza Margherita", qty: 2, unitPrice: 1100 }],
+      fulfilment: "Delivery",
       address: "Rua Augusta 1, Lisbon",
+      subtotal: 2200,
+      deliveryFee: 0,
+      total: 2200,
+      totalText: "22.00 EUR",
     });
     const [created] = await db()
       .select()
@@ -63,7 +63,8 @@ describe("order taking through the sandbox", () => {
     // One in-stock item matches every word: no list to choose from.
     expect(await bo.say("order tiramisu")).toEqual(["How many Tiramisu would you like?"]);
     await bo.say("1");
-    await bo.say("Rua do Ouro 5");
+    // The way and the address in one answer.
+    expect((await bo.say("deliver to Rua do Ouro 5"))[0]).toMatch(/^Your order:\n1 x Tiramisu \(6\.00 EUR\)\nDelivery to Rua do Ouro 5:/);
     // A button reply carries the id we gave the button (opt_2 = "No"), whatever its title says.
     await receiveInboundMessage(db(), shop.businessId, {
       channel: "sandbox",
@@ -106,10 +107,11 @@ describe("order taking through the sandbox", () => {
   it("hands off when the confirmation cannot be understood after the retries", async () => {
     const shop = await makeShop();
     const ed = customer(shop);
-    await ed.say("order a margherita");
-    await ed.say("3");
-    await ed.say("Praça do Comércio");
-    expect((await ed.say("hmm"))[0]).toMatch(/^3 x Pizza Margherita at 11.00 EUR each: 33.00 EUR in total/);
+    await ed.say("I want to order a margherita");
+    await ed.say("actually make it 3");
+    await ed.say("delivery");
+    await ed.say("Praça do Comércio 12");
+    expect((await ed.say("hmm"))[0]).toMatch(/^Your order:\n3 x Pizza Margherita \(33\.00 EUR\)\n/);
     await ed.say("what?");
     expect(await ed.say("dunno")).toEqual(["Let me get a colleague to help you with your order."]);
     expect((await ed.conversation()).status).toBe("handoff");

@@ -7,6 +7,7 @@ import { reply } from "../reply";
 import { hasSearchWords } from "../search-index";
 import { interactiveFor, numberedOptions, pickOption } from "./choice";
 import { renderMessage } from "./render";
+import { cartNode } from "./cart-node";
 import { OFFERED, type SkillRun, type Step } from "./skill-run";
 
 // A `catalog` node searches its collection with the customer's words, offers numbered options (in
@@ -18,6 +19,7 @@ import { OFFERED, type SkillRun, type Step } from "./skill-run";
 const MAX_REOFFERS = 2;
 
 export async function catalogNode(run: SkillRun, node: TypedNode<"catalog">, answering: boolean): Promise<Step> {
+  if (node.data.cart) return cartNode(run, node, answering);
   const { turn } = run;
   const { collection, maxOptions } = node.data;
   if (answering) {
@@ -83,4 +85,4 @@ async function offeredItems(run: SkillRun, collection: string): Promise<CatalogR
   return ids.flatMap((id) => rows.filter((r) => r.externalId === id));
 }
 
-const language = (run: SkillRun) => replyLanguage(run.turn.assistant.language, run.turn.message.text);
+const language = (run: SkillRun) => replyLanguage(run.turn.assistant.language, run.turn.message.text, run.lang);

@@ -1,3 +1,4 @@
+import { cartField, isCart } from "../dialogue/cart-math";
 import { formatPrice } from "../price";
 import { humanDate, humanDateTime, isoDatePattern, isoDateTimePattern } from "./time-zone";
 
@@ -15,6 +16,7 @@ export function lookup(variables: Variables, name: string, field?: string): unkn
   const value = variables[name];
   if (!field) return value;
   if (!value || typeof value !== "object") return undefined;
+  if (isCart(value)) return cartField(value, field, variables);
   const object = value as Record<string, unknown>;
   if (field in object) return object[field];
   // A chosen item's total: its price times the skill's `quantity` (1 when there is none), so an
@@ -27,11 +29,11 @@ export function lookup(variables: Variables, name: string, field?: string): unkn
   return undefined;
 }
 
-function asText(value: unknown, timeZone: string | null): string {
+function asText(value: unknown, timeZone: string | null, locale = "en-GB"): string {
   if (value === undefined || value === null) return "";
   if (typeof value === "string") {
-    if (timeZone && isoDateTimePattern.test(value)) return humanDateTime(value, timeZone);
-    if (timeZone && isoDatePattern.test(value)) return humanDate(value);
+    if (timeZone && isoDateTimePattern.test(value)) return humanDateTime(value, timeZone, locale);
+    if (timeZone && isoDatePattern.test(value)) return humanDate(value, locale);
     return value;
   }
   if (typeof value === "number" || typeof value === "boolean") return String(value);
@@ -41,8 +43,8 @@ function asText(value: unknown, timeZone: string | null): string {
 }
 
 /** Text for the customer: dates and date-times read naturally in the business's time zone. */
-export function renderMessage(template: string, variables: Variables, timeZone: string): string {
-  return template.replace(placeholder, (_, name: string, field?: string) => asText(lookup(variables, name, field), timeZone));
+export function renderMessage(template: string, variables: Variables, timeZone: string, locale = "en-GB"): string {
+  return template.replace(placeholder, (_, name: string, field?: string) => asText(lookup(variables, name, field), timeZone, locale));
 }
 
 /** A record field: the raw value when the template is one placeholder, else the filled-in text. */

@@ -78,8 +78,8 @@ export const isoDateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?
 export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** How a stored date-time reads in a message: "Mon 23 Nov 2026, 19:00" in the business's zone. */
-export function humanDateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
+export function humanDateTime(iso: string, timeZone: string, locale = "en-GB"): string {
+  return new Intl.DateTimeFormat(locale, {
     timeZone,
     weekday: "short",
     day: "numeric",
@@ -92,8 +92,8 @@ export function humanDateTime(iso: string, timeZone: string): string {
 }
 
 /** How a stored date reads in a message: "Mon 23 Nov 2026". */
-export function humanDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(
+export function humanDate(iso: string, locale = "en-GB"): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(
     new Date(`${iso}T00:00:00Z`),
   );
 }

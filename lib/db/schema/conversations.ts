@@ -19,6 +19,9 @@ export const conversations = pgTable(
     tokensUsed: bigint("tokens_used", { mode: "number" }).notNull().default(0),
     // Consecutive knowledge misses of the retrieval engine (second miss hands off).
     misses: bigint("misses", { mode: "number" }).notNull().default(0),
+    // The language the customer writes in (en, pt or es), detected per message and kept while a
+    // message says nothing about it ("ok", "2"); null until one does. See lib/assistant/language.ts.
+    language: text("language"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

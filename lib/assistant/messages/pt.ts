@@ -1,0 +1,35 @@
+import type { MessageKey } from "./en";
+
+// European Portuguese: the polite third person of Lisbon ("Pode escrever?"), not Brazilian "você".
+
+export const pt: Record<MessageKey, string> = {
+  handingOff: "Claro, vou passar a conversa a um colega. Alguém vai responder aqui em breve.",
+  noAnswer: "Desculpe, não tenho resposta para isso.",
+  noAnswerOffer: "Desculpe, não tenho resposta para isso. Posso ajudar com:\n{offers}",
+  noAnswerHandoff: "Desculpe, continuo sem resposta. Vou passar a conversa a um colega, que responderá aqui em breve.",
+  skillOffer: '• {name}: escreva "{word}"',
+  skillOfferName: "• {name}",
+  knowledgeIntro: "Sobre *{title}*:",
+  catalogIntro: "Eis o que temos:",
+  outOfStock: "esgotado",
+  orderReceived: "Obrigado! Recebemos a sua encomenda e vamos confirmá-la em breve.",
+  textOnly: "Desculpe, só consigo ler mensagens de texto. Pode escrever?",
+
+  "smallTalk.greeting": "Olá! Em que posso ajudar?",
+  "smallTalk.thanks": "De nada! Posso ajudar em mais alguma coisa?",
+  "smallTalk.goodbye": "Obrigado, tenha um ótimo dia!",
+  "smallTalk.ack": "Ótimo! Se precisar de mais alguma coisa, é só dizer.",
+  "smallTalk.laughter": "😊 Posso ajudar em mais alguma coisa?",
+
+  "retry.number": "Por favor, responda com um número.",
+  "retry.email": "Isso não parece um endereço de email. Pode verificar?",
+  "retry.phone": "Isso não parece um número de telefone. Pode escrevê-lo com o indicativo do país?",
+  "retry.date": 'Não consegui perceber a data. Pode escrever, por exemplo, "amanhã" ou "28/11"?',
+  "retry.datetime": 'Não consegui perceber o dia e a hora. Pode escrever, por exemplo, "amanhã às 20h"?',
+  "retry.choice": "Por favor, escolha uma das opções (pode responder com o número).",
+  "retry.text": "Desculpe, não percebi. Pode escrever de novo?",
+
+  cancelled: "Sem problema, cancelei. Não ficou nada registado.",
+  pastTime: "Essa hora já passou. Pode escolher uma mais tarde?",
+  switchSkill: "Estamos a meio de {current}. Quer parar e passar para {next}?",
+};

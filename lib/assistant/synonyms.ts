@@ -1,0 +1,85 @@
+import { stems } from "./stemming";
+
+// Words that mean the same thing to a restaurant's customers, across English, Portuguese and Spanish,
+// so "onde ficam?", "¿dirección?" and "where r u guys located" find the owner's English "Address"
+// item. Each group is a concept; a word of the group (or a word with the same stem as one) is indexed
+// and searched with the concept as an extra term ("~address"). A group holds only words that, alone,
+// already point at the concept: "car" is not parking ("do you sell cars?"), "time" is not opening hours.
+
+const groups: Record<string, string> = {
+  address: `address addresses adress located location locate directions map morada endereco localizacao localizados
+    localizado localizada fica ficam chegar situado situados situada direccion ubicados ubicado ubicada ubicacion encuentran llegar queda quedan`,
+  hours: `hours hour open opens opening opened close closes closing closed schedule horario horarios horas aberto
+    abertos aberta abrem abre abrir fecham fechado fechados encerrado encerrados abiertos abierto abierta abren abris abrimos cierran
+    cierra cerrado cerrados`,
+  parking: `parking park estacionamento estacionar aparcamento aparcar aparcamiento estacionamiento parque garage garagem`,
+  vegetarian: `vegetarian vegetarians veggie vegan vegans plant vegetariano vegetariana vegetarianos vegetarianas vegano
+    vegana veganos veganas`,
+  delivery: `delivery deliver delivers delivered deliveries entrega entregas entregam entregar entregan domicilio reparto
+    repartir envio`,
+  pickup: `pickup takeaway takeout collect levantar recoger`,
+  payment: `payment payments pay paying card cards credit cash mbway pagamento pagamentos pagar pago pagos cartao cartoes
+    dinheiro multibanco tarjeta tarjetas efectivo amex visa mastercard bizum`,
+  price: `price prices cost costs preco precos custa custam custo precio precios cuesta cuestan`,
+  booking: `booking bookings book reservation reservations reserve reserva reservas reservar marcacao marcar`,
+  menu: `menu menus dishes ementa carta pratos platos`,
+  dessert: `dessert desserts sobremesa sobremesas postre postres`,
+  drink: `drink drinks beverage beverages bebida bebidas`,
+  wifi: `wifi internet password senha contrasena`,
+  children: `children child kids kid baby babies highchair highchairs criancas crianca filhos bebe bebes ninos nino hijos
+    trona tronas`,
+  pets: `pets pet dog dogs cao caes animais animal animales perro perros mascota mascotas`,
+  terrace: `terrace outdoor outside esplanada terraza`,
+  gluten: `gluten celiac coeliac coeliacs celiaco celiacos celiaca`,
+  allergy: `allergy allergies allergic allergen allergens alergia alergias alergico alergica alergenos`,
+  groups: `group groups grupo grupos`,
+  monday: "monday mondays segunda lunes",
+  tuesday: "tuesday tuesdays terca martes",
+  wednesday: "wednesday wednesdays quarta miercoles",
+  thursday: "thursday thursdays quinta jueves",
+  friday: "friday fridays sexta viernes",
+  saturday: "saturday saturdays sabado sabados",
+  sunday: "sunday sundays domingo domingos",
+  weekend: "weekend weekends fim fin",
+  lunch: "lunch almoco almocar almuerzo",
+  // What a menu is made of, so "saladas", "ensaladas" and "limonada" find the owner's English items.
+  salad: "salad salads salada saladas ensalada ensaladas",
+  water: "water agua aguas",
+  lemonade: "lemonade lemonades limonada limonadas",
+  wine: "wine wines vinho vinhos vino vinos",
+  beer: "beer beers cerveja cervejas cerveza cervezas",
+  soda: "soda sodas refrigerante refrigerantes refresco refrescos",
+  coffee: "coffee coffees cafe cafes",
+  cheese: "cheese cheeses queijo queijos queso quesos formaggi",
+  tomato: "tomato tomatoes tomate tomates",
+  chicken: "chicken frango pollo",
+  mushroom: "mushroom mushrooms cogumelos cogumelo setas champinones",
+  meat: "meat carne carnes",
+  fish: "fish peixe pescado",
+  bread: "bread pao pan",
+  spicy: "spicy hot picante picantes",
+  dinner: "dinner jantar cena cenar",
+};
+
+const byWord = new Map<string, Set<string>>();
+const byStem = new Map<string, Set<string>>();
+const add = (map: Map<string, Set<string>>, key: string, concept: string) => {
+  const set = map.get(key) ?? new Set<string>();
+  set.add(concept);
+  map.set(key, set);
+};
+for (const [concept, list] of Object.entries(groups)) {
+  for (const word of list.split(/\s+/).filter(Boolean)) {
+    add(byWord, word, concept);
+    for (const stem of stems(word)) add(byStem, stem, concept);
+  }
+}
+
+/** The concept terms ("~address") of a normalized word: by the word itself, else by one of its stems. */
+export function conceptsOf(word: string): string[] {
+  const direct = byWord.get(word);
+  if (direct) return [...direct].map((c) => `~${c}`);
+  const found = new Set<string>();
+  for (const stem of stems(word)) for (const c of byStem.get(stem) ?? []) found.add(c);
+  return [...found].map((c) => `~${c}`);
+}

@@ -1,0 +1,137 @@
+// The dialogue manager end to end on the sandbox: slots from one message, corrections that re-confirm,
+// a cancel that stores nothing, a question answered mid-flow, business rules, and a booking changed
+// and cancelled by the customer's phone (records.status + record.updated).
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { pinClock } from "@/lib/clock";
+import { db } from "@/lib/db/client";
+import { bookingSlots, events, records } from "@/lib/db/schema";
+import { bookingGraph, ordersGraph } from "@/lib/skills/ready-made";
+import { upsertSkill } from "@/lib/skills/skills";
+import { customer, fileWorker, makeShop, type Shop } from "./harness";
+
+fileWorker();
+// Wednesday 25 November 2026, 16:00 in Lisbon.
+pinClock(new Date("2026-11-25T16:00:00Z"));
+afterAll(() => pinClock(null));
+
+const rows = (shop: Shop, collection: string) =>
+  db()
+    .select()
+    .from(records)
+    .where(and(eq(records.businessId, shop.businessId), eq(records.collection, collection)));
+
+/** The shop with the rules a Lisbon restaurant sets: covers per slot, largest party, delivery fee and minimum. */
+async function withRules(shop: Shop) {
+  const booking = structuredClone(bookingGraph);
+  for (const n of booking.nodes) {
+    if (n.type === "availability") Object.assign(n.data, { capacity: 10, covers: "party_size", slotMinutes: 30 });
+    if (n.type === "question" && n.data.variable === "party_size") n.data.max = 12;
+  }
+  const orders = structuredClone(ordersGraph);
+  for (const n of orders.nodes) if (n.type === "catalog") Object.assign(n.data, { deliveryFee: 250, freeDeliveryFrom: 3000, minimumDelivery: 1500 });
+  await upsertSkill(db(), shop.businessId, "sk_booking", { name: "Table booking", enabled: true, graph: booking, assistantId: shop.assistantId });
+  await upsertSkill(db(), shop.businessId, "sk_orders", { name: "Order taking", enabled: true, graph: orders, assistantId: shop.assistantId });
+}
+
+describe("the dialogue manager", () => {
+  it("fills four slots from one message, answers a question in it, and re-confirms a correction", async () => {
+    const shop = await makeShop();
+    const ana = customer(shop);
+    const first = await ana.say("table for 2 tomorrow 8pm, name Ana - do you have parking?");
+    expect(first[0]).toMatch(/Camões car park/);
+    expect(first[1]).toMatch(/^A table for 2 on Thu, 26 Nov 2026, 20:00, under the name Ana\. Shall I confirm it\?/);
+    const [again] = await ana.say("actually make it 6 people");
+    expect(again).toMatch(/^A table for 6 on Thu, 26 Nov 2026, 20:00/);
+    expect(await rows(shop, "bookings")).toHaveLength(0);
+    const [done] = await ana.say("yes");
+    expect(done).toMatch(/^You're booked, Ana: a table for 6/);
+    const [booking] = await rows(shop, "bookings");
+    expect(booking).toMatchObject({ status: "confirmed", fields: { party_size: 6, name: "Ana", when: "2026-11-26T20:00:00+00:00" } });
+  });
+
+  it("keeps the day when only a time follows a closed hour, and a cancel stores nothing", async () => {
+    const shop = await makeShop();
+    const bo = customer(shop);
+    await bo.say("book a table for 3, name Bo");
+    const [closed, ask] = await bo.say("tomorrow at 4pm");
+    expect(closed).toMatch(/not open at that time.*12:00-15:00 and 18:00-23:00.*nearest times I can offer: 14:00, 18:00 or 19:00\./s);
+    expect(ask).toMatch(/^What day and time/);
+    expect((await bo.say("ok 7pm then"))[0]).toMatch(/Thu, 26 Nov 2026, 19:00/);
+    expect(await bo.say("cancel")).toEqual(["No problem, I've cancelled that. Nothing was saved."]);
+    expect(await rows(shop, "bookings")).toHaveLength(0);
+    // The place held while confirming is given back.
+    const slots = await db().select().from(bookingSlots).where(eq(bookingSlots.businessId, shop.businessId));
+    expect(slots.every((s) => s.booked === 0)).toBe(true);
+  });
+
+  it("refuses a past time with the reason and never stores a command as the name", async () => {
+    const shop = await makeShop();
+    const cy = customer(shop);
+    const [past] = await cy.say("book for 2 today at 1pm");
+    expect(past).toBe("That time has already passed. Could you choose a later one?");
+    const [askName] = await cy.say("tomorrow at 1pm");
+    expect(askName).toBe("What name should the booking be under?");
+    expect(await cy.say("what?")).toEqual(["Sorry, I need a name for the booking, like Ana Silva."]);
+    expect(await cy.say("nevermind")).toEqual(["No problem, I've cancelled that. Nothing was saved."]);
+    expect(await rows(shop, "bookings")).toHaveLength(0);
+  });
+
+  it("hands a party above the maximum to a person and counts covers, not bookings", async () => {
+    const shop = await makeShop();
+    await withRules(shop);
+    const big = customer(shop);
+    const [msg] = await big.say("table for 15 on saturday at 8pm");
+    expect(msg).toMatch(/more than 12 people/);
+    expect((await big.conversation()).status).toBe("handoff");
+    const eight = customer(shop);
+    await eight.say("table for 8 tomorrow at 8pm, name Eve");
+    expect((await eight.say("yes"))[0]).toMatch(/^You're booked/);
+    // 8 of 10 covers taken: a party of 3 does not fit, a party of 2 does.
+    const three = customer(shop);
+    expect((await three.say("table for 3 tomorrow at 8pm, name Tom"))[0]).toMatch(/fully booked/);
+    const two = customer(shop);
+    expect((await two.say("table for 2 tomorrow at 8pm, name Al"))[0]).toMatch(/^A table for 2/);
+  });
+
+  it("changes and cancels the customer's booking found by phone, with record.updated", async () => {
+    const shop = await makeShop();
+    const di = customer(shop);
+    await di.say("mesa para 4 amanhã às 20h, em nome da Di");
+    expect((await di.say("sim"))[0]).toMatch(/^Reserva confirmada, Di/);
+    const [confirm] = await di.say("pode mudar a minha reserva para as 21h?");
+    expect(confirm).toMatch(/^Mesa para 4 em .*21:00, em nome de Di\. Confirmo a reserva\?/);
+    await di.say("sim");
+    const [moved] = await rows(shop, "bookings");
+    expect(moved).toMatchObject({ status: "confirmed", fields: { when: "2026-11-26T21:00:00+00:00", party_size: 4 } });
+    expect(await rows(shop, "bookings")).toHaveLength(1);
+    expect((await di.say("quero cancelar a minha reserva"))[0]).toMatch(/foi cancelada/);
+    const [cancelled] = await rows(shop, "bookings");
+    expect(cancelled.status).toBe("cancelled");
+    const updates = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.businessId, shop.businessId), eq(events.type, "record.updated")))
+      .orderBy(asc(events.createdAt), asc(events.id));
+    expect(updates.map((e) => (e.payload.record as { status: string }).status)).toEqual(["confirmed", "cancelled"]);
+  });
+
+  it("takes a cart of several items, applies the delivery fee and minimum, and removes an item", async () => {
+    const shop = await makeShop();
+    await withRules(shop);
+    const ed = customer(shop);
+    const [confirm] = await ed.say("a margherita and 2 tiramisus delivered to Rua Augusta 10");
+    expect(confirm).toMatch(
+      /1 x Pizza Margherita \(11\.00 EUR\)\n2 x Tiramisu \(12\.00 EUR\)\nDelivery to Rua Augusta 10: 2\.50 EUR\nTotal: 25\.50 EUR/,
+    );
+    const [removed, minimum] = await ed.say("remove the margherita");
+    expect(removed).toBe("Removed Pizza Margherita.");
+    expect(minimum).toMatch(/minimum for delivery is 15\.00 EUR \(your order is 12\.00 EUR\)/);
+    expect(await rows(shop, "orders")).toHaveLength(0);
+    const [pickup] = await ed.say("ok i'll pick it up then");
+    expect(pickup).toMatch(/Total: 12\.00 EUR, to pick up/);
+    await ed.say("yes");
+    const [order] = await rows(shop, "orders");
+    expect(order.fields).toMatchObject({ fulfilment: "Pickup", total: 1200, items: [{ itemId: "tiramisu", qty: 2 }] });
+  });
+});
