@@ -98,6 +98,8 @@ describe("the corpus runner's checks", () => {
     const reply = `Sobre o estacionamento: ${parking} Continuamos com a reserva?`;
     expect(detectLang(stripOwnerWords(reply, [parking])).lang).toBe("pt");
     expect(detectLang(reply).lang).not.toBe("pt");
+    // Whatever the case the reply writes the owner's words in.
+    expect(stripOwnerWords("Lamento, a homemade lemonade está esgotada.", ["Homemade Lemonade"])).toBe("Lamento, a   está esgotada.");
     expect(englishCanned('Desculpe, não percebi. Table booking: write "book"')).toBe('write "book');
     expect(englishCanned("Perfeito, reserva feita para sábado às 20:00.")).toBeNull();
   });
