@@ -126,4 +126,28 @@ export const cases: Case[] = [
     turns: [{ say: "mesa pa 6 hoy a las 22h 🙏" }, { say: "diego" }, { say: "sip" }],
     outcome: { handoff: false, bookings: [{ partySize: 6, when: "2026-11-25T22:00", name: "Diego" }] },
   },
+  {
+    id: "booking-pt-06",
+    category: "booking",
+    lang: "pt",
+    messy: true,
+    turns: [{ say: "boa noite! queria mesa p sabado as 20h, somos 5 pq vem a minha sogra 😅" }, { say: "Leonor Dias" }, { say: "sim" }],
+    outcome: { handoff: false, bookings: [{ partySize: 5, when: "2026-11-28T20:00", name: "Leonor Dias" }] },
+  },
+  {
+    id: "booking-en-07",
+    category: "booking",
+    lang: "en",
+    messy: true,
+    turns: [{ say: "r u open tmrw night? need a table for 3 ppl at 9" }, { say: "Kim" }, { say: "yes", replyHas: [at(21)] }],
+    outcome: { handoff: false, bookings: [{ partySize: 3, when: "2026-11-26T21:00", name: "Kim" }] },
+  },
+  {
+    id: "booking-es-06",
+    category: "booking",
+    lang: "es",
+    messy: true,
+    turns: [{ say: "q tal! me reservas mesa pa 2 el domingo a las 9 de la noche? soy Irene" }, { say: "sí", replyHas: [at(21)] }],
+    outcome: { handoff: false, bookings: [{ partySize: 2, when: "2026-11-29T21:00", name: "Irene" }] },
+  },
 ];

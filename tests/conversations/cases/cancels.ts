@@ -131,4 +131,47 @@ export const cases: Case[] = [
     turns: [{ say: "table for 2 sat 8pm name Joe" }, { say: "nah scrap that, sorry 🙈" }, { say: "do u have wifi?", replyHas: ["chiado2026"] }],
     outcome: { handoff: false },
   },
+  // A new intent in the middle of another: the booking is dropped (asked or not), the order goes through.
+  {
+    id: "cancels-en-07",
+    category: "cancels",
+    lang: "en",
+    messy: true,
+    turns: [
+      { say: "table for 2 tomorrow 8pm" },
+      { say: "hmm actually i'd rather order takeaway, 2 margheritas for pickup" },
+      { say: "yes" },
+      { say: "yes" },
+    ],
+    outcome: { handoff: false, orders: [{ items: [{ item: "pizza-margherita", qty: 2 }], fulfilment: "pickup", total: 2200 }] },
+  },
+  {
+    id: "cancels-pt-06",
+    category: "cancels",
+    lang: "pt",
+    messy: true,
+    turns: [
+      { say: "Mesa para 2 amanhã às 20h" },
+      { say: "Esquece a mesa, prefiro encomendar: 2 margheritas para levantar" },
+      { say: "sim" },
+      { say: "sim" },
+    ],
+    outcome: { handoff: false, orders: [{ items: [{ item: "pizza-margherita", qty: 2 }], fulfilment: "pickup", total: 2200 }] },
+  },
+  {
+    id: "cancels-es-06",
+    category: "cancels",
+    lang: "es",
+    messy: true,
+    turns: [
+      { say: "Quiero reservar para 4 el sábado" },
+      { say: "bueno no, mejor pido a domicilio: 3 diavolas a la Rua Augusta 30" },
+      { say: "sí" },
+      { say: "sí" },
+    ],
+    outcome: {
+      handoff: false,
+      orders: [{ items: [{ item: "pizza-diavola", qty: 3 }], fulfilment: "delivery", address: "Rua Augusta 30", total: 3900 }],
+    },
+  },
 ];

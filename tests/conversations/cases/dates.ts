@@ -8,6 +8,8 @@ import { at, CLOSED, PAST } from "./facts";
 const SATURDAY_MORNING = "2026-11-28T11:00";
 const SUNDAY_MORNING = "2026-11-29T10:00";
 const WEDNESDAY_LATE = "2026-11-25T21:30";
+// Summer time (WEST, UTC+1): a Wednesday evening in July 2027.
+const SUMMER_EVENING = "2027-07-14T18:30";
 
 export const cases: Case[] = [
   // A bare time after a date keeps that date.
@@ -278,5 +280,39 @@ export const cases: Case[] = [
       { say: "sí" },
     ],
     outcome: { handoff: false, bookings: [{ partySize: 6, when: "2026-12-01T21:00", name: "Teresa" }] },
+  },
+  // Summer time: the same wall clock, one hour off UTC.
+  {
+    id: "dates-en-12",
+    category: "dates",
+    lang: "en",
+    now: SUMMER_EVENING,
+    turns: [{ say: "table for 2 tonight at 9pm, name Noah" }, { say: "yes", replyHas: [at(21)] }],
+    outcome: { handoff: false, bookings: [{ partySize: 2, when: "2027-07-14T21:00", name: "Noah" }] },
+  },
+  {
+    id: "dates-pt-10",
+    category: "dates",
+    lang: "pt",
+    now: SUMMER_EVENING,
+    turns: [{ say: "Mesa para 4 amanhã às 13h, nome Marta Sousa" }, { say: "sim", replyHas: [at(13)] }],
+    outcome: { handoff: false, bookings: [{ partySize: 4, when: "2027-07-15T13:00", name: "Marta Sousa" }] },
+  },
+  {
+    id: "dates-es-13",
+    category: "dates",
+    lang: "es",
+    now: SUMMER_EVENING,
+    turns: [{ say: "Mesa para 3 el sábado a las 20:30, a nombre de Paula" }, { say: "sí", replyHas: [at(20, 30)] }],
+    outcome: { handoff: false, bookings: [{ partySize: 3, when: "2027-07-17T20:30", name: "Paula" }] },
+  },
+  {
+    id: "dates-pt-11",
+    category: "dates",
+    lang: "pt",
+    messy: true,
+    now: SUMMER_EVENING,
+    turns: [{ say: "mesa p 2 hj as 14h, nome Rui", replyHas: [PAST.pt] }, { say: "ok entao as 21h" }, { say: "sim" }],
+    outcome: { handoff: false, bookings: [{ partySize: 2, when: "2027-07-14T21:00", name: "Rui" }] },
   },
 ];

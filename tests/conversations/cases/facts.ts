@@ -18,7 +18,7 @@ export function eur(cents: number): RegExp {
   const whole = Math.floor(cents / 100);
   const frac = String(cents % 100).padStart(2, "0");
   const n = frac === "00" ? `${whole}(?:[.,]00)?` : `${whole}[.,]${frac}`;
-  return new RegExp(`(?:€\\s?${n}(?![0-9])|(?<![0-9.,])${n}\\s?(?:€|eur|euros?)\\b)`, "i");
+  return new RegExp(`(?:€\\s?${n}(?![0-9])|(?<![0-9.,])${n}\\s?(?:€|eur(?:os?)?)(?![a-z]))`, "i");
 }
 
 export const CLOSED: Record<Lang, RegExp> = {

@@ -142,4 +142,18 @@ export const cases: Case[] = [
     turns: [ask("boa tarde, vcs tao abertos domingo a noite?", at(19))],
     outcome: { handoff: false },
   },
+  {
+    id: "knowledge-en-12",
+    category: "knowledge",
+    lang: "en",
+    turns: [ask("how many people can you take in one booking?", "12")],
+    outcome: { handoff: false },
+  },
+  {
+    id: "knowledge-pt-11",
+    category: "knowledge",
+    lang: "pt",
+    turns: [ask("Aceitam reservas de grupos grandes?", "12")],
+    outcome: { handoff: false },
+  },
 ];

@@ -97,4 +97,31 @@ export const cases: Case[] = [
     turns: [{ say: "Quiero que me contactéis para un presupuesto de catering" }, { say: "mejor no, déjalo" }],
     outcome: { handoff: false },
   },
+  {
+    id: "leads-en-04",
+    category: "leads",
+    lang: "en",
+    turns: [{ say: "Do you sell gift vouchers? I'd like someone to contact me. I'm Rachel Green, rachel.green@example.com" }, { say: "yes" }],
+    outcome: { handoff: false, leads: [{ name: "Rachel Green", email: "rachel.green@example.com" }] },
+  },
+  {
+    id: "leads-pt-04",
+    category: "leads",
+    lang: "pt",
+    messy: true,
+    turns: [{ say: "boa tarde, tenho interesse em catering p o escritorio, podem contactar-me? Ana Rita, ana.rita@example.pt" }, { say: "sim" }],
+    outcome: { handoff: false, leads: [{ name: "Ana Rita", email: "ana.rita@example.pt" }] },
+  },
+  {
+    id: "leads-es-04",
+    category: "leads",
+    lang: "es",
+    turns: [
+      { say: "Me interesan vuestras tarjetas regalo, ¿me podéis contactar?" },
+      { say: "Jaime Ortega" },
+      { say: "jaime.ortega@example.es" },
+      { say: "sí" },
+    ],
+    outcome: { handoff: false, leads: [{ name: "Jaime Ortega", email: "jaime.ortega@example.es" }] },
+  },
 ];

@@ -376,4 +376,45 @@ export const cases: Case[] = [
       ],
     },
   },
+  {
+    id: "orders-es-07",
+    category: "orders",
+    lang: "es",
+    messy: true,
+    turns: [{ say: "holaa me mandas 2 margaritas y 1 diavola a casa? Rua do Norte 18, 3º", replyHas: [eur(3500)] }, { say: "sí" }],
+    outcome: {
+      handoff: false,
+      orders: [
+        {
+          items: [
+            { item: "pizza-margherita", qty: 2 },
+            { item: "pizza-diavola", qty: 1 },
+          ],
+          fulfilment: "delivery",
+          address: "Rua do Norte 18",
+          total: 3500,
+        },
+      ],
+    },
+  },
+  {
+    id: "orders-en-08",
+    category: "orders",
+    lang: "en",
+    messy: true,
+    turns: [{ say: "hey can i get 2 diavolas 🌶️🌶️ and 2 tiramisus pls, i'll collect", replyHas: [eur(3800)] }, { say: "yes" }],
+    outcome: {
+      handoff: false,
+      orders: [
+        {
+          items: [
+            { item: "pizza-diavola", qty: 2 },
+            { item: "tiramisu", qty: 2 },
+          ],
+          fulfilment: "pickup",
+          total: 3800,
+        },
+      ],
+    },
+  },
 ];
