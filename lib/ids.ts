@@ -34,7 +34,8 @@ export type IdPrefix =
   | "trn"
   | "led"
   | "wha"
-  | "req";
+  | "req"
+  | "cmp";
 
 /** `<prefix>_<ULID>`: opaque, time-sortable, and the kind is visible at a glance. */
 export function newId(prefix: IdPrefix): string {

@@ -1,5 +1,7 @@
 import "server-only";
 import { ASSISTANT_TURN_QUEUE, assistantTurnJob } from "../assistant/turn-job";
+import { CAMPAIGN_QUEUE } from "../campaigns/campaigns";
+import { campaignSendJob } from "../campaigns/send-job";
 import { deliverJob } from "../channels/deliver";
 import { INBOUND_QUEUE, inboundJob } from "../channels/whatsapp/inbound";
 import { DELIVER_QUEUE } from "../messages/send-message";
@@ -15,4 +17,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   [INBOUND_QUEUE]: inboundJob,
   [EVENTS_QUEUE]: handleEventDispatch,
   [WEBHOOK_DELIVER_QUEUE]: handleWebhookDelivery,
+  [CAMPAIGN_QUEUE]: campaignSendJob,
 };

@@ -1,7 +1,15 @@
 import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { businessId, createdAt } from "./columns";
 
-export const eventTypes = ["message.received", "message.sent", "conversation.handoff", "record.created", "contact.created"] as const;
+export const eventTypes = [
+  "message.received",
+  "message.sent",
+  "conversation.handoff",
+  "record.created",
+  "contact.created",
+  "contact.updated",
+  "campaign.completed",
+] as const;
 export type EventType = (typeof eventTypes)[number];
 
 // The outbox: written in the same transaction as the change it reports, delivered from here.

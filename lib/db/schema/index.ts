@@ -2,6 +2,7 @@ export * from "./api-keys";
 export * from "./assistants";
 export * from "./booking-slots";
 export * from "./businesses";
+export * from "./campaigns";
 export * from "./catalog-items";
 export * from "./contacts";
 export * from "./conversation-transitions";
