@@ -7,7 +7,7 @@ import { PAIR_RATE_LIMIT_CODE, retryDelayMs, THROUGHPUT_LIMIT_CODE } from "../ch
 import { type Db, db as defaultDb } from "../db/client";
 import { queryRows } from "../db/rows";
 import { businesses, type RecipientError, campaignRecipients, campaignSettings, campaigns, messages, templates } from "../db/schema";
-import { emitEvent } from "../events/emit";
+import { emitEvent, emitEvents } from "../events/emit";
 import { newId } from "../ids";
 import type { ClaimedJob } from "../jobs/queue";
 import { type JobHandler, RetryLater } from "../jobs/worker";
@@ -30,13 +30,19 @@ import { campaignCounts, getCampaignSettings } from "./campaigns";
 /** The share of the number's throughput campaigns may use at most: the rest stays for replies. */
 const CONVERSATIONAL_RESERVE = 0.1;
 /** Requests in flight at once in a pass (also bounds what a crash can leave unknown). */
-const MAX_IN_FLIGHT = 16;
-const PASS_MS = 1000;
+export const MAX_IN_FLIGHT = 32;
 const FLUSH_MS = 100;
 /** Rate-limit and transient retries of one recipient before it counts as failed. */
 const MAX_ATTEMPTS = 8;
-// Scheduling jitter can bring two requests closer than planned on the wire: aim a little under the pace.
-const SPACING_MARGIN = 1.04;
+// The pace's window is a little longer than a second: a request can reach WhatsApp a few milliseconds
+// later than it left, so two seconds' sends must never look like one second's on the wire.
+const WINDOW_MS = 1080;
+/** Sends in a pass go out in slices every 50 ms, not all at the start of the second. */
+const SLICES_PER_SECOND = 20;
+
+// When this process's passes of each business started their recent sends: no window of WINDOW_MS holds
+// more than the pace. A pass in another process starts from the campaign messages of the last window.
+const sendLogs = new Map<string, number[]>();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -86,11 +92,10 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
       and source <> 'campaign' and created_at > now() - interval '2 seconds'`,
   );
   const share = settings.throughputPerSecond * (1 - CONVERSATIONAL_RESERVE) - recent.n / 2;
-  const rate = Math.max(1, Math.min(settings.ratePerSecond * settings.slowFactor, share));
-  const spacingMs = (1000 / rate) * SPACING_MARGIN;
+  const rate = Math.max(1, Math.floor(Math.min(settings.ratePerSecond * settings.slowFactor, share)));
 
   // The messaging-limit tier: unique customers reached by business-initiated (template) messages in 24 h.
-  let budget = Math.max(1, Math.floor(PASS_MS / spacingMs));
+  let budget = rate;
   if (settings.dailyLimit !== null) {
     const [used] = await queryRows<{ n: number; oldest: string | Date | null }>(
       db,
@@ -172,7 +177,10 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
   const flusher = setInterval(flush, FLUSH_MS);
 
   let throttled = false;
-  let lastStart = 0;
+  const log = await sendLog(db, businessId);
+  const passStart = Date.now();
+  const slice = Math.max(1, Math.ceil(rate / SLICES_PER_SECOND));
+  let started = 0;
   const inFlight = new Set<Promise<void>>();
   const unsent: Claimed[] = [];
   try {
@@ -181,14 +189,23 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
         unsent.push(r);
         continue;
       }
-      while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
-      const wait = lastStart + spacingMs - performance.now();
-      if (lastStart && wait > 0) await sleep(wait);
+      // Wait for a free request slot, room in the pace's window, and this send's slice of the second.
+      for (;;) {
+        while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+        const now = Date.now();
+        while (log.length && now - log[0] >= WINDOW_MS) log.shift();
+        const allowed = Math.floor(((now - passStart) / 1000) * rate) + slice;
+        if (log.length < rate && started < allowed) break;
+        const untilWindow = log.length >= rate ? log[0] + WINDOW_MS - now : 0;
+        const untilSlice = started >= allowed ? ((started - slice + 1) / rate) * 1000 - (now - passStart) : 0;
+        await sleep(Math.max(1, untilWindow, untilSlice));
+      }
       if (throttled) {
         unsent.push(r);
         continue;
       }
-      lastStart = performance.now();
+      log.push(Date.now());
+      started++;
       const text = renderTemplate(template.body, r.variables);
       const p = sendOne(r, text, { name: template.name, language: template.language }, connection).then((o) => {
         if (o.kind === "retry" && o.slowDown) throttled = true;
@@ -231,8 +248,24 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
   await completeFinished(db, businessId);
   const sent = claimed.length - unsent.length;
   if (throttled) return { sent, nextInMs: retryDelayMs(THROUGHPUT_LIMIT_CODE, 1) };
-  // The pass ends one spacing after its last send, so the next pass keeps the spacing.
-  return { sent, nextInMs: Math.max(0, Math.round(lastStart + spacingMs - performance.now())) };
+  // The next pass may start at once: the send log holds it to the pace.
+  return { sent, nextInMs: 0 };
+}
+
+/** This process's log of the business's recent campaign sends, seeded from the database when empty. */
+async function sendLog(db: Db, businessId: string): Promise<number[]> {
+  let log = sendLogs.get(businessId);
+  if (!log?.length) {
+    // Accepted-at is a little after the request left, so this errs on the slow side.
+    const rows = await queryRows<{ at: string | Date }>(
+      db,
+      sql`select channel_timestamp as at from messages where business_id = ${businessId} and source = 'campaign'
+        and channel_timestamp > now() - make_interval(secs => ${WINDOW_MS / 1000}) order by channel_timestamp`,
+    );
+    log = rows.map((r) => new Date(r.at).getTime());
+    sendLogs.set(businessId, log);
+  }
+  return log;
 }
 
 async function sendOne(
@@ -309,39 +342,53 @@ async function settle(db: Db, businessId: string, campaignId: string, claim: str
         sql`select id, contact_id from conversations where business_id = ${businessId} and contact_id in (${ids}) and status <> 'closed'`,
       );
       const convOf = new Map(convs.map((c) => [c.contact_id, c.id]));
-      for (const o of sent) {
-        const messageId = newId("msg");
-        const conversationId = convOf.get(o.r.contactId) as string;
-        const [moved] = await tx
-          .update(campaignRecipients)
-          .set({ status: "sent", claim: null, messageId, sentAt: sql`now()`, updatedAt: sql`now()`, error: null })
-          .where(and(eq(campaignRecipients.id, o.r.id), eq(campaignRecipients.claim, claim), eq(campaignRecipients.status, "sending")))
-          .returning({ id: campaignRecipients.id });
-        if (!moved) continue;
-        await tx.insert(messages).values({
-          id: messageId,
+      // One statement each for the whole batch: the guarded move (only rows this pass still holds), the
+      // messages of those that moved, and their events.
+      const planned = sent.map((o) => ({ o, messageId: newId("msg"), conversationId: convOf.get(o.r.contactId) as string }));
+      const pairs = sql.join(
+        planned.map((p) => sql`(${p.o.r.id}::bigint, ${p.messageId})`),
+        sql`, `,
+      );
+      const moved = await queryRows<{ id: string | number }>(
+        tx,
+        sql`update campaign_recipients r set status = 'sent', claim = null, message_id = v.mid, sent_at = now(), updated_at = now(), error = null
+          from (values ${pairs}) as v(id, mid)
+          where r.id = v.id and r.claim = ${claim} and r.status = 'sending' returning r.id`,
+      );
+      const movedIds = new Set(moved.map((m) => Number(m.id)));
+      const settled = planned.filter((p) => movedIds.has(p.o.r.id));
+      if (settled.length) {
+        await tx.insert(messages).values(
+          settled.map(({ o, messageId, conversationId }) => ({
+            id: messageId,
+            businessId,
+            conversationId,
+            contactId: o.r.contactId,
+            direction: "outbound" as const,
+            source: "campaign" as const,
+            type: "template",
+            text: o.text,
+            template: { name: tpl[0], language: tpl[1], variables: o.r.variables },
+            status: "sent" as const,
+            channel: o.r.channel,
+            channelMessageId: o.receipt.channelMessageId,
+            channelTimestamp: o.receipt.acceptedAt,
+            attempts: o.r.attempts + 1,
+          })),
+        );
+        await emitEvents(
+          tx,
           businessId,
-          conversationId,
-          contactId: o.r.contactId,
-          direction: "outbound",
-          source: "campaign",
-          type: "template",
-          text: o.text,
-          template: { name: tpl[0], language: tpl[1], variables: o.r.variables },
-          status: "sent",
-          channel: o.r.channel,
-          channelMessageId: o.receipt.channelMessageId,
-          channelTimestamp: o.receipt.acceptedAt,
-          attempts: o.r.attempts + 1,
-        });
-        await emitEvent(tx, businessId, "message.sent", {
-          conversationId,
-          messageId,
-          to: o.r.phone,
-          text: o.text,
-          source: "campaign",
-          campaignId,
-        });
+          "message.sent",
+          settled.map(({ o, messageId, conversationId }) => ({
+            conversationId,
+            messageId,
+            to: o.r.phone,
+            text: o.text,
+            source: "campaign",
+            campaignId,
+          })),
+        );
       }
       const convIds = [...new Set(convOf.values())];
       if (convIds.length) {

@@ -28,6 +28,20 @@ export async function enqueue(db: Db, queue: string, payload: Record<string, unk
   );
 }
 
+/** enqueue for many jobs of one queue (no orderKey) in one statement, with one wake-up. */
+export async function enqueueMany(db: Db, queue: string, payloads: Record<string, unknown>[]): Promise<void> {
+  if (!payloads.length) return;
+  const values = sql.join(
+    payloads.map((p) => sql`(${queue}, ${JSON.stringify(p)}::jsonb)`),
+    sql`, `,
+  );
+  await queryRows(
+    db,
+    sql`with j as (insert into jobs (queue, payload) values ${values} returning queue)
+    select pg_notify(${JOBS_CHANNEL}, ${queue}) from (select 1 from j limit 1) one`,
+  );
+}
+
 export type ClaimedJob = { id: number; queue: string; payload: Record<string, unknown>; attempts: number; maxAttempts: number };
 
 /** A worker refreshes its heartbeat this often; one silent for WORKER_STALE_SECONDS is taken for dead. */
