@@ -6,6 +6,7 @@ import { campaignOptOuts, campaignSettings, contacts } from "../db/schema";
 import { notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import { contactView } from "../contacts/contacts";
+import type { OptOutView } from "./opt-out-view";
 
 // Opt-out of campaigns by keyword. A message that is nothing but a stop word (any case, accents and
 // punctuation ignored) opts the customer out and is answered once, in their language; a start word
@@ -190,4 +191,23 @@ export async function handleOptOutWords(tx: Db, businessId: string, contact: { i
     await sendMessage(tx, businessId, { to: contact.phone, type: "text", text: OPT_TEXTS[intent.language][intent.kind] }, { source: "assistant" });
   }
   return true;
+}
+
+/** A contact's opt-out as staff see it (404 for a contact of another business, as for a missing one). */
+export async function getOptOut(db: Db, businessId: string, contactId: string): Promise<OptOutView> {
+  const [contact] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)));
+  if (!contact) throw notFound("contact");
+  const [row] = await db
+    .select()
+    .from(campaignOptOuts)
+    .where(and(eq(campaignOptOuts.businessId, businessId), eq(campaignOptOuts.contactId, contactId)));
+  return {
+    optedOut: row?.optedOut ?? false,
+    source: row?.source ?? null,
+    language: row?.language ?? null,
+    updatedAt: row ? row.updatedAt.toISOString() : null,
+  };
 }

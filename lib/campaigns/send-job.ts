@@ -144,7 +144,7 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
     .select()
     .from(templates)
     .where(and(eq(templates.businessId, businessId), eq(templates.name, campaign.templateName), eq(templates.language, campaign.templateLanguage)));
-  if (!template || template.status !== "approved") {
+  if (template?.status !== "approved") {
     // Deleted or no longer approved since the campaign was created: nobody can get it.
     await settle(
       db,
