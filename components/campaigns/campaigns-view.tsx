@@ -104,8 +104,10 @@ export function CampaignsView() {
           ]}
         />
       )}
-      {selected ? <CampaignDetail id={selected} onClose={() => setSelected(null)} /> : null}
-      <SendingLimits />
+      <div className="stack" style={{ marginTop: 16 }}>
+        {selected ? <CampaignDetail id={selected} onClose={() => setSelected(null)} /> : null}
+        <SendingLimits />
+      </div>
       {creating ? (
         <CampaignForm
           onClose={() => setCreating(false)}
