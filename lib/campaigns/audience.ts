@@ -68,7 +68,9 @@ export function audienceWhere(businessId: string, audience: AudienceIn, phones: 
     parts.push(sql`exists (select 1 from conversations v where v.business_id = c.business_id and v.contact_id = c.id
       and v.last_inbound_at > now() - make_interval(days => ${audience.wroteWithinDays}))`);
   }
-  if (phones) parts.push(phones.length ? sql`c.phone = any(${textArray(phones)})` : sql`false`);
+  // One parameter however many phones (a CSV may hold more than Postgres's 65,535 parameters); E.164
+  // numbers hold no comma.
+  if (phones) parts.push(phones.length ? sql`c.phone = any(string_to_array(${phones.join(",")}, ','))` : sql`false`);
   return sql.join(parts, sql` and `);
 }
 

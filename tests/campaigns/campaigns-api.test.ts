@@ -246,6 +246,12 @@ describe("the campaigns API", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.counts.total).toBe(2);
+    // With an Idempotency-Key a retried create answers the first campaign and creates no second one.
+    const body = { name: "Again", template: { name: "hi", language: "en", variables: [] }, audience: { csv } };
+    const once = await api("POST", "/v1/campaigns", { key: b.key, body, headers: { "idempotency-key": "campaign-1" } });
+    const twice = await api("POST", "/v1/campaigns", { key: b.key, body, headers: { "idempotency-key": "campaign-1" } });
+    expect(twice.body.id).toBe(once.body.id);
+    expect((await api("GET", "/v1/campaigns", { key: b.key })).body.data).toHaveLength(2);
     expect(res.body.audience.phones).toEqual(["+351912345678", "+34612345678"]);
     const created = await db()
       .select()
