@@ -111,11 +111,23 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
     budget = Math.min(budget, left);
   }
 
-  const campaign = running[0];
-  // Those who opted out after the campaign was created are skipped at their turn.
+  // Those who opted out after a campaign was created are skipped at their turn.
+  const runningIds = sql.join(
+    running.map((c) => sql`${c.id}`),
+    sql`, `,
+  );
   await db.execute(sql`update campaign_recipients r set status = 'skipped', updated_at = now()
-    where r.campaign_id = ${campaign.id} and r.status = 'pending' and exists (select 1 from campaign_opt_outs o
+    where r.campaign_id in (${runningIds}) and r.status = 'pending' and exists (select 1 from campaign_opt_outs o
       where o.business_id = r.business_id and o.contact_id = r.contact_id and o.opted_out)`);
+  // The oldest running campaign with someone due; one whose remaining recipients all wait out a
+  // backoff does not hold up the next.
+  const [due] = await queryRows<{ id: string }>(
+    db,
+    sql`select c.id from campaigns c where c.id in (${runningIds}) and exists (select 1 from campaign_recipients r
+      where r.campaign_id = c.id and r.status = 'pending' and (r.not_before is null or r.not_before <= now()))
+      order by c.created_at, c.id limit 1`,
+  );
+  const campaign = running.find((c) => c.id === due?.id) ?? running[0];
 
   const claim = randomBytes(9).toString("base64url");
   const claimed = (
@@ -133,11 +145,11 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
     // Everything left waits out a pair-rate or transient backoff: come back when the first is due.
     const [next] = await queryRows<{ at: string | Date | null }>(
       db,
-      sql`select min(not_before) as at from campaign_recipients where campaign_id = ${campaign.id} and status = 'pending'`,
+      sql`select min(not_before) as at from campaign_recipients where campaign_id in (${runningIds}) and status = 'pending'`,
     );
-    if (next?.at) return { sent: 0, nextInMs: Math.max(50, new Date(next.at).getTime() - Date.now()) };
     await completeFinished(db, businessId);
-    return { sent: 0, nextInMs: running.length > 1 ? 0 : await untilNextScheduled(db, businessId) };
+    if (next?.at) return { sent: 0, nextInMs: Math.max(50, new Date(next.at).getTime() - Date.now()) };
+    return { sent: 0, nextInMs: await untilNextScheduled(db, businessId) };
   }
 
   const [template] = await db

@@ -86,6 +86,21 @@ describe("campaign results", () => {
     expect(await counts(b, id)).toMatchObject({ sent: 2, failed: 0 });
   }, 30_000);
 
+  it("lets a second campaign go on while the first one's only recipient waits out a backoff", async () => {
+    const { b, id } = await setUp(1, "1464");
+    b.fake.failNext(131056);
+    await runCampaignPass(db(), b.businessId);
+    expect((await recipientsOf(id))[0].status).toBe("pending");
+    await bulkContacts(b.businessId, 2, "1465", ["later"]);
+    const second = await api("POST", "/v1/campaigns", {
+      key: b.key,
+      body: { name: "Second", template: { name: "promo", language: "en", variables: ["x"] }, audience: { tags: { any: ["later"] } } },
+    });
+    expect((await runCampaignPass(db(), b.businessId)).sent).toBe(2);
+    expect((await campaignStatus(second.body.id)).status).toBe("completed");
+    expect((await campaignStatus(id)).status).toBe("running");
+  });
+
   it("holds the campaign at the messaging-limit tier (unique customers per 24 h)", async () => {
     biz = await connectedBusiness(app);
     const b = biz;
