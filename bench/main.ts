@@ -3,11 +3,13 @@
 //   BENCH_DURATION (s, default 10)   BENCH_WARMUP (s, default 3)   BENCH_CONNECTIONS (default 32)
 //   BENCH_ONLY=id,id (scenarios)     BENCH_TARGETS=ours,bare-next,node-floor,api
 //   BENCH_REGENERATE=1 (new data)    BENCH_SKIP_BUILD=1 (reuse the last build)   BENCH_SKIP_LATENCY=1
+//   BENCH_CAMPAIGNS_ONLY=1 (only the campaign throughput, against BENCH_DATABASE_URL, no data set or build)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { type BenchMeta, generate, readMeta, schemaHash } from "./generate";
+import { campaignThroughput } from "./campaigns";
 import { assistantLatency, webhookThroughput } from "./latency";
 import { type LoadResult, measure } from "./load";
 import { checkLines, checks, type Results, TARGETS, type Target, table, targetLabel } from "./report";
@@ -101,6 +103,16 @@ export async function main() {
   process.env.DATABASE_URL = DATABASE_URL;
   process.env.ENCRYPTION_KEY = Buffer.alloc(32, 11).toString("base64");
   const started = Date.now();
+  if (env.BENCH_CAMPAIGNS_ONLY === "1") {
+    const { migrate } = await import("../lib/db/migrate");
+    await migrate();
+    log("== campaigns: recipients per second against the fake Graph server's throughput limit");
+    const campaigns = await campaignThroughput({ log });
+    log(JSON.stringify(campaigns));
+    const { closeDb } = await import("../lib/db/client");
+    await closeDb();
+    return;
+  }
   const meta = await dataSet();
   await refreshWindow(meta);
   const { migrate } = await import("../lib/db/migrate");
@@ -116,7 +128,7 @@ export async function main() {
   }
   if (targets.includes("bare-next")) buildBareNext(log);
 
-  const results: Results = { load: {}, single: {}, events: null, assistant: null };
+  const results: Results = { load: {}, single: {}, events: null, assistant: null, campaigns: null };
   const loadOpts = { connections, durationSec: duration, warmupSec: warmup, key: meta.main.key };
   for (const [i, target] of targets.entries()) {
     log(`\n== ${targetLabel[target]}: ${connections} connections, ${warmup} s warm-up + ${duration} s per scenario`);
@@ -156,6 +168,12 @@ export async function main() {
       available: false as const,
       reason: String(err instanceof Error ? err.message : err).slice(0, 300),
     }));
+    log("== campaigns: recipients per second against the fake Graph server's throughput limit");
+    results.campaigns = await campaignThroughput({ log }).catch((err) => ({
+      available: false as const,
+      reason: String(err instanceof Error ? err.message : err).slice(0, 300),
+    }));
+    await settleDatabase();
     log("== inbound WhatsApp webhook -> assistant reply");
     results.assistant = await assistantLatency({ databaseUrl: DATABASE_URL, port: basePort + 11, log }).catch((err) => ({
       available: false as const,

@@ -1,4 +1,5 @@
 // The printed table, the target checks and bench/results.json.
+import type { CampaignsResult } from "./campaigns";
 import type { AssistantResult, EventsResult, Unavailable } from "./latency";
 import type { LoadResult } from "./load";
 import type { Scenario } from "./scenarios";
@@ -18,6 +19,7 @@ export type Results = {
   single: Record<string, LoadResult>;
   events: EventsResult | Unavailable | null;
   assistant: AssistantResult | Unavailable | null;
+  campaigns?: CampaignsResult | Unavailable | null;
 };
 
 export type Check = { target: string; met: boolean | null; detail: string };
@@ -54,6 +56,15 @@ export function table(scenarios: Scenario[], res: Results): string {
         ? `webhooks: ${ev.perSecond} deliveries/s from ${ev.queued} queued events (${ev.delivered} delivered, ${ev.duplicates} duplicates, ${ev.badSignatures} bad signatures); event-to-delivery p50 ${fmt(ev.p50)} ms, p99 ${fmt(ev.p99)} ms (${ev.samples} events)`
         : `webhooks: not available: ${ev.reason}`,
     );
+  }
+  const cp = res.campaigns;
+  if (cp) {
+    if (!cp.available) lines.push(`campaigns: not available: ${cp.reason}`);
+    else
+      for (const r of cp.runs)
+        lines.push(
+          `campaign at a ${r.limit}/s throughput limit: ${r.perSecond} recipients/s (${r.sent} of ${r.recipients} in ${r.seconds} s; peak ${r.peakPerSecond} in any second, ${r.throttled} throttled, ${r.duplicates} duplicates)`,
+        );
   }
   const as = res.assistant;
   if (as) {
@@ -107,6 +118,23 @@ export function checks(scenarios: Scenario[], res: Results): Check[] {
     out.push({ target: "webhooks >= 300 deliveries/s", met: ev.perSecond >= 300, detail: `${ev.perSecond}/s` });
     out.push({ target: "event-to-delivery p50 < 1 s", met: ev.p50 < 1000, detail: `${fmt(ev.p50)} ms` });
   } else if (ev) out.push({ target: "webhooks", met: null, detail: `not available: ${ev.reason}` });
+  const cp = res.campaigns;
+  if (cp?.available) {
+    for (const r of cp.runs) {
+      out.push({
+        target: `campaign never above the ${r.limit}/s limit, nobody twice`,
+        met: r.peakPerSecond <= r.limit && r.throttled === 0 && r.duplicates === 0 && r.sent === r.recipients,
+        detail: `peak ${r.peakPerSecond}/s, ${r.throttled} throttled, ${r.duplicates} duplicates, ${r.sent}/${r.recipients} sent`,
+      });
+    }
+    const meta = cp.runs.find((r) => r.limit === 80);
+    if (meta)
+      out.push({
+        target: "campaign >= 60 recipients/s at Meta's default 80/s (90% of it, 1.08 s windows)",
+        met: meta.perSecond >= 60,
+        detail: `${meta.perSecond}/s`,
+      });
+  } else if (cp) out.push({ target: "campaigns", met: null, detail: `not available: ${cp.reason}` });
   const as = res.assistant;
   if (as?.available) out.push({ target: "inbound-to-reply p50 < 1 s", met: as.p50 < 1000, detail: `${fmt(as.p50)} ms` });
   else if (as) out.push({ target: "inbound-to-reply", met: null, detail: `not available: ${as.reason}` });

@@ -1,6 +1,18 @@
 import { DEMO_OWNER, dashboardApi, expect, screenshot, signIn, signOut, signUp, test, unique } from "./fixtures";
 
-const OWNER_ONLY = ["Overview", "Skills", "Catalog", "Assistant", "Templates", "Channel", "Webhooks", "API keys", "API reference", "Team"];
+const OWNER_ONLY = [
+  "Overview",
+  "Skills",
+  "Catalog",
+  "Assistant",
+  "Templates",
+  "Channel",
+  "Webhooks",
+  "API keys",
+  "API reference",
+  "Team",
+  "Campaigns",
+];
 const AGENT_PAGES = ["Inbox", "Simulator", "Contacts", "Records"];
 
 test("sign up, sign out and sign in again", async ({ page }) => {
@@ -81,6 +93,7 @@ test("an agent sees only the inbox, simulator, contacts and records", async ({ p
     "/templates",
     "/channel",
     "/api-reference",
+    "/campaigns",
   ]) {
     const response = await agentPage.goto(path);
     expect(response?.status()).toBe(403);
@@ -92,6 +105,7 @@ test("an agent sees only the inbox, simulator, contacts and records", async ({ p
   expect((await api.get("/api/dashboard/team")).status).toBe(403);
   expect((await api.get("/api/dashboard/analytics?window=7d")).status).toBe(403);
   expect((await api.post("/api/dashboard/team", { email: "x@example.test", name: "X", password: "password1", role: "owner" })).status).toBe(403);
+  expect((await api.get("/api/dashboard/campaigns")).status).toBe(403);
   expect((await api.get("/api/dashboard/conversations")).status).toBe(200);
   await agentContext.close();
 });

@@ -15,6 +15,7 @@ export const errorStatus = {
   unsupported_media_type: 415,
   outside_messaging_window: 422,
   unknown_template: 422,
+  template_not_approved: 422,
   rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,

@@ -35,7 +35,8 @@ export type IdPrefix =
   | "led"
   | "wha"
   | "req"
-  | "med";
+  | "med"
+  | "cmp";
 
 /** `<prefix>_<ULID>`: opaque, time-sortable, and the kind is visible at a glance. */
 export function newId(prefix: IdPrefix): string {

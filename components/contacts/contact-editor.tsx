@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import type { Contact } from "@/components/inbox/types";
 import { Button, Dialog, Input, Textarea, useToast } from "@/components/ui";
 import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { OptOutSwitch } from "./opt-out-switch";
 
 /** Checks the metadata editor's text: a JSON object (what the API stores), or a message saying why not. */
 export function parseMetadata(text: string): { value?: Record<string, unknown>; error?: string } {
@@ -65,6 +66,7 @@ export function ContactEditor({ contact, onClose }: { contact: Contact; onClose:
     <Dialog open onClose={onClose} title={`Edit ${contact.name ?? contact.phone}`}>
       <form className="stack" onSubmit={submit}>
         <div className="muted">{contact.phone}</div>
+        <OptOutSwitch contactId={contact.id} />
         {save.isError && !(save.error instanceof DashboardError && save.error.details?.length) ? (
           <div className="alert" role="alert">
             {errorMessage(save.error)}

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { OptOutSwitch } from "@/components/contacts/opt-out-switch";
 import { Badge } from "@/components/ui";
 import { type ConversationDetail, statusLabel } from "./types";
 
@@ -25,6 +26,10 @@ export function ContactPanel({ detail }: { detail: ConversationDetail }) {
         ) : (
           <div className="muted small">No tags</div>
         )}
+      </div>
+      <div>
+        <h3 style={{ marginBottom: 6 }}>Campaigns</h3>
+        <OptOutSwitch contactId={contact.id} />
       </div>
       <div>
         <h3 style={{ marginBottom: 6 }}>Metadata</h3>

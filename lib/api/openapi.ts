@@ -49,6 +49,14 @@ const eventFields: Record<EventType, Record<string, z.ZodType>> = {
     conversationId: z.string().nullable(),
   },
   "contact.created": { contact: z.record(z.string(), z.unknown()) },
+  "contact.updated": {
+    contact: z.record(z.string(), z.unknown()),
+    changes: z.array(z.string()),
+    source: z.enum(["customer", "staff"]),
+  },
+  "campaign.completed": {
+    campaign: z.object({ id: z.string(), name: z.string(), counts: z.record(z.string(), z.unknown()) }),
+  },
 };
 
 function webhooks() {

@@ -8,6 +8,7 @@ export const navItems: NavItem[] = [
   { href: "/simulator", label: "Simulator", icon: "▷", agent: true, group: "work" },
   { href: "/contacts", label: "Contacts", icon: "☺", agent: true, group: "work" },
   { href: "/records", label: "Records", icon: "▤", agent: true, group: "work" },
+  { href: "/campaigns", label: "Campaigns", icon: "✺", group: "work" },
   { href: "/skills", label: "Skills", icon: "◇", group: "build" },
   { href: "/catalog", label: "Catalog", icon: "▦", group: "build" },
   { href: "/assistant", label: "Assistant", icon: "✦", group: "build" },

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "../db/client";
 import { type EventType, events } from "../db/schema";
 import { newId } from "../ids";
-import { enqueue } from "../jobs/queue";
+import { enqueue, enqueueMany } from "../jobs/queue";
 
 export const EVENTS_QUEUE = "events.dispatch";
 
@@ -17,4 +17,20 @@ export async function emitEvent(tx: Db, businessId: string, type: EventType, fie
   await tx.insert(events).values({ id, businessId, type, payload, createdAt });
   await enqueue(tx, EVENTS_QUEUE, { eventId: id, businessId });
   return id;
+}
+
+/** emitEvent for many events of one business in two statements (bulk paths such as campaign sends). */
+export async function emitEvents(tx: Db, businessId: string, type: EventType, items: Record<string, unknown>[]): Promise<void> {
+  if (!items.length) return;
+  const createdAt = new Date();
+  const rows = items.map((fields) => {
+    const id = newId("evt");
+    return { id, businessId, type, payload: { id, type, createdAt: createdAt.toISOString(), ...fields }, createdAt };
+  });
+  await tx.insert(events).values(rows);
+  await enqueueMany(
+    tx,
+    EVENTS_QUEUE,
+    rows.map((r) => ({ payload: { eventId: r.id, businessId } })),
+  );
 }

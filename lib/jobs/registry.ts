@@ -1,5 +1,7 @@
 import "server-only";
 import { ASSISTANT_TURN_QUEUE, assistantTurnJob } from "../assistant/turn-job";
+import { CAMPAIGN_QUEUE } from "../campaigns/campaigns";
+import { campaignSendJob } from "../campaigns/send-job";
 import { deliverJob } from "../channels/deliver";
 import { INBOUND_QUEUE, inboundJob } from "../channels/whatsapp/inbound";
 import { SIGNALS_QUEUE, signalsJob } from "../messages/message-signals";
@@ -17,4 +19,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   [SIGNALS_QUEUE]: signalsJob,
   [EVENTS_QUEUE]: handleEventDispatch,
   [WEBHOOK_DELIVER_QUEUE]: handleWebhookDelivery,
+  [CAMPAIGN_QUEUE]: campaignSendJob,
 };

@@ -20,6 +20,8 @@ export const scopes = [
   "templates:write",
   "knowledge:read",
   "knowledge:write",
+  "campaigns:read",
+  "campaigns:write",
 ] as const;
 
 export type Scope = (typeof scopes)[number];

@@ -78,7 +78,7 @@ export const messageOut = z.object({
   id: z.string().meta({ example: "msg_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
   conversationId: z.string(),
   direction: z.enum(["inbound", "outbound"]),
-  source: z.enum(["assistant", "agent", "api", "customer"]),
+  source: z.enum(["assistant", "agent", "api", "customer", "campaign"]),
   type: z.string(),
   text: z.string(),
   status: z.enum(messageStatuses),

@@ -8,6 +8,7 @@ import { contacts, conversations, messages } from "../db/schema";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
 import { enqueue } from "../jobs/queue";
+import { handleOptOutWords } from "../campaigns/opt-out";
 import { createRecord } from "../records/records";
 import { mediaView, WEBHOOK_MEDIA_URL_TTL_SECONDS } from "./media-view";
 import type { MessageRow } from "./send-message";
@@ -87,8 +88,10 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: C
           contactId: contact.id,
         });
       }
+      // STOP / START (campaign opt-out) is answered by lib/campaigns, once, and is no assistant turn.
+      const optWord = await handleOptOutWords(tx, businessId, contact, input.text);
       // Only an open conversation is the assistant's; in handoff a person answers.
-      if (updated.status === "open") {
+      if (updated.status === "open" && !optWord) {
         await enqueue(
           tx,
           ASSISTANT_TURN_QUEUE,

@@ -14,6 +14,8 @@ export type FakeGraphOptions = {
   accessTokens?: Record<string, string>;
   /** More than `burst` sends to one recipient within `perSeconds` get 131056. Off by default. */
   pairRateLimit?: { perSeconds: number; burst: number };
+  /** More than this many accepted sends in any trailing second get 130429, as Meta's throughput limit. */
+  throughputPerSecond?: number;
   /** After each accepted send, call back `sent`, `delivered`, `read`. */
   autoStatuses?: boolean;
   /** With autoStatuses: shuffle, duplicate and sometimes skip `delivered`, as Meta may. */
@@ -61,6 +63,14 @@ export type FakeGraph = {
   attempts: GraphAttempt[];
   callbacks: { wamid: string; status: Status; httpStatus: number | null }[];
   failNext(code: number, times?: number, message?: string): void;
+  /** Sends refused by the throughput limit (not the scripted ones). */
+  throttled: GraphAttempt[];
+  /** From now on, hold every send request unanswered (a worker killed mid-request never hears back). */
+  stall(): void;
+  /** Answer new requests again (the held ones stay unanswered). */
+  unstall(): void;
+  /** Request bodies held by stall(): WhatsApp may or may not have delivered them. */
+  stalled: SentBody[];
   customerWrote(phone: string, at?: Date): void;
   postStatus(wamid: string, status: Status, opts?: StatusOptions): Promise<number>;
   inboundPayload(opts: InboundOptions): object;
@@ -115,6 +125,10 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
   const reads: string[] = [];
   const expiredOnce = new Set<string>();
   let mediaFailures = 0;
+  const throttled: GraphAttempt[] = [];
+  const acceptedAt: number[] = [];
+  const stalled: SentBody[] = [];
+  let stalling = false;
 
   function decide(phoneNumberId: string, auth: string | undefined, body: SentBody, at: Date): [number, object] {
     const token = /^Bearer (.+)$/.exec(auth ?? "")?.[1];
@@ -135,6 +149,13 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     }
     const invalid = invalidReason(body, media);
     if (invalid) return [400, graphError(100, invalid)];
+    if (opts.throughputPerSecond) {
+      while (acceptedAt.length && at.getTime() - acceptedAt[0] >= 1000) acceptedAt.shift();
+      if (acceptedAt.length >= opts.throughputPerSecond) {
+        throttled.push({ phoneNumberId, body, at, httpStatus: 400, errorCode: 130429 });
+        return [400, graphError(130429)];
+      }
+    }
     const to = digits(body.to);
     const wrote = lastWrote.get(to);
     if (body.type !== "template" && (wrote === undefined || at.getTime() - wrote > DAY_MS)) return [400, graphError(131047)];
@@ -145,6 +166,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
       pairSends.set(to, [...recent, at.getTime()]);
     }
     const wamid = newWamid();
+    if (opts.throughputPerSecond) acceptedAt.push(at.getTime());
     sent.push({ phoneNumberId, body, wamid, at });
     if (opts.autoStatuses) track(autoStatuses(wamid, at));
     return [200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: to }], messages: [{ id: wamid }] }];
@@ -243,6 +265,10 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
       body = JSON.parse(raw);
     } catch {}
     const at = now();
+    if (stalling && req.method === "POST" && match) {
+      stalled.push(body);
+      return;
+    }
     const lookup = req.method === "GET" ? new RegExp(`^/${version}/([^/]+)/?$`).exec(path) : null;
     if (lookup) {
       const [status, payload] = describeNumber(decodeURIComponent(lookup[1]), req.headers.authorization);
@@ -334,6 +360,14 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     },
     attempts,
     callbacks,
+    throttled,
+    stalled,
+    stall() {
+      stalling = true;
+    },
+    unstall() {
+      stalling = false;
+    },
     failNext(code, times = 1, message) {
       if (times > 0) failures.push({ code, remaining: times, message });
     },

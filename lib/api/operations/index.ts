@@ -1,5 +1,15 @@
 import type { AnyOperation } from "../operation";
 import { assistantsGet, knowledgeCreate, knowledgeDelete, knowledgeList, knowledgeUpdate } from "./assistants";
+import {
+  campaignsCancel,
+  campaignsCreate,
+  campaignsGet,
+  campaignsList,
+  campaignsPause,
+  campaignsPreview,
+  campaignsRecipients,
+  campaignsResume,
+} from "./campaigns";
 import { catalogList, catalogUpsert } from "./catalog";
 import { contactsList, contactsUpsert } from "./contacts";
 import { conversationsClose, conversationsHandoff, conversationsList, conversationsResume } from "./conversations";
@@ -55,10 +65,26 @@ export const operations: AnyOperation[] = [
   webhooksDeliveriesList,
   webhooksDeliveryRetry,
   webhooksTest,
+  campaignsCreate,
+  campaignsPreview,
+  campaignsList,
+  campaignsGet,
+  campaignsRecipients,
+  campaignsPause,
+  campaignsResume,
+  campaignsCancel,
 ];
 
 export {
   analyticsSummaryOp,
+  campaignsCancel,
+  campaignsCreate,
+  campaignsGet,
+  campaignsList,
+  campaignsPause,
+  campaignsPreview,
+  campaignsRecipients,
+  campaignsResume,
   assistantsGet,
   catalogList,
   catalogUpsert,

@@ -8,6 +8,8 @@ export const eventTypes = [
   "record.created",
   "record.updated",
   "contact.created",
+  "contact.updated",
+  "campaign.completed",
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

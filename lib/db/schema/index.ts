@@ -3,6 +3,7 @@ export * from "./assistants";
 export * from "./auth-throttle";
 export * from "./booking-slots";
 export * from "./businesses";
+export * from "./campaigns";
 export * from "./catalog-items";
 export * from "./contacts";
 export * from "./conversation-transitions";

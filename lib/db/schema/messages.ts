@@ -33,7 +33,7 @@ export const messages = pgTable(
     conversationId: text("conversation_id").notNull(),
     contactId: text("contact_id").notNull(),
     direction: text("direction", { enum: ["inbound", "outbound"] }).notNull(),
-    source: text("source", { enum: ["assistant", "agent", "api", "customer"] }).notNull(),
+    source: text("source", { enum: ["assistant", "agent", "api", "customer", "campaign"] }).notNull(),
     type: text("type").notNull().default("text"),
     text: text("text").notNull(),
     template: jsonb("template").$type<TemplatePayload>(),

@@ -1,0 +1,5 @@
+import { campaignsRecipients } from "@/lib/api/operations";
+import { routes } from "@/lib/api/route";
+
+// GET /v1/campaigns/{campaignId}/recipients
+export const { GET, POST, PUT, PATCH, DELETE } = routes({ GET: campaignsRecipients });

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { audienceIn, audiencePreviewOut, campaignIn, campaignOut, recipientOut, variableExpr } from "../../campaigns/campaign-schema";
+import { createCampaign, getCampaign, listCampaigns, listRecipients, moveCampaign, previewAudience } from "../../campaigns/campaigns";
+import { campaignStatuses, recipientStatuses } from "../../db/schema/campaigns";
+import { defineOperation } from "../operation";
+import { idParam, pageOf, pageQuery } from "./common";
+
+const campaignParam = idParam("campaignId", "cmp_01JD7X4S9C8A3K2M5N6P7Q8R9T");
+
+export const campaignsCreate = defineOperation({
+  id: "campaigns-create",
+  method: "POST",
+  path: "/campaigns",
+  scope: "campaigns:write",
+  tag: "Campaigns",
+  summary: "Send an approved template to an audience, now or at a scheduled time",
+  description:
+    "The audience is resolved when the campaign is created (CSV phones are upserted as contacts, opted-out contacts left out) and sent at the business's campaign pace, within the number's throughput and messaging-limit tier. `scheduledAt` without an offset is read in the business's time zone.",
+  body: campaignIn,
+  response: campaignOut,
+  idempotent: true,
+  errors: ["unknown_template", "template_not_approved", "idempotency_conflict"],
+  handler: async (ctx, { body }) => createCampaign(ctx.db, ctx.businessId, body),
+});
+
+export const campaignsPreview = defineOperation({
+  id: "campaigns-preview",
+  method: "POST",
+  path: "/campaigns/preview",
+  scope: "campaigns:read",
+  tag: "Campaigns",
+  summary: "Count an audience (minus opted out) and preview the template for a few of its contacts",
+  description: "Changes nothing: CSV phones are counted, not upserted.",
+  body: z
+    .object({
+      audience: audienceIn,
+      template: z
+        .object({ name: z.string().min(1).max(512), language: z.string().min(2).max(20), variables: z.array(variableExpr).max(100).default([]) })
+        .strict()
+        .optional(),
+    })
+    .strict(),
+  response: audiencePreviewOut,
+  errors: ["unknown_template", "template_not_approved"],
+  handler: async (ctx, { body }) => previewAudience(ctx.db, ctx.businessId, body),
+});
+
+export const campaignsList = defineOperation({
+  id: "campaigns-list",
+  method: "GET",
+  path: "/campaigns",
+  scope: "campaigns:read",
+  tag: "Campaigns",
+  summary: "List campaigns with their counts, newest first",
+  query: pageQuery.extend({ status: z.enum(campaignStatuses).optional() }),
+  response: pageOf(campaignOut),
+  handler: async (ctx, { query }) => listCampaigns(ctx.db, ctx.businessId, query),
+});
+
+export const campaignsGet = defineOperation({
+  id: "campaigns-get",
+  method: "GET",
+  path: "/campaigns/{campaignId}",
+  scope: "campaigns:read",
+  tag: "Campaigns",
+  summary: "A campaign with its live counts (sent, delivered, read, failed by code, replied, opted out)",
+  params: campaignParam,
+  response: campaignOut,
+  handler: async (ctx, { params }) => getCampaign(ctx.db, ctx.businessId, params.campaignId),
+});
+
+export const campaignsRecipients = defineOperation({
+  id: "campaigns-recipients",
+  method: "GET",
+  path: "/campaigns/{campaignId}/recipients",
+  scope: "campaigns:read",
+  tag: "Campaigns",
+  summary: "Each recipient's status and error",
+  params: campaignParam,
+  query: pageQuery.extend({ status: z.enum([...recipientStatuses, "delivered", "read"]).optional() }),
+  response: pageOf(recipientOut),
+  handler: async (ctx, { params, query }) => listRecipients(ctx.db, ctx.businessId, params.campaignId, query),
+});
+
+const move = (action: "pause" | "resume" | "cancel", summary: string) =>
+  defineOperation({
+    id: `campaigns-${action}`,
+    method: "POST",
+    path: `/campaigns/{campaignId}/${action}`,
+    scope: "campaigns:write",
+    tag: "Campaigns",
+    summary,
+    params: campaignParam,
+    response: campaignOut,
+    errors: ["invalid_transition"],
+    handler: async (ctx, { params }) => moveCampaign(ctx.db, ctx.businessId, params.campaignId, action),
+  });
+
+export const campaignsPause = move("pause", "Pause a running or scheduled campaign (sends in flight finish)");
+export const campaignsResume = move("resume", "Resume a paused campaign where it stopped");
+export const campaignsCancel = move("cancel", "Cancel a campaign: nobody not yet sent to receives it");

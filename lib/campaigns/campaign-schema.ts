@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { phoneSchema } from "../contacts/contact-schema";
+import { campaignStatuses, recipientStatuses } from "../db/schema/campaigns";
+
+const tagList = z.array(z.string().min(1).max(64)).min(1).max(50);
+
+export const audienceIn = z
+  .object({
+    tags: z
+      .object({
+        any: tagList.optional().describe("Contacts with at least one of these tags."),
+        all: tagList.optional().describe("Contacts with every one of these tags."),
+      })
+      .strict()
+      .optional(),
+    search: z.string().min(1).max(200).optional().describe("Case-insensitive substring of name or phone, as GET /v1/contacts?search=."),
+    wroteWithinDays: z.number().int().min(1).max(3650).optional().describe("Contacts who wrote to the business within the last N days."),
+    phones: z.array(phoneSchema).min(1).max(100_000).optional().describe("E.164 numbers (a CSV's phone column): upserted as contacts."),
+    csv: z
+      .string()
+      .min(1)
+      .max(5 * 1024 * 1024)
+      .optional()
+      .describe("A CSV with a `phone` column (or phones in its first column); same as `phones`."),
+  })
+  .strict()
+  .describe("Filters combine with AND; contacts who opted out of campaigns are always left out.");
+export type AudienceIn = z.infer<typeof audienceIn>;
+
+export const variableExpr = z
+  .string()
+  .max(1024)
+  .describe("Text with `{{field|fallback}}`: name, phone, or a metadata key (`{{metadata.table|window}}` or `{{table|window}}`).");
+
+export const campaignIn = z
+  .object({
+    name: z.string().min(1).max(200),
+    template: z
+      .object({
+        name: z.string().min(1).max(512),
+        language: z.string().min(2).max(20),
+        variables: z.array(variableExpr).max(100).default([]).describe("One per {{n}} of the template, in order."),
+      })
+      .strict(),
+    audience: audienceIn,
+    scheduledAt: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/, "scheduledAt must be an ISO date-time such as 2026-03-29T19:00.")
+      .optional()
+      .describe("When to start. Without an offset it is read in the business's time zone (DST included). Left out: now."),
+  })
+  .strict();
+export type CampaignIn = z.infer<typeof campaignIn>;
+
+export const campaignCounts = z.object({
+  total: z.number().int(),
+  pending: z.number().int().describe("Not sent yet (queued behind the pace, or waiting after a rate limit)."),
+  sent: z.number().int().describe("Accepted by WhatsApp (includes delivered and read)."),
+  delivered: z.number().int().describe("Delivered (includes read)."),
+  read: z.number().int(),
+  failed: z.number().int(),
+  failedByCode: z.record(z.string(), z.number().int()).describe("Failures by error code (WhatsApp's code when it gave one)."),
+  replied: z.number().int().describe("Recipients who wrote back within 24 hours of the send."),
+  optedOut: z.number().int().describe("Skipped (opted out before their turn) plus those who opted out after receiving it."),
+  cancelled: z.number().int(),
+});
+
+export const campaignOut = z.object({
+  id: z.string().meta({ example: "cmp_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
+  name: z.string(),
+  status: z.enum(campaignStatuses),
+  template: z.object({ name: z.string(), language: z.string(), variables: z.array(z.string()) }),
+  audience: z.record(z.string(), z.unknown()),
+  scheduledAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  counts: campaignCounts,
+});
+export type CampaignOut = z.infer<typeof campaignOut>;
+
+export const recipientOut = z.object({
+  contactId: z.string(),
+  phone: z.string(),
+  name: z.string().nullable(),
+  status: z.enum([...recipientStatuses, "delivered", "read"]),
+  variables: z.array(z.string()),
+  messageId: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string(), channelCode: z.number().nullable() }).nullable(),
+  sentAt: z.string().nullable(),
+});
+export type RecipientOut = z.infer<typeof recipientOut>;
+
+export const audiencePreviewOut = z.object({
+  count: z.number().int().describe("Who would receive it: the audience minus those who opted out."),
+  optedOut: z.number().int(),
+  sample: z.array(z.object({ phone: z.string(), name: z.string().nullable(), text: z.string() })),
+});

@@ -1,0 +1,213 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import type { Db } from "../db/client";
+import { campaignOptOuts, campaignSettings, contacts } from "../db/schema";
+import { notFound } from "../errors";
+import { emitEvent } from "../events/emit";
+import { contactView } from "../contacts/contacts";
+import type { OptOutView } from "./opt-out-view";
+
+// Opt-out of campaigns by keyword. A message that is nothing but a stop word (any case, accents and
+// punctuation ignored) opts the customer out and is answered once, in their language; a start word
+// opts them back in. Everything else, and a repeated stop, goes on to the assistant as usual: opting
+// out of broadcasts never stops replies to the customer's own messages.
+
+export type OptLanguage = "en" | "pt" | "es";
+
+const STOP_WORDS: Record<string, OptLanguage[]> = {
+  stop: ["en"],
+  unsubscribe: ["en"],
+  "stop all": ["en"],
+  optout: ["en"],
+  "opt out": ["en"],
+  parar: ["pt", "es"],
+  pare: ["pt"],
+  sair: ["pt"],
+  descadastrar: ["pt"],
+  "cancelar inscricao": ["pt"],
+  cancelar: ["pt", "es"],
+  "cancelar suscripcion": ["es"],
+  baja: ["es"],
+  "darme de baja": ["es"],
+  alto: ["es"],
+};
+
+const START_WORDS: Record<string, OptLanguage[]> = {
+  start: ["en"],
+  subscribe: ["en"],
+  unstop: ["en"],
+  voltar: ["pt"],
+  "quero receber": ["pt"],
+  iniciar: ["pt", "es"],
+  comecar: ["pt"],
+  alta: ["es"],
+  suscribir: ["es"],
+  suscribirme: ["es"],
+};
+
+export const OPT_TEXTS: Record<OptLanguage, { out: string; in: string }> = {
+  en: {
+    out: "You will no longer receive our campaign messages. We will still answer whenever you write to us. Reply START to receive them again.",
+    in: "You are subscribed again to our campaign messages. Reply STOP at any time to stop them.",
+  },
+  pt: {
+    out: "Você não receberá mais nossas mensagens de campanha. Continuaremos respondendo sempre que você nos escrever. Responda START para voltar a recebê-las.",
+    in: "Você voltou a receber nossas mensagens de campanha. Responda PARAR a qualquer momento para deixar de recebê-las.",
+  },
+  es: {
+    out: "Ya no recibirás nuestros mensajes de campaña. Te seguiremos respondiendo cuando nos escribas. Responde START para volver a recibirlos.",
+    in: "Vuelves a recibir nuestros mensajes de campaña. Responde PARAR en cualquier momento para dejar de recibirlos.",
+  },
+};
+
+/** Lower case, accents off, punctuation and emoji off, single spaces: "¡Cancelar suscripción!" -> "cancelar suscripcion". */
+export function normalizeKeyword(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const PT_COUNTRIES = new Set(["BR", "PT", "AO", "MZ", "CV", "GW", "ST", "TL"]);
+const ES_COUNTRIES = new Set([
+  "ES",
+  "MX",
+  "AR",
+  "CO",
+  "CL",
+  "PE",
+  "VE",
+  "EC",
+  "GT",
+  "CU",
+  "BO",
+  "DO",
+  "HN",
+  "PY",
+  "SV",
+  "NI",
+  "CR",
+  "PA",
+  "UY",
+  "PR",
+  "GQ",
+]);
+
+/** A keyword shared by two languages ("parar") is read in the language of the customer's country. */
+function pickLanguage(candidates: OptLanguage[], phone: string): OptLanguage {
+  if (candidates.length === 1) return candidates[0];
+  const country = parsePhoneNumberFromString(phone)?.country;
+  if (country && PT_COUNTRIES.has(country) && candidates.includes("pt")) return "pt";
+  if (country && ES_COUNTRIES.has(country) && candidates.includes("es")) return "es";
+  return candidates[0];
+}
+
+export type OptIntent = { kind: "out" | "in"; language: OptLanguage };
+
+/** What a message asks for, if it is nothing but an opt-out or opt-in word (the business's own words included). */
+export function optIntent(text: string, phone: string, businessWords: string[] = []): OptIntent | null {
+  const key = normalizeKeyword(text);
+  if (!key || key.length > 40) return null;
+  const stop = STOP_WORDS[key] ?? (businessWords.some((w) => normalizeKeyword(w) === key) ? [pickLanguage(["en", "pt", "es"], phone)] : null);
+  if (stop) return { kind: "out", language: pickLanguage(stop, phone) };
+  const start = START_WORDS[key];
+  if (start) return { kind: "in", language: pickLanguage(start, phone) };
+  return null;
+}
+
+export async function businessOptOutWords(db: Db, businessId: string): Promise<string[]> {
+  const [row] = await db.select({ words: campaignSettings.optOutWords }).from(campaignSettings).where(eq(campaignSettings.businessId, businessId));
+  return row?.words ?? [];
+}
+
+export async function isOptedOut(db: Db, businessId: string, contactId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ optedOut: campaignOptOuts.optedOut })
+    .from(campaignOptOuts)
+    .where(and(eq(campaignOptOuts.businessId, businessId), eq(campaignOptOuts.contactId, contactId)));
+  return row?.optedOut ?? false;
+}
+
+/**
+ * Sets a contact's opt-out. Returns true when it changed (and then emits `contact.updated`); setting
+ * the state it already has changes nothing, which is how a second STOP gets no second confirmation.
+ */
+export async function setOptOut(
+  tx: Db,
+  businessId: string,
+  contactId: string,
+  optedOut: boolean,
+  source: "customer" | "staff" | "api",
+  language: OptLanguage | null = null,
+): Promise<boolean> {
+  // Only a real change writes (the conflict update's WHERE, the opt-in's guard): concurrent STOPs from
+  // one customer make one change, and START from someone never opted out is no change at all.
+  const changed = optedOut
+    ? await tx
+        .insert(campaignOptOuts)
+        .values({ businessId, contactId, optedOut, source, language })
+        .onConflictDoUpdate({
+          target: [campaignOptOuts.businessId, campaignOptOuts.contactId],
+          set: { optedOut, source, language, updatedAt: sql`now()` },
+          setWhere: sql`${campaignOptOuts.optedOut} = false`,
+        })
+        .returning({ contactId: campaignOptOuts.contactId })
+    : await tx
+        .update(campaignOptOuts)
+        .set({ optedOut, source, language, updatedAt: sql`now()` })
+        .where(and(eq(campaignOptOuts.businessId, businessId), eq(campaignOptOuts.contactId, contactId), eq(campaignOptOuts.optedOut, true)))
+        .returning({ contactId: campaignOptOuts.contactId });
+  if (!changed.length) return false;
+  const [contact] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)));
+  if (!contact) throw notFound("contact");
+  await emitEvent(tx, businessId, "contact.updated", {
+    contact: { ...contactView(contact), optedOut },
+    changes: ["optedOut"],
+    source,
+  });
+  return true;
+}
+
+/**
+ * The inbound hook (receiveInboundMessage, inside its transaction, after the window moved): a stop or
+ * start word changes the opt-out and, when it changed, answers once in the customer's language.
+ * Returns true when the message was such a word, so no assistant turn is queued for it.
+ */
+export async function handleOptOutWords(tx: Db, businessId: string, contact: { id: string; phone: string }, text: string): Promise<boolean> {
+  if (!text || text.length > 60) return false;
+  const intent = optIntent(text, contact.phone, await businessOptOutWords(tx, businessId));
+  if (!intent) return false;
+  const changed = await setOptOut(tx, businessId, contact.id, intent.kind === "out", "customer", intent.language);
+  if (changed) {
+    // Imported here, not at the top: send-message imports the receive side's modules indirectly.
+    const { sendMessage } = await import("../messages/send-message");
+    await sendMessage(tx, businessId, { to: contact.phone, type: "text", text: OPT_TEXTS[intent.language][intent.kind] }, { source: "assistant" });
+  }
+  return true;
+}
+
+/** A contact's opt-out as staff see it (404 for a contact of another business, as for a missing one). */
+export async function getOptOut(db: Db, businessId: string, contactId: string): Promise<OptOutView> {
+  const [contact] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)));
+  if (!contact) throw notFound("contact");
+  const [row] = await db
+    .select()
+    .from(campaignOptOuts)
+    .where(and(eq(campaignOptOuts.businessId, businessId), eq(campaignOptOuts.contactId, contactId)));
+  return {
+    optedOut: row?.optedOut ?? false,
+    source: row?.source ?? null,
+    language: row?.language ?? null,
+    updatedAt: row ? row.updatedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,101 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { businessId, createdAt, ts, updatedAt } from "./columns";
+
+export const campaignStatuses = ["scheduled", "running", "paused", "completed", "cancelled"] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/** Who gets a campaign: filters AND together; `phones` (from a CSV) are upserted as contacts on creation. */
+export type CampaignAudience = {
+  tags?: { any?: string[]; all?: string[] };
+  search?: string;
+  wroteWithinDays?: number;
+  phones?: string[];
+};
+
+// A template broadcast. The recipients are snapshotted when it is created (one row each, below), so
+// what the owner previewed is what is sent; the send job works through them at the business's pace.
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: text("id").primaryKey(),
+    businessId: businessId(),
+    name: text("name").notNull(),
+    templateName: text("template_name").notNull(),
+    templateLanguage: text("template_language").notNull(),
+    // One expression per {{n}} of the template: text with {{field|fallback}} taken from the contact.
+    variables: jsonb("variables").$type<string[]>().notNull(),
+    audience: jsonb("audience").$type<CampaignAudience>().notNull(),
+    status: text("status", { enum: campaignStatuses }).notNull(),
+    scheduledAt: ts("scheduled_at"),
+    startedAt: ts("started_at"),
+    completedAt: ts("completed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("campaigns_business_created_idx").on(t.businessId, t.createdAt, t.id), index("campaigns_status_idx").on(t.businessId, t.status)],
+);
+
+export const recipientStatuses = ["pending", "sending", "sent", "failed", "skipped", "cancelled"] as const;
+export type RecipientStatus = (typeof recipientStatuses)[number];
+export type RecipientError = { code: string; message: string; channelCode: number | null };
+
+// One row per contact per campaign (the unique index): the guard that nobody gets a campaign twice.
+// pending -> sending (claimed by one send pass, `claim` = its token) -> sent | failed | pending (slowed
+// down); every move is an UPDATE guarded by the state it leaves, so a stale pass changes nothing.
+export const campaignRecipients = pgTable(
+  "campaign_recipients",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    campaignId: text("campaign_id").notNull(),
+    businessId: businessId(),
+    contactId: text("contact_id").notNull(),
+    phone: text("phone").notNull(),
+    name: text("name"),
+    // The template's variables for this contact, rendered when the campaign was created.
+    variables: jsonb("variables").$type<string[]>().notNull(),
+    status: text("status", { enum: recipientStatuses }).notNull().default("pending"),
+    claim: text("claim"),
+    messageId: text("message_id"),
+    error: jsonb("error").$type<RecipientError>(),
+    attempts: integer("attempts").notNull().default(0),
+    notBefore: ts("not_before"),
+    sentAt: ts("sent_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("campaign_recipients_contact_uq").on(t.campaignId, t.contactId),
+    index("campaign_recipients_status_idx").on(t.campaignId, t.status, t.id),
+    index("campaign_recipients_message_idx").on(t.messageId),
+    index("campaign_recipients_contact_idx").on(t.businessId, t.contactId),
+  ],
+);
+
+// Per business: how fast campaigns may go and the customer-chosen words that opt out.
+export const campaignSettings = pgTable("campaign_settings", {
+  businessId: text("business_id").primaryKey(),
+  // The number's throughput (Cloud API default 80 messages a second) and the pace campaigns use.
+  throughputPerSecond: integer("throughput_per_second").notNull().default(80),
+  ratePerSecond: integer("rate_per_second").notNull().default(80),
+  // Meta's messaging-limit tier: unique customers reached by business-initiated messages in 24 h.
+  dailyLimit: integer("daily_limit").default(1000),
+  // Cut on 130429 (throughput) and grown back on clean passes: Meta's own signal beats our settings.
+  slowFactor: real("slow_factor").notNull().default(1),
+  optOutWords: text("opt_out_words").array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: updatedAt(),
+});
+
+// Customers who asked not to receive campaigns. Replies to their own messages still go out.
+export const campaignOptOuts = pgTable(
+  "campaign_opt_outs",
+  {
+    businessId: text("business_id").notNull(),
+    contactId: text("contact_id").notNull(),
+    optedOut: boolean("opted_out").notNull(),
+    // "stop" words / "start" words from the customer, or a staff member's change.
+    source: text("source", { enum: ["customer", "staff", "api"] }).notNull(),
+    language: text("language"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.contactId] })],
+);

@@ -1,0 +1,124 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { updateCampaignSettings } from "../../lib/campaigns/campaigns";
+import { runCampaignPass } from "../../lib/campaigns/send-job";
+import { db } from "../../lib/db/client";
+import type { Worker } from "../../lib/jobs/worker";
+import { type AppServer, type Connected, connectedBusiness, setChannelEnv, sleep, startAppServer, waitFor } from "../channels/harness";
+import { api } from "../helpers/api";
+import { bulkContacts, campaignStatus, campaignWorker, ownCampaignBusiness, recipientsOf } from "./harness";
+
+// Results and limits on a WhatsApp number: counts moved by status callbacks, failures by code, the
+// pair-rate error waiting instead of failing, and the messaging-limit tier holding the campaign.
+
+let app: AppServer;
+let biz: Connected | null = null;
+const workers: Worker[] = [];
+
+beforeAll(async () => {
+  setChannelEnv();
+  app = await startAppServer();
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  await biz?.fake.close();
+  biz = null;
+});
+afterAll(async () => {
+  await app.close();
+});
+
+async function setUp(contacts: number, prefix: string, opts: Parameters<typeof connectedBusiness>[1] = {}) {
+  biz = await connectedBusiness(app, opts);
+  const b = biz;
+  ownCampaignBusiness(b.businessId, b.phoneNumberId);
+  await api("POST", "/v1/templates", { key: b.key, body: { name: "promo", language: "en", category: "marketing", body: "Hi {{1}}!" } });
+  const phones = await bulkContacts(b.businessId, contacts, prefix, ["regular"]);
+  const res = await api("POST", "/v1/campaigns", {
+    key: b.key,
+    body: { name: "Promo", template: { name: "promo", language: "en", variables: ["{{name|there}}"] }, audience: { tags: { any: ["regular"] } } },
+  });
+  expect(res.status).toBe(200);
+  return { b, phones, id: res.body.id as string };
+}
+
+const counts = async (b: Connected, id: string) => (await api("GET", `/v1/campaigns/${id}`, { key: b.key })).body.counts;
+
+describe("campaign results", () => {
+  it("counts delivered and read from status callbacks, and failures by WhatsApp's code", async () => {
+    const { b, id } = await setUp(4, "1461", { autoStatuses: true });
+    // The first request is refused for good (an invalid number): failed with its code, not retried.
+    b.fake.failNext(131026);
+    workers.push(campaignWorker());
+    await waitFor(async () => (await campaignStatus(id)).status === "completed", 20_000);
+    await b.fake.idle();
+    const c = await waitFor(async () => {
+      const now = await counts(b, id);
+      return now.read === 3 ? now : null;
+    }, 20_000);
+    expect(c).toMatchObject({ total: 4, sent: 3, delivered: 3, read: 3, failed: 1, failedByCode: { "131026": 1 }, pending: 0 });
+    // A failure reported later by a callback counts too.
+    const wamid = b.fake.sent[0].wamid;
+    await b.fake.postStatus(wamid, "failed", { error: { code: 131049, message: "Not delivered to maintain healthy ecosystem engagement." } });
+    // read is final: a late failure for a read message is ignored; the counts stay consistent.
+    expect((await counts(b, id)).read).toBe(3);
+    const failedRecipients = await api("GET", `/v1/campaigns/${id}/recipients?status=failed`, { key: b.key });
+    expect(failedRecipients.body.data).toHaveLength(1);
+    expect(failedRecipients.body.data[0].error).toMatchObject({ channelCode: 131026 });
+  }, 60_000);
+
+  it("waits out a pair-rate error (131056) for that customer instead of failing them", async () => {
+    const { b, id } = await setUp(2, "1462");
+    b.fake.failNext(131056);
+    const first = await runCampaignPass(db(), b.businessId);
+    expect(first.sent).toBe(2);
+    const rs = await recipientsOf(id);
+    expect(rs.map((r) => r.status).sort()).toEqual(["pending", "sent"]);
+    const r1 = rs.find((r) => r.status === "pending");
+    expect(r1).toMatchObject({ attempts: 1, error: { channelCode: 131056 } });
+    expect(r1?.notBefore?.getTime()).toBeGreaterThan(Date.now() + 2000);
+    // Nothing is due until the backoff ends: the pass says when to come back.
+    const waiting = await runCampaignPass(db(), b.businessId);
+    expect(waiting.sent).toBe(0);
+    expect(waiting.nextInMs).toBeGreaterThan(2000);
+    await sleep(waiting.nextInMs as number);
+    expect((await runCampaignPass(db(), b.businessId)).sent).toBe(1);
+    expect((await campaignStatus(id)).status).toBe("completed");
+    expect(await counts(b, id)).toMatchObject({ sent: 2, failed: 0 });
+  }, 30_000);
+
+  it("lets a second campaign go on while the first one's only recipient waits out a backoff", async () => {
+    const { b, id } = await setUp(1, "1464");
+    b.fake.failNext(131056);
+    await runCampaignPass(db(), b.businessId);
+    expect((await recipientsOf(id))[0].status).toBe("pending");
+    await bulkContacts(b.businessId, 2, "1465", ["later"]);
+    const second = await api("POST", "/v1/campaigns", {
+      key: b.key,
+      body: { name: "Second", template: { name: "promo", language: "en", variables: ["x"] }, audience: { tags: { any: ["later"] } } },
+    });
+    expect((await runCampaignPass(db(), b.businessId)).sent).toBe(2);
+    expect((await campaignStatus(second.body.id)).status).toBe("completed");
+    expect((await campaignStatus(id)).status).toBe("running");
+  });
+
+  it("holds the campaign at the messaging-limit tier (unique customers per 24 h)", async () => {
+    biz = await connectedBusiness(app);
+    const b = biz;
+    ownCampaignBusiness(b.businessId, b.phoneNumberId);
+    await updateCampaignSettings(db(), b.businessId, { dailyLimit: 3 });
+    await api("POST", "/v1/templates", { key: b.key, body: { name: "promo", language: "en", category: "marketing", body: "Hi {{1}}!" } });
+    await bulkContacts(b.businessId, 5, "1463", ["regular"]);
+    const res = await api("POST", "/v1/campaigns", {
+      key: b.key,
+      body: { name: "Promo", template: { name: "promo", language: "en", variables: ["{{name|there}}"] }, audience: { tags: { any: ["regular"] } } },
+    });
+    const first = await runCampaignPass(db(), b.businessId);
+    expect(first.sent).toBe(3);
+    const held = await runCampaignPass(db(), b.businessId);
+    expect(held.sent).toBe(0);
+    expect(held.nextInMs).toBeGreaterThanOrEqual(60_000);
+    expect(b.fake.sent).toHaveLength(3);
+    expect((await counts(b, res.body.id)).pending).toBe(2);
+    expect((await campaignStatus(res.body.id)).status).toBe("running");
+  });
+});
