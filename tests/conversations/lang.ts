@@ -136,12 +136,12 @@ const MARKERS: Record<Lang, string[]> = {
 const SHARED = new Set(MARKERS.pt.filter((w) => MARKERS.es.includes(w)));
 
 export function stripOwnerWords(text: string, ownerTexts: string[]): string {
-  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   let out = text;
   for (const t of ownerTexts) {
     if (t.length < 3) continue;
     // Whole, then sentence by sentence (a reply may quote part of a knowledge item); any case.
-    for (const part of [t, ...t.split(/(?<=[.;:])\s+/).filter((p) => p.length >= 12)]) out = out.replace(new RegExp(escape(part), "gi"), " ");
+    for (const part of [t, ...t.split(/(?<=[.;:])\s+/).filter((p) => p.length >= 12)]) out = out.replace(new RegExp(escapeRegExp(part), "gi"), " ");
   }
   return out;
 }
