@@ -129,7 +129,8 @@ test("ready-made skills, and graphs without positions laid out automatically wit
   await expect(dialog.getByLabel("Skill id")).toHaveValue("sk_orders");
   await dialog.getByRole("button", { name: "Create and open" }).click();
   await page.waitForURL("**/skills/sk_orders");
-  await expect(node(page, "item")).toContainText("menu");
+  // The order skill's cart is a catalog node on the "menu" collection.
+  await expect(node(page, "cart")).toContainText("menu");
   await expect(page.getByText("The skill is valid")).toBeVisible();
   await page.goto("/skills");
   const row = page.getByRole("row", { name: /Order taking/ });
