@@ -113,6 +113,10 @@ export async function bookingRace(opts: { base: string; sql: postgres.Sql }): Pr
   // Both ask for the same slot at once: one place left.
   await Promise.all(customers.map((phone) => simulateInbound(db(), businessId, { phone, name: "Racer", text: "tomorrow at 8pm" })));
   if (!(await settled(opts.sql, businessId))) failures.push("turns still pending after 30 s");
+  // The booking is written once the customer confirms it: both say yes at once (the one who holds the
+  // place gets it; the other was offered other times, and a bare "yes" books nothing for them).
+  await Promise.all(customers.map((phone) => simulateInbound(db(), businessId, { phone, name: "Racer", text: "yes" })));
+  if (!(await settled(opts.sql, businessId))) failures.push("turns still pending after 30 s");
   await sleep(500);
   const slots = await opts.sql`select booked, capacity from booking_slots where business_id = ${businessId}`;
   const [bookings] = await opts.sql`select count(*)::int as n from records where business_id = ${businessId} and collection = 'bookings'`;

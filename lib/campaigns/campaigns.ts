@@ -314,8 +314,10 @@ export async function listRecipients(
   campaignId: string,
   page: PageParams & { status?: string },
 ): Promise<Page<RecipientOut>> {
-  await findCampaign(db, businessId, campaignId);
+  // The request is checked before anything is looked up: a malformed cursor is a 400 even for an id
+  // that does not exist (as every list answers).
   const after = page.cursor ? readRecipientCursor(page.cursor) : 0;
+  await findCampaign(db, businessId, campaignId);
   const rows = await queryRows<{
     id: string | number;
     contact_id: string;
