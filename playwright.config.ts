@@ -1,5 +1,14 @@
 import { defineConfig } from "@playwright/test";
 
+// Two screen sizes (e2e/README.md):
+// - `desktop` (1440x900) runs every spec;
+// - `phone` (390x844, a touch screen in mobile mode, Chromium) runs the tests tagged `@phone`:
+//   `test("title", { tag: "@phone" }, async ({ page }) => ...)` or a whole `test.describe(..., { tag: "@phone" }, ...)`.
+// A tagged test runs once per size, so it must pass at both: e2e/fixtures.ts has the helpers that
+// differ by size (`isPhone`, `openConversation`, `backToConversations`, `openNav`) and
+// `attachScreenshot`, which saves a full-page screenshot as an artifact of the test at either size.
+// `npx playwright test --project=phone` runs only the phone's share.
+
 // Browser tests against the production build, served on port 3100 with a fresh embedded database in
 // .data/e2e (inside the gitignored .data), in Debian's Chromium (never a downloaded browser).
 // `npm start` builds (FORCE_BUILD=1: always the current code), migrates and seeds the demo business.
@@ -19,7 +28,6 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
   use: {
     baseURL,
-    viewport: { width: 1280, height: 800 },
     // Traces only on a retry: cheap runs, and several people may run the suite in one tree.
     trace: "on-first-retry",
     screenshot: "only-on-failure",
@@ -37,7 +45,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  projects: [
+    { name: "desktop", use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } },
+    {
+      name: "phone",
+      grep: /@phone\b/,
+      use: { browserName: "chromium", viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    },
+  ],
   webServer: [
     {
       command: `GRAPH_PORT=${GRAPH_PORT} npx tsx e2e/graph-server.ts`,

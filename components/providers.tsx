@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { ToastProvider } from "./ui/toast";
-import { DashboardError } from "@/lib/dashboard/fetcher";
+import { DashboardError } from "@/components/data/fetcher";
 
 /** Client-side providers for every page: TanStack Query and toasts. */
 export function Providers({ children }: { children: ReactNode }) {

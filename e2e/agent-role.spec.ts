@@ -1,16 +1,10 @@
-import { dashboardApi, expect, signIn, signUp, test, unique } from "./fixtures";
+import { addMember, dashboardApi, expect, signIn, signUp, test, unique } from "./fixtures";
 
 // Owner-only pages and their internal endpoints refuse agents: the page says 403, the endpoints answer 403.
 test("an agent cannot open the API keys page or use its endpoints", async ({ page, browser }) => {
   await signUp(page);
   const agent = { email: `${unique("agent")}@example.test`, password: "temporary-pass-1" };
-  const invited = await dashboardApi(page).post("/api/dashboard/team", {
-    name: "Ada Agent",
-    email: agent.email,
-    password: agent.password,
-    role: "agent",
-  });
-  expect(invited.status).toBe(200);
+  await addMember(page, browser, { ...agent, name: "Ada Agent", role: "agent" });
 
   const agentContext = await browser.newContext();
   const agentPage = await agentContext.newPage();
@@ -24,10 +18,10 @@ test("an agent cannot open the API keys page or use its endpoints", async ({ pag
   }
 
   const api = dashboardApi(agentPage);
-  expect((await api.get("/api/dashboard/api-keys")).status).toBe(403);
-  expect((await api.post("/api/dashboard/api-keys", { name: "sneaky", scopes: ["usage:read"] })).status).toBe(403);
-  expect((await api.get("/api/dashboard/skills")).status).toBe(403);
-  expect((await api.get("/api/dashboard/webhooks")).status).toBe(403);
-  expect((await api.get("/api/dashboard/catalog")).status).toBe(403);
+  expect((await api.get("/v1/internal/api-keys")).status).toBe(403);
+  expect((await api.post("/v1/internal/api-keys", { name: "sneaky", scopes: ["usage:read"] })).status).toBe(403);
+  expect((await api.get("/v1/skills")).status).toBe(403);
+  expect((await api.get("/v1/internal/webhook-endpoints")).status).toBe(403);
+  expect((await api.get("/v1/internal/catalog")).status).toBe(403);
   await agentContext.close();
 });

@@ -1,4 +1,4 @@
-import { DEMO_OWNER, dashboardApi, expect, screenshot, signIn, signOut, signUp, test, unique } from "./fixtures";
+import { addMember, DEMO_OWNER, dashboardApi, expect, screenshot, signIn, signOut, signUp, test, unique } from "./fixtures";
 
 const OWNER_ONLY = [
   "Overview",
@@ -6,12 +6,14 @@ const OWNER_ONLY = [
   "Catalog",
   "Assistant",
   "Templates",
+  "Saved replies",
   "Channel",
   "Webhooks",
   "API keys",
   "API reference",
   "Team",
   "Campaigns",
+  "Business hours",
 ];
 const AGENT_PAGES = ["Inbox", "Simulator", "Contacts", "Records"];
 
@@ -51,6 +53,7 @@ test("sign up, sign out and sign in again", async ({ page }) => {
   await page.getByLabel("Your name").fill("Someone");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("another-password");
+  await page.getByRole("radio", { name: /^Other\b/ }).check();
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL("**/overview");
   await expect(page.locator(".sidebar-brand")).toContainText("Copycat");
@@ -64,14 +67,8 @@ test("an agent sees only the inbox, simulator, contacts and records", async ({ p
   await page.goto("/team");
   await expect(page.getByRole("heading", { name: "Team" })).toBeVisible();
   const agent = { email: `${unique("agent")}@example.test`, password: "temporary-pass-1" };
-  await page.getByRole("button", { name: "Invite teammate" }).click();
-  const dialog = page.getByRole("dialog", { name: "Invite a teammate" });
-  await dialog.getByLabel("Name").fill("Ada Agent");
-  await dialog.getByLabel("Email").fill(agent.email);
-  await dialog.getByLabel("Temporary password").fill(agent.password);
-  await dialog.getByLabel("Role").selectOption("agent");
-  await dialog.getByRole("button", { name: "Create account" }).click();
-  await expect(dialog).toBeHidden();
+  await addMember(page, browser, { ...agent, name: "Ada Agent", role: "agent" });
+  await page.reload();
   await expect(page.getByRole("cell", { name: agent.email })).toBeVisible();
   await screenshot(page, "team");
 
@@ -94,6 +91,7 @@ test("an agent sees only the inbox, simulator, contacts and records", async ({ p
     "/channel",
     "/api-reference",
     "/campaigns",
+    "/saved-replies",
   ]) {
     const response = await agentPage.goto(path);
     expect(response?.status()).toBe(403);
@@ -102,11 +100,11 @@ test("an agent sees only the inbox, simulator, contacts and records", async ({ p
   }
 
   const api = dashboardApi(agentPage);
-  expect((await api.get("/api/dashboard/team")).status).toBe(403);
-  expect((await api.get("/api/dashboard/analytics?window=7d")).status).toBe(403);
-  expect((await api.post("/api/dashboard/team", { email: "x@example.test", name: "X", password: "password1", role: "owner" })).status).toBe(403);
-  expect((await api.get("/api/dashboard/campaigns")).status).toBe(403);
-  expect((await api.get("/api/dashboard/conversations")).status).toBe(200);
+  expect((await api.get("/v1/internal/team")).status).toBe(403);
+  expect((await api.get("/v1/internal/analytics?window=7d")).status).toBe(403);
+  expect((await api.post("/v1/internal/team/invites", { email: "x@example.test", role: "owner" })).status).toBe(403);
+  expect((await api.get("/v1/campaigns")).status).toBe(403);
+  expect((await api.get("/v1/internal/inbox")).status).toBe(200);
   await agentContext.close();
 });
 
@@ -116,10 +114,10 @@ test("a second business never sees the first business's data", async ({ page, br
   const demoPage = await demoContext.newPage();
   await signIn(demoPage, DEMO_OWNER.email, DEMO_OWNER.password);
   const demo = dashboardApi(demoPage);
-  const demoConversations = (await demo.get("/api/dashboard/conversations")).body.data;
-  const demoContacts = (await demo.get("/api/dashboard/contacts")).body.data;
-  const demoCollections = (await demo.get("/api/dashboard/records")).body.collections as string[];
-  const demoRecords = (await Promise.all(demoCollections.map((c) => demo.get(`/api/dashboard/records/${c}`)))).flatMap((r) => r.body.data);
+  const demoConversations = (await demo.get("/v1/internal/inbox")).body.data;
+  const demoContacts = (await demo.get("/v1/contacts")).body.data;
+  const demoCollections = (await demo.get("/v1/internal/records")).body.collections as string[];
+  const demoRecords = (await Promise.all(demoCollections.map((c) => demo.get(`/v1/internal/records/${c}`)))).flatMap((r) => r.body.data);
   expect(demoConversations.length).toBeGreaterThan(0);
   expect(demoContacts.length).toBeGreaterThan(0);
   expect(demoRecords.length).toBeGreaterThan(0);
@@ -127,22 +125,22 @@ test("a second business never sees the first business's data", async ({ page, br
 
   await signUp(page);
   const api = dashboardApi(page);
-  expect((await api.get("/api/dashboard/conversations")).body.data).toEqual([]);
-  expect((await api.get("/api/dashboard/contacts")).body.data).toEqual([]);
-  for (const c of demoCollections) expect((await api.get(`/api/dashboard/records/${c}`)).body.data).toEqual([]);
+  expect((await api.get("/v1/internal/inbox")).body.data).toEqual([]);
+  expect((await api.get("/v1/contacts")).body.data).toEqual([]);
+  for (const c of demoCollections) expect((await api.get(`/v1/internal/records/${c}`)).body.data).toEqual([]);
 
   // Foreign ids answer exactly like missing ones.
-  const missing = await api.get("/api/dashboard/conversations/conv_01JD7X4S9C8A3K2M5N6P7Q8R9T");
-  const foreign = await api.get(`/api/dashboard/conversations/${demoConversations[0].id}`);
+  const missing = await api.get("/v1/internal/inbox/conv_01JD7X4S9C8A3K2M5N6P7Q8R9T");
+  const foreign = await api.get(`/v1/internal/inbox/${demoConversations[0].id}`);
   expect(foreign.status).toBe(404);
   expect(foreign.body.error.code).toBe(missing.body.error.code);
   expect(foreign.body.error.message).toBe(missing.body.error.message);
-  expect((await api.get(`/api/dashboard/conversations/${demoConversations[0].id}/messages`)).status).toBe(404);
-  expect((await api.post(`/api/dashboard/conversations/${demoConversations[0].id}/handoff`)).status).toBe(404);
-  expect((await api.post(`/api/dashboard/conversations/${demoConversations[0].id}/messages`, { type: "text", text: "hi" })).status).toBe(404);
-  expect((await api.get(`/api/dashboard/contacts/${demoContacts[0].id}`)).status).toBe(404);
-  expect((await api.patch(`/api/dashboard/contacts/${demoContacts[0].id}`, { name: "Hijacked" })).status).toBe(404);
-  const byConversation = await api.get(`/api/dashboard/records/${demoRecords[0].collection}?conversationId=${demoRecords[0].conversationId ?? "x"}`);
+  expect((await api.get(`/v1/conversations/${demoConversations[0].id}/messages`)).status).toBe(404);
+  expect((await api.post(`/v1/conversations/${demoConversations[0].id}/handoff`)).status).toBe(404);
+  expect((await api.post(`/v1/internal/conversations/${demoConversations[0].id}/messages`, { type: "text", text: "hi" })).status).toBe(404);
+  expect((await api.get(`/v1/internal/contacts/${demoContacts[0].id}`)).status).toBe(404);
+  expect((await api.patch(`/v1/internal/contacts/${demoContacts[0].id}`, { name: "Hijacked" })).status).toBe(404);
+  const byConversation = await api.get(`/v1/internal/records/${demoRecords[0].collection}?conversationId=${demoRecords[0].conversationId ?? "x"}`);
   expect(byConversation.body.data).toEqual([]);
 
   // In the browser too: the inbox and contacts are empty.
@@ -152,11 +150,11 @@ test("a second business never sees the first business's data", async ({ page, br
   await expect(page.getByText("No contacts yet")).toBeVisible();
 
   // Writes from another site are refused even with a valid session cookie.
-  const crossSite = await page.request.post("/api/dashboard/team", {
-    data: { email: "x@example.test", name: "X", password: "password1", role: "owner" },
+  const crossSite = await page.request.post("/v1/internal/team/invites", {
+    data: { email: "x@example.test", role: "owner" },
     headers: { origin: "https://evil.example" },
   });
   expect(crossSite.status()).toBe(403);
-  const noOrigin = await page.request.post(`/api/dashboard/conversations/${demoConversations[0].id}/close`, { data: {} });
+  const noOrigin = await page.request.post(`/v1/conversations/${demoConversations[0].id}/close`, { data: {} });
   expect(noOrigin.status()).toBe(403);
 });

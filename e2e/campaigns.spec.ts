@@ -18,13 +18,13 @@ test("campaigns: count and preview the audience, send, watch the counts, and cha
     const res = await page.request.fetch(url, { method, data, headers: { origin } });
     expect(res.status(), `${method} ${url}`).toBe(200);
   };
-  await write("PUT", "/api/dashboard/templates/by-name/sunday_opening/en", { category: "marketing", body: "Hi {{1}}, we open on Sunday!" });
+  await write("POST", "/v1/templates", { name: "sunday_opening", language: "en", category: "marketing", body: "Hi {{1}}, we open on Sunday!" });
   const customers = [
     { phone: sandboxPhone(), name: "Ana Lima", text: "hello" },
     { phone: sandboxPhone(), name: "Bo Reyes", text: "hello" },
     { phone: sandboxPhone(), name: "Cy Stone", text: "STOP" },
   ];
-  for (const c of customers) await write("POST", "/api/dashboard/simulator/messages", c);
+  for (const c of customers) await write("POST", "/v1/internal/simulator/messages", c);
 
   await page.reload();
   await page.getByRole("button", { name: "New campaign" }).click();

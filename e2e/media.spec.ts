@@ -11,17 +11,15 @@ test("the inbox shows a customer's photo in a viewer and sends a PDF from the re
   const phone = uniquePhone();
 
   // The customer (sandbox simulator) says hello, then sends a photo of their receipt.
-  expect((await api.post("/api/dashboard/simulator/messages", { phone, name: "Rita Receipt", text: "Hi, my order arrived damaged" })).status).toBe(
-    200,
-  );
-  const upload = await page.request.post("/api/dashboard/media", {
+  expect((await api.post("/v1/internal/simulator/messages", { phone, name: "Rita Receipt", text: "Hi, my order arrived damaged" })).status).toBe(200);
+  const upload = await page.request.post("/v1/media", {
     headers: { origin },
     multipart: { file: { name: "receipt.png", mimeType: "image/png", buffer: PNG } },
   });
   expect(upload.status()).toBe(200);
   const photo = await upload.json();
   expect(photo).toMatchObject({ type: "image", size: PNG.length });
-  expect((await api.post("/api/dashboard/simulator/messages", { phone, name: "Rita Receipt", mediaId: photo.id, text: "the receipt" })).status).toBe(
+  expect((await api.post("/v1/internal/simulator/messages", { phone, name: "Rita Receipt", mediaId: photo.id, text: "the receipt" })).status).toBe(
     200,
   );
 

@@ -1,4 +1,4 @@
-import { dashboardApi, expect, screenshot, signIn, signOut, signUp, test, unique } from "./fixtures";
+import { addMember, dashboardApi, expect, screenshot, signIn, signOut, signUp, test, unique } from "./fixtures";
 
 // Sessions end for real: sign-out, a password change, a role change and removal each end every
 // earlier session cookie of the user, checked on every page and endpoint.
@@ -14,7 +14,7 @@ test("a copied session cookie stops working once its user signs out", async ({ p
   await signOut(page);
   await thief.goto("/overview");
   await expect(thief).toHaveURL(/\/sign-in/);
-  const res = await thief.request.get("/api/dashboard/team");
+  const res = await thief.request.get("/v1/internal/team");
   expect(res.status()).toBe(401);
   await copy.close();
 });
@@ -23,9 +23,7 @@ test("an owner changes a member's role and removes them; the member is signed ou
   await signUp(page);
   const agent = { email: `${unique("member")}@example.test`, password: "temporary-pass-1" };
   const api = dashboardApi(page);
-  expect((await api.post("/api/dashboard/team", { email: agent.email, name: "Mo Member", password: agent.password, role: "agent" })).status).toBe(
-    200,
-  );
+  await addMember(page, browser, { ...agent, name: "Mo Member", role: "agent" });
 
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
@@ -58,8 +56,8 @@ test("an owner changes a member's role and removes them; the member is signed ou
   await memberContext.close();
 
   // The last owner can be neither demoted nor removed (the page offers no button for oneself).
-  const me = (await api.get("/api/dashboard/team")).body.data[0];
-  expect((await api.patch(`/api/dashboard/team/${me.id}`, { role: "agent" })).status).toBe(409);
+  const me = (await api.get("/v1/internal/team")).body.data[0];
+  expect((await api.patch(`/v1/internal/team/${me.id}`, { role: "agent" })).status).toBe(409);
 });
 
 test("changing one's own password needs the current one and signs out the other sessions", async ({ page, browser }) => {

@@ -11,6 +11,9 @@ test("assistant: edit settings, add knowledge, try questions", async ({ page }) 
   await page.getByLabel("Language").selectOption("pt");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Assistant saved.")).toBeVisible();
+  // Sign-up's answers already gave the assistant one item: the opening hours (issue 15, onboarding).
+  await expect(page.getByText("Knowledge (1)")).toBeVisible();
+  await expect(page.getByText("Opening hours", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Add item" }).click();
   let dialog = page.getByRole("dialog", { name: "Add knowledge item" });
@@ -20,14 +23,14 @@ test("assistant: edit settings, add knowledge, try questions", async ({ page }) 
   await expect(dialog).toBeHidden();
   await page.getByRole("button", { name: "Add item" }).click();
   dialog = page.getByRole("dialog", { name: "Add knowledge item" });
-  await dialog.getByLabel("Title").fill("Opening hours");
-  await dialog.getByLabel("Content").fill("We are open from 9:00 to 18:00, Monday to Saturday.");
+  await dialog.getByLabel("Title").fill("Summer hours");
+  await dialog.getByLabel("Content").fill("In summer we are open from 9:00 to 18:00, Monday to Saturday.");
   await dialog.getByRole("button", { name: "Add item" }).click();
-  await expect(page.getByText("Knowledge (2)")).toBeVisible();
+  await expect(page.getByText("Knowledge (3)")).toBeVisible();
 
-  await page.getByRole("button", { name: "Edit Opening hours" }).click();
+  await page.getByRole("button", { name: "Edit Summer hours" }).click();
   dialog = page.getByRole("dialog", { name: "Edit knowledge item" });
-  await dialog.getByLabel("Content").fill("We are open from 8:00 to 18:00, Monday to Saturday.");
+  await dialog.getByLabel("Content").fill("In summer we are open from 8:00 to 18:00, Monday to Saturday.");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("open from 8:00")).toBeVisible();
@@ -44,7 +47,8 @@ test("assistant: edit settings, add knowledge, try questions", async ({ page }) 
 
   await page.getByRole("button", { name: "Delete Parking" }).click();
   await page.getByRole("dialog", { name: "Delete this knowledge item?" }).getByRole("button", { name: "Delete item" }).click();
-  await expect(page.getByText("Knowledge (1)")).toBeVisible();
+  await expect(page.getByText("Knowledge (2)")).toBeVisible();
+  await expect(page.getByText("Parking", { exact: true })).toHaveCount(0);
 });
 
 test("templates: create with a live placeholder count and preview, edit, delete", async ({ page }) => {

@@ -1,4 +1,4 @@
-// The closed set of error codes of the public contract (API-DECISIONS.md), with their HTTP status.
+// The closed set of error codes of the public contract (docs/api-contract.md, "Errors and their codes"), with their HTTP status.
 export const errorStatus = {
   invalid_json: 400,
   invalid_request: 400,
@@ -19,6 +19,7 @@ export const errorStatus = {
   rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,
+  channel_unavailable: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

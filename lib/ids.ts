@@ -36,7 +36,10 @@ export type IdPrefix =
   | "wha"
   | "req"
   | "med"
-  | "cmp";
+  | "cmp"
+  | "sr"
+  | "inv"
+  | "cev";
 
 /** `<prefix>_<ULID>`: opaque, time-sortable, and the kind is visible at a glance. */
 export function newId(prefix: IdPrefix): string {

@@ -1,5 +1,7 @@
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import type { Db } from "./db/client";
 import { invalid } from "./errors";
 
 export type Page<T> = { data: T[]; nextCursor: string | null };
@@ -39,7 +41,7 @@ export function decodeCursor(cursor: string, idPrefix: string, param = "cursor")
   const raw = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
   const match = /^(\d{1,15})\.([A-Za-z0-9_-]{1,80})$/.exec(raw);
   const malformed = () => invalid([{ path: param, message: "The cursor is malformed or belongs to another list." }]);
-  if (!match || !match[2].startsWith(idPrefix)) throw malformed();
+  if (!match?.[2].startsWith(idPrefix)) throw malformed();
   const createdAt = new Date(Number(match[1]));
   if (!instantInRange(createdAt)) throw malformed();
   return { createdAt, id: match[2] };
@@ -59,3 +61,35 @@ export function toPage<R extends Position, T>(rows: R[], limit: number, map: (ro
 }
 
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** A table listed by keyset: its rows are ordered by (createdAt desc, id desc). */
+type KeysetTable = PgTable & { createdAt: PgColumn; id: PgColumn };
+
+/**
+ * One page of a keyset-paged list, newest first: the rows of `table` matching `where` (conditions
+ * that are undefined are left out) strictly after the cursor, `limit + 1` fetched so that a further
+ * row tells there is a next page, mapped by `view`. A cursor from another list (its id prefix is not
+ * `idPrefix`) or a malformed one is a 400 on `cursorParam`.
+ */
+export async function listPage<T extends KeysetTable, Out>(
+  db: Db,
+  table: T,
+  opts: {
+    idPrefix: string;
+    page: { limit: number; cursor?: string | null };
+    where: (SQL | undefined)[];
+    /** The query parameter the cursor came in (`before` for messages). */
+    cursorParam?: string;
+  },
+  view: (row: T["$inferSelect"]) => Out,
+): Promise<Page<Out>> {
+  const { limit, cursor: raw } = opts.page;
+  const cursor = raw ? decodeCursor(raw, opts.idPrefix, opts.cursorParam) : null;
+  const rows = (await db
+    .select()
+    .from(table as PgTable)
+    .where(and(...opts.where, afterCursor(table.createdAt, table.id, cursor)))
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(limit + 1)) as (T["$inferSelect"] & Position)[];
+  return toPage(rows, limit, view);
+}

@@ -10,9 +10,9 @@ import { type CategoryResult, call, sleep, until } from "./support";
 
 const REQUIRED = [
   "lib/channels/sandbox-simulator.ts",
-  "lib/assistant/turn-job.ts",
+  "lib/runtime/turn/turn-job.ts",
   "lib/skills/ready-made.ts",
-  "lib/assistant/engine/availability-node.ts",
+  "lib/runtime/engine/availability-node.ts",
 ];
 
 export function assistantMissing(): string | null {

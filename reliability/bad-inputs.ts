@@ -252,6 +252,11 @@ const VALID_BODIES: Record<string, unknown> = {
   "knowledge-update": { title: "Parking (updated)" },
   "conversations-handoff": { reason: "test" },
   "webhooks-update": { enabled: true },
+  "conversations-note": { text: "Called back, table confirmed." },
+  "conversations-assign": { userId: null },
+  "catalog-update": { title: "Renamed" },
+  "records-update": { status: "cancelled" },
+  "saved-replies-update": { text: "Hello!" },
 };
 
 /** Every table's row count and content hash: any write at all changes it. */

@@ -116,7 +116,8 @@ export async function main(): Promise<number> {
   const { db, closeDb } = await import("../lib/db/client");
   const { createBusiness } = await import("../lib/businesses/businesses");
   const { createApiKey } = await import("../lib/keys/api-keys");
-  const { operations } = await import("../lib/api/operations");
+  // The public API, as clients call it with keys: internal (dashboard-only) operations answer keys 404.
+  const operations = (await import("../lib/api/operations")).operations.filter((op) => !op.internal);
   const { openApiJson } = await import("../lib/api/operations/public");
   const sql = adminSql();
   const servers: ServerProcess[] = [];
@@ -225,7 +226,8 @@ async function deepNestingEverywhere(
   postgresBusiness: { key: string },
   record: (r: CategoryResult) => void,
 ): Promise<void> {
-  const { operations } = await import("../lib/api/operations");
+  // The public API, as clients call it with keys: internal (dashboard-only) operations answer keys 404.
+  const operations = (await import("../lib/api/operations")).operations.filter((op) => !op.internal);
   const { openApiJson } = await import("../lib/api/operations/public");
   const doc = openApiJson();
   const embedded = await embeddedFixture();

@@ -248,7 +248,7 @@ export async function noisyTenantOnPglite(port: number): Promise<CategoryResult>
   const { migrate } = await import("../lib/db/migrate");
   const { closeDb } = await import("../lib/db/client");
   const { createApiServer } = await import("../lib/api/standalone-server");
-  const { startBackgroundWorker } = await import("../lib/jobs/background");
+  const { startBackgroundWorker } = await import("../lib/server/boot");
   await migrate();
   const { quiet, noisy } = await businesses();
   const worker = startBackgroundWorker();

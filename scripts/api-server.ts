@@ -1,22 +1,15 @@
 // npm run api: the /v1 operations on a bare node:http server (no Next request pipeline), for
 // deployments that need more API throughput. Same operation table, same handlers, same errors.
-import { closeDb, databaseKind, dataDir } from "../lib/db/client";
-import { migrate } from "../lib/db/migrate";
-import { redactQueryParametersInLogs } from "../lib/log-redaction";
 import { createApiServer } from "../lib/api/standalone-server";
+import { closeDb } from "../lib/db/client";
+import { boot, workerWanted } from "../lib/server/boot";
 
 const port = Number(process.env.API_PORT ?? process.env.PORT ?? 3001);
 const host = process.env.API_HOST ?? "0.0.0.0";
 
 async function main() {
-  redactQueryParametersInLogs();
-  await migrate();
-  if (databaseKind() === "pglite" && !dataDir().startsWith("memory://")) {
-    // As under `npm start`: `npm run admin` reaches the embedded database through this process.
-    const { startAdminSocket } = await import("../lib/admin/socket");
-    startAdminSocket();
-  }
-  const worker = process.env.RUN_WORKER !== "0" ? (await import("../lib/jobs/background")).startBackgroundWorker() : null;
+  // As under `npm start`: `npm run admin` reaches an embedded database on disk through this process.
+  const { worker } = await boot({ adminSocket: "embedded-on-disk", worker: workerWanted() });
   const server = createApiServer();
   server.keepAliveTimeout = 65_000;
   server.listen(port, host, () => console.log(`API server ${process.pid} on http://${host}:${port}/v1 (worker ${worker ? "on" : "off"})`));

@@ -9,6 +9,13 @@ echo "== lint and types"
 npx biome check .
 npx tsc --noEmit -p .
 
+echo "== generated files are current (app/v1 route files, README event table)"
+npx tsx --conditions=react-server scripts/generate-routes.ts --check
+npx tsx --conditions=react-server scripts/events-readme.ts --check
+
+echo "== import circles (lib/ app/ components/; type-only imports are erased and do not count)"
+npm run --silent check:circles
+
 echo "== integration tests on PGlite (embedded)"
 env -u DATABASE_URL npx vitest run
 

@@ -1,17 +1,13 @@
 // npm run worker: a job worker process of its own, for deployments with several app instances
 // (run the app with RUN_WORKER=0 and as many workers as needed; they share the queue safely).
 import { closeDb } from "../lib/db/client";
-import { migrate } from "../lib/db/migrate";
-import { redactQueryParametersInLogs } from "../lib/log-redaction";
-import { startBackgroundWorker } from "../lib/jobs/background";
+import { boot } from "../lib/server/boot";
 
 async function main() {
-  redactQueryParametersInLogs();
-  await migrate();
-  const worker = startBackgroundWorker();
+  const { worker } = await boot({ adminSocket: false, worker: true });
   console.log(`worker ${process.pid} running`);
   const stop = async () => {
-    await worker.stop();
+    await worker?.stop();
     await closeDb();
     process.exit(0);
   };

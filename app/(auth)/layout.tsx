@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "@/components/auth/auth.css";
 
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (

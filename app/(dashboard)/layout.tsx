@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 
 /**
  * Every dashboard page sits in this shell; it needs a signed-in staff member. Pages only owners may
- * open live under (owner)/, whose layout refuses agents; endpoints check roles again (withSession).
+ * open live under (owner)/, whose layout refuses agents; the operations check roles again (runOperation).
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await requireSession();

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { Button, Card, Input, PageHeader, useToast } from "@/components/ui";
-import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 
 type Fields = "currentPassword" | "newPassword" | "confirm";
 
@@ -25,7 +25,7 @@ function ChangePassword({ email }: { email: string }) {
   const [errors, setErrors] = useState<Partial<Record<Fields | "form", string>>>({});
   const change = useMutation({
     mutationFn: async (input: { currentPassword: string; newPassword: string }) => {
-      await apiFetch("/api/dashboard/account/password", { body: input });
+      await apiFetch("/v1/internal/account/password", { body: input });
       const again = await signIn("credentials", { email, password: input.newPassword, redirect: false });
       return !!again && !again.error;
     },

@@ -3,19 +3,12 @@ import "./api-keys.css";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, Skeleton, Table, useToast } from "@/components/ui";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import { CreateKeyDialog } from "./create-key-dialog";
+import type { OperationOutput } from "@/lib/api/operation";
+import type { apiKeysList } from "@/lib/api/operations";
 
-type ApiKey = {
-  id: string;
-  name: string;
-  hint: string;
-  scopes: string[];
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-  revokedAt: string | null;
-};
+type ApiKey = OperationOutput<typeof apiKeysList>["data"][number];
 
 const date = (iso: string | null, empty = "—") => (iso ? new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" }) : empty);
 
@@ -31,9 +24,9 @@ export function ApiKeysView() {
   const toast = useToast();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const keys = useQuery({ queryKey: ["api-keys"], queryFn: () => apiFetch<{ data: ApiKey[] }>("/api/dashboard/api-keys") });
+  const keys = useQuery({ queryKey: ["api-keys"], queryFn: () => apiFetch<{ data: ApiKey[] }>("/v1/internal/api-keys") });
   const revoke = useMutation({
-    mutationFn: (id: string) => apiFetch(`/api/dashboard/api-keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => apiFetch(`/v1/internal/api-keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => {
       toast.success(`Revoked ${revoking?.name || "the key"}: it stops working on its next request.`);
       setRevoking(null);

@@ -3,11 +3,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { SecretReveal } from "@/components/common/secret-reveal";
 import { Button, Dialog, Input, Select } from "@/components/ui";
-import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { Scope } from "@/lib/keys/scopes";
 import { ScopePicker } from "./scope-picker";
+import type { OperationOutput } from "@/lib/api/operation";
+import type { apiKeysCreate } from "@/lib/api/operations";
 
-type Created = { id: string; key: string; name: string; hint: string; scopes: Scope[]; expiresAt: string | null };
+type Created = OperationOutput<typeof apiKeysCreate>;
 
 const expiryOptions = [
   { value: "never", label: "Never" },
@@ -32,7 +34,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
   const [date, setDate] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation({
-    mutationFn: () => apiFetch<Created>("/api/dashboard/api-keys", { body: { name, scopes, expiresAt: expiresAt(expiry, date) } }),
+    mutationFn: () => apiFetch<Created>("/v1/internal/api-keys", { body: { name, scopes, expiresAt: expiresAt(expiry, date) } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["api-keys"] }),
     onError: (err) => {
       if (err instanceof DashboardError && err.details?.length)

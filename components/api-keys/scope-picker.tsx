@@ -16,6 +16,8 @@ const areas = [
   "webhooks",
   "templates",
   "knowledge",
+  "campaigns",
+  "saved-replies",
 ];
 const byArea = areas.map((area) => ({ area, scopes: scopes.filter((s) => s.startsWith(`${area}:`)) })).filter((a) => a.scopes.length);
 const readScopes = scopes.filter((s) => s.endsWith(":read"));

@@ -4,7 +4,7 @@ import "./api-reference.css";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Card, ErrorState, Input, PageHeader, Skeleton } from "@/components/ui";
-import { apiFetch } from "@/lib/dashboard/fetcher";
+import { apiFetch } from "@/components/data/fetcher";
 import { methods, type OpenApiDoc, type Operation } from "./openapi-types";
 import { OperationView, operationAnchor } from "./operation-view";
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button, Card, Input, Select, Textarea, useToast } from "@/components/ui";
 import { type AssistantOut, assistantPatch } from "@/lib/assistants/assistant-schema";
-import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 
 const languages = [
   { value: "auto", label: "Automatic: answer in the customer's language" },
@@ -30,7 +30,7 @@ export function AssistantForm({ assistant }: { assistant: AssistantOut }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const language = choice === "other" ? code.trim() : choice;
   const save = useMutation({
-    mutationFn: (body: object) => apiFetch<AssistantOut>(`/api/dashboard/assistants/${assistant.id}`, { method: "PATCH", body }),
+    mutationFn: (body: object) => apiFetch<AssistantOut>(`/v1/internal/assistants/${assistant.id}`, { method: "PATCH", body }),
     onSuccess: (saved) => {
       toast.success("Assistant saved.");
       client.setQueryData(["assistant", saved.id], saved);

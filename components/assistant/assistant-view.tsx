@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card, ErrorState, PageHeader, Select, Skeleton } from "@/components/ui";
 import type { AssistantOut } from "@/lib/assistants/assistant-schema";
-import { apiFetch } from "@/lib/dashboard/fetcher";
+import { apiFetch } from "@/components/data/fetcher";
 import { AssistantForm } from "./assistant-form";
 import { KnowledgeList } from "./knowledge-list";
 import { TryQuestion } from "./try-question";
@@ -12,7 +12,7 @@ import { TryQuestion } from "./try-question";
 /** /assistant: the assistant's settings, its knowledge, and a box to try questions against it. */
 export function AssistantView() {
   const [chosen, setChosen] = useState<string | null>(null);
-  const assistants = useQuery({ queryKey: ["assistants"], queryFn: () => apiFetch<{ data: AssistantOut[] }>("/api/dashboard/assistants") });
+  const assistants = useQuery({ queryKey: ["assistants"], queryFn: () => apiFetch<{ data: AssistantOut[] }>("/v1/internal/assistants") });
   const list = assistants.data?.data ?? [];
   const current = list.find((a) => a.id === chosen) ?? list[0];
   return (

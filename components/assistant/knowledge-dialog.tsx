@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button, Dialog, Input, Textarea } from "@/components/ui";
 import { type KnowledgeOut, knowledgeIn } from "@/lib/assistants/assistant-schema";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
 
 /** Add a knowledge item, or edit one. */
 export function KnowledgeDialog({ assistantId, item, onClose }: { assistantId: string; item: KnowledgeOut | null; onClose: () => void }) {
@@ -11,7 +11,7 @@ export function KnowledgeDialog({ assistantId, item, onClose }: { assistantId: s
   const [title, setTitle] = useState(item?.title ?? "");
   const [content, setContent] = useState(item?.content ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const base = `/api/dashboard/assistants/${assistantId}/knowledge`;
+  const base = `/v1/assistants/${assistantId}/knowledge`;
   const save = useMutation({
     mutationFn: (body: { title: string; content: string }) =>
       item ? apiFetch<KnowledgeOut>(`${base}/${item.id}`, { method: "PATCH", body }) : apiFetch<KnowledgeOut>(base, { body }),

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button, Card, ConfirmDialog, EmptyState, ErrorState, Skeleton, useToast } from "@/components/ui";
 import type { KnowledgeOut } from "@/lib/assistants/assistant-schema";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
 import { KnowledgeDialog } from "./knowledge-dialog";
 
@@ -15,10 +15,10 @@ export function KnowledgeList({ assistantId }: { assistantId: string }) {
   const [deleting, setDeleting] = useState<KnowledgeOut | null>(null);
   const items = useQuery({
     queryKey: ["knowledge", assistantId],
-    queryFn: () => apiFetch<Page<KnowledgeOut>>(`/api/dashboard/assistants/${assistantId}/knowledge`, { query: { limit: 200 } }),
+    queryFn: () => apiFetch<Page<KnowledgeOut>>(`/v1/assistants/${assistantId}/knowledge`, { query: { limit: 200 } }),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => apiFetch(`/api/dashboard/assistants/${assistantId}/knowledge/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => apiFetch(`/v1/assistants/${assistantId}/knowledge/${id}`, { method: "DELETE" }),
     onSuccess: () => {
       toast.success(`Deleted “${deleting?.title}”.`);
       setDeleting(null);

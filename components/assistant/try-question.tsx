@@ -2,14 +2,16 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Badge, Button, Card, Input } from "@/components/ui";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
+import type { OperationOutput } from "@/lib/api/operation";
+import type { assistantsTry } from "@/lib/api/operations";
 
-type Tried = { question: string; answer: { item: { id: string; title: string; content: string }; score: number } | null };
+type Tried = OperationOutput<typeof assistantsTry>;
 
 /** Ask what a customer might ask and see which knowledge item answers it, or that none does. */
 export function TryQuestion({ assistantId }: { assistantId: string }) {
   const [question, setQuestion] = useState("");
-  const ask = useMutation({ mutationFn: (q: string) => apiFetch<Tried>(`/api/dashboard/assistants/${assistantId}/try`, { body: { question: q } }) });
+  const ask = useMutation({ mutationFn: (q: string) => apiFetch<Tried>(`/v1/internal/assistants/${assistantId}/try`, { body: { question: q } }) });
   function submit(e: FormEvent) {
     e.preventDefault();
     if (question.trim()) ask.mutate(question.trim());

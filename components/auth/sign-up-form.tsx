@@ -1,17 +1,44 @@
 "use client";
 import Link from "next/link";
 import { signIn } from "next-auth/react";
-import { type FormEvent, useState } from "react";
-import { Button, Input } from "@/components/ui";
-import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
+import { type FormEvent, useEffect, useState } from "react";
+import { browserTimeZone, timeZoneOptions, type Weekly, WeeklyHoursFields } from "@/components/business-hours/weekly-hours-fields";
+import { Button, Input, Select } from "@/components/ui";
+import "./sign-up.css";
 
-type Errors = Partial<Record<"businessName" | "name" | "email" | "password", string>>;
+type Errors = Record<string, string>;
 
-/** Creates a business and its owner, then signs the owner in. */
+const kinds = [
+  { value: "restaurant", label: "Restaurant", hint: "bookings, orders from the menu" },
+  { value: "clinic", label: "Clinic or salon", hint: "appointments" },
+  { value: "shop", label: "Shop", hint: "orders from the catalog" },
+  { value: "other", label: "Other", hint: "questions and contact requests" },
+];
+const languages = [
+  { value: "en", label: "English" },
+  { value: "es", label: "Español" },
+  { value: "pt", label: "Português" },
+];
+const weekdays9to6 = ["09:00-18:00"];
+const defaultHours: Weekly = { mon: weekdays9to6, tue: weekdays9to6, wed: weekdays9to6, thu: weekdays9to6, fri: weekdays9to6 };
+
+/**
+ * Creates a business and its owner, then signs the owner in. The questions about the business (its
+ * kind, languages, time zone, opening hours, address) set up a working assistant at once.
+ */
 export function SignUpForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [hours, setHours] = useState<Weekly>(defaultHours);
+  const [zones, setZones] = useState<string[]>(["UTC"]);
+  const [timeZone, setTimeZone] = useState("UTC");
+  // The browser's zone and list are read after hydration (the server renders UTC).
+  useEffect(() => {
+    setZones(timeZoneOptions());
+    setTimeZone(browserTimeZone());
+  }, []);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -21,6 +48,13 @@ export function SignUpForm() {
       name: String(form.get("name") ?? ""),
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
+      onboarding: {
+        kind: String(form.get("kind") ?? ""),
+        languages: form.getAll("languages").map(String),
+        timeZone,
+        hours,
+        address: String(form.get("address") ?? "").trim() || undefined,
+      },
     };
     setBusy(true);
     setErrors({});
@@ -29,7 +63,7 @@ export function SignUpForm() {
       await apiFetch("/api/sign-up", { body: input });
     } catch (err) {
       if (err instanceof DashboardError && err.details?.length) {
-        setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])) as Errors);
+        setErrors(Object.fromEntries(err.details.map((d) => [d.path.replace(/^onboarding\./, "").replace(/\[\d+\]$/, ""), d.message])));
       } else setFormError(errorMessage(err));
       setBusy(false);
       return;
@@ -43,7 +77,7 @@ export function SignUpForm() {
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit}>
+    <form className="stack sign-up-form" onSubmit={onSubmit}>
       {formError ? (
         <div className="alert" role="alert">
           {formError}
@@ -62,6 +96,59 @@ export function SignUpForm() {
         hint="At least 8 characters."
         error={errors.password}
         autoComplete="new-password"
+      />
+
+      <h2 className="sign-up-section">About your business</h2>
+      <fieldset className="sign-up-choices" aria-describedby={errors.kind ? "kind-error" : undefined}>
+        <legend className="field-label">What kind of business is it?</legend>
+        {kinds.map((k) => (
+          <label key={k.value} className="sign-up-choice">
+            <input type="radio" name="kind" value={k.value} required />
+            <span>
+              {k.label} <span className="muted small">({k.hint})</span>
+            </span>
+          </label>
+        ))}
+        {errors.kind ? (
+          <div className="field-error" id="kind-error" role="alert">
+            {errors.kind}
+          </div>
+        ) : null}
+      </fieldset>
+      <fieldset className="sign-up-choices sign-up-inline">
+        <legend className="field-label">Which languages do your customers write in?</legend>
+        {languages.map((l) => (
+          <label key={l.value} className="sign-up-choice">
+            <input type="checkbox" name="languages" value={l.value} defaultChecked={l.value === "en"} />
+            <span>{l.label}</span>
+          </label>
+        ))}
+        {errors.languages ? (
+          <div className="field-error" role="alert">
+            {errors.languages}
+          </div>
+        ) : null}
+      </fieldset>
+      <Select
+        id="timeZone"
+        label="Time zone"
+        value={timeZone}
+        onChange={(e) => setTimeZone(e.target.value)}
+        options={zones.map((z) => ({ value: z, label: z.replace(/_/g, " ") }))}
+        error={errors.timeZone}
+      />
+      <fieldset className="sign-up-choices">
+        <legend className="field-label">Opening hours</legend>
+        <div className="field-hint">Ranges like 09:00-13:00, 15:00-19:00. Leave a day empty when closed. You can add holidays later.</div>
+        <WeeklyHoursFields idPrefix="signup-hours" initial={defaultHours} onChange={setHours} errorFor={(day) => errors[`hours.${day}`]} />
+      </fieldset>
+      <Input
+        id="address"
+        name="address"
+        label="Address"
+        hint="Optional: the assistant tells customers where to find you."
+        error={errors.address}
+        autoComplete="street-address"
       />
       <Button type="submit" variant="primary" block loading={busy}>
         Create account

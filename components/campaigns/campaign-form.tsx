@@ -3,11 +3,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Button, Dialog, Field, Input, Select, useToast } from "@/components/ui";
 import type { AudienceIn, CampaignOut } from "@/lib/campaigns/campaign-schema";
-import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
 import type { TemplateOut } from "@/lib/templates/template-schema";
+import type { OperationOutput } from "@/lib/api/operation";
+import type { campaignsPreview } from "@/lib/api/operations";
 
-type Preview = { count: number; optedOut: number; sample: { phone: string; name: string | null; text: string }[] };
+type Preview = OperationOutput<typeof campaignsPreview>;
 
 const splitTags = (text: string) => [
   ...new Set(
@@ -36,7 +38,7 @@ export function CampaignForm({ onClose, onCreated }: { onClose: () => void; onCr
   const toast = useToast();
   const templates = useQuery({
     queryKey: ["templates", "all"],
-    queryFn: () => apiFetch<Page<TemplateOut>>("/api/dashboard/templates", { query: { limit: 200 } }),
+    queryFn: () => apiFetch<Page<TemplateOut>>("/v1/templates", { query: { limit: 200 } }),
   });
   const approved = (templates.data?.data ?? []).filter((t) => t.status === "approved");
   const [name, setName] = useState("");
@@ -61,11 +63,11 @@ export function CampaignForm({ onClose, onCreated }: { onClose: () => void; onCr
   const audience = audienceOf({ anyTags, allTags, search, days, csv: csv?.text ?? null });
   const templateRef = template ? { name: template.name, language: template.language, variables } : undefined;
   const preview = useMutation({
-    mutationFn: () => apiFetch<Preview>("/api/dashboard/campaigns/preview", { body: { audience, template: templateRef } }),
+    mutationFn: () => apiFetch<Preview>("/v1/campaigns/preview", { body: { audience, template: templateRef } }),
   });
   const create = useMutation({
     mutationFn: () =>
-      apiFetch<CampaignOut>("/api/dashboard/campaigns", {
+      apiFetch<CampaignOut>("/v1/campaigns", {
         body: { name: name.trim(), template: templateRef, audience, ...(when === "later" && scheduledAt ? { scheduledAt } : {}) },
       }),
     onSuccess: (c) => {

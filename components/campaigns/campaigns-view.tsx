@@ -16,9 +16,11 @@ import {
   useToast,
 } from "@/components/ui";
 import type { CampaignOut, RecipientOut } from "@/lib/campaigns/campaign-schema";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
 import { CampaignForm } from "./campaign-form";
+import type { OperationOutput } from "@/lib/api/operation";
+import type { campaignSettingsGet } from "@/lib/api/operations";
 
 const statusTone: Record<CampaignOut["status"], BadgeTone> = {
   scheduled: "info",
@@ -47,7 +49,7 @@ export function CampaignsView() {
   const [selected, setSelected] = useState<string | null>(null);
   const campaigns = useQuery({
     queryKey: ["campaigns", "list"],
-    queryFn: () => apiFetch<Page<CampaignOut>>("/api/dashboard/campaigns", { query: { limit: 100 } }),
+    queryFn: () => apiFetch<Page<CampaignOut>>("/v1/campaigns", { query: { limit: 100 } }),
     // Counts move while a campaign sends and as delivery and read receipts come in.
     refetchInterval: (q) => ((q.state.data?.data ?? []).some(live) ? 2000 : 15_000),
   });
@@ -127,17 +129,17 @@ function CampaignDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const campaign = useQuery({
     queryKey: ["campaigns", id],
-    queryFn: () => apiFetch<CampaignOut>(`/api/dashboard/campaigns/${encodeURIComponent(id)}`),
+    queryFn: () => apiFetch<CampaignOut>(`/v1/campaigns/${encodeURIComponent(id)}`),
     refetchInterval: (q) => (q.state.data && live(q.state.data) ? 2000 : 10_000),
   });
   const recipients = useQuery({
     queryKey: ["campaigns", id, "recipients"],
-    queryFn: () => apiFetch<Page<RecipientOut>>(`/api/dashboard/campaigns/${encodeURIComponent(id)}/recipients`, { query: { limit: 50 } }),
+    queryFn: () => apiFetch<Page<RecipientOut>>(`/v1/campaigns/${encodeURIComponent(id)}/recipients`, { query: { limit: 50 } }),
     refetchInterval: campaign.data && live(campaign.data) ? 3000 : false,
   });
   const move = useMutation({
     mutationFn: (action: "pause" | "resume" | "cancel") =>
-      apiFetch<CampaignOut>(`/api/dashboard/campaigns/${encodeURIComponent(id)}/${action}`, { method: "POST" }),
+      apiFetch<CampaignOut>(`/v1/campaigns/${encodeURIComponent(id)}/${action}`, { method: "POST" }),
     onSuccess: (c) => {
       toast.success(`${c.name} is ${c.status}.`);
       setConfirmCancel(false);
@@ -257,12 +259,12 @@ function CampaignDetail({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-type Settings = { throughputPerSecond: number; ratePerSecond: number; dailyLimit: number | null; optOutWords: string[] };
+type Settings = OperationOutput<typeof campaignSettingsGet>;
 
 function SendingLimits() {
   const client = useQueryClient();
   const toast = useToast();
-  const settings = useQuery({ queryKey: ["campaigns", "settings"], queryFn: () => apiFetch<Settings>("/api/dashboard/campaigns/settings") });
+  const settings = useQuery({ queryKey: ["campaigns", "settings"], queryFn: () => apiFetch<Settings>("/v1/internal/campaigns/settings") });
   const [form, setForm] = useState({ throughput: "", rate: "", daily: "", words: "" });
   useEffect(() => {
     if (settings.data) {
@@ -276,7 +278,7 @@ function SendingLimits() {
   }, [settings.data]);
   const save = useMutation({
     mutationFn: () =>
-      apiFetch<Settings>("/api/dashboard/campaigns/settings", {
+      apiFetch<Settings>("/v1/internal/campaigns/settings", {
         method: "PUT",
         body: {
           throughputPerSecond: Number(form.throughput),

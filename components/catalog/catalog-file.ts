@@ -1,5 +1,6 @@
 import Papa from "papaparse";
-import { type CatalogItemIn, catalogItemIn } from "@/lib/catalog/catalog-schema";
+import type { CatalogItemIn } from "@/lib/catalog/catalog-schema";
+import { checkItem, quoteValue, rowMessage } from "@/lib/catalog/plain-errors";
 
 // The browser half of a catalog upload: read a CSV or JSON file into rows, map its columns to item
 // fields, and check every row with the API's own schema (catalogItemIn) before anything is sent.
@@ -104,21 +105,27 @@ export function rowToItem(row: Row, m: Mapping): Record<string, unknown> {
   return item;
 }
 
-/** Every row checked with catalogItemIn, plus duplicate external ids (the API refuses a batch holding one twice). */
+/**
+ * Every row checked with the API's own item schema, each problem worded for a person with the row,
+ * the file's column and the bad value ("row 14, price: 'twelve' is not a number"), plus duplicate
+ * external ids (the API refuses a batch holding one twice).
+ */
 export function checkRows(rows: Row[], m: Mapping): CheckedRow[] {
   const seen = new Map<string, number>();
+  const columnOf = (field: string) => {
+    const mapped = field === "price" ? m.priceAmount : field === "currency" ? m.currency : (m as Record<string, string>)[field];
+    return mapped || field;
+  };
   return rows.map((raw, i) => {
     const line = i + 1;
-    const result = catalogItemIn.safeParse(rowToItem(raw, m), {
-      error: (iss) => (iss.input === undefined ? "is required" : undefined),
-    });
-    const errors = result.success ? [] : result.error.issues.map((iss) => `${iss.path.join(".") || "row"}: ${iss.message}`);
-    if (result.success) {
-      const first = seen.get(result.data.externalId);
-      if (first !== undefined) errors.push(`externalId: duplicate of row ${first} (${result.data.externalId})`);
-      else seen.set(result.data.externalId, line);
+    const { data, problems } = checkItem(rowToItem(raw, m), line, columnOf);
+    const errors = problems.map((p) => p.message);
+    if (data) {
+      const first = seen.get(data.externalId);
+      if (first !== undefined) errors.push(rowMessage(line, columnOf("externalId"), `${quoteValue(data.externalId)} is also in row ${first}`));
+      else seen.set(data.externalId, line);
     }
-    return { line, raw, item: result.success && !errors.length ? result.data : null, errors };
+    return { line, raw, item: data && !errors.length ? data : null, errors };
   });
 }
 

@@ -3,16 +3,34 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useMemo, useState } from "react";
 import { Button, Card, Input } from "@/components/ui";
 import { collectionSchema } from "@/lib/catalog/catalog-schema";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import { batches, type CheckedRow, checkRows, guessMapping, type Mapping, type ParsedFile, parseCatalogFile } from "./catalog-file";
 import { ColumnMapping } from "./column-mapping";
 import { UploadPreview } from "./upload-preview";
+import type { CatalogUsage } from "@/components/overview/getting-started";
+
+/** Which skills search the collection being uploaded to, or a warning that none does. */
+function collectionHint(usage: CatalogUsage | null, collection: string): string | undefined {
+  if (!usage || !collection) return undefined;
+  const readers = [...new Set(usage.nodes.filter((n) => n.collection === collection).map((n) => n.skillName))];
+  if (readers.length) return `${readers.join(", ")} ${readers.length === 1 ? "searches" : "search"} this collection.`;
+  if (usage.suggestedCollection) return `No skill searches ${collection}; your order skill searches ${usage.suggestedCollection}.`;
+  return undefined;
+}
 
 type Progress = { written: number; total: number; batch: number; batches: number };
 type Summary = { written: number; rejected: number; failures: string[] };
 
 /** Upload a CSV or JSON file: parse, map columns, preview per-row errors, send valid rows in batches, summarise. */
-export function CatalogUpload({ initialCollection, onDone }: { initialCollection: string; onDone: (collection: string | null) => void }) {
+export function CatalogUpload({
+  initialCollection,
+  usage,
+  onDone,
+}: {
+  initialCollection: string;
+  usage: CatalogUsage | null;
+  onDone: (collection: string | null) => void;
+}) {
   const client = useQueryClient();
   const [collection, setCollection] = useState(initialCollection);
   const [file, setFile] = useState<(ParsedFile & { name: string }) | null>(null);
@@ -51,7 +69,7 @@ export function CatalogUpload({ initialCollection, onDone }: { initialCollection
     for (const [i, items] of groups.entries()) {
       setProgress({ written, total: valid.length, batch: i + 1, batches: groups.length });
       try {
-        const out = await apiFetch<{ upserted: number }>(`/api/dashboard/catalog/${collection}/items`, { body: { items } });
+        const out = await apiFetch<{ upserted: number }>(`/v1/catalog/${collection}/items`, { body: { items } });
         written += out.upserted;
       } catch (err) {
         failed += items.length;
@@ -61,6 +79,7 @@ export function CatalogUpload({ initialCollection, onDone }: { initialCollection
     setProgress(null);
     setSummary({ written, rejected: checked.length - valid.length + failed, failures });
     client.invalidateQueries({ queryKey: ["catalog"] });
+    client.invalidateQueries({ queryKey: ["catalog-usage"] });
   }
 
   const uploading = progress !== null;
@@ -79,8 +98,15 @@ export function CatalogUpload({ initialCollection, onDone }: { initialCollection
                 error={collectionError}
                 placeholder="menu"
                 disabled={uploading}
+                list="upload-collection-options"
+                hint={collectionHint(usage, collection)}
                 onChange={(e) => setCollection(e.target.value.trim())}
               />
+              <datalist id="upload-collection-options">
+                {(usage?.collections ?? []).map((c) => (
+                  <option key={c.collection} value={c.collection} />
+                ))}
+              </datalist>
               <Input
                 id="upload-file"
                 label="CSV or JSON file"
@@ -151,9 +177,7 @@ function UploadSummary({ summary, checked, onClose }: { summary: Summary; checke
       {rejectedRows.length ? (
         <ul className="small" style={{ margin: 0, paddingLeft: 18 }}>
           {rejectedRows.slice(0, 50).map((r) => (
-            <li key={r.line}>
-              Row {r.line}: {r.errors.join("; ")}
-            </li>
+            <li key={r.line}>{r.errors.join("; ")}</li>
           ))}
           {rejectedRows.length > 50 ? <li className="muted">…and {rejectedRows.length - 50} more</li> : null}
         </ul>

@@ -1,26 +1,35 @@
 "use client";
 import "@/components/common/common.css";
 import "./catalog.css";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Skeleton, Table } from "@/components/ui";
-import type { CatalogItemOut } from "@/lib/catalog/catalog-schema";
-import { apiFetch } from "@/lib/dashboard/fetcher";
-import type { Page } from "@/lib/pagination";
+import { Badge, Button, Card, EmptyState, ErrorState, PageHeader, Skeleton } from "@/components/ui";
+import { apiFetch } from "@/components/data/fetcher";
+import { CatalogItems as CollectionItems } from "./catalog-items";
+import { catalogUsageQuery } from "@/components/overview/getting-started";
 import { CatalogUpload } from "./catalog-upload";
+import type { OperationOutput } from "@/lib/api/operation";
+import type { catalogCollections } from "@/lib/api/operations";
 
-type Collection = { collection: string; items: number };
-
-const money = (p: CatalogItemOut["price"]) =>
-  p ? new Intl.NumberFormat("en", { style: "currency", currency: p.currency }).format(p.amount / 100) : <span className="muted">—</span>;
+type Collection = OperationOutput<typeof catalogCollections>["data"][number];
 
 /** /catalog: collections with counts, a collection's items (search, paging), and the file upload. */
 export function CatalogView() {
   const [selected, setSelected] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const collections = useQuery({ queryKey: ["catalog", "collections"], queryFn: () => apiFetch<{ data: Collection[] }>("/api/dashboard/catalog") });
+  const collections = useQuery({ queryKey: ["catalog", "collections"], queryFn: () => apiFetch<{ data: Collection[] }>("/v1/internal/catalog") });
   const list = collections.data?.data ?? [];
   const current = selected && list.some((c) => c.collection === selected) ? selected : (list[0]?.collection ?? null);
+  // The upload goes where the order skill searches (or where the overview's warning sent the owner).
+  const usage = useQuery(catalogUsageQuery);
+  const [asked, setAsked] = useState<string | null>(null);
+  useEffect(() => {
+    const fromUrl = new URLSearchParams(window.location.search).get("collection");
+    if (fromUrl) {
+      setAsked(fromUrl);
+      setUploading(true);
+    }
+  }, []);
 
   return (
     <>
@@ -33,11 +42,19 @@ export function CatalogView() {
           </Button>
         }
       />
-      {uploading ? (
+      {uploading && usage.isPending ? (
+        <Card>
+          <Skeleton lines={3} />
+        </Card>
+      ) : uploading ? (
+        // Mounted once the suggestion is known, and never re-keyed: a refetch after the upload must
+        // not reset the form (or its summary) while it is open.
         <CatalogUpload
-          initialCollection={current ?? "products"}
+          initialCollection={asked ?? usage.data?.suggestedCollection ?? current ?? ""}
+          usage={usage.data ?? null}
           onDone={(collection) => {
             setUploading(false);
+            setAsked(null);
             if (collection) setSelected(collection);
           }}
         />
@@ -75,93 +92,9 @@ export function CatalogView() {
               </button>
             ))}
           </nav>
-          {current ? <CollectionItems key={current} collection={current} /> : null}
+          {current ? <CollectionItems key={current} collection={current} onCollectionDeleted={() => setSelected(null)} /> : null}
         </div>
       )}
     </>
-  );
-}
-
-function CollectionItems({ collection }: { collection: string }) {
-  const [search, setSearch] = useState("");
-  const [debounced, setDebounced] = useState("");
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setDebounced(search.trim());
-      setCursors([null]);
-    }, 250);
-    return () => clearTimeout(t);
-  }, [search]);
-  const cursor = cursors.at(-1) ?? null;
-  const items = useQuery({
-    queryKey: ["catalog", "items", collection, debounced, cursor],
-    queryFn: () => apiFetch<Page<CatalogItemOut>>(`/api/dashboard/catalog/${collection}/items`, { query: { search: debounced, cursor, limit: 25 } }),
-    placeholderData: keepPreviousData,
-  });
-  return (
-    <div className="stack" style={{ minWidth: 0 }}>
-      <div className="toolbar" style={{ marginBottom: 0 }}>
-        <Input
-          id="catalog-search"
-          label="Search"
-          type="search"
-          placeholder="Title or external id"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
-      {items.isPending ? (
-        <Card>
-          <Skeleton lines={5} />
-        </Card>
-      ) : items.isError ? (
-        <Card>
-          <ErrorState error={items.error} onRetry={() => items.refetch()} />
-        </Card>
-      ) : !items.data.data.length ? (
-        <Card>
-          <EmptyState title={debounced ? `Nothing matches “${debounced}”` : "No items"} />
-        </Card>
-      ) : (
-        <Table
-          caption={`Items of ${collection}`}
-          rows={items.data.data}
-          rowKey={(i) => i.id}
-          columns={[
-            { key: "externalId", header: "External id", render: (i) => <span className="mono small">{i.externalId}</span> },
-            {
-              key: "title",
-              header: "Title",
-              render: (i) => (
-                <div>
-                  <strong>{i.title}</strong>
-                  {i.description ? <div className="muted small cell-clip">{i.description}</div> : null}
-                </div>
-              ),
-            },
-            { key: "price", header: "Price", numeric: true, render: (i) => money(i.price) },
-            {
-              key: "stock",
-              header: "Stock",
-              render: (i) => (i.inStock ? <Badge tone="success">in stock</Badge> : <Badge tone="warning">out of stock</Badge>),
-            },
-            { key: "updated", header: "Updated", render: (i) => new Date(i.updatedAt).toLocaleDateString("en", { dateStyle: "medium" }) },
-          ]}
-        />
-      )}
-      <div className="pager">
-        <Button size="sm" disabled={cursors.length < 2} onClick={() => setCursors(cursors.slice(0, -1))}>
-          ← Newer
-        </Button>
-        <Button
-          size="sm"
-          disabled={!items.data?.nextCursor}
-          onClick={() => items.data?.nextCursor && setCursors([...cursors, items.data.nextCursor])}
-        >
-          Older →
-        </Button>
-      </div>
-    </div>
   );
 }

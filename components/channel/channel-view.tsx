@@ -4,28 +4,22 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { CopyButton } from "@/components/common/copy-button";
 import { Badge, Button, Card, ConfirmDialog, ErrorState, Input, PageHeader, Skeleton, useToast } from "@/components/ui";
-import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
+import type { OperationOutput } from "@/lib/api/operation";
+import type { channelGet } from "@/lib/api/operations";
 
-type Status = {
-  channel: "whatsapp" | "sandbox";
-  phoneNumberId: string | null;
-  displayNumber: string | null;
-  accessTokenSet: boolean;
-  verifyTokenEnv: string;
-  verifyTokenSet: boolean;
-  appSecretSet: boolean;
-};
+type Status = OperationOutput<typeof channelGet>;
 
 /** /channel: connect the business's WhatsApp number, or see that the sandbox is in use; the webhook to paste into Meta. */
 export function ChannelView() {
   const client = useQueryClient();
   const toast = useToast();
-  const status = useQuery({ queryKey: ["channel"], queryFn: () => apiFetch<Status>("/api/dashboard/channel") });
+  const status = useQuery({ queryKey: ["channel"], queryFn: () => apiFetch<Status>("/v1/internal/channel") });
   const [origin, setOrigin] = useState("");
   useEffect(() => setOrigin(window.location.origin), []);
   const [confirming, setConfirming] = useState(false);
   const disconnect = useMutation({
-    mutationFn: () => apiFetch<Status>("/api/dashboard/channel", { method: "DELETE" }),
+    mutationFn: () => apiFetch<Status>("/v1/internal/channel", { method: "DELETE" }),
     onSuccess: (s) => {
       client.setQueryData(["channel"], s);
       setConfirming(false);
@@ -59,7 +53,14 @@ export function ChannelView() {
                     <strong>{status.data.displayNumber ?? status.data.phoneNumberId}</strong>
                   </div>
                   <div className="muted small">
-                    Phone number id <code>{status.data.phoneNumberId}</code>; access token stored encrypted.
+                    Phone number id <code>{status.data.phoneNumberId}</code>; access token stored encrypted.{" "}
+                    {status.data.businessAccountId ? (
+                      <>
+                        Business Account <code>{status.data.businessAccountId}</code>: templates are reviewed by Meta.
+                      </>
+                    ) : (
+                      "No Business Account id: templates are approved at once here."
+                    )}
                   </div>
                   <div>
                     <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
@@ -126,9 +127,11 @@ function ConnectForm({ status, onSaved }: { status: Status; onSaved: (s: Status)
   const [phoneNumberId, setPhoneNumberId] = useState(status.phoneNumberId ?? "");
   const [displayNumber, setDisplayNumber] = useState(status.displayNumber ?? "");
   const [accessToken, setAccessToken] = useState("");
+  const [businessAccountId, setBusinessAccountId] = useState(status.businessAccountId ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: () => apiFetch<Status>("/api/dashboard/channel", { method: "PUT", body: { phoneNumberId, accessToken, displayNumber } }),
+    mutationFn: () =>
+      apiFetch<Status>("/v1/internal/channel", { method: "PUT", body: { phoneNumberId, accessToken, displayNumber, businessAccountId } }),
     onSuccess: (s) => {
       onSaved(s);
       setAccessToken("");
@@ -178,6 +181,16 @@ function ConnectForm({ status, onSaved }: { status: Status; onSaved: (s: Status)
           error={errors.accessToken}
           hint="A permanent system-user token. Checked with Meta before saving (it must be able to use this number), then stored encrypted and never shown again."
           onChange={(e) => setAccessToken(e.target.value)}
+        />
+        <Input
+          id="wa-business-account-id"
+          label="WhatsApp Business Account id"
+          inputMode="numeric"
+          placeholder="102290129340398"
+          value={businessAccountId}
+          error={errors.businessAccountId}
+          hint="Optional but recommended: with it, templates you add here are submitted to Meta for review, their status stays up to date, and the account's existing templates are imported. Leave empty if you manage templates in Meta's tools."
+          onChange={(e) => setBusinessAccountId(e.target.value)}
         />
         <Input
           id="wa-display-number"

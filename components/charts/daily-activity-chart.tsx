@@ -1,5 +1,6 @@
 "use client";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import "./charts.css";
 
 export type DailyPoint = { day: string; conversations: number; messages: number; handoffs: number; records: number };
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { Contact } from "@/components/inbox/types";
 import { Button, Dialog, Input, Textarea, useToast } from "@/components/ui";
-import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import { OptOutSwitch } from "./opt-out-switch";
 
 /** Checks the metadata editor's text: a JSON object (what the API stores), or a message saying why not. */
@@ -37,7 +37,7 @@ export function ContactEditor({ contact, onClose }: { contact: Contact; onClose:
   const parsed = parseMetadata(metadata);
   const save = useMutation({
     mutationFn: () =>
-      apiFetch<Contact>(`/api/dashboard/contacts/${contact.id}`, {
+      apiFetch<Contact>(`/v1/internal/contacts/${contact.id}`, {
         method: "PATCH",
         body: { name: name.trim() || null, tags: parseTags(tags), metadata: parsed.value },
       }),

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import type { Contact, Page } from "@/components/inbox/types";
 import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Skeleton, Table } from "@/components/ui";
-import { apiFetch } from "@/lib/dashboard/fetcher";
+import { apiFetch } from "@/components/data/fetcher";
 import { ContactEditor } from "./contact-editor";
 
 const PAGE_SIZE = 25;
@@ -36,12 +36,12 @@ export function ContactsView({ openContactId }: { openContactId?: string }) {
 
   const contacts = useQuery({
     queryKey: ["contacts", q, t, cursor],
-    queryFn: ({ signal }) => apiFetch<Page<Contact>>("/api/dashboard/contacts", { query: { search: q, tag: t, cursor, limit: PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => apiFetch<Page<Contact>>("/v1/contacts", { query: { search: q, tag: t, cursor, limit: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   const linked = useQuery({
     queryKey: ["contact", openContactId],
-    queryFn: () => apiFetch<Contact>(`/api/dashboard/contacts/${openContactId}`),
+    queryFn: () => apiFetch<Contact>(`/v1/internal/contacts/${openContactId}`),
     enabled: !!openContactId,
   });
   useEffect(() => {

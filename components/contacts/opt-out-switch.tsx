@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Switch } from "@/components/common/switch";
 import { useToast } from "@/components/ui";
 import type { OptOutView } from "@/lib/campaigns/opt-out-view";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
 
 const how: Record<string, string> = { customer: "by the customer", staff: "by staff", api: "through the API" };
 
@@ -13,11 +13,11 @@ export function OptOutSwitch({ contactId }: { contactId: string }) {
   const toast = useToast();
   const state = useQuery({
     queryKey: ["contact", contactId, "opt-out"],
-    queryFn: () => apiFetch<OptOutView>(`/api/dashboard/contacts/${encodeURIComponent(contactId)}/opt-out`),
+    queryFn: () => apiFetch<OptOutView>(`/v1/internal/contacts/${encodeURIComponent(contactId)}/opt-out`),
   });
   const change = useMutation({
     mutationFn: (optedOut: boolean) =>
-      apiFetch<OptOutView>(`/api/dashboard/contacts/${encodeURIComponent(contactId)}/opt-out`, { method: "PUT", body: { optedOut } }),
+      apiFetch<OptOutView>(`/v1/internal/contacts/${encodeURIComponent(contactId)}/opt-out`, { method: "PUT", body: { optedOut } }),
     onSuccess: (v) => {
       client.setQueryData(["contact", contactId, "opt-out"], v);
       toast.success(v.optedOut ? "Opted out of campaigns." : "Receives campaigns again.");

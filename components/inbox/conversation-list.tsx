@@ -1,8 +1,10 @@
 "use client";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Badge, Button, EmptyState, ErrorState, Select, Skeleton } from "@/components/ui";
-import { apiFetch } from "@/lib/dashboard/fetcher";
-import { type InboxRow, type Page, shortTime, statusLabel, statusTone } from "./types";
+import { Button, EmptyState, ErrorState, Select, Skeleton } from "@/components/ui";
+import { apiFetch } from "@/components/data/fetcher";
+import { InboxRowButton } from "./inbox-row";
+import type { InboxRow, Page } from "./types";
+import { InboxSearch } from "./inbox-search";
 
 export type InboxFilter = { status: string; assignee: string; contactId?: string };
 
@@ -23,8 +25,14 @@ export function ConversationList({
   const list = useInfiniteQuery({
     queryKey: ["inbox", filter],
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<Page<InboxRow>>("/api/dashboard/conversations", {
-        query: { status: filter.status || undefined, assignee: filter.assignee, contactId: filter.contactId, cursor: pageParam, limit: 50 },
+      apiFetch<Page<InboxRow>>("/v1/internal/inbox", {
+        query: {
+          status: filter.status || undefined,
+          view: filter.assignee === "me" ? "mine" : filter.assignee,
+          contactId: filter.contactId,
+          cursor: pageParam,
+          limit: 50,
+        },
         signal,
       }),
     initialPageParam: undefined as string | undefined,
@@ -35,6 +43,7 @@ export function ConversationList({
 
   return (
     <div className="inbox-list">
+      <InboxSearch selectedId={selectedId} onSelect={onSelect} />
       <div className="inbox-filters">
         <Select
           id="inbox-status"
@@ -54,8 +63,8 @@ export function ConversationList({
           value={filter.assignee}
           onChange={(e) => onFilter({ ...filter, assignee: e.target.value })}
           options={[
-            { value: "all", label: "Anyone" },
-            { value: "me", label: "Assigned to me" },
+            { value: "all", label: "All" },
+            { value: "me", label: "Mine" },
             { value: "unassigned", label: "Unassigned" },
           ]}
         />
@@ -82,21 +91,7 @@ export function ConversationList({
         <ul className="inbox-items" aria-label="Conversations">
           {rows.map((c) => (
             <li key={c.id}>
-              <button type="button" className="inbox-item" aria-current={c.id === selectedId ? "true" : undefined} onClick={() => onSelect(c.id)}>
-                <div className="row">
-                  <strong style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-                    {c.contact?.name ?? c.contact?.phone ?? "Unknown"}
-                  </strong>
-                  <span className="spacer" />
-                  <span className="small muted">{shortTime(c.lastMessage?.createdAt ?? c.updatedAt)}</span>
-                </div>
-                <div className="row" style={{ marginTop: 2 }}>
-                  <span className="inbox-item-preview" style={{ flex: 1 }}>
-                    {c.lastMessage ? `${c.lastMessage.direction === "outbound" ? "You: " : ""}${c.lastMessage.text}` : "No messages yet"}
-                  </span>
-                  <Badge tone={statusTone[c.status]}>{statusLabel[c.status]}</Badge>
-                </div>
-              </button>
+              <InboxRowButton row={c} selected={c.id === selectedId} onSelect={() => onSelect(c.id)} />
             </li>
           ))}
           {list.hasNextPage ? (

@@ -2,14 +2,23 @@
 import { useState } from "react";
 import { EmptyState, PageHeader } from "@/components/ui";
 import { ConversationList, type InboxFilter } from "./conversation-list";
+import { InboxTools } from "./inbox-tools";
 import { Thread } from "./thread";
+import "./chat.css";
+import "./inbox.css";
 
-/** The inbox: conversations on the left, the selected thread and its contact to the right. */
+/**
+ * The inbox: conversations on the left, the selected thread and its contact to the right. On a phone
+ * (below 768 px, inbox.css) one of them at a time: the list, then the thread full-screen with a bar
+ * to go back to the list or to the contact's details.
+ */
 export function InboxView({
   currentUserId,
+  isOwner = false,
   initial,
 }: {
   currentUserId: string;
+  isOwner?: boolean;
   initial: { conversationId?: string; contactId?: string; status?: string; assignee?: string };
 }) {
   const [filter, setFilter] = useState<InboxFilter>({
@@ -18,6 +27,8 @@ export function InboxView({
     contactId: initial.contactId,
   });
   const [selectedId, setSelectedId] = useState<string | null>(initial.conversationId ?? null);
+  // Phone only: the contact's details in place of the thread (a wide screen shows both).
+  const [showContact, setShowContact] = useState(false);
 
   const syncUrl = (next: { c?: string | null; f?: InboxFilter }) => {
     const f = next.f ?? filter;
@@ -34,8 +45,12 @@ export function InboxView({
 
   return (
     <>
-      <PageHeader title="Inbox" description="Conversations update live. Hand off to answer yourself; return them to the assistant when done." />
-      <div className="inbox">
+      <PageHeader
+        title="Inbox"
+        description="Conversations update live. Replying pauses the assistant on that conversation; return it to the assistant when done."
+        actions={<InboxTools isOwner={isOwner} />}
+      />
+      <div className="inbox" data-view={selectedId ? (showContact ? "contact" : "thread") : "list"}>
         <ConversationList
           filter={filter}
           onFilter={(f) => {
@@ -45,9 +60,29 @@ export function InboxView({
           selectedId={selectedId}
           onSelect={(id) => {
             setSelectedId(id);
+            setShowContact(false);
             syncUrl({ c: id });
           }}
         />
+        {selectedId ? (
+          <div className="inbox-phone-bar">
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-label="Back to conversations"
+              onClick={() => {
+                setSelectedId(null);
+                syncUrl({ c: null });
+              }}
+            >
+              ‹ Conversations
+            </button>
+            <span className="spacer" />
+            <button type="button" className="btn btn-sm" aria-pressed={showContact} onClick={() => setShowContact((v) => !v)}>
+              Contact details
+            </button>
+          </div>
+        ) : null}
         {selectedId ? (
           <Thread key={selectedId} conversationId={selectedId} currentUserId={currentUserId} />
         ) : (

@@ -4,7 +4,13 @@ import { Badge } from "@/components/ui";
 import { MessageMedia, visibleText } from "./message-media";
 import { type Message, shortTime } from "./types";
 
-const sourceLabel = { customer: "Customer", assistant: "Assistant", agent: "Agent", api: "API" } as const;
+const sourceLabel = { customer: "Customer", assistant: "Assistant", agent: "Agent", api: "API", campaign: "Campaign" } as const;
+
+/** Who wrote it: the assistant as the assistant, an agent's reply by the agent's name. */
+export function authorLabel(message: Pick<Message, "source" | "author">): string {
+  if (message.source === "agent" && message.author?.name) return message.author.name;
+  return sourceLabel[message.source] ?? message.source;
+}
 
 /** WhatsApp-style delivery ticks: queued ○, sent ✓, delivered ✓✓, read blue ✓✓, failed ⚠. */
 export function StatusTicks({ message }: { message: Message }) {
@@ -82,7 +88,7 @@ export function MessageBubble({ message, onReact }: { message: Message; onReact?
         </div>
       ) : null}
       <div className="bubble-meta">
-        <span>{sourceLabel[message.source]}</span>
+        <span data-testid="message-author">{authorLabel(message)}</span>
         <span aria-hidden="true">·</span>
         <time dateTime={message.createdAt}>{shortTime(message.createdAt)}</time>
         <StatusTicks message={message} />

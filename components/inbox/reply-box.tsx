@@ -2,7 +2,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Button, Textarea, useToast } from "@/components/ui";
-import { apiFetch, apiUpload, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, apiUpload, DashboardError, errorMessage } from "@/components/data/fetcher";
+import { useSavedReplyMenu } from "./saved-reply-menu";
 import { TemplatePicker } from "./template-picker";
 import { type ConversationDetail, formatSize, type UploadedFile } from "./types";
 
@@ -13,9 +14,9 @@ type Reply =
 
 /** Uploads the attachment, then sends it with the box's text as its caption (audio takes none). */
 async function sendReply(conversationId: string, reply: Reply) {
-  const path = `/api/dashboard/conversations/${conversationId}/messages`;
+  const path = `/v1/internal/conversations/${conversationId}/messages`;
   if (reply.type !== "file") return apiFetch(path, { body: reply });
-  const uploaded = await apiUpload<UploadedFile>("/api/dashboard/media", reply.file);
+  const uploaded = await apiUpload<UploadedFile>("/v1/media", reply.file);
   if (uploaded.type === "sticker")
     throw new DashboardError(415, "unsupported_media_type", "Stickers cannot be sent from the inbox: attach a JPEG or PNG.");
   const caption = uploaded.type === "audio" ? undefined : reply.text || undefined;
@@ -33,6 +34,7 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
   const [attachment, setAttachment] = useState<{ file: File; preview: string | null } | null>(null);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const savedReplies = useSavedReplyMenu(text, setText, detail.contact.name);
   const id = detail.conversation.id;
   const send = useMutation({
     mutationFn: (reply: Reply) => sendReply(id, reply),
@@ -103,6 +105,7 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
     }
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (savedReplies.onKeyDown(e)) return;
     if (e.key === "Enter" && !e.shiftKey) {
       e.preventDefault();
       submit();
@@ -137,6 +140,7 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
           </Button>
         </div>
       ) : null}
+      {savedReplies.menu}
       <form className="reply-form" onSubmit={submit}>
         <input
           ref={fileInput}

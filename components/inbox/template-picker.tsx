@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { type FormEvent, useMemo, useState } from "react";
 import { Button, EmptyState, ErrorState, Input, Select, Skeleton } from "@/components/ui";
-import { apiFetch } from "@/lib/dashboard/fetcher";
+import { apiFetch } from "@/components/data/fetcher";
 import { placeholderCount, renderTemplate } from "@/lib/templates/template-schema";
 import type { Page, Template } from "./types";
 
@@ -17,7 +17,7 @@ export function TemplatePicker({
 }) {
   const templates = useQuery({
     queryKey: ["templates"],
-    queryFn: () => apiFetch<Page<Template>>("/api/dashboard/templates", { query: { limit: 200 } }),
+    queryFn: () => apiFetch<Page<Template>>("/v1/templates", { query: { limit: 200 } }),
   });
   const approved = useMemo(() => (templates.data?.data ?? []).filter((t) => t.status === "approved"), [templates.data]);
   const [selectedId, setSelectedId] = useState("");

@@ -2,11 +2,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { Badge, Button, ErrorState, LoadingState, useToast } from "@/components/ui";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
+import { AssignMenu } from "./assign-menu";
 import { ContactPanel } from "./contact-panel";
 import { MessageBubble } from "./message-bubble";
-import { ReplyBox } from "./reply-box";
-import { type ConversationDetail, type Message, type Page, statusLabel, statusTone } from "./types";
+import { Composer } from "./composer";
+import { NoteBubble, SystemLine } from "./thread-lines";
+import { type ConversationDetail, isEvent, type Page, statusLabel, statusTone, type ThreadEntry } from "./types";
+import { WaitingSince } from "./waiting-since";
 
 const POLL_MS = 1500;
 type Action = "handoff" | "resume" | "close" | "assign";
@@ -15,7 +18,7 @@ type Action = "handoff" | "resume" | "close" | "assign";
 export function Thread({ conversationId, currentUserId }: { conversationId: string; currentUserId: string }) {
   const detail = useQuery({
     queryKey: ["conversation", conversationId],
-    queryFn: ({ signal }) => apiFetch<ConversationDetail>(`/api/dashboard/conversations/${conversationId}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<ConversationDetail>(`/v1/internal/inbox/${conversationId}`, { signal }),
     refetchInterval: POLL_MS,
   });
 
@@ -45,7 +48,7 @@ export function Thread({ conversationId, currentUserId }: { conversationId: stri
         {detail.data.conversation.status === "closed" ? (
           <div className="composer muted small">This conversation is closed. When the customer writes again, a new conversation opens.</div>
         ) : (
-          <ReplyBox detail={detail.data} />
+          <Composer detail={detail.data} />
         )}
       </div>
       <ContactPanel detail={detail.data} />
@@ -58,7 +61,9 @@ function ThreadHeader({ detail, currentUserId }: { detail: ConversationDetail; c
   const toast = useToast();
   const { conversation, contact } = detail;
   const act = useMutation({
-    mutationFn: (action: Action) => apiFetch(`/api/dashboard/conversations/${conversation.id}/${action}`, { body: {} }),
+    // The public API's operations, as the signed-in member ("assign" here is "assign to me").
+    mutationFn: (action: Action) =>
+      apiFetch(`/v1/conversations/${conversation.id}/${action}`, { body: action === "assign" ? { userId: currentUserId } : {} }),
     onSuccess: (_, action) => {
       toast.success(
         {
@@ -86,8 +91,10 @@ function ThreadHeader({ detail, currentUserId }: { detail: ConversationDetail; c
       <Badge tone={statusTone[status]}>
         <span data-testid="conversation-status">{statusLabel[status]}</span>
       </Badge>
+      <WaitingSince since={conversation.waitingSince} />
       <span className="spacer" />
       <div className="row-wrap">
+        <AssignMenu conversationId={conversation.id} assigneeId={conversation.assigneeId} currentUserId={currentUserId} />
         {status === "open" ? (
           <Button size="sm" loading={busy("handoff")} disabled={act.isPending} onClick={() => act.mutate("handoff")}>
             Hand off
@@ -119,7 +126,10 @@ function Messages({ conversationId }: { conversationId: string }) {
   const messages = useInfiniteQuery({
     queryKey: ["messages", conversationId],
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<Page<Message>>(`/api/dashboard/conversations/${conversationId}/messages`, { query: { limit: 100, before: pageParam }, signal }),
+      apiFetch<Page<ThreadEntry>>(`/v1/conversations/${conversationId}/messages`, {
+        query: { limit: 100, before: pageParam, include: "notes,events" },
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: POLL_MS,
@@ -128,12 +138,12 @@ function Messages({ conversationId }: { conversationId: string }) {
   const seen = new Set<string>();
   const ordered = (messages.data?.pages.flatMap((p) => p.data) ?? []).filter((m) => !seen.has(m.id) && seen.add(m.id)).reverse();
   const lastId = ordered.at(-1)?.id;
-  const lastInboundId = ordered.findLast((m) => m.direction === "inbound")?.id;
+  const lastInboundId = ordered.findLast((m) => !isEvent(m) && m.direction === "inbound")?.id;
   const client = useQueryClient();
   const toast = useToast();
   const react = useMutation({
     mutationFn: ({ messageId, emoji }: { messageId: string; emoji: string }) =>
-      apiFetch(`/api/dashboard/conversations/${conversationId}/messages/${messageId}/reaction`, { method: "PUT", body: { emoji } }),
+      apiFetch(`/v1/internal/conversations/${conversationId}/messages/${messageId}/reaction`, { method: "PUT", body: { emoji } }),
     onError: (err) => toast.error(errorMessage(err)),
     onSettled: () => client.invalidateQueries({ queryKey: ["messages", conversationId] }),
   });
@@ -142,7 +152,14 @@ function Messages({ conversationId }: { conversationId: string }) {
   // server marks each message at most once, so re-sending on every new inbound message is harmless.
   useEffect(() => {
     if (!lastInboundId) return;
-    apiFetch(`/api/dashboard/conversations/${conversationId}/read`, { body: {} }).catch(() => {});
+    apiFetch(`/v1/internal/conversations/${conversationId}/read`, { body: {} }).catch(() => {});
+  }, [conversationId, lastInboundId]);
+  // This member has now seen the thread: its unread count (theirs only) drops to 0.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mark again when a new customer message shows.
+  useEffect(() => {
+    apiFetch(`/v1/internal/inbox/${conversationId}/seen`, { body: {} })
+      .then(() => client.invalidateQueries({ queryKey: ["inbox"] }))
+      .catch(() => {});
   }, [conversationId, lastInboundId]);
 
   useEffect(() => {
@@ -178,7 +195,17 @@ function Messages({ conversationId }: { conversationId: string }) {
           <div className="state-title">No messages yet</div>
         </div>
       ) : (
-        ordered.map((m) => <MessageBubble key={m.id} message={m} onReact={(emoji) => react.mutate({ messageId: m.id, emoji })} />)
+        ordered.map((m) =>
+          isEvent(m) ? (
+            m.kind === "note" ? (
+              <NoteBubble key={m.id} note={m} />
+            ) : (
+              <SystemLine key={m.id} event={m} />
+            )
+          ) : (
+            <MessageBubble key={m.id} message={m} onReact={(emoji) => react.mutate({ messageId: m.id, emoji })} />
+          ),
+        )
       )}
     </div>
   );

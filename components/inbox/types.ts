@@ -1,72 +1,26 @@
-// Shapes of the inbox endpoints' answers (app/api/dashboard/conversations/**), for client components.
-export type ConversationStatus = "open" | "handoff" | "closed";
+import type { ContactOut } from "@/lib/contacts/contact-schema";
+import type { ConversationEventOut, ConversationOut } from "@/lib/conversations/conversation-schema";
+import type { ConversationDetail as ConversationDetailOut, InboxRow as InboxRowOut } from "@/lib/dashboard/inbox";
+import type { MediaFileOut, MediaOut, MessageOut } from "@/lib/messages/message-schema";
+import type { Page as PageOut } from "@/lib/pagination";
+import type { TemplateOut } from "@/lib/templates/template-schema";
 
-export type InboxRow = {
-  id: string;
-  contactId: string;
-  status: ConversationStatus;
-  lastInboundAt: string | null;
-  assigneeId: string | null;
-  tokensUsed: number;
-  createdAt: string;
-  updatedAt: string;
-  contact: { id: string; name: string | null; phone: string } | null;
-  lastMessage: { text: string; direction: string; createdAt: string } | null;
-};
+// The answers of the operations the inbox calls, as the server types them (type imports only: nothing
+// of lib/ runs in the browser): GET /v1/internal/inbox, /v1/internal/inbox/{id},
+// /v1/conversations/{id}/messages (with notes and history lines), POST /v1/media, GET /v1/templates.
+export type ConversationStatus = ConversationOut["status"];
+export type InboxRow = InboxRowOut;
+export type Contact = ContactOut;
+export type ConversationDetail = ConversationDetailOut;
+export type Message = MessageOut;
+export type MessageMedia = MediaOut;
+/** An uploaded file (POST /v1/media). */
+export type UploadedFile = MediaFileOut;
 
-export type Contact = {
-  id: string;
-  phone: string;
-  name: string | null;
-  tags: string[];
-  metadata: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type ConversationDetail = {
-  conversation: Omit<InboxRow, "contact" | "lastMessage">;
-  contact: Contact;
-  assignee: { id: string; name: string | null; email: string } | null;
-  windowOpen: boolean;
-  windowClosesAt: string | null;
-};
-
-export type Message = {
-  id: string;
-  conversationId: string;
-  direction: "inbound" | "outbound";
-  source: "assistant" | "agent" | "api" | "customer";
-  type: string;
-  text: string;
-  status: "queued" | "sent" | "delivered" | "read" | "failed" | "received";
-  template: { name: string; language: string; variables: string[] } | null;
-  error: { code: string; message: string; channelCode: number | null } | null;
-  media?: MessageMedia | null;
-  location?: { latitude: number; longitude: number; name: string | null; address: string | null } | null;
-  reactions?: { customer: string | null; business: string | null };
-  createdAt: string;
-};
-
-export type MessageMedia = {
-  type: string;
-  status: "ready" | "unavailable";
-  mimeType: string | null;
-  size: number | null;
-  filename: string | null;
-  caption: string | null;
-  url: string | null;
-  transcript: string | null;
-};
-
-/** An uploaded file (POST /api/dashboard/media). */
-export type UploadedFile = {
-  id: string;
-  type: "image" | "audio" | "video" | "document" | "sticker";
-  mimeType: string;
-  size: number;
-  filename: string | null;
-};
+/** A history line or an internal note (GET /v1/conversations/{id}/messages?include=notes,events). */
+export type ConversationEvent = ConversationEventOut;
+export type ThreadEntry = Message | ConversationEvent;
+export const isEvent = (e: ThreadEntry): e is ConversationEvent => "kind" in e;
 
 export function formatSize(n: number | null): string {
   if (n === null) return "";
@@ -75,9 +29,9 @@ export function formatSize(n: number | null): string {
   return `${n} B`;
 }
 
-export type Template = { id: string; name: string; language: string; category: string; body: string; status: string; placeholders: number };
+export type Template = TemplateOut;
 
-export type Page<T> = { data: T[]; nextCursor: string | null };
+export type Page<T> = PageOut<T>;
 
 export const statusTone = { open: "success", handoff: "warning", closed: "neutral" } as const;
 export const statusLabel = { open: "Open", handoff: "Handed off", closed: "Closed" } as const;

@@ -3,10 +3,14 @@ import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DailyActivityChart, type DailyPoint } from "@/components/charts/daily-activity-chart";
 import { Card, ErrorState, PageHeader, Skeleton, Tabs } from "@/components/ui";
-import { apiFetch } from "@/lib/dashboard/fetcher";
+import { apiFetch } from "@/components/data/fetcher";
+import type { OperationOutput } from "@/lib/api/operation";
+import type { overviewAnalytics, usageWallet } from "@/lib/api/operations";
+import { EmptyCollectionWarnings, GettingStarted } from "./getting-started";
+import "./overview.css";
 
-type Summary = { window: string; from: string; to: string; conversations: number; resolvedByAssistant: number; leads: number; handoffs: number };
-type Wallet = { balanceTokens: number; periodUsedTokens: number; periodEndsAt: string; periodStartsAt: string };
+type Summary = OperationOutput<typeof overviewAnalytics>["summary"];
+type Wallet = OperationOutput<typeof usageWallet>;
 
 const windows = [
   { id: "24h", label: "24 hours" },
@@ -21,15 +25,19 @@ export function OverviewView() {
   const [range, setRange] = useState("7d");
   const analytics = useQuery({
     queryKey: ["analytics", range],
-    queryFn: () => apiFetch<{ summary: Summary; daily: DailyPoint[] }>("/api/dashboard/analytics", { query: { window: range } }),
+    queryFn: () => apiFetch<{ summary: Summary; daily: DailyPoint[] }>("/v1/internal/analytics", { query: { window: range } }),
   });
-  const wallet = useQuery({ queryKey: ["wallet"], queryFn: () => apiFetch<Wallet>("/api/dashboard/wallet") });
+  const wallet = useQuery({ queryKey: ["wallet"], queryFn: () => apiFetch<Wallet>("/v1/usage/wallet") });
   const s = analytics.data?.summary;
   const resolvedShare = s?.conversations ? Math.round((s.resolvedByAssistant / s.conversations) * 100) : null;
 
   return (
     <>
       <PageHeader title="Overview" description="How your assistant is doing, and what it has left to spend." />
+      <div className="stack" style={{ gap: 12, marginBottom: 16 }}>
+        <EmptyCollectionWarnings />
+        <GettingStarted />
+      </div>
       <Tabs tabs={windows} value={range} onChange={setRange} label="Time window" />
       {analytics.isError ? (
         <Card>
@@ -47,7 +55,7 @@ export function OverviewView() {
             <Stat label="Leads" value={s && fmt(s.leads)} hint="records captured in leads" />
             <Stat label="Handoffs" value={s && fmt(s.handoffs)} hint="conversations passed to a person" />
           </div>
-          <div style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr) 300px", gap: 16 }}>
+          <div className="overview-split">
             <Card title="Daily activity (UTC)">
               {analytics.isPending ? (
                 <Skeleton lines={6} height={28} />

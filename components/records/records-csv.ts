@@ -1,4 +1,7 @@
 import Papa from "papaparse";
+import { fieldLabelOf } from "@/lib/records/labels";
+import { statusLabel } from "@/lib/records/statuses";
+import { csvFieldValue, instantForCsv } from "./record-format";
 
 export type RecordRow = {
   id: string;
@@ -6,8 +9,13 @@ export type RecordRow = {
   fields: Record<string, unknown>;
   conversationId: string | null;
   contactId: string | null;
+  contact?: { name: string | null; phone: string } | null;
+  status?: string;
   createdAt: string;
 };
+
+/** How the rows are read: the skills' labels by field key and the business's time zone. */
+export type RecordLayout = { labels: Record<string, string>; timeZone: string };
 
 /** The captured fields' names across rows, in first-seen order: the table's and the CSV's columns. */
 export function fieldColumns(rows: RecordRow[]): string[] {
@@ -30,15 +38,37 @@ export function cellText(value: unknown): string {
  */
 export const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** CSV of the rows (papaparse's unparse), one column per captured field plus the record's own. */
-export function recordsToCsv(rows: RecordRow[]): string {
+/**
+ * CSV of the rows (papaparse's unparse): the record's id, when it was captured (in the business's time
+ * zone), the customer's name and phone and the status, then one column per captured field headed by
+ * its label, then the ids to link back.
+ */
+export function recordsToCsv(rows: RecordRow[], layout: RecordLayout = { labels: {}, timeZone: "UTC" }): string {
   const fields = fieldColumns(rows);
   // Numbers stay numbers (papaparse never escapes them), so -5 is still -5 in the spreadsheet.
-  const cell = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : cellText(v));
+  const cell = (v: unknown) => csvFieldValue(v, layout.timeZone);
   return Papa.unparse(
     {
-      fields: ["id", "createdAt", ...fields, "conversationId", "contactId"],
-      data: rows.map((r) => [r.id, r.createdAt, ...fields.map((f) => cell(r.fields[f])), r.conversationId ?? "", r.contactId ?? ""]),
+      fields: [
+        "Record id",
+        `Captured (${layout.timeZone})`,
+        "Customer",
+        "Phone",
+        "Status",
+        ...fields.map((f) => fieldLabelOf(layout.labels, f)),
+        "Conversation id",
+        "Contact id",
+      ],
+      data: rows.map((r) => [
+        r.id,
+        instantForCsv(r.createdAt, layout.timeZone),
+        r.contact?.name ?? "",
+        r.contact?.phone ?? "",
+        r.status ? statusLabel(r.status) : "",
+        ...fields.map((f) => cell(r.fields[f])),
+        r.conversationId ?? "",
+        r.contactId ?? "",
+      ]),
     },
     { escapeFormulae: FORMULA_START },
   );

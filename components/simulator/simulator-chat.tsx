@@ -6,7 +6,7 @@ import { StatusTicks } from "@/components/inbox/message-bubble";
 import { MessageMedia, visibleText } from "@/components/inbox/message-media";
 import type { Message, UploadedFile } from "@/components/inbox/types";
 import { Badge, Button, ErrorState, Input, LoadingState, useToast } from "@/components/ui";
-import { apiFetch, apiUpload, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, apiUpload, errorMessage } from "@/components/data/fetcher";
 import { SimulatorSidePanel } from "./simulator-side-panel";
 import type { SandboxCustomer } from "./simulator-view";
 
@@ -31,7 +31,7 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
     queryKey: ["simulator-thread", customer.phone],
     queryFn: async ({ signal }) => {
       const after = [...known.current.keys()].sort().at(-1);
-      const t = await apiFetch<Thread>("/api/dashboard/simulator/messages", { query: { phone: customer.phone, after }, signal });
+      const t = await apiFetch<Thread>("/v1/internal/simulator/messages", { query: { phone: customer.phone, after }, signal });
       for (const m of t.messages) known.current.set(m.id, m);
       return { ...t, messages: [...known.current.values()].sort((a, b) => a.id.localeCompare(b.id)) };
     },
@@ -40,7 +40,7 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
 
   const [place, setPlace] = useState<{ name: string; latitude: string; longitude: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const say = (body: object) => apiFetch("/api/dashboard/simulator/messages", { body: { phone: customer.phone, name: customer.name, ...body } });
+  const say = (body: object) => apiFetch("/v1/internal/simulator/messages", { body: { phone: customer.phone, name: customer.name, ...body } });
   const send = useMutation({
     mutationFn: (body: string) => say({ text: body }),
     onSuccess: () => {
@@ -52,7 +52,7 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
   // The customer sends a photo, voice note, video, document or sticker (the box's text is its caption), or a place.
   const sendFile = useMutation({
     mutationFn: async (file: File) => {
-      const uploaded = await apiUpload<UploadedFile>("/api/dashboard/media", file);
+      const uploaded = await apiUpload<UploadedFile>("/v1/media", file);
       return say({ mediaId: uploaded.id, text: text.trim() || undefined });
     },
     onSuccess: () => {

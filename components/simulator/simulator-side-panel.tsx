@@ -5,7 +5,7 @@ import type { Page } from "@/components/inbox/types";
 import { statusLabel, statusTone } from "@/components/inbox/types";
 import { cellText, type RecordRow } from "@/components/records/records-csv";
 import { Badge, Card, ErrorState, Skeleton } from "@/components/ui";
-import { apiFetch } from "@/lib/dashboard/fetcher";
+import { apiFetch } from "@/components/data/fetcher";
 import type { SandboxCustomer } from "./simulator-view";
 
 /** What the conversation has produced so far: its status and the records its skills captured. */
@@ -18,14 +18,14 @@ export function SimulatorSidePanel({
   conversationId: string | null;
   status: "open" | "handoff" | "closed" | null;
 }) {
-  const collections = useQuery({ queryKey: ["record-collections"], queryFn: () => apiFetch<{ collections: string[] }>("/api/dashboard/records") });
+  const collections = useQuery({ queryKey: ["record-collections"], queryFn: () => apiFetch<{ collections: string[] }>("/v1/internal/records") });
   const records = useQuery({
     queryKey: ["simulator-records", conversationId, collections.data?.collections],
     enabled: !!conversationId && !!collections.data,
     queryFn: async ({ signal }) => {
       const pages = await Promise.all(
         (collections.data?.collections ?? []).map((c) =>
-          apiFetch<Page<RecordRow>>(`/api/dashboard/records/${c}`, { query: { conversationId: conversationId ?? undefined, limit: 50 }, signal }),
+          apiFetch<Page<RecordRow>>(`/v1/internal/records/${c}`, { query: { conversationId: conversationId ?? undefined, limit: 50 }, signal }),
         ),
       );
       return pages.flatMap((p) => p.data).sort((a, b) => b.createdAt.localeCompare(a.createdAt));

@@ -2,10 +2,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button, LoadingState, PageHeader, useToast } from "@/components/ui";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import { SimulatorChat } from "./simulator-chat";
+import "@/components/inbox/chat.css";
+import "./simulator.css";
+import type { OperationOutput } from "@/lib/api/operation";
+import type { simulatorCustomer } from "@/lib/api/operations";
 
-export type SandboxCustomer = { phone: string; name: string };
+export type SandboxCustomer = OperationOutput<typeof simulatorCustomer>;
 
 /**
  * Chat with the assistant as a sandbox customer. The customer is kept per business in this browser,
@@ -16,7 +20,7 @@ export function SimulatorView({ businessId, prefill, notice }: { businessId: str
   const storageKey = `simulator-customer:${businessId}`;
   const [customer, setCustomer] = useState<SandboxCustomer | null>(null);
   const fresh = useMutation({
-    mutationFn: () => apiFetch<SandboxCustomer>("/api/dashboard/simulator/customer"),
+    mutationFn: () => apiFetch<SandboxCustomer>("/v1/internal/simulator/customer"),
     onSuccess: (c) => {
       localStorage.setItem(storageKey, JSON.stringify(c));
       setCustomer(c);

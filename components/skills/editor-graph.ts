@@ -37,7 +37,7 @@ export function defaultData(type: NodeType): Record<string, unknown> {
     case "catalog":
       return { collection: "", variable: "", text: "", maxOptions: 5 };
     case "availability":
-      return { variable: "", slotMinutes: 60, capacity: 1, openingHours: {} };
+      return { variable: "", slotMinutes: 60, capacity: 1 };
     case "record":
       return { collection: "", fields: {} };
     case "handoff":

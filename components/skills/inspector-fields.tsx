@@ -52,8 +52,10 @@ const languageNames: Record<string, string> = { pt: "Portuguese", es: "Spanish",
  * Per-language variants of a text (`texts`, `retryTexts`...): the reply uses the customer's detected
  * language when its variant is filled, and the default text otherwise. An emptied variant is removed.
  */
-export function LanguageTextsField({ name, label, value, onPatch, error, languages = ["pt", "es"] }: FieldProps<unknown> & { languages?: string[] }) {
+export function LanguageTextsField({ name, label, value, onPatch, error, languages: shown }: FieldProps<unknown> & { languages?: string[] }) {
   const texts = value && typeof value === "object" ? (value as Record<string, string>) : {};
+  // English too when the skill's default text is in another language (a business set up in Spanish).
+  const languages = shown ?? (texts.en !== undefined ? ["en", "pt", "es"] : ["pt", "es"]);
   const change = (lang: string, v: string) => {
     const next = { ...texts };
     if (v === "") delete next[lang];

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { Button, Dialog, Input } from "@/components/ui";
-import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { SkillGraph } from "@/lib/skills/graph-schema";
 import { readyMadeSkills } from "@/lib/skills/ready-made";
 import { skillIdSchema } from "@/lib/skills/skill-schema";

@@ -1,6 +1,7 @@
 "use client";
 import { conditionOperators, type NodeType, questionKinds } from "@/lib/skills/graph-schema";
 import { type FieldErrors, LanguageTextsField, ListField, NumberField, type Patch, SelectField, TextField } from "./inspector-fields";
+import { CollectionField } from "./collection-field";
 import { OpeningHoursEditor, RecordFieldsEditor } from "./structured-fields";
 
 const placeholderHint = "{{variable}} placeholders are filled from the answers so far.";
@@ -34,6 +35,12 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
           <TextField {...field("text")} label="Question" multiline hint={placeholderHint} />
           <LanguageTextsField {...field("texts")} label="Question" />
           <TextField {...field("variable")} label="Store the answer in" hint="A variable name like party_size." />
+          <TextField
+            {...field("label")}
+            label="Label in Records"
+            optional
+            hint="How staff read this answer in Records, like “Party size”, when a record field is exactly {{variable}}."
+          />
           <SelectField {...field("kind")} label="Answer kind" options={options(questionKinds)} />
           {data.kind === "choice" ? <ListField {...field("choices")} label="Choices" optional /> : null}
           <TextField {...field("retryText")} label="Retry text" optional multiline hint="Sent when the answer cannot be understood." />
@@ -72,7 +79,7 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
     case "catalog":
       return (
         <>
-          <TextField {...field("collection")} label="Catalog collection" hint="Like menu or products." />
+          <CollectionField value={data.collection} onPatch={onPatch} error={errors("collection")} />
           <TextField {...field("variable")} label="Store the chosen item in" hint="Then {{item.title}} and {{item.price}} work." />
           <TextField {...field("text")} label="Text sent with the options" multiline />
           <LanguageTextsField {...field("texts")} label="Text sent with the options" />
@@ -108,14 +115,30 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
             optional
             hint="The party-size variable: capacity then counts covers, not bookings."
           />
-          <OpeningHoursEditor value={data.openingHours} onPatch={onPatch} errors={errors} />
+          <SelectField
+            {...field("openingHours")}
+            value={data.openingHours === undefined ? "business" : "own"}
+            onPatch={(key, v) => onPatch(key, v === "own" ? {} : undefined)}
+            label="Opening hours"
+            options={[
+              { value: "business", label: "the business hours (Settings › Business hours)" },
+              { value: "own", label: "this node's own hours" },
+            ]}
+          />
+          {data.openingHours === undefined ? (
+            <div className="field-hint">
+              Slots follow the <a href="/business-hours">business hours</a>, holidays included.
+            </div>
+          ) : (
+            <OpeningHoursEditor value={data.openingHours} onPatch={onPatch} errors={errors} />
+          )}
         </>
       );
     case "record":
       return (
         <>
           <TextField {...field("collection")} label="Record collection" hint="orders, bookings and leads count in analytics." />
-          <RecordFieldsEditor value={data.fields} onPatch={onPatch} errors={errors} />
+          <RecordFieldsEditor value={data.fields} labels={data.labels} onPatch={onPatch} errors={errors} />
         </>
       );
     case "handoff":

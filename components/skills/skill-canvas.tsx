@@ -13,6 +13,9 @@ import {
   useReactFlow,
 } from "@xyflow/react";
 import { type DragEvent, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { catalogUsageQuery } from "@/components/overview/getting-started";
+import { usePhoneLayout } from "@/components/shell/use-phone-layout";
 import { useToast } from "@/components/ui";
 import type { NodeType } from "@/lib/skills/graph-schema";
 import { type Problem, validateGraph } from "@/lib/skills/validate-graph";
@@ -48,6 +51,8 @@ const isTyping = (target: EventTarget | null) =>
 
 export function SkillCanvas({ initial }: { initial: SkillDetail }) {
   const toast = useToast();
+  // On a phone the flow is read-only (pan, zoom, read): editing needs the palette and the inspector.
+  const readOnly = usePhoneLayout();
   const flow = useReactFlow<EditorNode, EditorEdge>();
   const wrapper = useRef<HTMLDivElement>(null);
   const [graph, setGraph] = useState<EditorGraph>(() => loadGraph(initial));
@@ -64,7 +69,24 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
   const checked = useDeferredValue(graph);
   const check = useMemo(() => validateGraph(toStored(checked)), [checked]);
   const problems: Problem[] = check.ok ? [] : check.problems;
-  const warnings = check.warnings;
+  // Skills and catalog agree: a catalog node on an empty (or missing) collection would find nothing.
+  const usage = useQuery(catalogUsageQuery);
+  const warnings = useMemo(() => {
+    if (!usage.data) return check.warnings;
+    const counts = new Map(usage.data.collections.map((c) => [c.collection, c.items]));
+    const empty: Problem[] = checked.nodes.flatMap((n, index) => {
+      const collection = n.type === "catalog" ? (n.data as { collection?: unknown }).collection : undefined;
+      if (typeof collection !== "string" || !collection || (counts.get(collection) ?? 0) > 0) return [];
+      return [
+        {
+          path: `graph.nodes[${index}].data.collection`,
+          message: `node "${n.id}" searches the catalog collection "${collection}", which is empty: upload items to it or pick another collection`,
+          nodeId: n.id,
+        },
+      ];
+    });
+    return [...check.warnings, ...empty];
+  }, [check.warnings, checked.nodes, usage.data]);
   const nodeIssues = useMemo(() => {
     const map = new Map<string, Severity>();
     for (const w of warnings) if (w.nodeId) map.set(w.nodeId, "warning");
@@ -288,7 +310,13 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
         onRedo={redo}
         onTidy={tidy}
         onSave={save}
+        readOnly={readOnly}
       />
+      {readOnly ? (
+        <div className="alert alert-info" data-testid="skill-read-only">
+          Read-only on a phone: pan and zoom to read the flow. Open this skill on a wider screen to edit it.
+        </div>
+      ) : null}
       <div className="skill-workspace">
         <NodePalette onAdd={(type) => addNode(type)} />
         <div className="skill-canvas-column">
@@ -307,7 +335,10 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
                 onDragOver={onDragOver}
                 onInit={startView}
                 minZoom={0.2}
-                deleteKeyCode={["Backspace", "Delete"]}
+                nodesDraggable={!readOnly}
+                nodesConnectable={!readOnly}
+                elementsSelectable={!readOnly}
+                deleteKeyCode={readOnly ? null : ["Backspace", "Delete"]}
                 attributionPosition="top-right"
               >
                 <Background gap={16} />

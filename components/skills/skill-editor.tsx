@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ReactFlowProvider } from "@xyflow/react";
 import Link from "next/link";
 import { Card, EmptyState, ErrorState, LoadingState } from "@/components/ui";
-import { apiFetch, DashboardError } from "@/lib/dashboard/fetcher";
+import { apiFetch, DashboardError } from "@/components/data/fetcher";
 import { SkillCanvas } from "./skill-canvas";
 import { type SkillDetail, skillUrl } from "./use-skill-save";
 

@@ -5,12 +5,14 @@ import Link from "next/link";
 import { useState } from "react";
 import { Switch } from "@/components/common/switch";
 import { Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, Skeleton, Table, useToast } from "@/components/ui";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
 import { NewSkillDialog } from "./new-skill-dialog";
-import { skillUrl } from "./use-skill-save";
+import { skillActionUrl } from "./use-skill-save";
+import type { OperationOutput } from "@/lib/api/operation";
+import type { skillsList } from "@/lib/api/operations";
 
-type SkillRow = { id: string; name: string; enabled: boolean; assistantId: string; version: number; createdAt: string; updatedAt: string };
+type SkillRow = OperationOutput<typeof skillsList>["data"][number];
 
 const when = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" });
 
@@ -20,10 +22,10 @@ export function SkillList() {
   const toast = useToast();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<SkillRow | null>(null);
-  const skills = useQuery({ queryKey: ["skills"], queryFn: () => apiFetch<Page<SkillRow>>("/api/dashboard/skills", { query: { limit: 200 } }) });
+  const skills = useQuery({ queryKey: ["skills"], queryFn: () => apiFetch<Page<SkillRow>>("/v1/skills", { query: { limit: 200 } }) });
 
   const toggle = useMutation({
-    mutationFn: (s: { id: string; enabled: boolean }) => apiFetch<SkillRow>(skillUrl(s.id), { method: "PATCH", body: { enabled: s.enabled } }),
+    mutationFn: (s: { id: string; enabled: boolean }) => apiFetch<SkillRow>(skillActionUrl(s.id), { method: "PATCH", body: { enabled: s.enabled } }),
     onMutate: async (s) => {
       await client.cancelQueries({ queryKey: ["skills"] });
       const before = client.getQueryData<Page<SkillRow>>(["skills"]);
@@ -41,7 +43,7 @@ export function SkillList() {
     onSettled: () => client.invalidateQueries({ queryKey: ["skills"] }),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => apiFetch(skillUrl(id), { method: "DELETE" }),
+    mutationFn: (id: string) => apiFetch(skillActionUrl(id), { method: "DELETE" }),
     onSuccess: () => {
       toast.success(`Deleted ${deleting?.name ?? "the skill"}.`);
       setDeleting(null);

@@ -2,7 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useToast } from "@/components/ui";
-import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { SkillGraphInput } from "@/lib/skills/graph-schema";
 
 export type SkillDetail = {
@@ -18,7 +18,9 @@ export type SkillDetail = {
 type Saved = Omit<SkillDetail, "graph"> & { warnings: { path: string; message: string }[] };
 type Draft = { name: string; enabled: boolean; graph: SkillGraphInput };
 
-export const skillUrl = (id: string) => `/api/dashboard/skills/${encodeURIComponent(id)}`;
+/** The skill in the public API (read, save); the list's enable toggle and delete are the dashboard's own. */
+export const skillUrl = (id: string) => `/v1/skills/${encodeURIComponent(id)}`;
+export const skillActionUrl = (id: string) => `/v1/internal/skills/${encodeURIComponent(id)}`;
 
 /**
  * Saving with optimistic concurrency: every save names the version this editor loaded. A 409

@@ -1,36 +1,25 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import {
-  Badge,
-  Button,
-  Card,
-  ConfirmDialog,
-  Dialog,
-  EmptyState,
-  ErrorState,
-  Input,
-  PageHeader,
-  Select,
-  Skeleton,
-  Table,
-  useToast,
-} from "@/components/ui";
-import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { useState } from "react";
+import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, Skeleton, Table, useToast } from "@/components/ui";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
+import type { OperationOutput } from "@/lib/api/operation";
+import type { teamList } from "@/lib/api/operations";
+import { InviteDialog } from "./invite-dialog";
+import { PendingInvites } from "./pending-invites";
 
-type Member = { id: string; email: string; name: string | null; role: "owner" | "agent"; createdAt: string };
-type InviteErrors = Partial<Record<"email" | "name" | "password" | "role", string>>;
+type Member = OperationOutput<typeof teamList>["data"][number];
 
 export function TeamView({ currentUserId }: { currentUserId: string }) {
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
   const client = useQueryClient();
   const toast = useToast();
-  const team = useQuery({ queryKey: ["team"], queryFn: () => apiFetch<{ data: Member[] }>("/api/dashboard/team") });
+  const team = useQuery({ queryKey: ["team"], queryFn: () => apiFetch<{ data: Member[] }>("/v1/internal/team") });
   // Both end the member's sessions at once; the server refuses to leave the business without an owner.
   const setRole = useMutation({
     mutationFn: (m: { id: string; role: Member["role"] }) =>
-      apiFetch<Member>(`/api/dashboard/team/${m.id}`, { method: "PATCH", body: { role: m.role } }),
+      apiFetch<Member>(`/v1/internal/team/${m.id}`, { method: "PATCH", body: { role: m.role } }),
     onSuccess: (m) => {
       toast.success(`${m.email} is now ${m.role === "owner" ? "an owner" : "an agent"}; they sign in again to continue.`);
       client.invalidateQueries({ queryKey: ["team"] });
@@ -38,7 +27,7 @@ export function TeamView({ currentUserId }: { currentUserId: string }) {
     onError: (err) => toast.error(errorMessage(err)),
   });
   const remove = useMutation({
-    mutationFn: (m: Member) => apiFetch(`/api/dashboard/team/${m.id}`, { method: "DELETE" }),
+    mutationFn: (m: Member) => apiFetch(`/v1/internal/team/${m.id}`, { method: "DELETE" }),
     onSuccess: (_, m) => {
       toast.success(`${m.email} was removed and signed out.`);
       setRemoving(null);
@@ -114,6 +103,7 @@ export function TeamView({ currentUserId }: { currentUserId: string }) {
           ]}
         />
       )}
+      <PendingInvites />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <ConfirmDialog
         open={removing !== null}
@@ -126,72 +116,5 @@ export function TeamView({ currentUserId }: { currentUserId: string }) {
         onCancel={() => setRemoving(null)}
       />
     </>
-  );
-}
-
-function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const client = useQueryClient();
-  const toast = useToast();
-  const [errors, setErrors] = useState<InviteErrors>({});
-  const invite = useMutation({
-    mutationFn: (input: Record<string, string>) => apiFetch<Member>("/api/dashboard/team", { body: input }),
-    onSuccess: (member) => {
-      toast.success(`${member.email} can now sign in with the temporary password.`);
-      client.invalidateQueries({ queryKey: ["team"] });
-      onClose();
-    },
-    onError: (err) => {
-      if (err instanceof DashboardError && err.details?.length) setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
-    },
-  });
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setErrors({});
-    invite.mutate(Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>);
-  }
-  const formError = invite.isError && !(invite.error instanceof DashboardError && invite.error.details?.length) ? errorMessage(invite.error) : null;
-  return (
-    <Dialog open={open} onClose={onClose} title="Invite a teammate">
-      <form className="stack" onSubmit={onSubmit} id="invite-form">
-        <p className="muted" style={{ margin: 0 }}>
-          This creates their account. Share the temporary password with them privately.
-        </p>
-        {formError ? (
-          <div className="alert" role="alert">
-            {formError}
-          </div>
-        ) : null}
-        <Input id="invite-name" name="name" label="Name" required error={errors.name} />
-        <Input id="invite-email" name="email" type="email" label="Email" required error={errors.email} />
-        <Input
-          id="invite-password"
-          name="password"
-          type="text"
-          label="Temporary password"
-          required
-          minLength={8}
-          hint="At least 8 characters."
-          error={errors.password}
-          autoComplete="off"
-        />
-        <Select
-          id="invite-role"
-          name="role"
-          label="Role"
-          defaultValue="agent"
-          error={errors.role}
-          options={[
-            { value: "agent", label: "Agent: inbox, simulator, contacts, records" },
-            { value: "owner", label: "Owner: everything" },
-          ]}
-        />
-        <div className="row" style={{ justifyContent: "flex-end" }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={invite.isPending}>
-            Create account
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

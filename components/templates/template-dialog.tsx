@@ -1,8 +1,9 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import type { z } from "zod";
 import { Badge, Button, Dialog, Input, Select, Textarea } from "@/components/ui";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import { placeholderCount, renderTemplate, type TemplateOut, templateIn } from "@/lib/templates/template-schema";
 
 const categories = [
@@ -12,31 +13,47 @@ const categories = [
 ];
 
 /** Register a template, or edit one's body and category, with a live count of {{n}} placeholders and a preview. */
-export function TemplateDialog({ template, onClose }: { template: TemplateOut | null; onClose: () => void }) {
+export function TemplateDialog({
+  template,
+  reviewedByMeta,
+  onClose,
+}: {
+  template: TemplateOut | null;
+  /** Meta reviews the business's templates: examples are required and a save goes to review. */
+  reviewedByMeta: boolean;
+  onClose: () => void;
+}) {
   const client = useQueryClient();
   const [name, setName] = useState(template?.name ?? "");
   const [language, setLanguage] = useState(template?.language ?? "en");
   const [category, setCategory] = useState(template?.category ?? "utility");
   const [body, setBody] = useState(template?.body ?? "");
-  const [samples, setSamples] = useState<string[]>([]);
+  const [samples, setSamples] = useState<string[]>(template?.examples ?? []);
   const [tried, setTried] = useState(false);
   const count = placeholderCount(body);
   // Checked with the API's own schema; shown once a save was attempted, then live as the fields change.
-  const parsed = templateIn.safeParse({ name: name.trim(), language: language.trim(), category, body });
+  const examples = Array.from({ length: count }, (_, i) => (samples[i] ?? "").trim());
+  const parsed = templateIn.safeParse({
+    name: name.trim(),
+    language: language.trim(),
+    category,
+    body,
+    examples: examples.every(Boolean) ? examples : undefined,
+  });
   const errors: Record<string, string> =
     tried && !parsed.success
       ? Object.fromEntries(
           parsed.error.issues.map((i) => [String(i.path[0]), i.path[0] === "body" ? "Write the message (1..1,024 characters)." : i.message]),
         )
       : {};
+  // Meta wants an example for every variable; elsewhere they only feed the preview.
+  const missingExample = reviewedByMeta && examples.some((e) => !e);
+  if (tried && missingExample) errors.examples = "Meta reviews this template: give an example for every variable.";
   const save = useMutation({
-    mutationFn: (t: { name: string; language: string; category: string; body: string }) =>
-      apiFetch<TemplateOut>(`/api/dashboard/templates/by-name/${encodeURIComponent(t.name)}/${encodeURIComponent(t.language)}`, {
-        method: "PUT",
-        body: { category: t.category, body: t.body },
-      }),
-    onSuccess: () => {
+    mutationFn: (t: z.output<typeof templateIn>) => apiFetch<TemplateOut>("/v1/templates", { method: "POST", body: t }),
+    onSuccess: (saved) => {
       client.invalidateQueries({ queryKey: ["templates"] });
+      if (saved.status === "rejected") return; // stay open: Meta's reason is shown below
       onClose();
     },
   });
@@ -44,7 +61,7 @@ export function TemplateDialog({ template, onClose }: { template: TemplateOut | 
   function submit(e: FormEvent) {
     e.preventDefault();
     setTried(true);
-    if (parsed.success) save.mutate(parsed.data);
+    if (parsed.success && !missingExample) save.mutate(parsed.data);
   }
 
   return (
@@ -55,6 +72,17 @@ export function TemplateDialog({ template, onClose }: { template: TemplateOut | 
             {errorMessage(save.error)}
           </div>
         ) : null}
+        {save.data?.status === "rejected" ? (
+          <div className="alert" role="alert">
+            Meta rejected this template{save.data.statusReason ? ` (${save.data.statusReason.toLowerCase().replaceAll("_", " ")})` : ""}. Change the
+            body or category and save again.
+          </div>
+        ) : null}
+        {reviewedByMeta ? (
+          <p className="muted" style={{ margin: 0 }}>
+            Saving submits the template to Meta for review. It can be sent once Meta approves it, usually within minutes.
+          </p>
+        ) : null}
         <div className="inline-fields">
           <Input
             id="template-name"
@@ -63,7 +91,7 @@ export function TemplateDialog({ template, onClose }: { template: TemplateOut | 
             value={name}
             error={errors.name}
             disabled={template !== null}
-            hint="Exactly as approved on your channel."
+            hint={reviewedByMeta ? "Lower-case letters, digits and underscores." : "Exactly as approved on your channel."}
             onChange={(e) => setName(e.target.value)}
           />
           <Input
@@ -106,6 +134,7 @@ export function TemplateDialog({ template, onClose }: { template: TemplateOut | 
                 id={`template-sample-${i + 1}`}
                 label={`Example for {{${i + 1}}}`}
                 value={samples[i] ?? ""}
+                error={errors.examples && !examples[i] ? "Required by Meta" : undefined}
                 onChange={(e) => setSamples(Object.assign([...samples], { [i]: e.target.value }))}
               />
             ))}

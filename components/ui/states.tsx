@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { errorMessage } from "@/lib/dashboard/fetcher";
+import { errorMessage } from "@/components/data/fetcher";
 import { Button } from "./button";
 
 export function EmptyState({ title, children, action, icon = "○" }: { title: string; children?: ReactNode; action?: ReactNode; icon?: ReactNode }) {

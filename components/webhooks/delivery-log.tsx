@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 import { Badge, Button, EmptyState, ErrorState, Skeleton, useToast } from "@/components/ui";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import type { AttemptOut } from "@/lib/webhooks/webhook-schema";
 import { type Delivery, endpointUrl } from "./types";
 
@@ -24,12 +24,11 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
   const log = useQuery({
     queryKey: ["webhooks", endpointId, "deliveries", cursor],
     queryFn: () =>
-      apiFetch<{ data: Delivery[]; nextCursor: string | null }>(endpointUrl(endpointId, "/deliveries"), { query: { limit: 25, cursor } }),
+      apiFetch<{ data: Delivery[]; nextCursor: string | null }>(endpointUrl(endpointId, "/deliveries", true), { query: { limit: 25, cursor } }),
     refetchInterval: (q) => (q.state.data?.data.some((d) => d.status === "pending") ? 1500 : 10_000),
   });
   const resend = useMutation({
-    mutationFn: (deliveryId: string) =>
-      apiFetch(endpointUrl(endpointId, `/deliveries/${encodeURIComponent(deliveryId)}/redeliver`), { method: "POST" }),
+    mutationFn: (deliveryId: string) => apiFetch(endpointUrl(endpointId, `/deliveries/${encodeURIComponent(deliveryId)}/retry`), { method: "POST" }),
     onSuccess: () => {
       toast.success("Sending it again now.");
       client.invalidateQueries({ queryKey: ["webhooks", endpointId, "deliveries"] });
@@ -134,7 +133,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
 function Attempts({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) {
   const attempts = useQuery({
     queryKey: ["webhooks", endpointId, "attempts", deliveryId],
-    queryFn: () => apiFetch<{ data: AttemptOut[] }>(endpointUrl(endpointId, `/deliveries/${encodeURIComponent(deliveryId)}`)),
+    queryFn: () => apiFetch<{ data: AttemptOut[] }>(endpointUrl(endpointId, `/deliveries/${encodeURIComponent(deliveryId)}/attempts`, true)),
   });
   if (attempts.isPending) return <Skeleton lines={2} />;
   if (attempts.isError) return <ErrorState error={attempts.error} />;

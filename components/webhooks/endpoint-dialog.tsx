@@ -2,9 +2,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import "@/components/common/common.css";
+import "./webhooks.css";
 import { SecretReveal } from "@/components/common/secret-reveal";
 import { Button, Dialog, Input } from "@/components/ui";
-import { apiFetch, DashboardError, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import { type Endpoint, type EndpointWithSecret, endpointUrl } from "./types";
 
 /** Add an endpoint (then its secret, once) or edit one's URL and events. */
@@ -27,7 +28,7 @@ export function EndpointDialog({
       const body = { url: url.trim(), events: all ? ["*"] : events };
       return endpoint
         ? apiFetch<Endpoint>(endpointUrl(endpoint.id), { method: "PATCH", body })
-        : apiFetch<EndpointWithSecret>("/api/dashboard/webhooks", { body: { ...body, enabled: true } });
+        : apiFetch<EndpointWithSecret>("/v1/webhook-endpoints", { body: { ...body, enabled: true } });
     },
     onSuccess: () => {
       client.invalidateQueries({ queryKey: ["webhooks"] });

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { SecretReveal } from "@/components/common/secret-reveal";
 import { Switch } from "@/components/common/switch";
 import { Badge, Button, ConfirmDialog, Dialog, useToast } from "@/components/ui";
-import { apiFetch, errorMessage } from "@/lib/dashboard/fetcher";
+import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import { DeliveryLog } from "./delivery-log";
 import { type Endpoint, type EndpointWithSecret, endpointUrl } from "./types";
 

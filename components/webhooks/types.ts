@@ -7,4 +7,6 @@ export type EndpointWithSecret = EndpointWithSecretOut;
 export type Delivery = DeliveryLogRow;
 export type EndpointList = { data: Endpoint[]; nextCursor: string | null; eventTypes: string[] };
 
-export const endpointUrl = (id: string, rest = "") => `/api/dashboard/webhooks/${encodeURIComponent(id)}${rest}`;
+/** An endpoint in the public API (`/v1/webhook-endpoints/{id}...`), or with `internal` the dashboard's own reads of it (the delivery log). */
+export const endpointUrl = (id: string, rest = "", internal = false) =>
+  `/v1${internal ? "/internal" : ""}/webhook-endpoints/${encodeURIComponent(id)}${rest}`;

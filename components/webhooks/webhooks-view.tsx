@@ -1,9 +1,10 @@
 "use client";
 import "@/components/common/common.css";
+import "./webhooks.css";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge, Button, Card, EmptyState, ErrorState, PageHeader, Skeleton } from "@/components/ui";
-import { apiFetch } from "@/lib/dashboard/fetcher";
+import { apiFetch } from "@/components/data/fetcher";
 import { EndpointDialog } from "./endpoint-dialog";
 import { EndpointPanel } from "./endpoint-panel";
 import type { Endpoint, EndpointList } from "./types";
@@ -12,7 +13,7 @@ import type { Endpoint, EndpointList } from "./types";
 export function WebhooksView() {
   const [selected, setSelected] = useState<string | null>(null);
   const [editing, setEditing] = useState<Endpoint | "new" | null>(null);
-  const list = useQuery({ queryKey: ["webhooks"], queryFn: () => apiFetch<EndpointList>("/api/dashboard/webhooks") });
+  const list = useQuery({ queryKey: ["webhooks"], queryFn: () => apiFetch<EndpointList>("/v1/internal/webhook-endpoints") });
   const endpoints = list.data?.data ?? [];
   const current = endpoints.find((e) => e.id === selected) ?? endpoints[0] ?? null;
 

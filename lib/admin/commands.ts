@@ -1,6 +1,6 @@
 import "server-only";
 import { createBusiness, getBusiness, setWhatsApp } from "../businesses/businesses";
-import { graphUrl } from "../channels/whatsapp/adapter";
+import { graphUrl } from "../channels/whatsapp/connection";
 import { db } from "../db/client";
 import { migrate } from "../db/migrate";
 import { seedDemo } from "../demo/seed-demo";

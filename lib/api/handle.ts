@@ -1,40 +1,64 @@
 import "server-only";
 import type { z } from "zod";
+import { assertSameOrigin } from "../dashboard/csrf";
 import { db } from "../db/client";
 import { AppError } from "../errors";
-import { authenticateKey, requireScope } from "../keys/api-keys";
 import { zodDetails } from "../validation";
 import { readJsonBody } from "./body";
+import { type Caller, requireCallerRole, requireCallerScope, resolveCaller } from "./caller";
 import { withIdempotency } from "./idempotency";
 import type { AnyOperation } from "./operation";
 import { consumeRateLimit } from "./rate-limit";
 import { errorResponse, jsonResponse, newRequestId } from "./respond";
 
+export type RunOptions = {
+  /** Reads the dashboard session cookie; given by the Next app, absent on `npm run api` (keys only). */
+  readSession?: Parameters<typeof resolveCaller>[2];
+};
+
 /**
- * The one wrapper every /v1 operation runs through, from Next route files and from the standalone
- * server alike: bearer key -> rate limit -> scope -> parse -> handler -> one error mapper.
+ * The one wrapper every operation runs through, from Next route files and from the standalone
+ * server alike, for API keys and dashboard sessions alike:
+ * caller -> (session writes: same origin) -> rate limit -> scope -> parse -> handler -> one error mapper.
  */
-export async function runOperation(op: AnyOperation, request: Request, rawParams: Record<string, string>): Promise<Response> {
+export async function runOperation(
+  op: AnyOperation,
+  request: Request,
+  rawParams: Record<string, string>,
+  options: RunOptions = {},
+): Promise<Response> {
   const requestId = newRequestId();
   let headers: Record<string, string> = { "X-Request-Id": requestId };
   try {
     const database = db();
-    const key = await authenticateKey(database, request.headers.get("authorization"));
-    headers = { ...headers, ...(await consumeRateLimit(key.keyId, key.rateLimitPerSecond)) };
-    requireScope(key, op.scope);
+    const caller = await resolveCaller(database, request, options.readSession);
+    if (caller.kind === "key" && op.internal) throw new AppError("not_found", "No such endpoint.");
+    if (caller.kind === "user") {
+      // A member's answers are theirs alone: never kept by a shared cache.
+      headers["Cache-Control"] = "no-store";
+      assertSameOrigin(request);
+    }
+    headers = { ...headers, ...(await consumeRateLimit(rateKey(caller), caller.kind === "key" ? caller.rateLimitPerSecond : null)) };
+    requireCallerRole(caller, op.role);
+    if (op.scope) requireCallerScope(caller, op.scope);
 
     const body = op.body ? await readJsonBody(request) : undefined;
     if (op.precheck && body) op.precheck(body.value);
     const input = parseInput(op, rawParams, new URL(request.url).searchParams, body?.value);
-    const ctx = { db: database, businessId: key.businessId, key, requestId, request };
+    const ctx = { db: database, businessId: caller.businessId, caller, requestId, request };
     const run = async () => ({ status: 200, body: await op.handler(ctx, input) });
     const result = op.idempotent
-      ? await withIdempotency(database, key.businessId, op.id, request.headers.get("idempotency-key"), body?.raw ?? "", run)
+      ? await withIdempotency(database, caller.businessId, op.id, request.headers.get("idempotency-key"), body?.raw ?? "", run)
       : await run();
     return jsonResponse(result.body, result.status, headers);
   } catch (err) {
     return errorResponse(err, requestId, headers);
   }
+}
+
+// Keys are limited per key; members per member, at the default rate.
+function rateKey(caller: Caller): string {
+  return caller.kind === "key" ? caller.keyId : `user:${caller.userId}`;
 }
 
 function parseInput(op: AnyOperation, rawParams: Record<string, string>, search: URLSearchParams, body: unknown) {

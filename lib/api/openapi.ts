@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
-import { type EventType, eventTypes } from "../db/schema/events";
 import { errorStatus, type ErrorCode } from "../errors";
+import { eventBody, eventTypes } from "../events/schemas";
 import { scopes } from "../keys/scopes";
 import { MAX_JSON_DEPTH } from "./body";
 import type { AnyOperation } from "./operation";
@@ -32,33 +32,7 @@ function errorResponses(op: AnyOperation) {
   );
 }
 
-// What each webhook event adds to the common {id, type, createdAt} (docs/webhooks.md has examples).
-const eventFields: Record<EventType, Record<string, z.ZodType>> = {
-  "message.received": { conversationId: z.string(), from: z.string(), text: z.string().nullable(), messageId: z.string(), contactId: z.string() },
-  "message.sent": { conversationId: z.string(), messageId: z.string(), to: z.string(), text: z.string().nullable(), source: z.string() },
-  "conversation.handoff": { conversationId: z.string(), contactId: z.string(), status: z.literal("handoff"), reason: z.string().nullable() },
-  "record.created": {
-    collection: z.string(),
-    record: z.object({ id: z.string(), fields: z.record(z.string(), z.unknown()) }),
-    conversationId: z.string().nullable(),
-  },
-  "record.updated": {
-    collection: z.string(),
-    record: z.object({ id: z.string(), fields: z.record(z.string(), z.unknown()), status: z.string() }),
-    previous: z.object({ fields: z.record(z.string(), z.unknown()), status: z.string() }),
-    conversationId: z.string().nullable(),
-  },
-  "contact.created": { contact: z.record(z.string(), z.unknown()) },
-  "contact.updated": {
-    contact: z.record(z.string(), z.unknown()),
-    changes: z.array(z.string()),
-    source: z.enum(["customer", "staff"]),
-  },
-  "campaign.completed": {
-    campaign: z.object({ id: z.string(), name: z.string(), counts: z.record(z.string(), z.unknown()) }),
-  },
-};
-
+// Generated from lib/events/schemas.ts, like the README's event table.
 function webhooks() {
   return Object.fromEntries(
     eventTypes.map((type) => [
@@ -70,7 +44,7 @@ function webhooks() {
           requestBody: {
             content: {
               "application/json": {
-                schema: z.object({ id: z.string(), type: z.literal(type), createdAt: z.string(), ...eventFields[type] }),
+                schema: eventBody(type),
               },
             },
           },
@@ -85,6 +59,7 @@ function webhooks() {
 export function openApiDocument(operations: AnyOperation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
+    if (op.internal) continue; // dashboard-only operations are not part of the public contract
     paths[op.path] ??= {};
     paths[op.path][op.method.toLowerCase()] = {
       operationId: op.id,

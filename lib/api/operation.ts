@@ -1,7 +1,7 @@
 import type { z } from "zod";
+import type { Caller } from "./caller";
 import type { Db } from "../db/client";
 import type { ErrorCode } from "../errors";
-import type { KeyContext } from "../keys/api-keys";
 import type { Scope } from "../keys/scopes";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -10,7 +10,8 @@ export const httpMethods: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE
 export type OperationContext = {
   db: Db;
   businessId: string;
-  key: KeyContext;
+  /** The API key or the signed-in member the request came from (lib/api/caller.ts). */
+  caller: Caller;
   requestId: string;
   request: Request;
 };
@@ -18,7 +19,7 @@ export type OperationContext = {
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
 /**
- * One public API operation: its place in the contract (id, method, path, scope), the zod schemas that
+ * One operation of the HTTP surface (the public API and the dashboard alike): its place in the contract (id, method, path, scope), the zod schemas that
  * validate it and document it in OpenAPI, and the handler that calls the lib/ business function.
  * Route files, the standalone API server and the OpenAPI document all read this one table.
  */
@@ -32,7 +33,22 @@ export type Operation<
   method: HttpMethod;
   /** OpenAPI-style path under /v1, e.g. `/conversations/{conversationId}/messages`. */
   path: string;
-  scope: Scope;
+  /**
+   * The scope a key needs; a member's role gives the scopes (lib/api/caller.ts). Omitted only on an
+   * internal operation every signed-in member may use (changing one's own password).
+   */
+  scope?: Scope;
+  /**
+   * `owner`: an owners-only action from the dashboard (team, channel, API keys, ...). Agents get 403
+   * forbidden even where their role's scopes would cover it; a key needs the operation's scope.
+   */
+  role?: "owner";
+  /**
+   * A dashboard-only read or action (inbox rows, delivery log, simulator, team, channel): served to
+   * signed-in members only, answered like an unknown path to API keys, and left out of the public
+   * OpenAPI document. Its path lives under `/internal/`.
+   */
+  internal?: boolean;
   tag: string;
   summary: string;
   description?: string;
@@ -56,11 +72,37 @@ export type Operation<
   handler: (ctx: OperationContext, input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }) => Promise<z.input<R>>;
 };
 
-export function defineOperation<P extends AnyObject, Q extends AnyObject, B extends z.ZodType, R extends z.ZodType>(
-  op: Operation<P, Q, B, R>,
+/** The `{name}` parameters of an OpenAPI-style path, as a union of names (never when it has none). */
+export type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
+
+/**
+ * A path with `{name}` parameters needs a `params` schema whose keys are exactly those names (a typo on
+ * either side is a type error, and handlers read `params.name` as a string with no cast); a path
+ * without parameters takes none.
+ */
+type ParamsFor<Path extends string, P extends AnyObject> = [PathParamNames<Path>] extends [never]
+  ? { params?: undefined }
+  : [keyof z.output<P>] extends [PathParamNames<Path>]
+    ? [PathParamNames<Path>] extends [keyof z.output<P>]
+      ? { params: P }
+      : { params: P; missingPathParams: Exclude<PathParamNames<Path>, keyof z.output<P>> }
+    : { params: P; unknownPathParams: Exclude<keyof z.output<P>, PathParamNames<Path>> };
+
+export function defineOperation<Path extends string, P extends AnyObject, Q extends AnyObject, B extends z.ZodType, R extends z.ZodType>(
+  op: Operation<P, Q, B, R> & { path: Path } & ParamsFor<Path, P>,
 ): Operation<P, Q, B, R> {
+  if (!op.internal && !op.scope) throw new Error(`Operation ${op.id}: a public operation needs a scope.`);
+  if (Boolean(op.internal) !== op.path.startsWith("/internal/")) {
+    throw new Error(`Operation ${op.id}: internal operations, and only they, live under /internal/.`);
+  }
   return op;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a table of heterogeneous operations.
 export type AnyOperation = Operation<any, any, any, any>;
+
+/**
+ * What an operation answers, as its response schema types it: the dashboard's components import this
+ * (`import type`) instead of re-declaring the server's shapes, e.g. `OperationOutput<typeof teamList>`.
+ */
+export type OperationOutput<O> = O extends Operation<AnyObject, AnyObject, z.ZodType, infer R> ? z.output<R> : never;

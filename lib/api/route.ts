@@ -1,35 +1,40 @@
 import "server-only";
-import { AppError } from "../errors";
+// The Next app's side: it reads the dashboard session (next-auth), which `npm run api` never loads;
+// the answers both servers share live in ./route-answers.
+import { readSession } from "../auth/session";
 import { runOperation } from "./handle";
 import { type AnyOperation, type HttpMethod, httpMethods } from "./operation";
-import { errorResponse, newRequestId } from "./respond";
+import { operations } from "./operations";
+import { allowHeader, methodNotAllowed } from "./route-answers";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
 
-/** A route file's exports: the given operations, and a documented 405 for every other method. */
+/**
+ * A route file's exports: the given operations, and a documented 405 for every other method. In the
+ * Next app an operation accepts a bearer key or the dashboard's session cookie.
+ */
 export function routes(map: Partial<Record<HttpMethod, AnyOperation>>): Record<HttpMethod, Handler> {
   const allow = allowHeader(Object.keys(map) as HttpMethod[]);
   const out = {} as Record<HttpMethod, Handler>;
   for (const method of httpMethods) {
     const op = map[method];
     out[method] = op
-      ? async (request, context) => runOperation(op, request, (await context.params) as Record<string, string>)
+      ? async (request, context) => runOperation(op, request, (await context.params) as Record<string, string>, { readSession })
       : async () => methodNotAllowed(allow);
   }
   return out;
 }
 
-/** The Allow header value for a path's methods, in one fixed order whoever lists them. */
-export function allowHeader(methods: HttpMethod[]): string {
-  return httpMethods.filter((m) => methods.includes(m)).join(", ");
+/**
+ * A generated route file's exports (scripts/generate-routes.ts): the operations of the table at this
+ * OpenAPI-style path, by method. A path the table does not hold is a startup error, not a silent 404.
+ */
+export function routesFor(path: string): Record<HttpMethod, Handler> {
+  const map: Partial<Record<HttpMethod, AnyOperation>> = {};
+  for (const op of operations) if (op.path === path) map[op.method as HttpMethod] = op;
+  if (!Object.keys(map).length) throw new Error(`No operation has the path ${path}: run npm run routes:generate.`);
+  return routes(map);
 }
 
-export function methodNotAllowed(allow: string): Response {
-  return errorResponse(new AppError("method_not_allowed", `Use ${allow} on this path.`, undefined, { Allow: allow }), newRequestId());
-}
-
-/** Any unknown path under /v1 (the catch-all route file and the standalone server answer this). */
-export function endpointNotFound(): Response {
-  return errorResponse(new AppError("not_found", "No such endpoint."), newRequestId());
-}
+export { allowHeader, endpointNotFound, methodNotAllowed } from "./route-answers";

@@ -9,7 +9,7 @@ import { operations as allOperations } from "./operations";
 import { openApiResponse } from "./operations/public";
 import { MAX_HEADER_BYTES } from "./limits";
 import { errorResponse, newRequestId } from "./respond";
-import { allowHeader, endpointNotFound, methodNotAllowed } from "./route";
+import { allowHeader, endpointNotFound, methodNotAllowed } from "./route-answers";
 
 /** One path of the table, e.g. `/conversations/{conversationId}/messages`, with its operations by method. */
 export type CompiledRoute = { path: string; regex: RegExp; names: string[]; byMethod: Map<string, AnyOperation>; allow: string };
@@ -167,7 +167,8 @@ export async function dispatch(routes: CompiledRoute[], req: IncomingMessage): P
 
 /** `npm run api`: the /v1 operations on node:http, without Next's request pipeline. */
 export function createApiServer(operations: AnyOperation[] = allOperations): Server {
-  const routes = compileRoutes(operations);
+  // Keys only here: the dashboard's internal operations answer 404 like any unknown path.
+  const routes = compileRoutes(operations.filter((op) => !op.internal));
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     dispatch(routes, req)
       .then((response) => sendResponse(req, res, response))

@@ -1,11 +1,11 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { assistants, knowledgeItems } from "../db/schema";
 import { notFound } from "../errors";
 import { newId } from "../ids";
-import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
+import { listPage, type Page, type PageParams } from "../pagination";
 import type { KnowledgeOut, knowledgeIn, knowledgePatch } from "./assistant-schema";
 
 type KnowledgeRow = typeof knowledgeItems.$inferSelect;
@@ -31,20 +31,16 @@ async function assertAssistant(db: Db, businessId: string, assistantId: string) 
 
 export async function listKnowledge(db: Db, businessId: string, assistantId: string, page: PageParams): Promise<Page<KnowledgeOut>> {
   await assertAssistant(db, businessId, assistantId);
-  const cursor = page.cursor ? decodeCursor(page.cursor, "ki_") : null;
-  const rows = await db
-    .select()
-    .from(knowledgeItems)
-    .where(
-      and(
-        eq(knowledgeItems.businessId, businessId),
-        eq(knowledgeItems.assistantId, assistantId),
-        afterCursor(knowledgeItems.createdAt, knowledgeItems.id, cursor),
-      ),
-    )
-    .orderBy(desc(knowledgeItems.createdAt), desc(knowledgeItems.id))
-    .limit(page.limit + 1);
-  return toPage(rows, page.limit, knowledgeView);
+  return listPage(
+    db,
+    knowledgeItems,
+    {
+      idPrefix: "ki_",
+      page: { limit: page.limit, cursor: page.cursor },
+      where: [eq(knowledgeItems.businessId, businessId), eq(knowledgeItems.assistantId, assistantId)],
+    },
+    knowledgeView,
+  );
 }
 
 /** Every knowledge item of an assistant (the retrieval index is built from these). */

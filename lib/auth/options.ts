@@ -2,7 +2,9 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../db/client";
-import { bumpSessionVersion } from "../users/users";
+import { acceptInviteIn } from "../team/invite-schema";
+import { acceptInvite } from "../team/invites";
+import { bumpSessionVersion, type SessionUser } from "../users/users";
 import { sameOriginPath } from "./callback-url";
 import { clientAddress } from "./client-address";
 import { nextAuthSecret } from "./secret";
@@ -11,6 +13,15 @@ import { signInWithPassword } from "./sign-in";
 const SESSION_MAX_AGE = 7 * 24 * 60 * 60;
 
 let cached: NextAuthOptions | null = null;
+
+const sessionClaims = (user: SessionUser) => ({
+  id: user.id,
+  businessId: user.businessId,
+  role: user.role,
+  email: user.email,
+  name: user.name,
+  sessionVersion: user.sessionVersion,
+});
 
 /**
  * next-auth options, built on first use so the secret is resolved at request time, not at build time.
@@ -44,15 +55,19 @@ export function authOptions(): NextAuthOptions {
             password: String(credentials?.password ?? ""),
             address: clientAddress(req.headers ?? {}),
           });
-          if (!user) return null;
-          return {
-            id: user.id,
-            businessId: user.businessId,
-            role: user.role,
-            email: user.email,
-            name: user.name,
-            sessionVersion: user.sessionVersion,
-          };
+          return user ? sessionClaims(user) : null;
+        },
+      }),
+      // Opening an invite link: the new member's name and password create their account, use the
+      // invite up and sign them in, in one step. A refusal throws: the invite form shows its message.
+      CredentialsProvider({
+        id: "invite",
+        name: "Invite",
+        credentials: { token: { type: "text" }, name: { type: "text" }, password: { type: "password" } },
+        async authorize(credentials) {
+          const parsed = acceptInviteIn.safeParse(credentials ?? {});
+          if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "The invite form is incomplete.");
+          return sessionClaims(await acceptInvite(db(), parsed.data));
         },
       }),
     ],

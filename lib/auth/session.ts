@@ -30,8 +30,8 @@ export async function sessionFor(claims: { userId: string; businessId: string; s
 
 /**
  * For dashboard pages (server components): no session -> the sign-in page; a role that may not see the
- * page -> forbidden(), which renders app/(dashboard)/forbidden.tsx with HTTP 403. Route handlers use withSession (lib/dashboard/handler.ts), which
- * answers 401/403 instead.
+ * page -> forbidden(), which renders app/(dashboard)/forbidden.tsx with HTTP 403. The operations the
+ * dashboard calls resolve the same session into their caller (lib/api/caller.ts) and answer 401/403 instead.
  */
 export async function requireSession(opts: { role?: Role } = {}): Promise<DashboardSession> {
   const session = await readSession();

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { createBusiness } from "../businesses/businesses";
+import { onboardingAnswers, setUpBusiness } from "../businesses/onboarding";
 import type { Db } from "../db/client";
 import { createUser, type UserOut } from "../users/users";
 
@@ -9,6 +10,9 @@ export const signUpIn = z.object({
   name: z.string().trim().min(1, "Enter your name.").max(200),
   email: z.string().trim().max(320).email("Enter a valid email address."),
   password: z.string().min(8, "The password needs at least 8 characters.").max(200),
+  // The onboarding questions (the sign-up page always asks them): the business's kind, languages,
+  // time zone, opening hours and address give it a working assistant at once (lib/businesses/onboarding.ts).
+  onboarding: onboardingAnswers.optional(),
 });
 
 /**
@@ -17,7 +21,8 @@ export const signUpIn = z.object({
  */
 export async function signUpOwner(db: Db, input: z.infer<typeof signUpIn>): Promise<{ businessId: string; user: UserOut }> {
   return db.transaction(async (tx) => {
-    const { businessId } = await createBusiness(tx, { name: input.businessName });
+    const { businessId, assistantId } = await createBusiness(tx, { name: input.businessName, timeZone: input.onboarding?.timeZone });
+    if (input.onboarding) await setUpBusiness(tx, businessId, assistantId, input.onboarding);
     const user = await createUser(tx, { businessId, email: input.email, password: input.password, name: input.name, role: "owner" });
     return { businessId, user };
   });

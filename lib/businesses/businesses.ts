@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { createAssistant } from "../assistants/assistants";
+import { verifyBusinessAccount } from "../channels/whatsapp/templates";
 import { verifyWhatsAppNumber } from "../channels/whatsapp/verify-number";
 import { decryptSecret, encryptSecret } from "../crypto/secrets";
 import type { Db } from "../db/client";
@@ -8,6 +9,7 @@ import { businesses } from "../db/schema";
 import { isUniqueViolation } from "../db/unique-violation";
 import { AppError, invalid, notFound } from "../errors";
 import { newId } from "../ids";
+import { scheduleTemplateSync } from "../templates/sync-job";
 import { grantTokens } from "../wallet/wallet";
 
 export const DEFAULT_STARTING_TOKENS = 100_000;
@@ -21,7 +23,13 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-export type WhatsAppSettings = { phoneNumberId: string; accessToken?: string; displayNumber?: string | null };
+export type WhatsAppSettings = {
+  phoneNumberId: string;
+  accessToken?: string;
+  displayNumber?: string | null;
+  /** The WhatsApp Business Account id: given, templates go through Meta's review; null clears it; absent keeps it. */
+  businessAccountId?: string | null;
+};
 
 /** A new business with its first assistant and a starting token grant. */
 export async function createBusiness(
@@ -55,7 +63,7 @@ export async function getBusiness(db: Db, businessId: string) {
 }
 
 type StoredToken = { phoneNumberId: string | null; accessTokenEnc: string | null };
-type Verified = { phoneNumberId: string; accessTokenEnc: string; displayNumber?: string | null };
+type Verified = { phoneNumberId: string; accessTokenEnc: string; displayNumber?: string | null; businessAccountId?: string | null };
 
 /**
  * Checks settings before they are saved: the token must be one Meta accepts for that number id. Left
@@ -67,7 +75,17 @@ async function verifiedSettings(s: WhatsAppSettings, stored: StoredToken | null)
   const token = s.accessToken || (keep ? decryptSecret(keep) : null);
   if (!token) throw invalid([{ path: "accessToken", message: "The access token is required: it proves the number belongs to this business." }]);
   await verifyWhatsAppNumber(s.phoneNumberId, token);
-  return { phoneNumberId: s.phoneNumberId, accessTokenEnc: keep ?? encryptSecret(token), displayNumber: s.displayNumber };
+  const wabaId = s.businessAccountId?.trim() || null;
+  if (wabaId) {
+    if (!/^\d{5,32}$/.test(wabaId)) throw invalid([{ path: "businessAccountId", message: "businessAccountId must be the numeric id Meta shows." }]);
+    await verifyBusinessAccount({ phoneNumberId: s.phoneNumberId, accessToken: token }, wabaId);
+  }
+  return {
+    phoneNumberId: s.phoneNumberId,
+    accessTokenEnc: keep ?? encryptSecret(token),
+    displayNumber: s.displayNumber,
+    businessAccountId: s.businessAccountId === undefined ? undefined : wabaId,
+  };
 }
 
 async function writeWhatsApp(db: Db, businessId: string, v: Verified) {
@@ -78,6 +96,7 @@ async function writeWhatsApp(db: Db, businessId: string, v: Verified) {
         whatsappPhoneNumberId: v.phoneNumberId,
         whatsappAccessTokenEnc: v.accessTokenEnc,
         ...(v.displayNumber !== undefined ? { whatsappDisplayNumber: v.displayNumber } : {}),
+        ...(v.businessAccountId !== undefined ? { whatsappBusinessAccountId: v.businessAccountId } : {}),
       })
       .where(eq(businesses.id, businessId))
       .returning({ id: businesses.id });
@@ -97,13 +116,24 @@ async function writeWhatsApp(db: Db, businessId: string, v: Verified) {
 export async function setWhatsApp(db: Db, businessId: string, s: WhatsAppSettings) {
   const b = await getBusiness(db, businessId);
   const verified = await verifiedSettings(s, { phoneNumberId: b.whatsappPhoneNumberId, accessTokenEnc: b.whatsappAccessTokenEnc });
-  await writeWhatsApp(db, businessId, verified);
+  await db.transaction(async (tx) => {
+    await writeWhatsApp(tx, businessId, verified);
+    // A business account to sync with: import its templates and their statuses now, then periodically.
+    if (verified.businessAccountId) await scheduleTemplateSync(tx, businessId);
+  });
 }
 
 export async function disconnectWhatsApp(db: Db, businessId: string) {
   await db
     .update(businesses)
-    .set({ whatsappPhoneNumberId: null, whatsappAccessTokenEnc: null, whatsappDisplayNumber: null })
+    .set({
+      whatsappPhoneNumberId: null,
+      whatsappAccessTokenEnc: null,
+      whatsappDisplayNumber: null,
+      whatsappBusinessAccountId: null,
+      whatsappQualityRating: null,
+      whatsappMessagingLimit: null,
+    })
     .where(eq(businesses.id, businessId));
 }
 

@@ -1,15 +1,16 @@
 import "server-only";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { zonedInstant } from "../assistant/engine/time-zone";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { zonedInstant } from "../runtime/engine/time-zone";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
-import { businesses, type CampaignStatus, campaignRecipients, campaignSettings, campaigns, contacts, templates } from "../db/schema";
+import { businesses, type CampaignStatus, campaignRecipients, campaignSettings, campaigns, contacts } from "../db/schema";
 import { AppError, invalid, notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
 import { JOBS_CHANNEL } from "../jobs/queue";
-import { afterCursor, decodeCursor, iso, type Page, type PageParams, toPage } from "../pagination";
+import { iso, listPage, type Page, type PageParams } from "../pagination";
 import { placeholderCount, renderTemplate } from "../templates/template-schema";
+import { assertSendable, findTemplate } from "../templates/templates";
 import { audienceContacts, audienceCount, audiencePhones } from "./audience";
 import type { AudienceIn, CampaignIn, CampaignOut, RecipientOut } from "./campaign-schema";
 import { renderVariables } from "./variables";
@@ -64,16 +65,9 @@ export async function ensureSendJob(tx: Db, businessId: string, runAt: Date | nu
 // ---- creation ----
 
 async function approvedTemplate(db: Db, businessId: string, name: string, language: string) {
-  const [template] = await db
-    .select()
-    .from(templates)
-    .where(and(eq(templates.businessId, businessId), eq(templates.name, name), eq(templates.language, language)));
+  const template = await findTemplate(db, businessId, name, language);
   if (!template) throw new AppError("unknown_template", `No template ${name} (${language}) for this business.`);
-  // Templates registered here are approved at once; with Meta's review (the templates issue) a pending
-  // or rejected one is refused.
-  if (template.status !== "approved") {
-    throw new AppError("template_not_approved", `Template ${name} (${language}) is ${template.status}, not approved: it cannot be sent.`);
-  }
+  assertSendable(template);
   return template;
 }
 
@@ -279,24 +273,21 @@ export async function getCampaign(db: Db, businessId: string, id: string): Promi
 }
 
 export async function listCampaigns(db: Db, businessId: string, page: PageParams & { status?: CampaignStatus }): Promise<Page<CampaignOut>> {
-  const cursor = page.cursor ? decodeCursor(page.cursor, "cmp_") : null;
-  const rows = await db
-    .select()
-    .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.businessId, businessId),
-        page.status ? eq(campaigns.status, page.status) : undefined,
-        afterCursor(campaigns.createdAt, campaigns.id, cursor),
-      ),
-    )
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-    .limit(page.limit + 1);
+  const listed = await listPage(
+    db,
+    campaigns,
+    {
+      idPrefix: "cmp_",
+      page,
+      where: [eq(campaigns.businessId, businessId), page.status ? eq(campaigns.status, page.status) : undefined],
+    },
+    (r) => r,
+  );
   const counts = await campaignCounts(
     db,
-    rows.slice(0, page.limit).map((r) => r.id),
+    listed.data.map((r) => r.id),
   );
-  return toPage(rows, page.limit, (r) => campaignView(r, counts.get(r.id) ?? emptyCounts()));
+  return { ...listed, data: listed.data.map((r) => campaignView(r, counts.get(r.id) ?? emptyCounts())) };
 }
 
 // Recipients page in id order; the cursor is the last id seen, bound to this list by its prefix.

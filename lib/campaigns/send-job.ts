@@ -1,9 +1,9 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { adapterFor, ChannelError, type ChannelName, type ChannelReceipt } from "../channels/channel";
-import { whatsAppConnection } from "../channels/whatsapp/adapter";
-import { PAIR_RATE_LIMIT_CODE, retryDelayMs, THROUGHPUT_LIMIT_CODE } from "../channels/whatsapp/errors";
+import { adapterFor } from "../channels/adapters";
+import { ChannelError, type ChannelName, type ChannelReceipt, failureCode } from "../channels/channel";
+import { whatsAppConnection } from "../channels/whatsapp/connection";
 import { type Db, db as defaultDb } from "../db/client";
 import { queryRows } from "../db/rows";
 import { businesses, type RecipientError, campaignRecipients, campaignSettings, campaigns, messages, templates } from "../db/schema";
@@ -50,7 +50,8 @@ type Claimed = { id: number; contactId: string; phone: string; variables: string
 type Outcome =
   | { kind: "sent"; r: Claimed; receipt: ChannelReceipt; text: string }
   | { kind: "failed"; r: Claimed; error: RecipientError }
-  | { kind: "retry"; r: Claimed; delayMs: number; error: RecipientError; slowDown: boolean };
+  /** slowDownMs: the channel says the sending number is over its throughput; > 0 ends the pass and pauses this long. */
+  | { kind: "retry"; r: Claimed; delayMs: number; error: RecipientError; slowDownMs: number };
 
 export type PassResult = { sent: number; nextInMs: number | null };
 
@@ -189,6 +190,7 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
   const flusher = setInterval(flush, FLUSH_MS);
 
   let throttled = false;
+  let throttledMs = 0;
   const log = await sendLog(db, businessId);
   const passStart = Date.now();
   const slice = Math.max(1, Math.ceil(rate / SLICES_PER_SECOND));
@@ -220,7 +222,10 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
       started++;
       const text = renderTemplate(template.body, r.variables);
       const p = sendOne(r, text, { name: template.name, language: template.language }, connection).then((o) => {
-        if (o.kind === "retry" && o.slowDown) throttled = true;
+        if (o.kind === "retry" && o.slowDownMs > 0) {
+          throttled = true;
+          throttledMs = o.slowDownMs;
+        }
         outcomes.push(o);
       });
       inFlight.add(p);
@@ -259,7 +264,7 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
   }
   await completeFinished(db, businessId);
   const sent = claimed.length - unsent.length;
-  if (throttled) return { sent, nextInMs: retryDelayMs(THROUGHPUT_LIMIT_CODE, 1) };
+  if (throttled) return { sent, nextInMs: throttledMs };
   // The next pass may start at once: the send log holds it to the pace.
   return { sent, nextInMs: 0 };
 }
@@ -307,12 +312,12 @@ function classify(r: Claimed, err: unknown): Outcome {
     return { kind: "failed", r, error: { code: "channel_error", message: String((err as Error)?.message ?? err), channelCode: null } };
   }
   const error: RecipientError = {
-    code: err.kind === "window" ? "outside_messaging_window" : "channel_error",
+    code: failureCode(err.kind),
     message: err.message,
     channelCode: err.code,
   };
-  if (err.code === THROUGHPUT_LIMIT_CODE) return { kind: "retry", r, delayMs: 0, error, slowDown: true };
-  if (err.code === PAIR_RATE_LIMIT_CODE || err.kind === "rate_limited" || err.kind === "transient") {
+  if (err.slowDown) return { kind: "retry", r, delayMs: 0, error, slowDownMs: err.retryDelayMs(1) };
+  if (err.kind === "rate_limited" || err.kind === "transient") {
     // A request that got no answer (a timeout) may have been sent: not sent again, reported instead.
     if (err.code === null && /abort|timeout|timed out/i.test(err.message)) {
       return {
@@ -322,8 +327,8 @@ function classify(r: Claimed, err: unknown): Outcome {
       };
     }
     if (r.attempts + 1 >= MAX_ATTEMPTS) return { kind: "failed", r, error };
-    const delayMs = (err.code !== null && retryDelayMs(err.code, r.attempts + 1)) || err.retryInMs || 1000;
-    return { kind: "retry", r, delayMs, error, slowDown: false };
+    const delayMs = err.retryDelayMs(r.attempts + 1) || 1000;
+    return { kind: "retry", r, delayMs, error, slowDownMs: 0 };
   }
   return { kind: "failed", r, error };
 }
@@ -426,7 +431,7 @@ async function settle(db: Db, businessId: string, campaignId: string, claim: str
             claim: null,
             error: o.error,
             // A throughput limit is the campaign's pace, not this recipient's fault: no attempt spent.
-            attempts: o.slowDown ? o.r.attempts : o.r.attempts + 1,
+            attempts: o.slowDownMs > 0 ? o.r.attempts : o.r.attempts + 1,
             notBefore: o.delayMs ? sql`now() + make_interval(secs => ${o.delayMs / 1000})` : null,
             updatedAt: sql`now()`,
           })

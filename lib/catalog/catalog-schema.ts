@@ -19,6 +19,27 @@ export const catalogItemIn = z.object({
 });
 export type CatalogItemIn = z.infer<typeof catalogItemIn>;
 
+/** PATCH body: only the fields given change; null clears an optional one. */
+export const catalogItemPatch = z
+  .strictObject({
+    externalId: catalogItemIn.shape.externalId.optional(),
+    title: catalogItemIn.shape.title.optional(),
+    price: catalogItemIn.shape.price.unwrap().nullable().optional(),
+    inStock: z.boolean().optional(),
+    description: z.string().max(5000).nullable().optional(),
+    imageUrl: z
+      .url({ protocol: /^https$/, error: "imageUrl must be an https URL." })
+      .nullable()
+      .optional(),
+    metadata: metadataSchema.nullable().optional(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), "Give at least one field to change.");
+export type CatalogItemPatch = z.infer<typeof catalogItemPatch>;
+
+export const catalogBulkDeleteIn = z.object({
+  ids: z.array(z.string().min(1).max(100)).min(1, "ids needs at least one item id.").max(1000, "At most 1,000 ids per request."),
+});
+
 export const catalogUpsertIn = z
   .object({ items: z.array(catalogItemIn).min(1, "items needs at least one item.").max(1000, "At most 1,000 items per request.") })
   .superRefine((v, ctx) => {

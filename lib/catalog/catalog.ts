@@ -1,12 +1,14 @@
 import "server-only";
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { catalogItems } from "../db/schema";
 import { queryRows } from "../db/rows";
-import { AppError } from "../errors";
+import { isUniqueViolation } from "../db/unique-violation";
+import { AppError, invalid, notFound } from "../errors";
 import { newId } from "../ids";
-import { afterCursor, decodeCursor, iso, type Page, type PageParams, toPage } from "../pagination";
-import type { CatalogItemIn, CatalogItemOut } from "./catalog-schema";
+import { iso, listPage, type Page, type PageParams } from "../pagination";
+import type { CatalogItemIn, CatalogItemOut, CatalogItemPatch } from "./catalog-schema";
+import { catalogBodyProblems } from "./plain-errors";
 
 type CatalogRow = typeof catalogItems.$inferSelect;
 export const MAX_CATALOG_ITEMS = 1000;
@@ -32,6 +34,21 @@ export function assertCatalogBatchSize(body: unknown): void {
   const items = (body as { items?: unknown })?.items;
   if (Array.isArray(items) && items.length > MAX_CATALOG_ITEMS) {
     throw new AppError("payload_too_large", `At most ${MAX_CATALOG_ITEMS} catalog items per request; got ${items.length}.`);
+  }
+}
+
+/**
+ * The upsert's precheck: the size limit (413), then every item checked with problems worded for a
+ * person, naming the row (items[n-1] is row n), the field and the bad value ("row 14, price: 'twelve'
+ * is not a number"), one detail per problem. Anything else (no items array) is left to the schema.
+ */
+export function checkCatalogUpsertBody(body: unknown): void {
+  assertCatalogBatchSize(body);
+  const items = (body as { items?: unknown })?.items;
+  if (!Array.isArray(items) || !items.length) return;
+  const problems = catalogBodyProblems(items);
+  if (problems.length) {
+    throw invalid(problems, `${problems.length === 1 ? "One problem" : `${problems.length} problems`} in the items; nothing was written.`);
   }
 }
 
@@ -79,24 +96,24 @@ export async function listCatalogItems(
   db: Db,
   businessId: string,
   collection: string,
-  filter: PageParams & { search?: string },
+  filter: PageParams & { search?: string; inStock?: boolean },
 ): Promise<Page<CatalogItemOut>> {
-  const cursor = filter.cursor ? decodeCursor(filter.cursor, "cat_") : null;
   const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const rows = await db
-    .select()
-    .from(catalogItems)
-    .where(
-      and(
+  return listPage(
+    db,
+    catalogItems,
+    {
+      idPrefix: "cat_",
+      page: { limit: filter.limit, cursor: filter.cursor },
+      where: [
         eq(catalogItems.businessId, businessId),
         eq(catalogItems.collection, collection),
-        like ? or(ilike(catalogItems.title, like), ilike(catalogItems.externalId, like)) : undefined,
-        afterCursor(catalogItems.createdAt, catalogItems.id, cursor),
-      ),
-    )
-    .orderBy(desc(catalogItems.createdAt), desc(catalogItems.id))
-    .limit(filter.limit + 1);
-  return toPage(rows, filter.limit, catalogItemView);
+        like ? or(ilike(catalogItems.title, like), ilike(catalogItems.externalId, like), ilike(catalogItems.description, like)) : undefined,
+        filter.inStock === undefined ? undefined : eq(catalogItems.inStock, filter.inStock),
+      ],
+    },
+    catalogItemView,
+  );
 }
 
 /** Collections of a business with item counts (dashboard). */
@@ -117,4 +134,91 @@ export async function allCatalogItems(db: Db, businessId: string, collection: st
     .from(catalogItems)
     .where(and(eq(catalogItems.businessId, businessId), eq(catalogItems.collection, collection)))
     .orderBy(desc(catalogItems.inStock), catalogItems.title);
+}
+
+const itemWhere = (businessId: string, collection: string, id: string) =>
+  and(eq(catalogItems.businessId, businessId), eq(catalogItems.collection, collection), eq(catalogItems.id, id));
+
+export async function getCatalogItem(db: Db, businessId: string, collection: string, id: string): Promise<CatalogItemOut> {
+  const [row] = await db
+    .select()
+    .from(catalogItems)
+    .where(itemWhere(businessId, collection, id));
+  if (!row) throw notFound("catalog item");
+  return catalogItemView(row);
+}
+
+/**
+ * Changes one item: only the fields given; `null` clears an optional one (price, description,
+ * imageUrl, metadata). A new externalId that another item of the collection has is a 409.
+ */
+export async function updateCatalogItem(
+  db: Db,
+  businessId: string,
+  collection: string,
+  id: string,
+  patch: CatalogItemPatch,
+): Promise<CatalogItemOut> {
+  const set: Partial<typeof catalogItems.$inferInsert> = { updatedAt: new Date() };
+  if (patch.externalId !== undefined) set.externalId = patch.externalId;
+  if (patch.title !== undefined) set.title = patch.title;
+  if (patch.price !== undefined) {
+    set.priceAmount = patch.price?.amount ?? null;
+    set.priceCurrency = patch.price?.currency ?? null;
+  }
+  if (patch.inStock !== undefined) set.inStock = patch.inStock;
+  if (patch.description !== undefined) set.description = patch.description;
+  if (patch.imageUrl !== undefined) set.imageUrl = patch.imageUrl;
+  if (patch.metadata !== undefined) set.metadata = patch.metadata;
+  try {
+    const [row] = await db
+      .update(catalogItems)
+      .set(set)
+      .where(itemWhere(businessId, collection, id))
+      .returning();
+    if (!row) throw notFound("catalog item");
+    return catalogItemView(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError("conflict", `Another item of ${collection} already has the externalId ${patch.externalId}.`, [
+        { path: "externalId", message: "is already used in this collection." },
+      ]);
+    }
+    throw err;
+  }
+}
+
+export async function deleteCatalogItem(db: Db, businessId: string, collection: string, id: string): Promise<{ id: string; deleted: true }> {
+  const rows = await db
+    .delete(catalogItems)
+    .where(itemWhere(businessId, collection, id))
+    .returning({ id: catalogItems.id });
+  if (!rows.length) throw notFound("catalog item");
+  return { id, deleted: true };
+}
+
+/** Deletes the given items of a collection; ids that are not there (or another business's) are skipped and counted out. */
+export async function deleteCatalogItems(db: Db, businessId: string, collection: string, ids: string[]): Promise<{ deleted: number }> {
+  const rows = await db
+    .delete(catalogItems)
+    .where(and(eq(catalogItems.businessId, businessId), eq(catalogItems.collection, collection), inArray(catalogItems.id, ids)))
+    .returning({ id: catalogItems.id });
+  return { deleted: rows.length };
+}
+
+/** Deletes a whole collection; `confirm` must repeat its name (a typed confirmation, so a wrong path cannot empty another one). */
+export async function deleteCollection(
+  db: Db,
+  businessId: string,
+  collection: string,
+  confirm: string,
+): Promise<{ collection: string; deleted: number }> {
+  if (confirm !== collection)
+    throw invalid([{ path: "confirm", message: `must repeat the collection's name (${collection}) to delete all its items.` }]);
+  const rows = await db
+    .delete(catalogItems)
+    .where(and(eq(catalogItems.businessId, businessId), eq(catalogItems.collection, collection)))
+    .returning({ id: catalogItems.id });
+  if (!rows.length) throw notFound("collection");
+  return { collection, deleted: rows.length };
 }

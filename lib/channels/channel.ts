@@ -1,12 +1,11 @@
 import "server-only";
 import type { InteractivePayload, MessageMedia, TemplatePayload } from "../db/schema";
 import type { MediaBytes } from "../media/store";
-import { sandboxAdapter } from "./sandbox";
-import { type WhatsAppConnection, whatsAppAdapter } from "./whatsapp/adapter";
 
 // The one door between the business's messages and a channel: the rest of the code sends through
-// `adapterFor(channel).send(...)` and receives through `receiveInboundMessage`, never knowing which
-// channel it talks to.
+// `adapterFor(channel).send(...)` (lib/channels/adapters.ts) and receives through
+// `receiveInboundMessage`, never knowing which channel it talks to. This file holds only the shapes
+// both sides agree on; it imports no channel, so every channel can import it.
 
 export type ChannelName = "whatsapp" | "sandbox";
 
@@ -57,9 +56,13 @@ export type ChannelInbound = {
 
 export type ChannelErrorKind = "window" | "rate_limited" | "transient" | "permanent";
 
+/** The channel's advice for retry number `attempt` (1 for the first retry), in ms; 0 means none. */
+export type RetrySchedule = (attempt: number) => number;
+
 /**
  * Why a channel refused a message. `window` and `permanent` will never succeed by waiting;
- * `rate_limited` and `transient` may, after `retryInMs`.
+ * `rate_limited` and `transient` may, after `retryDelayMs(attempt)`. The channel that throws it
+ * classifies its own codes and sets the schedule, so callers never read a channel's codes.
  */
 export class ChannelError extends Error {
   constructor(
@@ -68,30 +71,33 @@ export class ChannelError extends Error {
     readonly code: number | null,
     message: string,
     readonly retryInMs = 0,
+    readonly options: {
+      /** The channel's back-off for this error, by attempt; without one, `retryInMs` stands for every attempt. */
+      schedule?: RetrySchedule;
+      /** The sending number's own throughput is exceeded: a bulk sender should slow down, not only wait. */
+      slowDown?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = "ChannelError";
   }
+
+  /** How long to wait before retry number `attempt` as the channel advises it; 0 when it has no advice. */
+  retryDelayMs(attempt: number): number {
+    return this.options.schedule?.(attempt) || this.retryInMs;
+  }
+
+  get slowDown(): boolean {
+    return this.options.slowDown === true;
+  }
+}
+
+/** The message error code a refusal of this kind is recorded with (documented in docs/api-contract.md). */
+export function failureCode(kind: ChannelErrorKind): "outside_messaging_window" | "channel_error" {
+  return kind === "window" ? "outside_messaging_window" : "channel_error";
 }
 
 export interface ChannelAdapter {
   readonly channel: ChannelName;
   send(message: ChannelMessage): Promise<ChannelReceipt>;
-}
-
-/**
- * The adapter for a message's channel. WhatsApp needs the business's connection; without one the
- * message cannot leave, which is a permanent error rather than a silent switch to the sandbox.
- */
-export function adapterFor(channel: ChannelName, whatsapp?: WhatsAppConnection | null): ChannelAdapter {
-  if (channel === "sandbox") return sandboxAdapter;
-  if (!whatsapp) {
-    return {
-      channel,
-      send: async () => {
-        throw new ChannelError("permanent", null, "WhatsApp is not connected for this business (no phone number id or access token).");
-      },
-    };
-  }
-  return whatsAppAdapter(whatsapp);
 }

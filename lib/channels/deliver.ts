@@ -7,9 +7,9 @@ import type { ClaimedJob } from "../jobs/queue";
 import { type JobHandler, RetryLater } from "../jobs/worker";
 import type { MessageRow } from "../messages/send-message";
 import { mediaFileById, readMediaBytes } from "../media/media-files";
-import { adapterFor, ChannelError, type ChannelReceipt, type OutboundMedia } from "./channel";
-import { whatsAppConnection } from "./whatsapp/adapter";
-import { retryDelayMs } from "./whatsapp/errors";
+import { adapterFor } from "./adapters";
+import { ChannelError, type ChannelReceipt, type OutboundMedia } from "./channel";
+import { whatsAppConnection } from "./whatsapp/connection";
 
 // The `messages.deliver` job: one queued message out through its channel. Jobs share the
 // conversation as orderKey, so while this one waits out a rate limit (RetryLater keeps it pending)
@@ -86,7 +86,7 @@ async function settleFailure(db: Db, message: MessageRow, err: unknown, job: Att
   }
   if ((err.kind === "rate_limited" || err.kind === "transient") && !lastAttempt) {
     await db.update(messages).set({ attempts: job.attempts }).where(eq(messages.id, message.id));
-    const delay = (err.code !== null && retryDelayMs(err.code, job.attempts)) || err.retryInMs || fallbackRetryMs(job.attempts);
+    const delay = err.retryDelayMs(job.attempts) || fallbackRetryMs(job.attempts);
     throw new RetryLater(delay, `channel ${err.kind} (${err.code ?? "no code"}): ${err.message}`);
   }
   return markFailed(db, message.id, { code: "channel_error", message: err.message, channelCode: err.code }, job.attempts);

@@ -1,11 +1,11 @@
 import "server-only";
-import { and, arrayContains, desc, eq, getTableColumns, ilike, or, sql } from "drizzle-orm";
+import { and, arrayContains, eq, getTableColumns, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { contacts } from "../db/schema";
 import { notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
-import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
+import { listPage, type Page, type PageParams } from "../pagination";
 import type { ContactOut } from "./contact-schema";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -105,22 +105,21 @@ export async function getContact(db: Db, businessId: string, id: string): Promis
 }
 
 export async function listContacts(db: Db, businessId: string, filter: PageParams & { search?: string; tag?: string }): Promise<Page<ContactOut>> {
-  const cursor = filter.cursor ? decodeCursor(filter.cursor, "ct_") : null;
   const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const rows = await db
-    .select()
-    .from(contacts)
-    .where(
-      and(
+  return listPage(
+    db,
+    contacts,
+    {
+      idPrefix: "ct_",
+      page: { limit: filter.limit, cursor: filter.cursor },
+      where: [
         eq(contacts.businessId, businessId),
         like ? or(ilike(contacts.name, like), ilike(contacts.phone, like)) : undefined,
         filter.tag ? arrayContains(contacts.tags, [filter.tag]) : undefined,
-        afterCursor(contacts.createdAt, contacts.id, cursor),
-      ),
-    )
-    .orderBy(desc(contacts.createdAt), desc(contacts.id))
-    .limit(filter.limit + 1);
-  return toPage(rows, filter.limit, contactView);
+      ],
+    },
+    contactView,
+  );
 }
 
 /** Dashboard edit of a contact by id (same rules as the upsert's fields). */

@@ -9,8 +9,47 @@ export const conversationOut = z.object({
   status: conversationStatusSchema,
   lastInboundAt: z.string().nullable(),
   assigneeId: z.string().nullable(),
+  waitingSince: z.string().nullable().meta({
+    description:
+      "Since when the customer has been waiting: their first message after the business's last one; null when the last message is the business's.",
+  }),
   tokensUsed: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ConversationOut = z.infer<typeof conversationOut>;
+
+const personRef = z.object({ id: z.string(), name: z.string().nullable() });
+
+/**
+ * A line of a conversation's history or an internal note, as `GET /v1/conversations/{id}/messages`
+ * returns them beside the messages when asked with `include=events` / `include=notes`.
+ */
+export const conversationEventOut = z
+  .object({
+    id: z.string().meta({ example: "cev_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
+    conversationId: z.string(),
+    kind: z.enum(["note", "event"]).meta({ description: "`note`: an internal note (never sent to the customer); `event`: a history line." }),
+    event: z
+      .enum(["handed_off", "assigned", "unassigned", "returned", "closed", "reopened"])
+      .nullable()
+      .meta({ description: "What happened (null for a note)." }),
+    text: z.string().nullable().meta({
+      description: "A note's text; for handed_off and returned the reason (`agent_replied`, `customer_request`, `inactivity_timeout`, ...).",
+    }),
+    actor: z
+      .object({
+        type: z.enum(["agent", "assistant", "api", "system", "customer"]),
+        user: personRef.nullable().meta({ description: "The member who acted, when a person did." }),
+      })
+      .meta({ description: "Who did it." }),
+    assignee: personRef.nullable().meta({ description: "assigned: the new assignee." }),
+    createdAt: z.string(),
+  })
+  .meta({ id: "ConversationEvent" });
+export type ConversationEventOut = z.infer<typeof conversationEventOut>;
+
+export const noteIn = z.object({ text: z.string().trim().min(1, "Write the note first.").max(4096) });
+export const assignIn = z.object({
+  userId: z.string().min(1).max(100).nullable().meta({ description: "A member of the business; null unassigns." }),
+});

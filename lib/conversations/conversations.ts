@@ -1,14 +1,15 @@
 import "server-only";
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
-import { type ConversationStatus, contacts, conversations } from "../db/schema";
-import { notFound } from "../errors";
+import { type ConversationActorType, type ConversationStatus, contacts, conversations } from "../db/schema";
+import { recordConversationEvent } from "./conversation-events";
 import { newId } from "../ids";
-import { afterCursor, decodeCursor, iso, type Page, type PageParams, toPage } from "../pagination";
+import { iso, listPage, type Page, type PageParams } from "../pagination";
 import type { ConversationOut } from "./conversation-schema";
 
-export type ConversationRow = typeof conversations.$inferSelect;
+export { type ConversationRow, findConversation } from "./find-conversation";
+import { type ConversationRow, findConversation } from "./find-conversation";
 
 export function conversationView(c: ConversationRow): ConversationOut {
   return {
@@ -17,19 +18,11 @@ export function conversationView(c: ConversationRow): ConversationOut {
     status: c.status,
     lastInboundAt: iso(c.lastInboundAt),
     assigneeId: c.assigneeId,
+    waitingSince: iso(c.waitingSince),
     tokensUsed: c.tokensUsed,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };
-}
-
-export async function findConversation(db: Db, businessId: string, id: string): Promise<ConversationRow> {
-  const [row] = await db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.businessId, businessId), eq(conversations.id, id)));
-  if (!row) throw notFound("conversation");
-  return row;
 }
 
 export async function getConversation(db: Db, businessId: string, id: string): Promise<ConversationOut> {
@@ -53,6 +46,7 @@ export async function ensureConversation(
   tx: Db,
   businessId: string,
   contactId: string,
+  opener: { type: ConversationActorType; userId: string | null } = { type: "customer", userId: null },
 ): Promise<{ conversation: ConversationRow; created: boolean }> {
   const existing = await activeConversation(tx, businessId, contactId);
   if (existing) return { conversation: existing, created: false };
@@ -63,6 +57,15 @@ export async function ensureConversation(
   );
   const conversation = await activeConversation(tx, businessId, contactId);
   if (!conversation) throw new Error("conversation vanished while being opened");
+  if (inserted.length > 0) {
+    // A contact whose earlier conversations are all closed: the thread says it was reopened, and by whom.
+    const [closed] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.businessId, businessId), eq(conversations.contactId, contactId), eq(conversations.status, "closed")))
+      .limit(1);
+    if (closed) await recordConversationEvent(tx, conversation, { kind: "reopened", actor: opener });
+  }
   return { conversation, created: inserted.length > 0 };
 }
 
@@ -93,26 +96,25 @@ export async function listConversations(
   businessId: string,
   filter: PageParams & { status?: ConversationStatus; contactId?: string; assigneeId?: string },
 ): Promise<Page<ConversationOut>> {
-  const cursor = filter.cursor ? decodeCursor(filter.cursor, "conv_") : null;
   const assignee =
     filter.assigneeId === "unassigned"
       ? isNull(conversations.assigneeId)
       : filter.assigneeId
         ? eq(conversations.assigneeId, filter.assigneeId)
         : undefined;
-  const rows = await db
-    .select()
-    .from(conversations)
-    .where(
-      and(
+  return listPage(
+    db,
+    conversations,
+    {
+      idPrefix: "conv_",
+      page: { limit: filter.limit, cursor: filter.cursor },
+      where: [
         eq(conversations.businessId, businessId),
         filter.status ? eq(conversations.status, filter.status) : undefined,
         filter.contactId ? eq(conversations.contactId, filter.contactId) : undefined,
         assignee,
-        afterCursor(conversations.createdAt, conversations.id, cursor),
-      ),
-    )
-    .orderBy(desc(conversations.createdAt), desc(conversations.id))
-    .limit(filter.limit + 1);
-  return toPage(rows, filter.limit, conversationView);
+      ],
+    },
+    conversationView,
+  );
 }

@@ -1,81 +1,151 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { conversations, conversationTransitions, skillSessions, users } from "../db/schema";
+import { type ConversationActorType, conversations, conversationTransitions, skillSessions, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
 import type { ConversationOut } from "./conversation-schema";
 import { conversationView, findConversation } from "./conversations";
+import { recordConversationEvent } from "./conversation-events";
+import { pickRoundRobinAgent } from "./presence";
 
-type Actor = "api" | "agent" | "assistant" | "system" | "customer";
+type ConversationRow = typeof conversations.$inferSelect;
+export type Actor = ConversationActorType;
+/** Who did it: the kind of actor, and the member when a person did it from the dashboard. */
+export type ActorRef = Actor | { type: Actor; userId?: string | null };
+
+const refOf = (a: ActorRef): { type: Actor; userId: string | null } =>
+  typeof a === "string" ? { type: a, userId: null } : { type: a.type, userId: a.userId ?? null };
 
 /**
  * Hand a conversation to a human: any non-closed status -> handoff. Already in handoff: a no-op with no
- * second event. Closed: 409. The assistant pauses (its running skill session ends).
+ * second event. Closed: 409. The assistant pauses (its running skill session ends, storing nothing).
  */
 export async function handoffConversation(
   db: Db,
   businessId: string,
   conversationId: string,
-  opts: { reason?: string | null; actor: Actor },
+  opts: { reason?: string | null; actor: ActorRef },
 ): Promise<ConversationOut> {
   return db.transaction(async (tx) => {
     const current = await lockConversation(tx, businessId, conversationId);
     if (current.status === "handoff") return conversationView(current);
     if (current.status === "closed") throw new AppError("invalid_transition", "A closed conversation cannot be handed off.");
-    const updated = await setStatus(tx, current, "handoff", opts.reason ?? null, opts.actor);
-    await tx.delete(skillSessions).where(eq(skillSessions.conversationId, conversationId));
-    await emitEvent(tx, businessId, "conversation.handoff", {
-      conversationId,
-      contactId: current.contactId,
-      status: "handoff",
-      reason: opts.reason ?? null,
-    });
-    return conversationView(updated);
+    return conversationView(await handOff(tx, current, { reason: opts.reason ?? null, actor: refOf(opts.actor) }));
   });
 }
 
+/**
+ * The handoff itself, inside the caller's transaction on a locked open conversation: status, the
+ * transition and the thread's line, the end of the running skill session, `conversation.handoff`,
+ * and the assignee (the given one, else round-robin when the business turned it on).
+ */
+export async function handOff(
+  tx: Db,
+  current: ConversationRow,
+  opts: { reason: string | null; actor: { type: Actor; userId: string | null }; assignTo?: string | null },
+): Promise<ConversationRow> {
+  let updated = await setStatus(tx, current, "handoff", opts.reason, opts.actor);
+  await tx.delete(skillSessions).where(eq(skillSessions.conversationId, current.id));
+  await emitEvent(tx, current.businessId, "conversation.handoff", {
+    conversationId: current.id,
+    contactId: current.contactId,
+    status: "handoff",
+    reason: opts.reason,
+  });
+  if (opts.assignTo && opts.assignTo !== updated.assigneeId) {
+    updated = await setAssignee(tx, updated, opts.assignTo, opts.actor, "agent_replied");
+  } else if (!updated.assigneeId) {
+    const agent = await pickRoundRobinAgent(tx, current.businessId);
+    if (agent) updated = await setAssignee(tx, updated, agent, { type: "system", userId: null }, "round_robin");
+  }
+  return updated;
+}
+
 /** Return a handed-off conversation to the assistant: handoff -> open. */
-export async function resumeConversation(db: Db, businessId: string, conversationId: string, actor: Actor): Promise<ConversationOut> {
+export async function resumeConversation(
+  db: Db,
+  businessId: string,
+  conversationId: string,
+  actor: ActorRef,
+  reason: string | null = null,
+): Promise<ConversationOut> {
   return db.transaction(async (tx) => {
     const current = await lockConversation(tx, businessId, conversationId);
     if (current.status === "open") return conversationView(current);
     if (current.status !== "handoff") throw new AppError("invalid_transition", `A ${current.status} conversation cannot be resumed.`);
-    return conversationView(await setStatus(tx, current, "open", null, actor));
+    return conversationView(await setStatus(tx, current, "open", reason, refOf(actor)));
   });
 }
 
 /** Close a conversation (from open or handoff); the next inbound message opens a new one. */
-export async function closeConversation(db: Db, businessId: string, conversationId: string, actor: Actor): Promise<ConversationOut> {
+export async function closeConversation(db: Db, businessId: string, conversationId: string, actor: ActorRef): Promise<ConversationOut> {
   return db.transaction(async (tx) => {
     const current = await lockConversation(tx, businessId, conversationId);
     if (current.status === "closed") return conversationView(current);
-    const updated = await setStatus(tx, current, "closed", null, actor);
+    const updated = await setStatus(tx, current, "closed", null, refOf(actor));
     await tx.delete(skillSessions).where(eq(skillSessions.conversationId, conversationId));
     return conversationView(updated);
   });
 }
 
-/** Assign to a teammate of the same business, or unassign with null. */
-export async function assignConversation(db: Db, businessId: string, conversationId: string, userId: string | null): Promise<ConversationOut> {
-  if (userId) {
-    const [user] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.businessId, businessId), eq(users.id, userId)));
-    if (!user) throw notFound("user");
-  }
-  const [row] = await db
-    .update(conversations)
-    .set({ assigneeId: userId, updatedAt: sql`now()` })
-    .where(and(eq(conversations.businessId, businessId), eq(conversations.id, conversationId)))
-    .returning();
-  if (!row) throw notFound("conversation");
-  return conversationView(row);
+/**
+ * Assign to a member of the same business, or unassign with null. A member of another business answers
+ * exactly like a missing one (404 not_found). Assigning the current assignee again changes nothing.
+ */
+export async function assignConversation(
+  db: Db,
+  businessId: string,
+  conversationId: string,
+  userId: string | null,
+  actor: ActorRef = "api",
+): Promise<ConversationOut> {
+  return db.transaction(async (tx) => {
+    if (userId) {
+      const [user] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.businessId, businessId), eq(users.id, userId)));
+      if (!user) throw notFound("user");
+    }
+    const current = await lockConversation(tx, businessId, conversationId);
+    if (current.assigneeId === userId) return conversationView(current);
+    return conversationView(await setAssignee(tx, current, userId, refOf(actor), "manual"));
+  });
 }
 
-async function lockConversation(tx: Db, businessId: string, id: string) {
+/** Sets the assignee inside the caller's transaction: the thread's line and `conversation.assigned`. */
+export async function setAssignee(
+  tx: Db,
+  current: ConversationRow,
+  userId: string | null,
+  actor: { type: Actor; userId: string | null },
+  reason: "manual" | "agent_replied" | "round_robin",
+): Promise<ConversationRow> {
+  const person = actor.type === "agent";
+  const [updated] = await tx
+    .update(conversations)
+    .set({ assigneeId: userId, updatedAt: sql`now()`, ...(person ? { humanActivityAt: sql`now()` } : {}) })
+    .where(eq(conversations.id, current.id))
+    .returning();
+  await recordConversationEvent(tx, current, {
+    kind: userId ? "assigned" : "unassigned",
+    actor,
+    assigneeId: userId,
+    text: reason === "manual" ? null : reason,
+  });
+  await emitEvent(tx, current.businessId, "conversation.assigned", {
+    conversationId: current.id,
+    contactId: current.contactId,
+    assigneeId: userId,
+    previousAssigneeId: current.assigneeId,
+    reason,
+  });
+  return updated;
+}
+
+export async function lockConversation(tx: Db, businessId: string, id: string): Promise<ConversationRow> {
   const [row] = await tx
     .select()
     .from(conversations)
@@ -85,16 +155,25 @@ async function lockConversation(tx: Db, businessId: string, id: string) {
   return row;
 }
 
+const lineFor = { handoff: "handed_off", open: "returned", closed: "closed" } as const;
+
 async function setStatus(
   tx: Db,
-  current: typeof conversations.$inferSelect,
+  current: ConversationRow,
   status: "open" | "handoff" | "closed",
   reason: string | null,
-  actor: Actor,
-) {
+  actor: { type: Actor; userId: string | null },
+): Promise<ConversationRow> {
   const [updated] = await tx
     .update(conversations)
-    .set({ status, handoffReason: status === "handoff" ? reason : null, misses: 0, updatedAt: sql`now()` })
+    .set({
+      status,
+      handoffReason: status === "handoff" ? reason : null,
+      misses: 0,
+      updatedAt: sql`now()`,
+      // A handoff starts the people's clock; the inactivity timeout counts from their last action.
+      ...(status === "handoff" || actor.type === "agent" ? { humanActivityAt: sql`now()` } : {}),
+    })
     .where(eq(conversations.id, current.id))
     .returning();
   await tx.insert(conversationTransitions).values({
@@ -104,7 +183,8 @@ async function setStatus(
     fromStatus: current.status,
     toStatus: status,
     reason,
-    actor,
+    actor: actor.type,
   });
+  await recordConversationEvent(tx, current, { kind: lineFor[status], actor, text: reason });
   return updated;
 }

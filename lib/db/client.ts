@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -84,7 +85,7 @@ export function openPglite(dir = dataDir()): DbHandle {
   const inMemory = dir.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(dir);
   const embedded = new EmbeddedDatabase(
-    () => new PGlite({ dataDir: inMemory ? undefined : path.join(dir, "pglite"), extensions: { pg_trgm } }),
+    () => new PGlite({ dataDir: inMemory ? undefined : path.join(dir, "pglite"), extensions: { pg_trgm, unaccent } }),
     !inMemory,
   );
   // drizzle talks to the wrapper, so the instance behind it can be replaced after a trap.

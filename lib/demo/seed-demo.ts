@@ -1,3 +1,4 @@
+import { setBusinessHours } from "../businesses/hours";
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { createKnowledge } from "../assistants/knowledge";
@@ -21,6 +22,12 @@ export const DEMO_PASSWORD = "demo-password";
 /** A demo business to explore: assistant with knowledge, skills, catalog, contacts, a conversation, records. */
 export async function seedDemo(db: Db) {
   const { businessId, assistantId } = await createBusiness(db, { name: "Demo Bistro", tokens: 250_000, timeZone: "Europe/Lisbon" });
+  // The demo's business hours (the booking skill and the handoffs read them): every day 12-15 and 18-23.
+  const everyDay = ["12:00-15:00", "18:00-23:00"];
+  await setBusinessHours(db, businessId, {
+    weekly: { mon: everyDay, tue: everyDay, wed: everyDay, thu: everyDay, fri: everyDay, sat: everyDay, sun: everyDay },
+    holidays: [],
+  });
   const knowledge = [
     ["Opening hours", "We are open every day from 12:00 to 15:00 and from 18:00 to 23:00."],
     ["Address", "Rua das Flores 12, Lisbon. The nearest metro is Baixa-Chiado."],

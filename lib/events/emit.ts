@@ -1,16 +1,18 @@
 import "server-only";
 import type { Db } from "../db/client";
-import { type EventType, events } from "../db/schema";
+import { events } from "../db/schema";
 import { newId } from "../ids";
 import { enqueue, enqueueMany } from "../jobs/queue";
+import type { EventFields, EventType } from "./schemas";
 
 export const EVENTS_QUEUE = "events.dispatch";
 
 /**
  * Writes an event to the outbox inside the caller's transaction: it exists exactly when the change it
- * reports is committed, and the dispatch job fans it out to the business's webhook endpoints.
+ * reports is committed, and the dispatch job fans it out to the business's webhook endpoints. `fields`
+ * is checked at compile time against the event's entry in ./schemas.ts.
  */
-export async function emitEvent(tx: Db, businessId: string, type: EventType, fields: Record<string, unknown>): Promise<string> {
+export async function emitEvent<T extends EventType>(tx: Db, businessId: string, type: T, fields: EventFields<T>): Promise<string> {
   const id = newId("evt");
   const createdAt = new Date();
   const payload = { id, type, createdAt: createdAt.toISOString(), ...fields };
@@ -20,7 +22,7 @@ export async function emitEvent(tx: Db, businessId: string, type: EventType, fie
 }
 
 /** emitEvent for many events of one business in two statements (bulk paths such as campaign sends). */
-export async function emitEvents(tx: Db, businessId: string, type: EventType, items: Record<string, unknown>[]): Promise<void> {
+export async function emitEvents<T extends EventType>(tx: Db, businessId: string, type: T, items: EventFields<T>[]): Promise<void> {
   if (!items.length) return;
   const createdAt = new Date();
   const rows = items.map((fields) => {

@@ -165,8 +165,18 @@ export async function claimJobs(
   return rows.map((r) => ({ id: Number(r.id), queue: r.queue, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts }));
 }
 
+/**
+ * Removes a finished job. Given a transaction, the job completes in the same commit as the work it did
+ * (the worker's own completion afterwards then finds nothing left to do).
+ */
 export async function completeJob(db: Db, id: number): Promise<void> {
   await db.execute(sql`delete from jobs where id = ${id}`);
+}
+
+/** Whether the job is still in the queue (not completed by this or another worker), as `db` sees it. */
+export async function isPending(db: Db, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: unknown }>(db, sql`select id from jobs where id = ${id}`);
+  return rows.length > 0;
 }
 
 /** Schedules another attempt, or marks the job failed after its last one. */

@@ -1,4 +1,4 @@
-// Scopes of the specification plus those of the additions (API-DECISIONS.md).
+// Scopes of the specification plus those of the additions (docs/api-contract.md, "Authentication and scopes").
 export const scopes = [
   "messages:read",
   "messages:write",
@@ -12,6 +12,7 @@ export const scopes = [
   "catalog:read",
   "catalog:write",
   "records:read",
+  "records:write",
   "analytics:read",
   "usage:read",
   "webhooks:read",
@@ -22,9 +23,19 @@ export const scopes = [
   "knowledge:write",
   "campaigns:read",
   "campaigns:write",
+  "business:read",
+  "business:write",
+  "saved-replies:read",
+  "saved-replies:write",
 ] as const;
 
-export type Scope = (typeof scopes)[number];
+/**
+ * Scopes only a dashboard member's role gives, for internal operations (team management): never
+ * grantable to an API key (isScope refuses them), and internal operations answer keys 404 anyway.
+ */
+export const memberScopes = ["team:write"] as const;
+
+export type Scope = (typeof scopes)[number] | (typeof memberScopes)[number];
 
 export function isScope(value: string): value is Scope {
   return (scopes as readonly string[]).includes(value);

@@ -1,6 +1,5 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import { OUTSIDE_WINDOW_CODE } from "../channels/whatsapp/errors";
 import type { Db } from "../db/client";
 import { type MessageError, type MessageStatus, messages } from "../db/schema";
 
@@ -8,7 +7,8 @@ export type ChannelStatusUpdate = {
   /** The channel's id of our outbound message (WhatsApp wamid). */
   channelMessageId: string;
   status: "sent" | "delivered" | "read" | "failed";
-  error: { code: number; message: string } | null;
+  /** Why it failed, as the channel classified it (null: the channel gave no reason). */
+  error: MessageError | null;
 };
 
 /** applied: the status moved forward; ignored: duplicate or stale; unknown: no such message (yet). */
@@ -25,11 +25,7 @@ const MOVES_FROM: Record<ChannelStatusUpdate["status"], MessageStatus[]> = {
   failed: ["queued", "sent"],
 };
 
-export function channelFailure(error: ChannelStatusUpdate["error"]): MessageError {
-  if (!error) return { code: "channel_error", message: "The channel reported the message as failed.", channelCode: null };
-  const code = error.code === OUTSIDE_WINDOW_CODE ? "outside_messaging_window" : "channel_error";
-  return { code, message: error.message, channelCode: error.code };
-}
+const UNEXPLAINED_FAILURE: MessageError = { code: "channel_error", message: "The channel reported the message as failed.", channelCode: null };
 
 export async function applyStatus(
   db: Db,
@@ -47,7 +43,7 @@ export async function applyStatus(
   for (let tries = 0; ; tries++) {
     const moved = await db
       .update(messages)
-      .set(update.status === "failed" ? { status: "failed", error: channelFailure(update.error) } : { status: update.status })
+      .set(update.status === "failed" ? { status: "failed", error: update.error ?? UNEXPLAINED_FAILURE } : { status: update.status })
       .where(and(match, inArray(messages.status, from)))
       .returning({ id: messages.id });
     if (moved.length) return "applied";

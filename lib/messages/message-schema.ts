@@ -38,6 +38,10 @@ export const sendMessageIn = z
     template: templateRef.optional(),
     media: mediaRef.optional(),
     filename: z.string().min(1).max(240).optional().meta({ description: "The name a document is shown with (defaults to the uploaded file's)." }),
+    source: z.enum(["api", "agent"]).optional().meta({
+      description:
+        "Who wrote it. `api` (the default): your systems; the assistant keeps answering. `agent`: a person of the business (e.g. from your own helpdesk): the assistant steps back as for an inbox reply (the conversation moves to `handoff` with reason `agent_replied` and its running skill ends). A signed-in dashboard member's message is always `agent`.",
+    }),
   })
   .superRefine((v, ctx) => {
     if (v.type === "text" && v.text === undefined) ctx.addIssue({ code: "custom", path: ["text"], message: "text is required for a text message." });
@@ -92,6 +96,10 @@ export const messageOut = z.object({
   reactions: z
     .object({ customer: z.string().nullable(), business: z.string().nullable() })
     .meta({ description: "The latest emoji reaction of each side on this message (null: none)." }),
+  author: z
+    .object({ id: z.string(), name: z.string().nullable() })
+    .nullable()
+    .meta({ description: "The member who wrote an `agent` message (its `name` in lists); null for the others." }),
   createdAt: z.string(),
 });
 export type MessageOut = z.infer<typeof messageOut>;
@@ -106,6 +114,7 @@ export const mediaFileOut = z
     createdAt: z.string(),
   })
   .meta({ id: "MediaFile" });
+export type MediaFileOut = z.infer<typeof mediaFileOut>;
 
 export const mediaUploadIn = z
   .object({

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { whatsAppConnection } from "../channels/whatsapp/adapter";
+import { whatsAppConnection } from "../channels/whatsapp/connection";
 import { sendReaction, sendReadReceipt } from "../channels/whatsapp/signals";
 import { ChannelError } from "../channels/channel";
 import { type Db, db as defaultDb } from "../db/client";

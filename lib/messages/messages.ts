@@ -1,8 +1,11 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { messages } from "../db/schema";
+import { messages, users } from "../db/schema";
 import { findConversation } from "../conversations/conversations";
+import { conversationEventRows, conversationEventViews } from "../conversations/conversation-events";
+import type { ConversationEventOut } from "../conversations/conversation-schema";
+import { invalid } from "../errors";
 import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
 import type { MessageOut } from "./message-schema";
 import { mediaView } from "./media-view";
@@ -22,6 +25,7 @@ export function messageView(m: MessageRow): MessageOut {
     media: mediaView(m.businessId, m.media),
     location: locationOf(m),
     reactions: { customer: m.reactions?.customer ?? null, business: m.reactions?.business ?? null },
+    author: m.userId ? { id: m.userId, name: null } : null,
     createdAt: m.createdAt.toISOString(),
   };
 }
@@ -35,14 +39,23 @@ function locationOf(m: MessageRow): MessageOut["location"] {
   return { latitude, longitude, name: str(c.name), address: str(c.address) };
 }
 
-/** A conversation's messages, newest first, paged with `before`. */
+/** What a message page may carry besides the messages (`include=notes,events`). */
+export type Include = { notes: boolean; events: boolean };
+
+/**
+ * A conversation's messages, newest first, paged with `before`. With `include`, the conversation's
+ * internal notes and history lines are merged in by time (one page, one cursor over all three).
+ */
 export async function listMessages(
   db: Db,
   businessId: string,
   conversationId: string,
-  page: { limit: number; before?: string | null },
-): Promise<Page<MessageOut>> {
-  const cursor = page.before ? decodeCursor(page.before, "msg_", "before") : null;
+  page: { limit: number; before?: string | null; include?: Include },
+): Promise<Page<MessageOut | ConversationEventOut>> {
+  const include = page.include ?? { notes: false, events: false };
+  const mixed = include.notes || include.events;
+  const cursor = page.before ? decodeCursor(page.before, mixed ? "" : "msg_", "before") : null;
+  if (cursor && !/^(msg|cev)_/.test(cursor.id)) throw invalid([{ path: "before", message: "The cursor is malformed or belongs to another list." }]);
   const rows = await db
     .select()
     .from(messages)
@@ -51,10 +64,47 @@ export async function listMessages(
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(page.limit + 1);
+  const lines = mixed ? await conversationEventRows(db, businessId, conversationId, { ...include, before: cursor, limit: page.limit + 1 }) : [];
   // Messages are only ever stored in a conversation of their business, so a non-empty page proves the
   // conversation is there: the 404 check (missing or foreign id) costs a round trip only for empty pages.
-  if (!rows.length) await findConversation(db, businessId, conversationId);
-  return toPage(rows, page.limit, messageView);
+  if (!rows.length && !lines.length) await findConversation(db, businessId, conversationId);
+  type Entry = { createdAt: Date; id: string; message?: MessageRow; line?: (typeof lines)[number] };
+  const merged: Entry[] = [
+    ...rows.map((m) => ({ createdAt: m.createdAt, id: m.id, message: m })),
+    ...lines.map((l) => ({ createdAt: l.createdAt, id: l.id, line: l })),
+  ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const taken = merged.slice(0, page.limit + 1);
+  const lineViews = new Map(
+    (
+      await conversationEventViews(
+        db,
+        businessId,
+        taken.flatMap((e) => (e.line ? [e.line] : [])),
+      )
+    ).map((v) => [v.id, v]),
+  );
+  const authors = await authorNames(
+    db,
+    businessId,
+    taken.flatMap((e) => (e.message?.userId ? [e.message.userId] : [])),
+  );
+  return toPage(taken, page.limit, (e) => {
+    if (e.line) return lineViews.get(e.id) as ConversationEventOut;
+    const view = messageView(e.message as MessageRow);
+    if (view.author) view.author = authors.get(view.author.id) ?? view.author;
+    return view;
+  });
+}
+
+/** The display names of the members who wrote messages (agent replies show who answered). */
+async function authorNames(db: Db, businessId: string, ids: string[]): Promise<Map<string, { id: string; name: string | null }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.businessId, businessId), inArray(users.id, unique)));
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name ?? r.email }]));
 }
 
 export type { PageParams };

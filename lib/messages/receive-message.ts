@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { ChannelInbound } from "../channels/channel";
 import { ensureContact } from "../contacts/contacts";
 import { type ConversationRow, ensureConversation } from "../conversations/conversations";
+import { resumeIfInactive } from "../conversations/people-first";
 import type { Db } from "../db/client";
 import { contacts, conversations, messages } from "../db/schema";
 import { emitEvent } from "../events/emit";
@@ -62,15 +63,18 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: C
       if (!message) throw new DuplicateInbound();
       const sentAt = input.timestamp.toISOString();
       // greatest(): a late redelivery of an older message never pulls the window back.
-      const [updated] = await tx
+      const [touched] = await tx
         .update(conversations)
         .set({
           lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${sentAt}::timestamptz)`,
           lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${message.createdAt.toISOString()}::timestamptz)`,
+          waitingSince: sql`coalesce(${conversations.waitingSince}, ${message.createdAt.toISOString()}::timestamptz)`,
           updatedAt: sql`now()`,
         })
         .where(eq(conversations.id, conversation.id))
         .returning();
+      // A handoff nobody acted on for the business's timeout goes back to the assistant with this message.
+      const updated = await resumeIfInactive(tx, touched);
       await emitEvent(tx, businessId, "message.received", {
         conversationId: conversation.id,
         from: input.from,

@@ -4,11 +4,12 @@ import type { Db } from "../db/client";
 import { businesses, conversations, type InteractivePayload, messages } from "../db/schema";
 import { ensureContact } from "../contacts/contacts";
 import { ensureConversation, insideWindow, lastInboundAtByPhone } from "../conversations/conversations";
+import { pauseForPerson } from "../conversations/people-first";
 import { AppError, invalid } from "../errors";
 import { newId } from "../ids";
 import { enqueue } from "../jobs/queue";
 import { placeholderCount, renderTemplate } from "../templates/template-schema";
-import { findTemplate } from "../templates/templates";
+import { assertSendable, findTemplate } from "../templates/templates";
 import { mediaText, resolveOutboundMedia } from "../media/outbound-media";
 import type { SendMessageIn } from "./message-schema";
 
@@ -34,7 +35,8 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
   if (input.type === "template") {
     const ref = input.template as NonNullable<SendMessageIn["template"]>;
     const template = await findTemplate(db, businessId, ref.name, ref.language);
-    if (!template) throw new AppError("unknown_template", `No approved template ${ref.name} (${ref.language}) for this business.`);
+    if (!template) throw new AppError("unknown_template", `No template ${ref.name} (${ref.language}) for this business.`);
+    assertSendable(template);
     const expected = placeholderCount(template.body);
     if (ref.variables.length !== expected) {
       throw invalid([
@@ -55,7 +57,7 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
 
   return db.transaction(async (tx) => {
     const { contact } = await ensureContact(tx, businessId, input.to);
-    const { conversation } = await ensureConversation(tx, businessId, contact.id);
+    const { conversation } = await ensureConversation(tx, businessId, contact.id, { type: opts.source, userId: opts.userId ?? null });
     // Sandbox contacts, and businesses without a WhatsApp number, use the sandbox (decided in the insert).
     const channel =
       contact.channel === "sandbox"
@@ -86,7 +88,12 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
         tokens: opts.tokens ?? 0,
       })
       .returning();
-    await tx.update(conversations).set({ lastMessageAt: message.createdAt, updatedAt: sql`now()` }).where(eq(conversations.id, conversation.id));
+    // People first: a person's reply pauses the assistant (lib/conversations/people-first.ts).
+    if (opts.source === "agent") await pauseForPerson(tx, businessId, conversation.id, opts.userId ?? null);
+    await tx
+      .update(conversations)
+      .set({ lastMessageAt: message.createdAt, waitingSince: null, updatedAt: sql`now()` })
+      .where(eq(conversations.id, conversation.id));
     return message;
   });
 }

@@ -1,11 +1,13 @@
 import "server-only";
-import { and, desc, eq, gt, lte } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, lte } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { records } from "../db/schema";
+import { contacts, records } from "../db/schema";
+import { invalid, notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
 import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
+import { initialStatus, statusesOf, transitionProblem } from "./statuses";
 
 export const recordOut = z.object({
   id: z.string().meta({ example: "rec_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
@@ -13,22 +15,40 @@ export const recordOut = z.object({
   fields: z.record(z.string(), z.unknown()),
   conversationId: z.string().nullable(),
   contactId: z.string().nullable(),
-  status: z.string().meta({ description: '"confirmed" when captured; "cancelled" when the customer cancelled it (a booking).' }),
+  contact: z
+    .object({ name: z.string().nullable(), phone: z.string() })
+    .nullable()
+    .meta({ description: "The customer the record belongs to, read from the contact now (null when the record has no contact)." }),
+  status: z.string().meta({
+    description:
+      "bookings: confirmed (when captured), seated, no_show, cancelled; orders: new (when captured), preparing, ready, delivered, cancelled; leads: new, contacted, won, lost; other collections: confirmed, cancelled.",
+  }),
   createdAt: z.string(),
 });
 export type RecordOut = z.infer<typeof recordOut>;
 type RecordRow = typeof records.$inferSelect;
+type ContactPart = { name: string | null; phone: string } | null;
 
-export function recordView(r: RecordRow): RecordOut {
+export function recordView(r: RecordRow, contact: ContactPart = null): RecordOut {
   return {
     id: r.id,
     collection: r.collection,
     fields: r.fields,
     conversationId: r.conversationId,
     contactId: r.contactId,
+    contact: contact ? { name: contact.name, phone: contact.phone } : null,
     status: r.status,
     createdAt: r.createdAt.toISOString(),
   };
+}
+
+async function contactOf(db: Db, businessId: string, contactId: string | null): Promise<ContactPart> {
+  if (!contactId) return null;
+  const [c] = await db
+    .select({ name: contacts.name, phone: contacts.phone })
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)));
+  return c ?? null;
 }
 
 /** Captures a record and fires record.created in the same transaction (assistant, channel or dashboard). */
@@ -47,6 +67,7 @@ export async function createRecord(
         fields: input.fields,
         conversationId: input.conversationId ?? null,
         contactId: input.contactId ?? null,
+        status: initialStatus(input.collection),
       })
       .returning();
     await emitEvent(tx, businessId, "record.created", {
@@ -54,7 +75,7 @@ export async function createRecord(
       record: { id: row.id, fields: row.fields },
       conversationId: row.conversationId,
     });
-    return recordView(row);
+    return recordView(row, await contactOf(tx, businessId, row.contactId));
   });
 }
 
@@ -84,7 +105,45 @@ export async function updateRecord(
       previous: { fields: current.fields, status: current.status },
       conversationId: row.conversationId,
     });
-    return recordView(row);
+    return recordView(row, await contactOf(tx, businessId, row.contactId));
+  });
+}
+
+/**
+ * A person's status change (staff in the dashboard, a client through PATCH /v1/records/{collection}/{id}):
+ * the status must be one of the collection's and a move allowed from the current one, or it is a 400
+ * that changes nothing. The same status again changes nothing and fires nothing. A foreign or missing
+ * id, or one of another collection, is a 404.
+ */
+export async function changeRecordStatus(
+  db: Db,
+  businessId: string,
+  collection: string,
+  id: string,
+  status: string,
+): Promise<{ record: RecordOut; previousStatus: string; changed: boolean }> {
+  if (!statusesOf(collection).includes(status)) {
+    throw invalid([{ path: "status", message: `must be one of ${statusesOf(collection).join(", ")} for ${collection}.` }]);
+  }
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(records)
+      .where(and(eq(records.businessId, businessId), eq(records.collection, collection), eq(records.id, id)))
+      .for("update");
+    if (!current) throw notFound("record");
+    const contact = await contactOf(tx, businessId, current.contactId);
+    if (current.status === status) return { record: recordView(current, contact), previousStatus: current.status, changed: false };
+    const problem = transitionProblem(collection, current.status, status);
+    if (problem) throw invalid([{ path: "status", message: problem }], problem);
+    const [row] = await tx.update(records).set({ status }).where(eq(records.id, id)).returning();
+    await emitEvent(tx, businessId, "record.updated", {
+      collection: row.collection,
+      record: { id: row.id, fields: row.fields, status: row.status },
+      previous: { fields: current.fields, status: current.status },
+      conversationId: row.conversationId,
+    });
+    return { record: recordView(row, contact), previousStatus: current.status, changed: true };
   });
 }
 
@@ -96,8 +155,9 @@ export async function listRecords(
 ): Promise<Page<RecordOut>> {
   const cursor = filter.cursor ? decodeCursor(filter.cursor, "rec_") : null;
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(records), contactName: contacts.name, contactPhone: contacts.phone })
     .from(records)
+    .leftJoin(contacts, and(eq(contacts.id, records.contactId), eq(contacts.businessId, records.businessId)))
     .where(
       and(
         eq(records.businessId, businessId),
@@ -110,5 +170,7 @@ export async function listRecords(
     )
     .orderBy(desc(records.createdAt), desc(records.id))
     .limit(filter.limit + 1);
-  return toPage(rows, filter.limit, recordView);
+  return toPage(rows, filter.limit, ({ contactName, contactPhone, ...r }) =>
+    recordView(r, contactPhone === null ? null : { name: contactName, phone: contactPhone }),
+  );
 }

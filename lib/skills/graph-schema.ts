@@ -55,10 +55,15 @@ export const triggerData = z.object({
 
 export const messageData = z.object({ text, texts });
 
+/** A field's name as staff read it in Records ("Party size" for party_size): 1..80 characters, not blank. */
+export const fieldLabel = z.string().max(80, "must be at most 80 characters").regex(/\S/, "must not be blank");
+
 export const questionData = z
   .object({
     text,
     variable: variableName,
+    // How Records names the answer when a record field is exactly {{variable}} (the record node's own labels win).
+    label: fieldLabel.optional(),
     kind: z.enum(questionKinds),
     // More than 10 choices are still sent, as a numbered text instead of a WhatsApp list.
     choices: z.array(phrase).max(50).optional(),
@@ -115,19 +120,30 @@ export const availabilityData = z.object({
   variable: variableName,
   slotMinutes: z.number().int().min(5).max(1440),
   capacity: z.number().int().min(1).max(100_000),
-  // A missing weekday is closed; an unknown key (say "monday") is refused rather than read as closed.
-  openingHours: z.partialRecord(z.enum(weekdays), z.array(hoursRange).max(12)),
+  // Left out: the business hours (Settings > Business hours, GET /v1/business-hours), holidays
+  // included, so one set of hours serves the skill and the handoffs. Given: this node's own hours,
+  // where a missing weekday is closed and an unknown key (say "monday") is refused rather than read as closed.
+  openingHours: z.partialRecord(z.enum(weekdays), z.array(hoursRange).max(12)).optional(),
   // The variable holding the party size: capacity then counts covers (people), not bookings.
   covers: variableName.optional(),
 });
 
-export const recordData = z.object({
-  collection: collectionName,
-  fields: z
-    .record(variableName, z.string().max(4096))
-    .refine((f) => Object.keys(f).length > 0, "needs at least one field")
-    .refine((f) => Object.keys(f).length <= 100, "has more than 100 fields"),
-});
+export const recordData = z
+  .object({
+    collection: collectionName,
+    fields: z
+      .record(variableName, z.string().max(4096))
+      .refine((f) => Object.keys(f).length > 0, "needs at least one field")
+      .refine((f) => Object.keys(f).length <= 100, "has more than 100 fields"),
+    // Column headings for Records and its CSV export, by field key ({ party_size: "Party size" }).
+    labels: z.record(variableName, fieldLabel).optional(),
+  })
+  .superRefine((r, ctx) => {
+    for (const key of Object.keys(r.labels ?? {})) {
+      if (!Object.hasOwn(r.fields, key))
+        ctx.addIssue({ code: "custom", path: ["labels", key], message: `labels a field ${key} that fields does not have` });
+    }
+  });
 
 export const handoffData = z.object({ text: optionalText, texts, reason: z.string().max(500).optional() });
 export const aiData = z.object({ instructions: z.string().max(4096).optional() });

@@ -15,13 +15,11 @@ const link = (source: string, target: string, sourceHandle = "next"): SkillEdge 
 // Every question that cannot get an answer after its retries hands the conversation to a person.
 const handOff = (questions: string[], handoffId: string) => questions.map((q) => link(q, handoffId, "invalid"));
 
-const everyDay = ["12:00-15:00", "18:00-23:00"];
-
 // The time is asked last, so when a slot is taken the loop back re-asks only the time. Every slot may
 // be filled from any message ("table for 2 tomorrow 8pm, name Ana"): a question is asked only while
 // its variable is missing, and the booking is confirmed before it is written. The business rules
-// (largest party, opening hours, slot length, capacity in bookings or in covers with `covers`) are
-// the node data a business edits.
+// (largest party, slot length, capacity in bookings or in covers with `covers`) are the node data a
+// business edits; the opening hours are the business hours (the availability node sets none of its own).
 export const bookingGraph: SkillGraph = {
   nodes: [
     {
@@ -98,7 +96,6 @@ export const bookingGraph: SkillGraph = {
         variable: "when",
         slotMinutes: 90,
         capacity: 4,
-        openingHours: { mon: everyDay, tue: everyDay, wed: everyDay, thu: everyDay, fri: everyDay, sat: everyDay, sun: everyDay },
       },
     },
     {

@@ -1,11 +1,11 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { defaultAssistant } from "../assistants/assistants";
 import type { Db } from "../db/client";
 import { assistants, skills, skillVersions } from "../db/schema";
 import { AppError, notFound } from "../errors";
-import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
+import { listPage, type Page, type PageParams } from "../pagination";
 import type { skillOut, skillSummaryOut, skillUpsertIn, skillUpsertOut } from "./skill-schema";
 import { validateGraph } from "./validate-graph";
 
@@ -22,14 +22,12 @@ const summary = (s: SkillRow): z.infer<typeof skillSummaryOut> => ({
 });
 
 export async function listSkills(db: Db, businessId: string, page: PageParams): Promise<Page<z.infer<typeof skillSummaryOut>>> {
-  const cursor = page.cursor ? decodeCursor(page.cursor, "sk_") : null;
-  const rows = await db
-    .select()
-    .from(skills)
-    .where(and(eq(skills.businessId, businessId), afterCursor(skills.createdAt, skills.id, cursor)))
-    .orderBy(desc(skills.createdAt), desc(skills.id))
-    .limit(page.limit + 1);
-  return toPage(rows, page.limit, summary);
+  return listPage(
+    db,
+    skills,
+    { idPrefix: "sk_", page: { limit: page.limit, cursor: page.cursor }, where: [eq(skills.businessId, businessId)] },
+    summary,
+  );
 }
 
 export async function getSkill(db: Db, businessId: string, id: string): Promise<z.infer<typeof skillOut>> {

@@ -5,7 +5,7 @@ import { type EventType, events, webhookAttempts, webhookDeliveries } from "../d
 import { notFound } from "../errors";
 import { newId } from "../ids";
 import { queryRows } from "../db/rows";
-import { afterCursor, decodeCursor, iso, type Page, type PageParams, toPage } from "../pagination";
+import { iso, listPage, type Page, type PageParams } from "../pagination";
 import { queueDelivery, queueDeliveryJob, WEBHOOK_DELIVER_QUEUE } from "./dispatch";
 import { findEndpoint } from "./endpoints";
 import { type AttemptOut, type DeliveryOut, TEST_EVENT_TYPE } from "./webhook-schema";
@@ -48,21 +48,20 @@ export async function listDeliveries(
   filter: PageParams & { status?: DeliveryRow["status"] },
 ): Promise<Page<DeliveryOut>> {
   await findEndpoint(db, businessId, endpointId);
-  const cursor = filter.cursor ? decodeCursor(filter.cursor, "whd_") : null;
-  const rows = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(
-      and(
+  return listPage(
+    db,
+    webhookDeliveries,
+    {
+      idPrefix: "whd_",
+      page: { limit: filter.limit, cursor: filter.cursor },
+      where: [
         eq(webhookDeliveries.businessId, businessId),
         eq(webhookDeliveries.endpointId, endpointId),
         filter.status ? eq(webhookDeliveries.status, filter.status) : undefined,
-        afterCursor(webhookDeliveries.createdAt, webhookDeliveries.id, cursor),
-      ),
-    )
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(filter.limit + 1);
-  return toPage(rows, filter.limit, deliveryView);
+      ],
+    },
+    deliveryView,
+  );
 }
 
 export async function getDelivery(db: Db, businessId: string, deliveryId: string): Promise<DeliveryOut> {

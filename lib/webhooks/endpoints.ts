@@ -1,11 +1,11 @@
 import "server-only";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "../crypto/secrets";
 import type { Db } from "../db/client";
 import { businesses, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { newId } from "../ids";
-import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
+import { listPage, type Page, type PageParams } from "../pagination";
 import { assertWebhookUrl } from "./address-rules";
 import { newWebhookSecret } from "./signature";
 import type { EndpointOut, EndpointPatch, EndpointWithSecretOut } from "./webhook-schema";
@@ -70,14 +70,12 @@ export async function getEndpoint(db: Db, businessId: string, endpointId: string
 }
 
 export async function listEndpoints(db: Db, businessId: string, page: PageParams): Promise<Page<EndpointOut>> {
-  const cursor = page.cursor ? decodeCursor(page.cursor, "we_") : null;
-  const rows = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.businessId, businessId), afterCursor(webhookEndpoints.createdAt, webhookEndpoints.id, cursor)))
-    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
-    .limit(page.limit + 1);
-  return toPage(rows, page.limit, endpointView);
+  return listPage(
+    db,
+    webhookEndpoints,
+    { idPrefix: "we_", page: { limit: page.limit, cursor: page.cursor }, where: [eq(webhookEndpoints.businessId, businessId)] },
+    endpointView,
+  );
 }
 
 /**

@@ -78,14 +78,37 @@ describe("scopes", () => {
     const b = await makeBusiness();
     const keys = new Map<string, string>();
     for (const op of operations) {
+      // The dashboard's internal operations answer a key like an unknown path, whatever its scopes.
+      if (op.internal) {
+        const all = await createApiKey(db(), b.businessId, { scopes: "all" });
+        expectError(await api(op.method, samplePath(op.path), { key: all.key, body: op.body ? {} : undefined }), 404, "not_found");
+        continue;
+      }
+      if (!op.scope) continue;
       if (!keys.has(op.scope)) {
         const k = await createApiKey(db(), b.businessId, { scopes: scopes.filter((s) => s !== op.scope) });
         keys.set(op.scope, k.key);
       }
       const res = await api(op.method, samplePath(op.path), { key: keys.get(op.scope), body: op.body ? { invalid: true } : undefined });
+      // Internal (dashboard-only) operations do not exist for keys at all.
+      if (op.internal) {
+        expectError(res, 404, "not_found");
+        continue;
+      }
       expectError(res, 403, "insufficient_scope");
       expect(res.body.error.message).toContain(op.scope);
       expect(res.body.error.details[0].message).toContain(op.scope);
+    }
+  });
+
+  it("answers the dashboard's internal operations like an unknown path to a key, even one with every scope", async () => {
+    const b = await makeBusiness();
+    const all = await createApiKey(db(), b.businessId, { scopes: "all" });
+    const internal = operations.filter((op) => op.internal);
+    expect(internal.length).toBeGreaterThan(0);
+    for (const op of internal) {
+      const res = await api(op.method, samplePath(op.path), { key: all.key, body: op.body ? {} : undefined });
+      expectError(res, 404, "not_found");
     }
   });
 });

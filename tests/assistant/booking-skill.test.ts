@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { reservePlace } from "@/lib/assistant/engine/availability-node";
+import { reservePlace } from "@/lib/runtime/engine/availability-node";
 import { databaseKind, db } from "@/lib/db/client";
 import { bookingSlots, records, skillSessions } from "@/lib/db/schema";
 import { bookingGraph } from "@/lib/skills/ready-made";
 import { upsertSkill } from "@/lib/skills/skills";
-import { customer, makeShop, type Shop, settle, sleep, fileWorker } from "./harness";
+import { customer, fileWorker, makeShop, type Shop, settle, sleep, withHours } from "./harness";
 
 const h = fileWorker();
 
@@ -22,7 +22,7 @@ const session = async (shop: Shop) => (await db().select().from(skillSessions).w
 
 /** The booking graph with other texts or capacity, saved as a new version of sk_booking. */
 async function saveBooking(shop: Shop, change: (graph: typeof bookingGraph) => void) {
-  const graph = structuredClone(bookingGraph);
+  const graph = withHours(bookingGraph);
   change(graph);
   return upsertSkill(db(), shop.businessId, "sk_booking", { name: "Table booking", enabled: true, graph, assistantId: shop.assistantId });
 }

@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client";
 import { bookingSlots, events, records } from "@/lib/db/schema";
 import { bookingGraph, ordersGraph } from "@/lib/skills/ready-made";
 import { upsertSkill } from "@/lib/skills/skills";
-import { customer, fileWorker, makeShop, type Shop } from "./harness";
+import { customer, fileWorker, makeShop, type Shop, withHours } from "./harness";
 
 fileWorker();
 // Wednesday 25 November 2026, 16:00 in Lisbon.
@@ -23,7 +23,7 @@ const rows = (shop: Shop, collection: string) =>
 
 /** The shop with the rules a Lisbon restaurant sets: covers per slot, largest party, delivery fee and minimum. */
 async function withRules(shop: Shop) {
-  const booking = structuredClone(bookingGraph);
+  const booking = withHours(bookingGraph);
   for (const n of booking.nodes) {
     if (n.type === "availability") Object.assign(n.data, { capacity: 10, covers: "party_size", slotMinutes: 30 });
     if (n.type === "question" && n.data.variable === "party_size") n.data.max = 12;

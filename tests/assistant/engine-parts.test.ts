@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { slotFor } from "@/lib/assistant/engine/availability-node";
-import { pickOption } from "@/lib/assistant/engine/choice";
-import { testCondition } from "@/lib/assistant/engine/condition";
-import { parseAnswer } from "@/lib/assistant/engine/parse-answer";
-import { renderField, renderMessage } from "@/lib/assistant/engine/render";
-import { asksForHuman } from "@/lib/assistant/human-request";
-import { containsPhrase } from "@/lib/assistant/text-match";
+import { slotFor } from "@/lib/runtime/engine/availability-node";
+import { pickOption } from "@/lib/runtime/engine/choice";
+import { testCondition } from "@/lib/runtime/engine/condition";
+import { parseAnswer } from "@/lib/runtime/engine/parse-answer";
+import { renderField, renderMessage } from "@/lib/runtime/engine/render";
+import { asksForHuman } from "@/lib/runtime/turn/human-request";
+import { containsPhrase } from "@/lib/runtime/understanding/text-match";
 
 // The pieces the skill runtime is made of, checked one by one: answers by kind, choices, conditions,
 // templates, slots, and the "let me talk to a person" detector.

@@ -3,7 +3,7 @@
 // files share one jobs table), and a customer who chats through the sandbox and reads the replies.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import { ASSISTANT_TURN_QUEUE } from "@/lib/assistant/turn-job";
+import { ASSISTANT_TURN_QUEUE } from "@/lib/runtime/turn/turn-job";
 import { createKnowledge } from "@/lib/assistants/knowledge";
 import { createBusiness } from "@/lib/businesses/businesses";
 import { upsertCatalogItems } from "@/lib/catalog/catalog";
@@ -12,10 +12,11 @@ import { findContactByPhone } from "@/lib/contacts/contacts";
 import { db } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/rows";
 import { conversations, messages } from "@/lib/db/schema";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/server/jobs";
 import { RetryLater, startWorker, type Worker } from "@/lib/jobs/worker";
 import { createApiKey } from "@/lib/keys/api-keys";
 import { DELIVER_QUEUE } from "@/lib/messages/send-message";
+import type { SkillGraph } from "@/lib/skills/graph-schema";
 import { readyMadeSkills } from "@/lib/skills/ready-made";
 import { upsertSkill } from "@/lib/skills/skills";
 
@@ -38,6 +39,23 @@ export const knowledge: Array<[string, string]> = [
   ["Delivery", "We deliver within 5 km from 18:00 to 22:30. Delivery costs 2.50 EUR and is free over 30 EUR."],
 ];
 
+const everyDay = ["12:00-15:00", "18:00-23:00"];
+
+/**
+ * The booking skill with its own opening hours (every day 12-15 and 18-23), as these tests expect;
+ * the business itself sets no hours, so no handoff here says "we're closed" whatever the real time
+ * (tests/assistant/business-hours.test.ts pins the clock for that).
+ */
+export function withHours(graph: SkillGraph): SkillGraph {
+  const g = structuredClone(graph);
+  for (const node of g.nodes) {
+    if (node.type === "availability") {
+      node.data.openingHours = { mon: everyDay, tue: everyDay, wed: everyDay, thu: everyDay, fri: everyDay, sat: everyDay, sun: everyDay };
+    }
+  }
+  return g;
+}
+
 export async function makeShop(opts: { tokens?: number; timeZone?: string; skills?: boolean; language?: string } = {}): Promise<Shop> {
   const { businessId, assistantId } = await createBusiness(db(), {
     name: "Test Bistro",
@@ -55,7 +73,7 @@ export async function makeShop(opts: { tokens?: number; timeZone?: string; skill
   ]);
   if (opts.skills !== false) {
     for (const skill of readyMadeSkills)
-      await upsertSkill(db(), businessId, skill.id, { name: skill.name, enabled: true, graph: skill.graph, assistantId });
+      await upsertSkill(db(), businessId, skill.id, { name: skill.name, enabled: true, graph: withHours(skill.graph), assistantId });
   }
   const { key } = await createApiKey(db(), businessId, { scopes: "all", name: "test" });
   return { businessId, assistantId, key };
@@ -66,7 +84,7 @@ export function assistantWorker(opts: { concurrency?: number } = {}): Worker {
   const handlers = Object.fromEntries(
     QUEUES.map((queue) => {
       const handler = jobHandlers[queue];
-      if (!handler) throw new Error(`${queue} is not registered in lib/jobs/registry.ts`);
+      if (!handler) throw new Error(`${queue} is not registered in lib/server/jobs.ts`);
       return [
         queue,
         async (payload: Record<string, unknown>, job: Parameters<typeof handler>[1]) => {

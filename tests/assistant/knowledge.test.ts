@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { runAssistantTurn } from "@/lib/assistant/turn";
-import { answerFromKnowledge } from "@/lib/assistant/retrieval";
+import { runAssistantTurn } from "@/lib/runtime/turn/turn";
+import { answerFromKnowledge } from "@/lib/runtime/retrieval/retrieval";
 import { createKnowledge, deleteKnowledge, updateKnowledge } from "@/lib/assistants/knowledge";
 import { closeConversation } from "@/lib/conversations/transitions";
 import { db } from "@/lib/db/client";

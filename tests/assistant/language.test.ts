@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { replyLanguage } from "@/lib/assistant/canned-replies";
-import { asksForHuman } from "@/lib/assistant/human-request";
-import { detectLanguage, hasLanguageEvidence, type Lang, languageScores, langs, localLanguage, triggerPhraseFor } from "@/lib/assistant/language";
-import { markerWords } from "@/lib/assistant/language-words";
-import { messageKeys, t } from "@/lib/assistant/messages";
+import { replyLanguage } from "@/lib/runtime/turn/canned-replies";
+import { asksForHuman } from "@/lib/runtime/turn/human-request";
+import {
+  detectLanguage,
+  hasLanguageEvidence,
+  type Lang,
+  languageScores,
+  langs,
+  localLanguage,
+  triggerPhraseFor,
+} from "@/lib/runtime/understanding/language";
+import { markerWords } from "@/lib/runtime/understanding/language-words";
+import { messageKeys, t } from "@/lib/runtime/messages";
 
 // Language detection on the short messages WhatsApp customers write, and the catalog of the
 // assistant's own sentences in every language it answers in.

@@ -4,8 +4,8 @@
 // OpenAI-compatible server; turns run in this process (see llm.test.ts for why).
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runAssistantTurn } from "@/lib/assistant/turn";
-import { ASSISTANT_TURN_QUEUE } from "@/lib/assistant/turn-job";
+import { runAssistantTurn } from "@/lib/runtime/turn/turn";
+import { ASSISTANT_TURN_QUEUE } from "@/lib/runtime/turn/turn-job";
 import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { pinClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { countTokens } from "@/lib/assistant/tokens";
-import { runAssistantTurn } from "@/lib/assistant/turn";
-import { ASSISTANT_TURN_QUEUE } from "@/lib/assistant/turn-job";
+import { countTokens } from "@/lib/runtime/understanding/tokens";
+import { runAssistantTurn } from "@/lib/runtime/turn/turn";
+import { ASSISTANT_TURN_QUEUE } from "@/lib/runtime/turn/turn-job";
 import { updateAssistant } from "@/lib/assistants/assistants";
 import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { db } from "@/lib/db/client";

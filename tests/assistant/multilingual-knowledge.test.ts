@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { searchCatalog } from "@/lib/assistant/catalog-search";
-import { answerFromKnowledge } from "@/lib/assistant/retrieval";
-import { buildIndex, searchIndex } from "@/lib/assistant/search-index";
-import { stems } from "@/lib/assistant/stemming";
-import { conceptsOf } from "@/lib/assistant/synonyms";
+import { searchCatalog } from "@/lib/runtime/retrieval/catalog-search";
+import { answerFromKnowledge } from "@/lib/runtime/retrieval/retrieval";
+import { buildIndex, searchIndex } from "@/lib/runtime/retrieval/search-index";
+import { stems } from "@/lib/runtime/understanding/stemming";
+import { conceptsOf } from "@/lib/runtime/understanding/synonyms";
 import { createKnowledge } from "@/lib/assistants/knowledge";
 import { db } from "@/lib/db/client";
 import { customer, fileWorker, makeShop } from "./harness";

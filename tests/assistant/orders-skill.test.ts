@@ -40,7 +40,7 @@ describe("order taking through the sandbox", () => {
 
     const [order] = await orders(shop);
     const conversation = await ada.conversation();
-    expect(order).toMatchObject({ conversationId: conversation.id, contactId: conversation.contactId, status: "confirmed" });
+    expect(order).toMatchObject({ conversationId: conversation.id, contactId: conversation.contactId, status: "new" });
     expect(order.fields).toEqual({
       items: [{ itemId: "pizza-margherita", title: "Pizza Margherita", qty: 2, unitPrice: 1100 }],
       fulfilment: "Delivery",

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { countTokens } from "@/lib/assistant/tokens";
-import { runAssistantTurn } from "@/lib/assistant/turn";
+import { countTokens } from "@/lib/runtime/understanding/tokens";
+import { runAssistantTurn } from "@/lib/runtime/turn/turn";
 import { analyticsSummary } from "@/lib/analytics/analytics";
 import { resumeConversation } from "@/lib/conversations/transitions";
 import { db } from "@/lib/db/client";

@@ -1,14 +1,14 @@
 // Shared set-up for the campaign tests: a worker running the campaign queue with the conversational
 // ones (deliveries, inbound webhooks, assistant turns, events), for this process's businesses only.
 import { eq, sql } from "drizzle-orm";
-import { ASSISTANT_TURN_QUEUE } from "../../lib/assistant/turn-job";
+import { ASSISTANT_TURN_QUEUE } from "../../lib/runtime/turn/turn-job";
 import { CAMPAIGN_QUEUE } from "../../lib/campaigns/campaigns";
 import { INBOUND_QUEUE } from "../../lib/channels/whatsapp/inbound";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import { campaignRecipients, campaigns } from "../../lib/db/schema";
 import { EVENTS_QUEUE } from "../../lib/events/emit";
-import { jobHandlers } from "../../lib/jobs/registry";
+import { jobHandlers } from "../../lib/server/jobs";
 import { RetryLater, startWorker, type Worker } from "../../lib/jobs/worker";
 import { DELIVER_QUEUE } from "../../lib/messages/send-message";
 import { own } from "../channels/harness";

@@ -11,7 +11,7 @@ import { INBOUND_QUEUE } from "../../lib/channels/whatsapp/inbound";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import { events, messages } from "../../lib/db/schema";
-import { jobHandlers } from "../../lib/jobs/registry";
+import { jobHandlers } from "../../lib/server/jobs";
 import { RetryLater, startWorker, type Worker } from "../../lib/jobs/worker";
 import { SIGNALS_QUEUE } from "../../lib/messages/message-signals";
 import { DELIVER_QUEUE } from "../../lib/messages/send-message";
@@ -32,14 +32,21 @@ export function setChannelEnv(graphUrl = "http://127.0.0.1:9/v25.0") {
 
 const ownedBusinesses = new Set<string>();
 const ownedNumbers = new Set<string>();
+const ownedAccounts = new Set<string>();
 
-export function own(opts: { businessId?: string; phoneNumberId?: string }) {
+export function own(opts: { businessId?: string; phoneNumberId?: string; businessAccountId?: string }) {
   if (opts.businessId) ownedBusinesses.add(opts.businessId);
   if (opts.phoneNumberId) ownedNumbers.add(opts.phoneNumberId);
+  if (opts.businessAccountId) ownedAccounts.add(opts.businessAccountId);
 }
 
 function owns(queue: string, payload: Record<string, unknown>): boolean {
-  if (queue === INBOUND_QUEUE) return ((payload.phoneNumberIds as string[] | undefined) ?? []).some((id) => ownedNumbers.has(id));
+  if (queue === INBOUND_QUEUE) {
+    return (
+      ((payload.phoneNumberIds as string[] | undefined) ?? []).some((id) => ownedNumbers.has(id)) ||
+      ((payload.businessAccountIds as string[] | undefined) ?? []).some((id) => ownedAccounts.has(id))
+    );
+  }
   return ownedBusinesses.has(String(payload.businessId));
 }
 
@@ -48,7 +55,7 @@ export function channelWorker(): Worker {
   const handlers = Object.fromEntries(
     CHANNEL_QUEUES.map((queue) => {
       const handler = jobHandlers[queue];
-      if (!handler) throw new Error(`${queue} is not registered in lib/jobs/registry.ts`);
+      if (!handler) throw new Error(`${queue} is not registered in lib/server/jobs.ts`);
       return [
         queue,
         async (payload: Record<string, unknown>, job: Parameters<typeof handler>[1]) => {
@@ -67,6 +74,7 @@ type JobRow = {
   order_key: string | null;
   business_id: string | null;
   numbers: string[] | null;
+  accounts: string[] | null;
   run_at: Date;
   attempts: number;
   last_error: string | null;
@@ -76,12 +84,13 @@ type JobRow = {
 export async function ownJobs(): Promise<JobRow[]> {
   const rows = await queryRows<JobRow>(
     db(),
-    sql`select id, queue, order_key, payload->>'businessId' as business_id, payload->'phoneNumberIds' as numbers, run_at, attempts, last_error
+    sql`select id, queue, order_key, payload->>'businessId' as business_id, payload->'phoneNumberIds' as numbers,
+               payload->'businessAccountIds' as accounts, run_at, attempts, last_error
         from jobs where queue in (${DELIVER_QUEUE}, ${INBOUND_QUEUE}, ${SIGNALS_QUEUE}) and status = 'pending' order by id`,
   );
   return rows
     .map((r) => ({ ...r, id: Number(r.id), run_at: new Date(r.run_at) }))
-    .filter((r) => owns(r.queue, { businessId: r.business_id, phoneNumberIds: r.numbers ?? [] }));
+    .filter((r) => owns(r.queue, { businessId: r.business_id, phoneNumberIds: r.numbers ?? [], businessAccountIds: r.accounts ?? [] }));
 }
 
 /** Waits until none of this process's channel jobs is due (running ones included; later retries, and jobs waiting behind them, excluded). */
@@ -155,6 +164,8 @@ export async function startAppServer(): Promise<AppServer> {
 export type Connected = TestBusiness & { fake: FakeGraph; phoneNumberId: string; accessToken: string };
 
 export const newPhoneNumberId = () => `1${String(randomInt(0, 1e9)).padStart(9, "0")}${String(randomInt(0, 1e5)).padStart(5, "0")}`;
+
+export const newBusinessAccountId = () => `9${String(randomInt(0, 1e9)).padStart(9, "0")}${String(randomInt(0, 1e5)).padStart(5, "0")}`;
 
 export async function connectedBusiness(app: AppServer, opts: FakeGraphOptions = {}): Promise<Connected> {
   const phoneNumberId = newPhoneNumberId();

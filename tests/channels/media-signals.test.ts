@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as readRoute from "../../app/api/dashboard/conversations/[conversationId]/read/route";
-import * as reactionRoute from "../../app/api/dashboard/conversations/[conversationId]/messages/[messageId]/reaction/route";
-import * as replyRoute from "../../app/api/dashboard/conversations/[conversationId]/messages/route";
-import * as uploadRoute from "../../app/api/dashboard/media/route";
-import * as simulatorRoute from "../../app/api/dashboard/simulator/messages/route";
-import { readInbound } from "../../lib/assistant/inbound-text";
+import * as readRoute from "../../app/v1/internal/conversations/[conversationId]/read/route";
+import * as reactionRoute from "../../app/v1/internal/conversations/[conversationId]/messages/[messageId]/reaction/route";
+import * as replyRoute from "../../app/v1/internal/conversations/[conversationId]/messages/route";
+import * as uploadRoute from "../../app/v1/media/route";
+import * as simulatorRoute from "../../app/v1/internal/simulator/messages/route";
+import { readInbound } from "../../lib/runtime/turn/inbound-text";
 import { ASSISTANT_TURN_QUEUE } from "../../lib/messages/receive-message";
 import type { Worker } from "../../lib/jobs/worker";
 import { call, makeStaff, signInAs } from "../dashboard/harness";
@@ -54,7 +54,11 @@ async function staffOf(b: { businessId: string }) {
 async function dashboardUpload(bytes: Buffer, mimeType: string, filename: string) {
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(bytes)], { type: mimeType }), filename);
-  const req = new Request("http://localhost/api/dashboard/media", { method: "POST", headers: { origin: "http://localhost" }, body: form });
+  const req = new Request("http://localhost/v1/media", {
+    method: "POST",
+    headers: { origin: "http://localhost", cookie: "next-auth.session-token=test" },
+    body: form,
+  });
   const res = await uploadRoute.POST(req, { params: Promise.resolve({}) });
   return { status: res.status, body: await res.json() };
 }
@@ -75,7 +79,7 @@ describe("read receipts", () => {
     await settle();
     const rows = await messagesOf(biz.businessId);
     const conversationId = rows[0].conversationId;
-    const open = () => call(readRoute.POST, "POST", `/api/dashboard/conversations/${conversationId}/read`, { params: { conversationId } });
+    const open = () => call(readRoute.POST, "POST", `/v1/internal/conversations/${conversationId}/read`, { params: { conversationId } });
     expect((await open()).body).toEqual({ marked: 2 });
     await settle();
     // One receipt for the newest marks every earlier message read too.

@@ -6,9 +6,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASSISTANT_TURN_QUEUE } from "@/lib/assistant/turn-job";
+import { ASSISTANT_TURN_QUEUE } from "@/lib/runtime/turn/turn-job";
 import { pinClock } from "@/lib/clock";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/server/jobs";
 import type { Worker } from "@/lib/jobs/worker";
 import { assistantWorker, customer } from "@/tests/assistant/harness";
 import { allCases } from "./cases";

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import * as channel from "@/app/api/dashboard/channel/route";
+import * as channel from "@/app/v1/internal/channel/route";
 import { runAdminCommand } from "@/lib/admin/commands";
 import type { DashboardSession } from "@/lib/auth/session";
 import { createBusiness, getBusiness } from "@/lib/businesses/businesses";
@@ -36,7 +36,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const put = (body: unknown) => call(channel.PUT, "PUT", "/api/dashboard/channel", { body });
+const put = (body: unknown) => call(channel.PUT, "PUT", "/v1/internal/channel", { body });
 
 describe("saving the WhatsApp channel", () => {
   it("refuses a number without a token, or with a token Meta does not accept for it, and saves nothing", async () => {

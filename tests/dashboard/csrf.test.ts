@@ -7,7 +7,7 @@ afterEach(() => {
   process.env.PORT = saved.port;
 });
 
-const post = (headers: Record<string, string>, url = "http://localhost/api/dashboard/team") => new Request(url, { method: "POST", headers });
+const post = (headers: Record<string, string>, url = "http://localhost/v1/internal/team") => new Request(url, { method: "POST", headers });
 const allowed = (req: Request) => {
   try {
     assertSameOrigin(req);
@@ -21,7 +21,7 @@ describe("dashboard CSRF check", () => {
   it("ignores X-Forwarded-Host and Host: a forged pair of Origin and host headers is refused", () => {
     process.env.NEXTAUTH_URL = "https://chat.example.com";
     expect(allowed(post({ origin: "https://evil.example", "x-forwarded-host": "evil.example" }))).toBe(false);
-    expect(allowed(post({ origin: "https://evil.example", host: "evil.example" }, "https://evil.example/api/dashboard/team"))).toBe(false);
+    expect(allowed(post({ origin: "https://evil.example", host: "evil.example" }, "https://evil.example/v1/internal/team"))).toBe(false);
     expect(allowed(post({ origin: "https://chat.example.com" }))).toBe(true);
     // Scheme and port are part of the origin.
     expect(allowed(post({ origin: "http://chat.example.com" }))).toBe(false);
@@ -37,6 +37,6 @@ describe("dashboard CSRF check", () => {
     expect(allowed(post({ origin: "http://localhost:3000" }))).toBe(false);
     expect(allowed(post({ "sec-fetch-site": "same-origin" }))).toBe(true);
     expect(allowed(post({ "sec-fetch-site": "cross-site", origin: "https://evil.example" }))).toBe(false);
-    expect(allowed(new Request("http://localhost/api/dashboard/team", { headers: { origin: "https://evil.example" } }))).toBe(true);
+    expect(allowed(new Request("http://localhost/v1/internal/team", { headers: { origin: "https://evil.example" } }))).toBe(true);
   });
 });

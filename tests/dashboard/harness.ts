@@ -35,7 +35,8 @@ export async function call(
   path: string,
   opts: { params?: Record<string, string>; body?: unknown; headers?: Record<string, string>; sameOrigin?: boolean } = {},
 ): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  // A browser sends the session cookie; the session itself is the one signInAs chose.
+  const headers: Record<string, string> = { cookie: "next-auth.session-token=test", ...(opts.headers ?? {}) };
   if (method !== "GET" && opts.sameOrigin !== false) headers.origin ??= "http://localhost";
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   const req = new Request(`http://localhost${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import * as password from "@/app/api/dashboard/account/password/route";
-import * as member from "@/app/api/dashboard/team/[userId]/route";
+import * as password from "@/app/v1/internal/account/password/route";
+import * as member from "@/app/v1/internal/team/[userId]/route";
 import { runAdminCommand } from "@/lib/admin/commands";
 import { authOptions } from "@/lib/auth/options";
 import { type DashboardSession, sessionFor } from "@/lib/auth/session";
@@ -29,8 +29,8 @@ beforeEach(async () => {
 });
 
 const patchRole = (userId: string, role: string) =>
-  call(member.PATCH, "PATCH", `/api/dashboard/team/${userId}`, { params: { userId }, body: { role } });
-const remove = (userId: string) => call(member.DELETE, "DELETE", `/api/dashboard/team/${userId}`, { params: { userId } });
+  call(member.PATCH, "PATCH", `/v1/internal/team/${userId}`, { params: { userId }, body: { role } });
+const remove = (userId: string) => call(member.DELETE, "DELETE", `/v1/internal/team/${userId}`, { params: { userId } });
 
 describe("session versions", () => {
   it("a cookie works until sign-out; a copy of it stops working too, and a stale copy cannot sign the user out again", async () => {
@@ -99,7 +99,7 @@ describe("team members", () => {
 });
 
 describe("changing one's own password", () => {
-  const change = (body: unknown) => call(password.POST, "POST", "/api/dashboard/account/password", { body });
+  const change = (body: unknown) => call(password.POST, "POST", "/v1/internal/account/password", { body });
 
   it("needs the current password, then ends every session of the user", async () => {
     signInAs(agent);

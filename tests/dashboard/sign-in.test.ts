@@ -2,7 +2,6 @@ import bcrypt from "bcryptjs";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { POST as signUpRoute } from "@/app/api/sign-up/route";
-import * as team from "@/app/api/dashboard/team/route";
 import { PEER_HEADER } from "@/lib/auth/client-address";
 import { authOptions } from "@/lib/auth/options";
 import { signInWithPassword } from "@/lib/auth/sign-in";
@@ -10,7 +9,8 @@ import { rules } from "@/lib/auth/throttle";
 import { db } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/rows";
 import { createUser, verifyCredentials } from "@/lib/users/users";
-import { call, makeStaff, signInAs } from "./harness";
+import { api } from "../helpers/api";
+import { makeStaff, signInAs } from "./harness";
 
 vi.mock("@/lib/auth/session", async () => (await import("./harness")).sessionMock);
 
@@ -65,14 +65,14 @@ describe("sign-in does not tell which emails have accounts", () => {
     const owner = await makeStaff();
     const elsewhere = await makeStaff();
     signInAs(owner);
-    const invite = (e: string) =>
-      call(team.POST, "POST", "/api/dashboard/team", { body: { email: e, name: "T", password: "temp-pass-1", role: "agent" } });
+    const headers = { cookie: "x", origin: "http://localhost" };
+    const invite = (e: string) => api("POST", "/v1/internal/team/invites", { headers, body: { email: e, role: "agent" } });
     const foreign = await invite(elsewhere.email);
     expect(foreign.status).toBe(200);
-    expect(foreign.body).toMatchObject({ email: elsewhere.email, businessId: owner.businessId });
-    const again = await invite(elsewhere.email);
-    expect(again.status).toBe(409);
-    expect(again.body.error.message).toContain("already on this business's team");
+    expect(foreign.body).toMatchObject({ email: elsewhere.email, role: "agent" });
+    const mine = await invite(owner.email);
+    expect(mine.status).toBe(409);
+    expect(mine.body.error.message).toContain("already on this business's team");
   });
 });
 

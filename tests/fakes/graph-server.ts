@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import busboy from "busboy";
 import type { AddressInfo } from "node:net";
 import { signWhatsAppBody } from "../../lib/channels/whatsapp/signature";
+import { type FakeTemplates, fakeTemplates } from "./graph-templates";
 
 export type FakeGraphOptions = {
   appWebhookUrl?: string;
@@ -25,6 +26,13 @@ export type FakeGraphOptions = {
   /** Listen on this port instead of a free one (the e2e server, which must know the URL before it starts). */
   port?: number;
   now?: () => Date;
+  /**
+   * WhatsApp Business Account ids this fake knows (template endpoints, `GET /{waba-id}`). Unset: any id
+   * starting with 9 is an account.
+   */
+  businessAccountIds?: string[];
+  /** Template sends must name a template Meta approved (graph-templates.ts), as on a real number. Off by default. */
+  enforceTemplates?: boolean;
 };
 
 type Status = "sent" | "delivered" | "read" | "failed";
@@ -61,6 +69,8 @@ export type FakeGraph = {
   /** The next `times` media lookups or downloads answer HTTP 500. */
   failMediaNext(times?: number): void;
   attempts: GraphAttempt[];
+  /** The business account's message templates, Meta's review, and its webhooks. */
+  templates: FakeTemplates;
   callbacks: { wamid: string; status: Status; httpStatus: number | null }[];
   failNext(code: number, times?: number, message?: string): void;
   /** Sends refused by the throughput limit (not the scripted ones). */
@@ -149,6 +159,10 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     }
     const invalid = invalidReason(body, media);
     if (invalid) return [400, graphError(100, invalid)];
+    if (opts.enforceTemplates && body.type === "template") {
+      const refusal = templates.sendRefusal(String(body.template.name), String(body.template.language.code));
+      if (refusal) return [400, graphError(refusal)];
+    }
     if (opts.throughputPerSecond) {
       while (acceptedAt.length && at.getTime() - acceptedAt[0] >= 1000) acceptedAt.shift();
       if (acceptedAt.length >= opts.throughputPerSecond) {
@@ -188,7 +202,16 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
         ),
       ];
     }
-    return [200, { id, display_phone_number: displayPhoneNumber, verified_name: "Fake Business", quality_rating: "GREEN" }];
+    return [
+      200,
+      {
+        id,
+        display_phone_number: displayPhoneNumber,
+        verified_name: "Fake Business",
+        quality_rating: "GREEN",
+        messaging_limit_tier: templates.messagingLimit,
+      },
+    ];
   }
 
   function authorized(phoneNumberId: string | null, auth: string | undefined): boolean {
@@ -254,6 +277,14 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     return false;
   }
 
+  const templates = fakeTemplates({
+    version,
+    businessAccountIds: opts.businessAccountIds,
+    authorized: (auth) => authorized(null, auth),
+    postToApp: opts.appWebhookUrl ? (body) => postToApp(body) : null,
+    graphError,
+  });
+
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     if (await serveMedia(req, res, path)) return;
@@ -269,6 +300,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
       stalled.push(body);
       return;
     }
+    if (templates.serve(req, res, path, raw)) return;
     const lookup = req.method === "GET" ? new RegExp(`^/${version}/([^/]+)/?$`).exec(path) : null;
     if (lookup) {
       const [status, payload] = describeNumber(decodeURIComponent(lookup[1]), req.headers.authorization);
@@ -345,6 +377,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
 
   const fake: FakeGraph = {
     url: `http://127.0.0.1:${port}/${version}`,
+    templates,
     sent,
     media,
     uploads,
@@ -514,6 +547,13 @@ export type InboundOptions = {
   /** One entry per message instead of one per phone number, as Meta sometimes batches. */
   entryPerMessage?: boolean;
   now?: () => Date;
+  /**
+   * WhatsApp Business Account ids this fake knows (template endpoints, `GET /{waba-id}`). Unset: any id
+   * starting with 9 is an account.
+   */
+  businessAccountIds?: string[];
+  /** Template sends must name a template Meta approved (graph-templates.ts), as on a real number. Off by default. */
+  enforceTemplates?: boolean;
 };
 
 export const newWamid = () => `wamid.${randomBytes(24).toString("base64url")}`;

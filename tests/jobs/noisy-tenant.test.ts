@@ -8,7 +8,7 @@ import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simu
 import { db } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
 import { messages } from "@/lib/db/schema";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/server/jobs";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
 import { createApiKey } from "@/lib/keys/api-keys";
 import { WEBHOOK_DELIVER_QUEUE } from "@/lib/webhooks/dispatch";

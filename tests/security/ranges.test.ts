@@ -39,16 +39,16 @@ describe("cursor and date parameters are range-checked", () => {
 
   it("the dashboard's record filters and key expiry refuse year 275760", async () => {
     signInAs(await makeStaff());
-    const records = await import("@/app/api/dashboard/records/[collection]/route");
+    const records = await import("@/app/v1/internal/records/[collection]/route");
     for (const q of ["from=275760-09-13", "to=275760-09-13", "from=-000001-01-01"]) {
-      const res = await call(records.GET, "GET", `/api/dashboard/records/leads?${q}`, { params: { collection: "leads" } });
+      const res = await call(records.GET, "GET", `/v1/internal/records/leads?${q}`, { params: { collection: "leads" } });
       expect(res.status, q).toBe(400);
       expect(res.body.error.code).toBe("invalid_request");
     }
-    const ok = await call(records.GET, "GET", "/api/dashboard/records/leads?from=2026-01-01", { params: { collection: "leads" } });
+    const ok = await call(records.GET, "GET", "/v1/internal/records/leads?from=2026-01-01", { params: { collection: "leads" } });
     expect(ok.status).toBe(200);
-    const keys = await import("@/app/api/dashboard/api-keys/route");
-    const key = await call(keys.POST, "POST", "/api/dashboard/api-keys", {
+    const keys = await import("@/app/v1/internal/api-keys/route");
+    const key = await call(keys.POST, "POST", "/v1/internal/api-keys", {
       body: { name: "far", scopes: ["contacts:read"], expiresAt: "275760-09-13" },
     });
     expect(key.status).toBe(400);
@@ -58,7 +58,7 @@ describe("cursor and date parameters are range-checked", () => {
 
 describe("dates a customer writes", () => {
   it("a date outside 1970..9999 is not understood (the assistant asks again) instead of failing the turn", async () => {
-    const { parseAnswer } = await import("@/lib/assistant/engine/parse-answer");
+    const { parseAnswer } = await import("@/lib/runtime/engine/parse-answer");
     const ctx = { timeZone: "Europe/Lisbon", customerPhone: "+351912345678", now: new Date("2026-11-23T10:00:00Z") };
     expect(parseAnswer("datetime", "0000-01-01 19:00", ctx)).toBeNull();
     expect(parseAnswer("date", "0000-01-01", ctx)).toBeNull();

@@ -26,13 +26,66 @@ describe("records CSV export", () => {
     const csv = recordsToCsv([row(hostile)]);
     const [header, values] = Papa.parse<string[]>(csv).data;
     const cells = Object.fromEntries(header.map((h, i) => [h, values[i]]));
-    for (const [k, v] of Object.entries(hostile)) expect(cells[k]).toBe(`'${v}`);
+    // Columns are headed by the fields made readable: a -> "A".
+    for (const [k, v] of Object.entries(hostile)) expect(cells[k.toUpperCase()]).toBe(`'${v}`);
   });
 
   it("leaves ordinary text, numbers and the record's own columns alone", () => {
     const csv = recordsToCsv([row({ name: "Ana", note: "a=b", qty: -5, price: 12.5, email: "a@b.example" })]);
     const [header, values] = Papa.parse<string[]>(csv).data;
-    expect(header).toEqual(["id", "createdAt", "name", "note", "qty", "price", "email", "conversationId", "contactId"]);
-    expect(values).toEqual(["rec_1", "2026-01-01T00:00:00.000Z", "Ana", "a=b", "-5", "12.5", "a@b.example", "", "ct_1"]);
+    expect(header).toEqual([
+      "Record id",
+      "Captured (UTC)",
+      "Customer",
+      "Phone",
+      "Status",
+      "Name",
+      "Note",
+      "Qty",
+      "Price",
+      "Email",
+      "Conversation id",
+      "Contact id",
+    ]);
+    expect(values).toEqual(["rec_1", "2026-01-01 00:00", "", "", "", "Ana", "a=b", "-5", "12.5", "a@b.example", "", "ct_1"]);
+  });
+
+  // Issue 15 part 4: the export reads like the table: labels, local times, the customer and the status.
+  it("heads columns with the skills' labels and writes times in the business's time zone", () => {
+    const booking: RecordRow = {
+      ...row({ PARTY_SIZE: 4, when: "2026-11-28T20:00:00.000Z", slot: "2026-11-28T21:30", items: [{ title: "Pizza", qty: 2 }] }),
+      collection: "bookings",
+      contact: { name: "=Ada", phone: "+351912345678" },
+      status: "no_show",
+      createdAt: "2026-11-23T23:30:00.000Z",
+    };
+    const csv = recordsToCsv([booking], { labels: { PARTY_SIZE: "Guests" }, timeZone: "Asia/Tokyo" });
+    const [header, values] = Papa.parse<string[]>(csv).data;
+    expect(header).toEqual([
+      "Record id",
+      "Captured (Asia/Tokyo)",
+      "Customer",
+      "Phone",
+      "Status",
+      "Guests",
+      "When",
+      "Slot",
+      "Items",
+      "Conversation id",
+      "Contact id",
+    ]);
+    expect(values).toEqual([
+      "rec_1",
+      "2026-11-24 08:30",
+      "'=Ada",
+      "'+351912345678",
+      "no-show",
+      "4",
+      "2026-11-29 05:00",
+      "2026-11-28 21:30",
+      "2 × Pizza",
+      "",
+      "ct_1",
+    ]);
   });
 });

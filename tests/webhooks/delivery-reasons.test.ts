@@ -1,6 +1,6 @@
 import dns from "node:dns";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as attemptsRoute from "@/app/api/dashboard/webhooks/[endpointId]/deliveries/[deliveryId]/route";
+import * as attemptsRoute from "@/app/v1/internal/webhook-endpoints/[endpointId]/deliveries/[deliveryId]/attempts/route";
 import { db } from "@/lib/db/client";
 import { listDeliveryAttempts } from "@/lib/webhooks/deliveries";
 import { api } from "../helpers/api";
@@ -34,7 +34,7 @@ async function failedAttempt(url: string, beforeSend?: () => void) {
     return rows.length ? rows : null;
   }, "the test event's attempt");
   signInAs(owner);
-  const shown = await call(attemptsRoute.GET, "GET", `/api/dashboard/webhooks/${endpoint.id}/deliveries/${delivery.id}`, {
+  const shown = await call(attemptsRoute.GET, "GET", `/v1/internal/webhook-endpoints/${endpoint.id}/deliveries/${delivery.id}/attempts`, {
     params: { endpointId: endpoint.id, deliveryId: delivery.id },
   });
   expect(shown.status).toBe(200);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as dashboardWebhooks from "@/app/api/dashboard/webhooks/route";
+import * as dashboardWebhooks from "@/app/v1/webhook-endpoints/route";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { db } from "@/lib/db/client";
 import { webhookEndpoints } from "@/lib/db/schema";
@@ -232,7 +232,7 @@ describe("webhook endpoints API", () => {
     const { call, makeStaff, signInAs } = await import("../dashboard/harness");
     const owner = await makeStaff();
     signInAs(owner);
-    const add = (i: number) => call(dashboardWebhooks.POST, "POST", "/api/dashboard/webhooks", { body: { url: `${url}/d${i}`, events: ["*"] } });
+    const add = (i: number) => call(dashboardWebhooks.POST, "POST", "/v1/webhook-endpoints", { body: { url: `${url}/d${i}`, events: ["*"] } });
     for (let i = 0; i < MAX_ENDPOINTS_PER_BUSINESS; i++) expect((await add(i)).status).toBe(200);
     const refused = await add(99);
     expect(refused.status).toBe(409);

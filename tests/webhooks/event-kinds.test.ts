@@ -6,7 +6,7 @@ import { expectAllSigned, registerHook, settled, webhookHarness, waitFor } from 
 import type { Hook } from "./receiver";
 
 // Each event kind this service emits from its own lib/ functions fires once per cause, with the
-// payload API-DECISIONS.md documents, whichever path caused it.
+// payload docs/api-contract.md (and lib/events/schemas.ts) documents, whichever path caused it.
 
 const h = webhookHarness();
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { db } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
 import { EVENTS_QUEUE } from "@/lib/events/emit";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/server/jobs";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
 import { WEBHOOK_DELIVER_QUEUE } from "@/lib/webhooks/dispatch";
 import { api, type TestBusiness } from "../helpers/api";

@@ -11,7 +11,7 @@ export default async function SignUpPage() {
     <>
       <h1>Create your business account</h1>
       <p className="muted" style={{ marginTop: 0 }}>
-        You get an assistant and a starting token grant. You can invite teammates later.
+        You get an assistant set up for your business and a starting token grant. You can invite teammates later.
       </p>
       <SignUpForm />
     </>

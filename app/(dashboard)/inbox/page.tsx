@@ -7,5 +7,11 @@ export const metadata: Metadata = { title: "Inbox" };
 export default async function InboxPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const session = await requireSession({ role: "agent" });
   const q = await searchParams;
-  return <InboxView currentUserId={session.userId} initial={{ conversationId: q.c, contactId: q.contact, status: q.status, assignee: q.assignee }} />;
+  return (
+    <InboxView
+      currentUserId={session.userId}
+      isOwner={session.role === "owner"}
+      initial={{ conversationId: q.c, contactId: q.contact, status: q.status, assignee: q.assignee }}
+    />
+  );
 }

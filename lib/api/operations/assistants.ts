@@ -18,7 +18,7 @@ export const assistantsGet = defineOperation({
   params: assistantParam,
   response: assistantOut,
   errors: ["not_found"],
-  handler: async (ctx, { params }) => getAssistant(ctx.db, ctx.businessId, params.assistantId as string),
+  handler: async (ctx, { params }) => getAssistant(ctx.db, ctx.businessId, params.assistantId),
 });
 
 export const knowledgeList = defineOperation({
@@ -32,7 +32,7 @@ export const knowledgeList = defineOperation({
   query: pageQuery,
   response: pageOf(knowledgeOut),
   errors: ["not_found"],
-  handler: async (ctx, { params, query }) => listKnowledge(ctx.db, ctx.businessId, params.assistantId as string, query),
+  handler: async (ctx, { params, query }) => listKnowledge(ctx.db, ctx.businessId, params.assistantId, query),
 });
 
 export const knowledgeCreate = defineOperation({
@@ -46,7 +46,7 @@ export const knowledgeCreate = defineOperation({
   body: knowledgeIn,
   response: knowledgeOut,
   errors: ["not_found"],
-  handler: async (ctx, { params, body }) => createKnowledge(ctx.db, ctx.businessId, params.assistantId as string, body),
+  handler: async (ctx, { params, body }) => createKnowledge(ctx.db, ctx.businessId, params.assistantId, body),
 });
 
 export const knowledgeUpdate = defineOperation({
@@ -60,7 +60,7 @@ export const knowledgeUpdate = defineOperation({
   body: knowledgePatch,
   response: knowledgeOut,
   errors: ["not_found"],
-  handler: async (ctx, { params, body }) => updateKnowledge(ctx.db, ctx.businessId, params.assistantId as string, params.itemId as string, body),
+  handler: async (ctx, { params, body }) => updateKnowledge(ctx.db, ctx.businessId, params.assistantId, params.itemId, body),
 });
 
 export const knowledgeDelete = defineOperation({
@@ -73,5 +73,5 @@ export const knowledgeDelete = defineOperation({
   params: itemParam,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
   errors: ["not_found"],
-  handler: async (ctx, { params }) => deleteKnowledge(ctx.db, ctx.businessId, params.assistantId as string, params.itemId as string),
+  handler: async (ctx, { params }) => deleteKnowledge(ctx.db, ctx.businessId, params.assistantId, params.itemId),
 });

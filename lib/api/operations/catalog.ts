@@ -1,10 +1,20 @@
 import { z } from "zod";
-import { assertCatalogBatchSize, listCatalogItems, upsertCatalogItems } from "../../catalog/catalog";
-import { catalogItemOut, catalogUpsertIn, collectionSchema } from "../../catalog/catalog-schema";
+import {
+  checkCatalogUpsertBody,
+  deleteCatalogItem,
+  deleteCatalogItems,
+  deleteCollection,
+  getCatalogItem,
+  listCatalogItems,
+  updateCatalogItem,
+  upsertCatalogItems,
+} from "../../catalog/catalog";
+import { catalogBulkDeleteIn, catalogItemOut, catalogItemPatch, catalogUpsertIn, collectionSchema } from "../../catalog/catalog-schema";
 import { defineOperation } from "../operation";
 import { pageOf, pageQuery } from "./common";
 
 const collectionParam = z.object({ collection: collectionSchema.meta({ example: "menu" }) });
+const itemParams = collectionParam.extend({ itemId: z.string().min(1).max(100).meta({ example: "cat_01JD7X4S9C8A3K2M5N6P7Q8R9T" }) });
 
 export const catalogUpsert = defineOperation({
   id: "catalog-upsert",
@@ -13,9 +23,11 @@ export const catalogUpsert = defineOperation({
   scope: "catalog:write",
   tag: "Catalog",
   summary: "Bulk create or update up to 1,000 catalog items (all or nothing)",
+  description:
+    "A refused batch answers 400 with one detail per problem, each naming the row (items[n-1] is row n), the field and the value in plain words, e.g. `row 14, price: 'twelve' is not a number`.",
   params: collectionParam,
   body: catalogUpsertIn,
-  precheck: assertCatalogBatchSize,
+  precheck: checkCatalogUpsertBody,
   response: z.object({ upserted: z.number().int(), collection: z.string() }),
   handler: async (ctx, { params, body }) => upsertCatalogItems(ctx.db, ctx.businessId, params.collection, body.items),
 });
@@ -28,7 +40,79 @@ export const catalogList = defineOperation({
   tag: "Catalog",
   summary: "List a collection's items",
   params: collectionParam,
-  query: pageQuery.extend({ search: z.string().min(1).max(200).optional().describe("Substring of title or externalId.") }),
+  query: pageQuery.extend({
+    search: z.string().trim().min(1).max(200).optional().describe("Substring of the title, description or externalId (SKU), any case."),
+    inStock: z
+      .enum(["true", "false"], { error: "inStock must be true or false." })
+      .transform((v) => v === "true")
+      .optional()
+      .describe("Only items in stock (true) or out of stock (false)."),
+  }),
   response: pageOf(catalogItemOut),
   handler: async (ctx, { params, query }) => listCatalogItems(ctx.db, ctx.businessId, params.collection, query),
+});
+
+export const catalogGet = defineOperation({
+  id: "catalog-get",
+  method: "GET",
+  path: "/catalog/{collection}/items/{itemId}",
+  scope: "catalog:read",
+  tag: "Catalog",
+  summary: "Read one catalog item",
+  params: itemParams,
+  response: catalogItemOut,
+  handler: async (ctx, { params }) => getCatalogItem(ctx.db, ctx.businessId, params.collection, params.itemId),
+});
+
+export const catalogUpdate = defineOperation({
+  id: "catalog-update",
+  method: "PATCH",
+  path: "/catalog/{collection}/items/{itemId}",
+  scope: "catalog:write",
+  tag: "Catalog",
+  summary: "Change one catalog item (only the fields given; null clears price, description, imageUrl or metadata)",
+  params: itemParams,
+  body: catalogItemPatch,
+  response: catalogItemOut,
+  errors: ["conflict"],
+  handler: async (ctx, { params, body }) => updateCatalogItem(ctx.db, ctx.businessId, params.collection, params.itemId, body),
+});
+
+export const catalogDelete = defineOperation({
+  id: "catalog-delete",
+  method: "DELETE",
+  path: "/catalog/{collection}/items/{itemId}",
+  scope: "catalog:write",
+  tag: "Catalog",
+  summary: "Delete one catalog item",
+  params: itemParams,
+  response: z.object({ id: z.string(), deleted: z.literal(true) }),
+  handler: async (ctx, { params }) => deleteCatalogItem(ctx.db, ctx.businessId, params.collection, params.itemId),
+});
+
+export const catalogBulkDelete = defineOperation({
+  id: "catalog-bulk-delete",
+  method: "POST",
+  path: "/catalog/{collection}/items/delete",
+  scope: "catalog:write",
+  tag: "Catalog",
+  summary: "Delete up to 1,000 items of a collection by id",
+  description: "Ids that are not in the collection are skipped; `deleted` counts the items removed.",
+  params: collectionParam,
+  body: catalogBulkDeleteIn,
+  response: z.object({ deleted: z.number().int() }),
+  handler: async (ctx, { params, body }) => deleteCatalogItems(ctx.db, ctx.businessId, params.collection, body.ids),
+});
+
+export const catalogDeleteCollection = defineOperation({
+  id: "catalog-delete-collection",
+  method: "DELETE",
+  path: "/catalog/{collection}",
+  scope: "catalog:write",
+  tag: "Catalog",
+  summary: "Delete a whole collection (every item); `confirm` must repeat the collection's name",
+  params: collectionParam,
+  query: z.object({ confirm: z.string().max(64).optional().describe("The collection's name again, as a confirmation.") }),
+  response: z.object({ collection: z.string(), deleted: z.number().int() }),
+  handler: async (ctx, { params, query }) => deleteCollection(ctx.db, ctx.businessId, params.collection, query.confirm ?? ""),
 });

@@ -1,12 +1,21 @@
 import { z } from "zod";
-import { conversationOut, conversationStatusSchema } from "../../conversations/conversation-schema";
+import { assignIn, conversationEventOut, conversationOut, conversationStatusSchema, noteIn } from "../../conversations/conversation-schema";
+import { addNote } from "../../conversations/conversation-events";
 import { listConversations } from "../../conversations/conversations";
-import { closeConversation, handoffConversation, resumeConversation } from "../../conversations/transitions";
+import { searchConversations } from "../../conversations/search";
+import { conversationListItemOut, searchQueryParam } from "../../conversations/search-schema";
+import { type ActorRef, assignConversation, closeConversation, handoffConversation, resumeConversation } from "../../conversations/transitions";
+import type { Caller } from "../caller";
 import { defineOperation } from "../operation";
 import { idParam, pageOf, pageQuery } from "./common";
 
 const convParam = idParam("conversationId", "conv_01JD7X4S9C8A3K2M5N6P7Q8R9T");
 const statusOut = conversationOut;
+
+/** A member acting from the dashboard is a person (`agent`, named in the thread); a key is `api`. */
+export function actorOfCaller(caller: Caller): { type: "agent" | "api"; userId: string | null } {
+  return caller.kind === "user" ? { type: "agent", userId: caller.userId } : { type: "api", userId: null };
+}
 
 export const conversationsList = defineOperation({
   id: "conversations-list",
@@ -14,14 +23,16 @@ export const conversationsList = defineOperation({
   path: "/conversations",
   scope: "conversations:read",
   tag: "Conversations",
-  summary: "List conversations, filterable by status, contact and assignee",
+  summary: "List conversations, filterable by status, contact and assignee; search with q",
   query: pageQuery.extend({
     status: conversationStatusSchema.optional(),
     contactId: z.string().max(100).optional(),
     assigneeId: z.string().max(100).optional().describe("A user id, or `unassigned`."),
+    q: searchQueryParam,
   }),
-  response: pageOf(conversationOut),
-  handler: async (ctx, { query }) => listConversations(ctx.db, ctx.businessId, query),
+  response: pageOf(conversationListItemOut),
+  handler: async (ctx, { query: { q, ...filter } }) =>
+    q ? searchConversations(ctx.db, ctx.businessId, q, filter) : listConversations(ctx.db, ctx.businessId, filter),
 });
 
 export const conversationsHandoff = defineOperation({
@@ -37,7 +48,10 @@ export const conversationsHandoff = defineOperation({
   response: statusOut,
   errors: ["not_found", "invalid_transition"],
   handler: async (ctx, { params, body }) =>
-    handoffConversation(ctx.db, ctx.businessId, params.conversationId as string, { reason: body.reason ?? null, actor: "api" }),
+    handoffConversation(ctx.db, ctx.businessId, params.conversationId, {
+      reason: body.reason ?? null,
+      actor: actorOfCaller(ctx.caller) as ActorRef,
+    }),
 });
 
 export const conversationsResume = defineOperation({
@@ -50,7 +64,7 @@ export const conversationsResume = defineOperation({
   params: convParam,
   response: statusOut,
   errors: ["not_found", "invalid_transition"],
-  handler: async (ctx, { params }) => resumeConversation(ctx.db, ctx.businessId, params.conversationId as string, "api"),
+  handler: async (ctx, { params }) => resumeConversation(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller)),
 });
 
 export const conversationsClose = defineOperation({
@@ -63,5 +77,37 @@ export const conversationsClose = defineOperation({
   params: convParam,
   response: statusOut,
   errors: ["not_found"],
-  handler: async (ctx, { params }) => closeConversation(ctx.db, ctx.businessId, params.conversationId as string, "api"),
+  handler: async (ctx, { params }) => closeConversation(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller)),
+});
+
+export const conversationsAssign = defineOperation({
+  id: "conversations-assign",
+  method: "POST",
+  path: "/conversations/{conversationId}/assign",
+  scope: "conversations:write",
+  tag: "Conversations",
+  summary: "Assign a conversation to a member of the business (or unassign it)",
+  description:
+    'Body `{ "userId": "usr_..." }`, or `null` to unassign. A user id of another business answers 404 like a missing one. Fires `conversation.assigned` (not when the assignee does not change) and adds an `assigned` line to the conversation\'s history.',
+  params: convParam,
+  body: assignIn,
+  response: statusOut,
+  errors: ["not_found"],
+  handler: async (ctx, { params, body }) => assignConversation(ctx.db, ctx.businessId, params.conversationId, body.userId, actorOfCaller(ctx.caller)),
+});
+
+export const conversationsNote = defineOperation({
+  id: "conversations-note",
+  method: "POST",
+  path: "/conversations/{conversationId}/notes",
+  scope: "conversations:write",
+  tag: "Conversations",
+  summary: "Add an internal note to a conversation (never sent to the customer)",
+  description:
+    'Body `{ "text": "..." }` (1..4096 characters). Notes are for the team: they are not messages, are never delivered, and appear in `GET /v1/conversations/{conversationId}/messages` only with `include=notes`.',
+  params: convParam,
+  body: noteIn,
+  response: conversationEventOut,
+  errors: ["not_found"],
+  handler: async (ctx, { params, body }) => addNote(ctx.db, ctx.businessId, params.conversationId, body.text, actorOfCaller(ctx.caller)),
 });

@@ -10,13 +10,24 @@ import {
   campaignsRecipients,
   campaignsResume,
 } from "./campaigns";
-import { catalogList, catalogUpsert } from "./catalog";
+import { catalogBulkDelete, catalogDelete, catalogDeleteCollection, catalogGet, catalogList, catalogUpdate, catalogUpsert } from "./catalog";
+import { businessHoursGet, businessHoursPut, catalogUsageGet, onboardingDismiss, onboardingGet } from "./business";
 import { contactsList, contactsUpsert } from "./contacts";
-import { conversationsClose, conversationsHandoff, conversationsList, conversationsResume } from "./conversations";
+import {
+  conversationsAssign,
+  conversationsClose,
+  conversationsHandoff,
+  conversationsList,
+  conversationsNote,
+  conversationsResume,
+} from "./conversations";
+import { inboxList, inboxMembersOp, inboxSeen, inboxSettingsGet, inboxSettingsUpdate, inboxSummaryOp } from "./inbox";
 import { mediaUpload, messagesList, messagesSend } from "./messages";
-import { recordsList } from "./records";
+import { orderSettingsGet, orderSettingsUpdate, recordsLayout, recordsList, recordsUpdate } from "./records";
+import { savedRepliesCreate, savedRepliesDelete, savedRepliesList, savedRepliesUpdate } from "./saved-replies";
 import { skillsGet, skillsList, skillsUpsert } from "./skills";
-import { templatesList, templatesUpsert } from "./templates";
+import { teamInvitesCreate, teamInvitesList, teamInvitesRevoke } from "./team";
+import { templatesAccount, templatesList, templatesSync, templatesUpsert } from "./templates";
 import { analyticsSummaryOp, usageWallet } from "./usage";
 import {
   webhooksList,
@@ -29,8 +40,13 @@ import {
   webhooksDeliveryRetry,
   webhooksTest,
 } from "./webhooks";
+import { internalOperations } from "./internal";
 
-/** Every /v1 operation: route files, the standalone API server and the OpenAPI document read this table. */
+/**
+ * Every operation of the HTTP surface: the public /v1 API and, marked `internal`, the dashboard-only
+ * ones under /v1/internal. Route files, the standalone API server (public ones only) and the OpenAPI
+ * document (public ones only) read this table.
+ */
 export const operations: AnyOperation[] = [
   messagesSend,
   messagesList,
@@ -39,6 +55,14 @@ export const operations: AnyOperation[] = [
   conversationsHandoff,
   conversationsResume,
   conversationsClose,
+  conversationsAssign,
+  conversationsNote,
+  inboxList,
+  inboxSummaryOp,
+  inboxSeen,
+  inboxMembersOp,
+  inboxSettingsGet,
+  inboxSettingsUpdate,
   contactsList,
   contactsUpsert,
   assistantsGet,
@@ -51,11 +75,22 @@ export const operations: AnyOperation[] = [
   skillsUpsert,
   catalogUpsert,
   catalogList,
+  catalogGet,
+  catalogUpdate,
+  catalogDelete,
+  catalogBulkDelete,
+  catalogDeleteCollection,
   recordsList,
+  recordsUpdate,
+  recordsLayout,
+  orderSettingsGet,
+  orderSettingsUpdate,
   analyticsSummaryOp,
   usageWallet,
   templatesList,
   templatesUpsert,
+  templatesSync,
+  templatesAccount,
   webhooksList,
   webhooksCreate,
   webhooksGet,
@@ -73,9 +108,27 @@ export const operations: AnyOperation[] = [
   campaignsPause,
   campaignsResume,
   campaignsCancel,
+  savedRepliesList,
+  savedRepliesCreate,
+  savedRepliesUpdate,
+  savedRepliesDelete,
+  teamInvitesList,
+  teamInvitesCreate,
+  teamInvitesRevoke,
+  businessHoursGet,
+  businessHoursPut,
+  onboardingGet,
+  onboardingDismiss,
+  catalogUsageGet,
+  ...internalOperations,
 ];
 
 export {
+  businessHoursGet,
+  businessHoursPut,
+  catalogUsageGet,
+  onboardingDismiss,
+  onboardingGet,
   analyticsSummaryOp,
   campaignsCancel,
   campaignsCreate,
@@ -86,12 +139,25 @@ export {
   campaignsRecipients,
   campaignsResume,
   assistantsGet,
+  catalogBulkDelete,
+  catalogDelete,
+  catalogDeleteCollection,
+  catalogGet,
   catalogList,
+  catalogUpdate,
   catalogUpsert,
   contactsList,
   contactsUpsert,
+  conversationsAssign,
   conversationsClose,
   conversationsHandoff,
+  conversationsNote,
+  inboxList,
+  inboxMembersOp,
+  inboxSeen,
+  inboxSettingsGet,
+  inboxSettingsUpdate,
+  inboxSummaryOp,
   conversationsList,
   conversationsResume,
   knowledgeCreate,
@@ -101,11 +167,17 @@ export {
   mediaUpload,
   messagesList,
   messagesSend,
+  orderSettingsGet,
+  orderSettingsUpdate,
+  recordsLayout,
   recordsList,
+  recordsUpdate,
   skillsGet,
   skillsList,
   skillsUpsert,
+  templatesAccount,
   templatesList,
+  templatesSync,
   templatesUpsert,
   usageWallet,
   webhooksList,
@@ -117,4 +189,12 @@ export {
   webhooksDeliveriesList,
   webhooksDeliveryRetry,
   webhooksTest,
+  savedRepliesList,
+  savedRepliesCreate,
+  savedRepliesUpdate,
+  savedRepliesDelete,
+  teamInvitesList,
+  teamInvitesCreate,
+  teamInvitesRevoke,
 };
+export * from "./internal";

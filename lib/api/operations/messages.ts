@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cursorParam, limitParam } from "../../pagination";
 import { receiveUpload } from "../../media/upload";
+import { conversationEventOut } from "../../conversations/conversation-schema";
 import { mediaFileOut, mediaUploadIn, messageOut, sendMessageIn, sendMessageOut } from "../../messages/message-schema";
 import { listMessages } from "../../messages/messages";
 import { sendMessage } from "../../messages/send-message";
@@ -21,7 +22,10 @@ export const messagesSend = defineOperation({
   idempotent: true,
   errors: ["outside_messaging_window", "unknown_template", "idempotency_conflict", "not_found", "payload_too_large", "unsupported_media_type"],
   handler: async (ctx, { body }) => {
-    const m = await sendMessage(ctx.db, ctx.businessId, body, { source: "api" });
+    // A signed-in member is a person; a key says so with `source: "agent"` (people first: the assistant steps back).
+    const person = ctx.caller.kind === "user";
+    const source = person ? "agent" : (body.source ?? "api");
+    const m = await sendMessage(ctx.db, ctx.businessId, body, { source, userId: ctx.caller.kind === "user" ? ctx.caller.userId : null });
     return { id: m.id, status: m.status, conversationId: m.conversationId, createdAt: m.createdAt.toISOString() };
   },
 });
@@ -33,11 +37,26 @@ export const messagesList = defineOperation({
   scope: "messages:read",
   tag: "Messages",
   summary: "Page through a conversation's messages, newest first",
+  description:
+    "Messages only by default. `include=notes` adds the team's internal notes, `include=events` the conversation's history lines (handed off, assigned, returned, closed, reopened), `include=notes,events` both: they come merged in by time, told apart from messages by their `kind` (`note` or `event`), paged with the same cursor.",
   params: idParam("conversationId", "conv_01JD7X4S9C8A3K2M5N6P7Q8R9T"),
-  query: z.object({ limit: limitParam, before: cursorParam.describe("The `nextCursor` of the previous page: older messages.") }),
-  response: pageOf(messageOut),
+  query: z.object({
+    limit: limitParam,
+    before: cursorParam.describe("The `nextCursor` of the previous page: older messages."),
+    include: z
+      .string()
+      .regex(/^(notes|events)(,(notes|events))?$/, "include is notes, events or notes,events")
+      .optional()
+      .describe("`notes`, `events` or `notes,events`: internal notes and history lines beside the messages."),
+  }),
+  response: pageOf(z.union([messageOut, conversationEventOut])),
   errors: ["not_found"],
-  handler: async (ctx, { params, query }) => listMessages(ctx.db, ctx.businessId, params.conversationId as string, query),
+  handler: async (ctx, { params, query }) =>
+    listMessages(ctx.db, ctx.businessId, params.conversationId, {
+      limit: query.limit,
+      before: query.before,
+      include: { notes: !!query.include?.includes("notes"), events: !!query.include?.includes("events") },
+    }),
 });
 
 export const mediaUpload = defineOperation({

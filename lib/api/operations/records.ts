@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { collectionSchema } from "../../catalog/catalog-schema";
+import { recordLayout } from "../../records/layout";
+import { getOrderSettings, notificationOut, orderSettingsIn, orderSettingsOut, updateOrderSettings } from "../../records/order-ready";
 import { listRecords, recordOut } from "../../records/records";
+import { setRecordStatus } from "../../records/set-status";
 import { INSTANT_RANGE_MESSAGE, instantInRange } from "../../pagination";
 import { defineOperation } from "../operation";
 import { pageOf, pageQuery } from "./common";
+
+const collectionParam = z.object({ collection: collectionSchema.meta({ example: "orders" }) });
 
 export const recordsList = defineOperation({
   id: "records-list",
@@ -12,7 +17,7 @@ export const recordsList = defineOperation({
   scope: "records:read",
   tag: "Records",
   summary: "List records (orders, bookings, leads, ...) captured by the assistant",
-  params: z.object({ collection: collectionSchema.meta({ example: "orders" }) }),
+  params: collectionParam,
   query: pageQuery.extend({
     since: z.iso
       .datetime({ offset: true, error: "since must be an ISO 8601 date-time." })
@@ -23,4 +28,67 @@ export const recordsList = defineOperation({
   response: pageOf(recordOut),
   handler: async (ctx, { params, query }) =>
     listRecords(ctx.db, ctx.businessId, params.collection, { ...query, since: query.since ? new Date(query.since) : undefined }),
+});
+
+export const recordsUpdate = defineOperation({
+  id: "records-update",
+  method: "PATCH",
+  path: "/records/{collection}/{recordId}",
+  scope: "records:write",
+  tag: "Records",
+  summary: "Change a record's status (fires record.updated); an order that becomes ready messages the customer",
+  description:
+    "Statuses and the moves allowed: bookings confirmed -> seated, no_show, cancelled (and back to confirmed); orders new -> preparing -> ready -> delivered (a step may be skipped; cancelled until delivered; delivered and cancelled are final); leads new, contacted, won, lost (any move); other collections confirmed <-> cancelled. An unknown status or a move not allowed is a 400 that changes nothing; the current status again changes nothing and fires no event. An order that becomes `ready` messages the customer: the order settings' text inside the 24-hour window, else their approved template; `notification` tells whether it was sent and, if not, why (the status change stands either way).",
+  params: collectionParam.extend({ recordId: z.string().min(1).max(100).meta({ example: "rec_01JD7X4S9C8A3K2M5N6P7Q8R9T" }) }),
+  body: z.strictObject({ status: z.string().min(1).max(40).meta({ example: "ready" }) }),
+  response: recordOut.extend({ notification: notificationOut }),
+  handler: async (ctx, { params, body }) =>
+    setRecordStatus(ctx.db, ctx.businessId, params.collection, params.recordId, body.status, {
+      source: ctx.caller.kind === "key" ? "api" : "agent",
+      userId: ctx.caller.kind === "user" ? ctx.caller.userId : null,
+    }),
+});
+
+export const orderSettingsGet = defineOperation({
+  id: "order-settings-get",
+  method: "GET",
+  path: "/internal/orders/settings",
+  internal: true,
+  // Owners only, like the catalog the orders come from.
+  scope: "catalog:write",
+  tag: "Records",
+  summary: "The order settings: the message an order-ready customer gets, inside and outside the 24-hour window",
+  response: orderSettingsOut,
+  handler: async (ctx) => getOrderSettings(ctx.db, ctx.businessId),
+});
+
+export const orderSettingsUpdate = defineOperation({
+  id: "order-settings-update",
+  method: "PUT",
+  path: "/internal/orders/settings",
+  internal: true,
+  scope: "catalog:write",
+  tag: "Records",
+  summary: "Change the order settings (a template must be approved and use at most {{1}} and {{2}})",
+  body: orderSettingsIn,
+  response: orderSettingsOut,
+  handler: async (ctx, { body }) => updateOrderSettings(ctx.db, ctx.businessId, body),
+});
+
+export const recordsLayout = defineOperation({
+  id: "records-layout",
+  method: "GET",
+  path: "/internal/records/{collection}/layout",
+  internal: true,
+  scope: "records:read",
+  tag: "Records",
+  summary: "How the dashboard shows a collection: field labels from the skills, the business's time zone, the statuses",
+  params: collectionParam,
+  response: z.object({
+    collection: z.string(),
+    timeZone: z.string(),
+    labels: z.record(z.string(), z.string()),
+    statuses: z.array(z.string()),
+  }),
+  handler: async (ctx, { params }) => recordLayout(ctx.db, ctx.businessId, params.collection),
 });

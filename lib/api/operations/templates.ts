@@ -1,5 +1,5 @@
-import { templateIn, templateOut } from "../../templates/template-schema";
-import { listTemplates, upsertTemplate } from "../../templates/templates";
+import { templateAccountOut, templateIn, templateOut, templateSyncOut } from "../../templates/template-schema";
+import { listTemplates, syncTemplates, templateAccount, upsertTemplate } from "../../templates/templates";
 import { defineOperation } from "../operation";
 import { pageOf, pageQuery } from "./common";
 
@@ -22,7 +22,42 @@ export const templatesUpsert = defineOperation({
   scope: "templates:write",
   tag: "Templates",
   summary: "Register a message template (upsert on name and language)",
+  description:
+    "On a WhatsApp number saved with its business account id, the template is submitted to Meta (a known one is edited) and " +
+    "stored with Meta's answer, usually `pending` until Meta reviews it; `examples` must then give one value per `{{n}}` " +
+    "variable. Meta's refusal answers 400 with Meta's words and stores nothing. On the sandbox, and for a number saved without " +
+    "an account id, the template is approved at once. Only an `approved` template can be sent (422 `template_not_approved`).",
   body: templateIn,
+  errors: ["channel_unavailable"],
   response: templateOut,
   handler: async (ctx, { body }) => upsertTemplate(ctx.db, ctx.businessId, body),
+});
+
+export const templatesSync = defineOperation({
+  id: "templates-sync",
+  method: "POST",
+  path: "/templates/sync",
+  scope: "templates:write",
+  tag: "Templates",
+  summary: "Sync templates with the WhatsApp Business Account",
+  description:
+    "Imports every template of the business's WhatsApp Business Account and refreshes the status, rejection reason and quality " +
+    "rating of the known ones (Meta is the source of truth), disables those Meta no longer has, and refreshes the number's quality " +
+    "rating and messaging limit tier. Runs on its own every hour (TEMPLATE_SYNC_INTERVAL_MS); Meta's status webhook updates " +
+    "statuses as they change. Needs a WhatsApp number saved with its business account id (400 otherwise).",
+  response: templateSyncOut,
+  errors: ["channel_unavailable"],
+  handler: async (ctx) => syncTemplates(ctx.db, ctx.businessId),
+});
+
+export const templatesAccount = defineOperation({
+  id: "templates-account",
+  method: "GET",
+  path: "/internal/templates/account",
+  internal: true,
+  scope: "templates:read",
+  tag: "Templates",
+  summary: "Where templates are reviewed, the number's quality rating and messaging limit (dashboard)",
+  response: templateAccountOut,
+  handler: async (ctx) => templateAccount(ctx.db, ctx.businessId),
 });

@@ -56,7 +56,7 @@ export const webhooksGet = defineOperation({
   params: endpointParam,
   response: endpointOut,
   errors: ["not_found"],
-  handler: async (ctx, { params }) => getEndpoint(ctx.db, ctx.businessId, params.endpointId as string),
+  handler: async (ctx, { params }) => getEndpoint(ctx.db, ctx.businessId, params.endpointId),
 });
 
 export const webhooksUpdate = defineOperation({
@@ -71,7 +71,7 @@ export const webhooksUpdate = defineOperation({
   body: endpointPatch,
   response: endpointOut,
   errors: ["not_found"],
-  handler: async (ctx, { params, body }) => updateEndpoint(ctx.db, ctx.businessId, params.endpointId as string, body),
+  handler: async (ctx, { params, body }) => updateEndpoint(ctx.db, ctx.businessId, params.endpointId, body),
 });
 
 export const webhooksDelete = defineOperation({
@@ -84,7 +84,7 @@ export const webhooksDelete = defineOperation({
   params: endpointParam,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
   errors: ["not_found"],
-  handler: async (ctx, { params }) => deleteEndpoint(ctx.db, ctx.businessId, params.endpointId as string),
+  handler: async (ctx, { params }) => deleteEndpoint(ctx.db, ctx.businessId, params.endpointId),
 });
 
 export const webhooksRotateSecret = defineOperation({
@@ -98,7 +98,7 @@ export const webhooksRotateSecret = defineOperation({
   params: endpointParam,
   response: endpointWithSecretOut,
   errors: ["not_found"],
-  handler: async (ctx, { params }) => rotateEndpointSecret(ctx.db, ctx.businessId, params.endpointId as string),
+  handler: async (ctx, { params }) => rotateEndpointSecret(ctx.db, ctx.businessId, params.endpointId),
 });
 
 export const webhooksDeliveriesList = defineOperation({
@@ -112,7 +112,7 @@ export const webhooksDeliveriesList = defineOperation({
   query: pageQuery.extend({ status: z.enum(deliveryStatuses).optional() }),
   response: pageOf(deliveryOut),
   errors: ["not_found"],
-  handler: async (ctx, { params, query }) => listDeliveries(ctx.db, ctx.businessId, params.endpointId as string, query),
+  handler: async (ctx, { params, query }) => listDeliveries(ctx.db, ctx.businessId, params.endpointId, query),
 });
 
 export const webhooksDeliveryRetry = defineOperation({
@@ -126,7 +126,7 @@ export const webhooksDeliveryRetry = defineOperation({
   params: deliveryParam,
   response: deliveryOut,
   errors: ["not_found"],
-  handler: async (ctx, { params }) => redeliver(ctx.db, ctx.businessId, params.endpointId as string, params.deliveryId),
+  handler: async (ctx, { params }) => redeliver(ctx.db, ctx.businessId, params.endpointId, params.deliveryId),
 });
 
 export const webhooksTest = defineOperation({
@@ -139,5 +139,5 @@ export const webhooksTest = defineOperation({
   params: endpointParam,
   response: deliveryOut,
   errors: ["not_found"],
-  handler: async (ctx, { params }) => sendTestEvent(ctx.db, ctx.businessId, params.endpointId as string),
+  handler: async (ctx, { params }) => sendTestEvent(ctx.db, ctx.businessId, params.endpointId),
 });

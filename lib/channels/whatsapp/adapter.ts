@@ -1,29 +1,17 @@
 import "server-only";
-import { decryptSecret } from "../../crypto/secrets";
 import { type ChannelAdapter, ChannelError, type ChannelMessage, type ChannelReceipt, type OutboundMedia } from "../channel";
 import { buildWhatsAppPayload } from "./build-payload";
-import { classifyWhatsAppError, retryDelayMs } from "./errors";
+import { graphUrl, type WhatsAppConnection } from "./connection";
+import { retryDelayMs, whatsAppError } from "./errors";
 import { uploadWhatsAppMedia } from "./media";
 
+// The connection moved to ./connection.ts (media and signals need it without the adapter); callers
+// that only hold the adapter's module keep working.
+export { type WhatsAppConnection, whatsAppConnection } from "./connection";
+
 // Sends through the WhatsApp Cloud API. The HTTP status says little (Meta answers 400 for almost
-// everything), so outcomes are decided by the body: a wamid, or `error.code` mapped per CHANNELS.md.
-
-export const DEFAULT_GRAPH_URL = "https://graph.facebook.com/v25.0";
-
-export type WhatsAppConnection = { phoneNumberId: string; accessToken: string };
-
-/** The business's connection with its token decrypted, or null when it has none. */
-export function whatsAppConnection(business: {
-  whatsappPhoneNumberId: string | null;
-  whatsappAccessTokenEnc: string | null;
-}): WhatsAppConnection | null {
-  if (!business.whatsappPhoneNumberId || !business.whatsappAccessTokenEnc) return null;
-  return { phoneNumberId: business.whatsappPhoneNumberId, accessToken: decryptSecret(business.whatsappAccessTokenEnc) };
-}
-
-export function graphUrl(): string {
-  return (process.env.WHATSAPP_GRAPH_URL || DEFAULT_GRAPH_URL).replace(/\/+$/, "");
-}
+// everything), so outcomes are decided by the body: a wamid, or `error.code` mapped as
+// docs/api-contract.md ("WhatsApp") describes.
 
 // Well below the job lease (120 s), so a hung request never lets a second worker send the same message.
 const timeoutMs = () => Number(process.env.WHATSAPP_TIMEOUT_MS ?? 15_000);
@@ -84,8 +72,7 @@ function readResponse(httpStatus: number, raw: unknown): ChannelReceipt {
   if (Number.isFinite(code)) {
     const details = typeof body.error?.error_data?.details === "string" ? body.error.error_data.details : null;
     const message = typeof body.error?.message === "string" ? body.error.message : (details ?? `WhatsApp error ${code}`);
-    const { kind } = classifyWhatsAppError(code);
-    return fail(new ChannelError(kind, code, message, retryDelayMs(code, 1)));
+    return fail(whatsAppError(code, message));
   }
   // No Graph error in the body: a gateway page or an overloaded edge is worth another try, a 4xx is not.
   const retry = httpStatus >= 500 || httpStatus === 429 || (httpStatus >= 200 && httpStatus < 300);

@@ -1,5 +1,10 @@
-// What the adapter should do with a Graph API error code (CHANNELS.md). Branch on `error.code`,
-// never on the HTTP status: Meta answers 400 for almost everything.
+import type { MessageError } from "../../db/schema";
+import { ChannelError, failureCode } from "../channel";
+
+// What the adapter should do with a Graph API error code (docs/api-contract.md, "WhatsApp"). Branch
+// on `error.code`, never on the HTTP status: Meta answers 400 for almost everything. These codes stay
+// inside lib/channels/whatsapp: the rest of the code reads the ChannelError's kind, schedule and
+// slow-down flag, and the MessageError a status callback is turned into.
 
 export type WhatsAppErrorKind = "window" | "rate_limited" | "transient" | "permanent";
 
@@ -29,4 +34,18 @@ export function retryDelayMs(code: number, attempt: number): number {
   if (code === THROUGHPUT_LIMIT_CODE) return Math.min(2 ** (n - 1) * SECOND, MINUTE);
   if (classifyWhatsAppError(code).kind === "transient") return Math.min(2 ** n * SECOND, 5 * MINUTE);
   return 0;
+}
+
+/** A Graph API error as the rest of the code reads it: classified, with WhatsApp's back-off attached. */
+export function whatsAppError(code: number, message: string): ChannelError {
+  return new ChannelError(classifyWhatsAppError(code).kind, code, message, retryDelayMs(code, 1), {
+    schedule: (attempt) => retryDelayMs(code, attempt),
+    slowDown: code === THROUGHPUT_LIMIT_CODE,
+  });
+}
+
+/** A `failed` status callback's error as the message records it (null: WhatsApp gave no reason). */
+export function whatsAppStatusFailure(error: { code: number; message: string } | null): MessageError | null {
+  if (!error) return null;
+  return { code: failureCode(classifyWhatsAppError(error.code).kind), message: error.message, channelCode: error.code };
 }

@@ -5,7 +5,7 @@ import { AppError } from "../../errors";
 import { RetryLater } from "../../jobs/worker";
 import { saveMediaFile } from "../../media/media-files";
 import { ChannelError } from "../channel";
-import type { WhatsAppConnection } from "./adapter";
+import type { WhatsAppConnection } from "./connection";
 import { downloadWhatsAppMedia } from "./media";
 import type { InboundWhatsAppMessage } from "./parse-webhook";
 

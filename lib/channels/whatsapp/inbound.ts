@@ -11,7 +11,9 @@ import { applyStatus } from "../../messages/apply-status";
 import type { MessageMedia } from "../../db/schema";
 import { applyReaction } from "../../messages/reactions";
 import { inboundStored, receiveInboundMessage } from "../../messages/receive-message";
-import { whatsAppConnection } from "./adapter";
+import { applyNumberUpdate, applyTemplateUpdate } from "../../templates/templates";
+import { whatsAppConnection } from "./connection";
+import { whatsAppStatusFailure } from "./errors";
 import { inboundMediaText, withTranscript } from "../../media/transcribe";
 import { fetchInboundMedia, MEDIA_KINDS } from "./inbound-media";
 import { parseWhatsAppWebhook } from "./parse-webhook";
@@ -62,8 +64,8 @@ export async function acceptWebhook(db: Db, request: Request): Promise<Response>
   } catch (err) {
     if (err instanceof AppError && err.code === "invalid_request") return text(400, err.message);
   }
-  const { phoneNumberIds, orderKey } = routingOf(parsed);
-  await enqueue(db, INBOUND_QUEUE, { body, phoneNumberIds, receivedAt: new Date().toISOString() }, { orderKey });
+  const { phoneNumberIds, businessAccountIds, orderKey } = routingOf(parsed);
+  await enqueue(db, INBOUND_QUEUE, { body, phoneNumberIds, businessAccountIds, receivedAt: new Date().toISOString() }, { orderKey });
   return text(200, "OK");
 }
 
@@ -71,11 +73,12 @@ export async function acceptWebhook(db: Db, request: Request): Promise<Response>
  * Which numbers a body is for (for operators and test workers) and its orderKey: one customer's
  * webhooks are processed one at a time, in arrival order, so their messages are stored in order.
  */
-function routingOf(parsed: unknown): { phoneNumberIds: string[]; orderKey: string | null } {
-  const { messages, statuses } = parseWhatsAppWebhook(parsed);
+function routingOf(parsed: unknown): { phoneNumberIds: string[]; businessAccountIds: string[]; orderKey: string | null } {
+  const { messages, statuses, templates, numbers } = parseWhatsAppWebhook(parsed);
   const phoneNumberIds = [...new Set([...messages, ...statuses].map((m) => m.phoneNumberId))];
+  const businessAccountIds = [...new Set([...templates, ...numbers].map((t) => t.wabaId))];
   const senders = [...new Set(messages.map((m) => `${m.phoneNumberId}:${m.from}`))];
-  return { phoneNumberIds, orderKey: senders.length === 1 ? `whatsapp:${senders[0]}` : null };
+  return { phoneNumberIds, businessAccountIds, orderKey: senders.length === 1 ? `whatsapp:${senders[0]}` : null };
 }
 
 type Attempt = Pick<ClaimedJob, "attempts">;
@@ -141,12 +144,16 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
   for (const s of byTime(parsed.statuses)) {
     const businessId = await businessFor(s.phoneNumberId);
     if (!businessId) continue;
-    const result = await applyStatus(db, businessId, { channelMessageId: s.wamid, status: s.status, error: s.error }).catch((err) => {
-      errors.push(err);
-      return null;
-    });
+    const result = await applyStatus(db, businessId, { channelMessageId: s.wamid, status: s.status, error: whatsAppStatusFailure(s.error) }).catch(
+      (err) => {
+        errors.push(err);
+        return null;
+      },
+    );
     if (result === "unknown") unknown++;
   }
+  for (const t of parsed.templates) await applyTemplateUpdate(db, t).catch((err) => errors.push(err));
+  for (const n of parsed.numbers) await applyNumberUpdate(db, n).catch((err) => errors.push(err));
   if (errors.length) throw errors[0];
   if (unknown && job.attempts < STATUS_RETRY_ATTEMPTS) {
     throw new RetryLater(500 * job.attempts, `${unknown} status update(s) for messages not recorded yet`);

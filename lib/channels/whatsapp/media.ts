@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import type { MediaBytes } from "../../media/store";
 import { ChannelError } from "../channel";
-import { type WhatsAppConnection, graphUrl } from "./adapter";
-import { classifyWhatsAppError } from "./errors";
+import { graphUrl, type WhatsAppConnection } from "./connection";
+import { whatsAppError } from "./errors";
 
 // Files through the Graph API. Inbound: `GET /{media-id}` gives a short-lived URL (about 5 minutes)
 // and the bytes come from that URL with the same bearer token. Outbound: the bytes are uploaded to
@@ -21,7 +21,7 @@ function graphFailure(status: number, body: unknown, what: string): ChannelError
   const err = (body && typeof body === "object" ? (body as GraphError).error : undefined) ?? undefined;
   const code = typeof err?.code === "number" ? err.code : Number(err?.code);
   const message = typeof err?.message === "string" ? err.message : `${what}: HTTP ${status}`;
-  if (Number.isFinite(code)) return new ChannelError(classifyWhatsAppError(code).kind, code, message);
+  if (Number.isFinite(code)) return whatsAppError(code, message);
   return new ChannelError(status >= 500 || status === 429 ? "transient" : "permanent", null, message);
 }
 

@@ -27,9 +27,27 @@ export type WhatsAppStatusUpdate = {
   error: { code: number; message: string } | null;
 };
 
+/** A template's review or quality changed (fields message_template_status_update / _quality_update). */
+export type WhatsAppTemplateUpdate = {
+  /** The WhatsApp Business Account (the entry's id). */
+  wabaId: string;
+  metaTemplateId: string;
+  name: string | null;
+  language: string | null;
+  /** APPROVED, REJECTED, PAUSED, ... for a status update; null for a quality update. */
+  event: string | null;
+  reason: string | null;
+  qualityRating: string | null;
+};
+
+/** The number's messaging limit or quality changed (field phone_number_quality_update). */
+export type WhatsAppNumberUpdate = { wabaId: string; displayNumber: string | null; event: string | null; messagingLimit: string | null };
+
 export type ParsedWhatsAppWebhook = {
   messages: InboundWhatsAppMessage[];
   statuses: WhatsAppStatusUpdate[];
+  templates: WhatsAppTemplateUpdate[];
+  numbers: WhatsAppNumberUpdate[];
   skipped: { reason: string }[];
 };
 
@@ -59,7 +77,7 @@ function toE164(v: unknown): string | null {
 }
 
 export function parseWhatsAppWebhook(body: unknown): ParsedWhatsAppWebhook {
-  const out: ParsedWhatsAppWebhook = { messages: [], statuses: [], skipped: [] };
+  const out: ParsedWhatsAppWebhook = { messages: [], statuses: [], templates: [], numbers: [], skipped: [] };
   const root = asObject(body);
   if (!root || !Array.isArray(root.entry)) {
     out.skipped.push({ reason: "body has no entry array" });
@@ -72,17 +90,55 @@ export function parseWhatsAppWebhook(body: unknown): ParsedWhatsAppWebhook {
       continue;
     }
     for (const [c, rawChange] of entry.changes.entries()) {
-      parseChange(asObject(rawChange), `entry[${e}].changes[${c}]`, out);
+      const change = asObject(rawChange);
+      const where = `entry[${e}].changes[${c}]`;
+      if (change?.field === "messages") parseChange(change, where, out);
+      else parseAccountChange(asString(entry.id), change, where, out);
     }
   }
   return out;
 }
 
-function parseChange(change: Json | null, where: string, out: ParsedWhatsAppWebhook): void {
-  if (change?.field !== "messages") {
-    out.skipped.push({ reason: `${where}: field ${String(change?.field)} is not handled` });
+// Changes to the business account itself: template reviews and quality, the number's messaging limit.
+function parseAccountChange(wabaId: string | null, change: Json | null, where: string, out: ParsedWhatsAppWebhook): void {
+  const field = String(change?.field);
+  const value = asObject(change?.value);
+  const handled = ["message_template_status_update", "message_template_quality_update", "phone_number_quality_update"];
+  if (!handled.includes(field)) {
+    out.skipped.push({ reason: `${where}: field ${field} is not handled` });
     return;
   }
+  if (!wabaId || !value) {
+    out.skipped.push({ reason: `${where}: ${field} without an account id or value` });
+    return;
+  }
+  if (field === "phone_number_quality_update") {
+    out.numbers.push({
+      wabaId,
+      displayNumber: asString(value.display_phone_number),
+      event: asString(value.event),
+      messagingLimit: asString(value.current_limit),
+    });
+    return;
+  }
+  const metaTemplateId = asString(value.message_template_id);
+  if (!metaTemplateId) {
+    out.skipped.push({ reason: `${where}: ${field} without message_template_id` });
+    return;
+  }
+  const status = field === "message_template_status_update";
+  out.templates.push({
+    wabaId,
+    metaTemplateId,
+    name: asString(value.message_template_name),
+    language: asString(value.message_template_language),
+    event: status ? asString(value.event) : null,
+    reason: status ? asString(value.reason) : null,
+    qualityRating: status ? null : asString(value.new_quality_score),
+  });
+}
+
+function parseChange(change: Json, where: string, out: ParsedWhatsAppWebhook): void {
   const value = asObject(change.value);
   const metadata = asObject(value?.metadata);
   const phoneNumberId = asString(metadata?.phone_number_id);

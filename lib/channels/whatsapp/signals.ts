@@ -1,7 +1,7 @@
 import "server-only";
 import { ChannelError } from "../channel";
-import { type WhatsAppConnection, graphUrl } from "./adapter";
-import { classifyWhatsAppError } from "./errors";
+import { graphUrl, type WhatsAppConnection } from "./connection";
+import { whatsAppError } from "./errors";
 
 // What staff do to a customer's message that is not a message of its own: a read receipt (the blue
 // ticks) and a reaction. Both go through the same /messages endpoint, but neither is stored as a
@@ -24,7 +24,7 @@ async function postMessages(connection: WhatsAppConnection, body: object): Promi
   if (res.ok) return;
   const code = Number(answer?.error?.code);
   const message = typeof answer?.error?.message === "string" ? answer.error.message : `WhatsApp answered HTTP ${res.status}`;
-  if (Number.isFinite(code)) throw new ChannelError(classifyWhatsAppError(code).kind, code, message);
+  if (Number.isFinite(code)) throw whatsAppError(code, message);
   throw new ChannelError(res.status >= 500 ? "transient" : "permanent", null, message);
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "../../errors";
-import { graphUrl } from "./adapter";
+import { graphUrl } from "./connection";
 
 /**
  * Proves that an access token can use a phone number id before a business saves it: Meta answers

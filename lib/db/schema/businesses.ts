@@ -1,5 +1,5 @@
-import { bigint, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { bigint, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, ts } from "./columns";
 
 export const businesses = pgTable(
   "businesses",
@@ -12,7 +12,24 @@ export const businesses = pgTable(
     whatsappPhoneNumberId: text("whatsapp_phone_number_id"),
     whatsappDisplayNumber: text("whatsapp_display_number"),
     whatsappAccessTokenEnc: text("whatsapp_access_token_enc"),
+    // Onboarding answers (sign-up): restaurant, clinic (clinic or salon), shop or other; the languages
+    // the business speaks (en, es, pt); its address. The overview checklist shows until dismissed.
+    kind: text("kind").notNull().default("other"),
+    languages: jsonb("languages").$type<string[]>().notNull().default(["en"]),
+    address: text("address"),
+    checklistDismissedAt: ts("checklist_dismissed_at"),
+    // The WhatsApp Business Account the number belongs to: with it, templates are submitted to Meta and
+    // follow Meta's review; without it (templates managed in Meta's own tools) they are approved at once.
+    whatsappBusinessAccountId: text("whatsapp_business_account_id"),
+    // What the Graph API last said of the number: quality rating (GREEN/YELLOW/RED/UNKNOWN) and the
+    // messaging limit tier (TIER_250, TIER_1K, ...), refreshed by the template sync and webhooks.
+    whatsappQualityRating: text("whatsapp_quality_rating"),
+    whatsappMessagingLimit: text("whatsapp_messaging_limit"),
+    whatsappTemplatesSyncedAt: ts("whatsapp_templates_synced_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("businesses_whatsapp_phone_number_id_uq").on(t.whatsappPhoneNumberId)],
+  (t) => [
+    uniqueIndex("businesses_whatsapp_phone_number_id_uq").on(t.whatsappPhoneNumberId),
+    index("businesses_whatsapp_business_account_idx").on(t.whatsappBusinessAccountId),
+  ],
 );

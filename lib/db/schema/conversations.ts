@@ -20,8 +20,14 @@ export const conversations = pgTable(
     // Consecutive knowledge misses of the retrieval engine (second miss hands off).
     misses: bigint("misses", { mode: "number" }).notNull().default(0),
     // The language the customer writes in (en, pt or es), detected per message and kept while a
-    // message says nothing about it ("ok", "2"); null until one does. See lib/assistant/language.ts.
+    // message says nothing about it ("ok", "2"); null until one does. See lib/runtime/understanding/language.ts.
     language: text("language"),
+    // Since when the customer has been waiting for a reply: set by their first message after the
+    // business's last one, cleared by any outbound message (lib/messages). Null: nobody is waiting.
+    waitingSince: ts("waiting_since"),
+    // The last time a person acted on the conversation (handoff, reply, note, assignment): the inactivity
+    // timeout that returns a handoff to the assistant counts from here (lib/conversations/people-first.ts).
+    humanActivityAt: ts("human_activity_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,17 +1,9 @@
 import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { eventTypes } from "../../events/schemas";
 import { businessId, createdAt } from "./columns";
 
-export const eventTypes = [
-  "message.received",
-  "message.sent",
-  "conversation.handoff",
-  "record.created",
-  "record.updated",
-  "contact.created",
-  "contact.updated",
-  "campaign.completed",
-] as const;
-export type EventType = (typeof eventTypes)[number];
+// The event types are lib/events/schemas.ts's entries (one per event, with its fields).
+export { type EventType, eventTypes } from "../../events/schemas";
 
 // The outbox: written in the same transaction as the change it reports, delivered from here.
 export const events = pgTable(

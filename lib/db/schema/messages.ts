@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { businessId, createdAt, ts } from "./columns";
 
@@ -61,5 +62,8 @@ export const messages = pgTable(
     // Analytics reads conversation and source from the index alone (index-only scan over the window).
     index("messages_business_created_idx").on(t.businessId, t.createdAt, t.conversationId, t.source),
     uniqueIndex("messages_channel_message_uq").on(t.channel, t.channelMessageId),
+    // Inbox search: words of any language (the `simple` configuration: no stemming, so English, Spanish
+    // and Portuguese match alike), accents ignored (convo_unaccent, made immutable by the migration).
+    index("messages_search_idx").using("gin", sql`to_tsvector('simple'::regconfig, convo_unaccent(${t.text}))`),
   ],
 );

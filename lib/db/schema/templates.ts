@@ -1,5 +1,8 @@
-import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { businessId, createdAt, updatedAt } from "./columns";
+
+export const templateStatuses = ["approved", "pending", "rejected", "paused", "disabled"] as const;
+export type TemplateStatus = (typeof templateStatuses)[number];
 
 export const templates = pgTable(
   "templates",
@@ -10,12 +13,23 @@ export const templates = pgTable(
     language: text("language").notNull(),
     category: text("category", { enum: ["utility", "marketing", "authentication"] }).notNull(),
     body: text("body").notNull(),
-    status: text("status").notNull().default("approved"),
+    // Meta's review: approved at once on the sandbox or without a business account id; otherwise what
+    // Meta last said (submission answer, status webhook, periodic sync).
+    status: text("status", { enum: templateStatuses }).notNull().default("approved"),
+    /** Meta's reason for a rejection, pause or disabling, in its own words (e.g. INVALID_FORMAT). */
+    statusReason: text("status_reason"),
+    /** Meta's id of the template (null on the sandbox and for templates never submitted). */
+    metaTemplateId: text("meta_template_id"),
+    /** Meta's quality rating of the template: GREEN, YELLOW, RED or UNKNOWN. */
+    qualityRating: text("quality_rating"),
+    /** One example value per {{n}} variable, which Meta requires with a submission. */
+    examples: jsonb("examples").$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("templates_name_language_uq").on(t.businessId, t.name, t.language),
     index("templates_business_created_idx").on(t.businessId, t.createdAt, t.id),
+    index("templates_meta_id_idx").on(t.metaTemplateId),
   ],
 );

@@ -1,0 +1,47 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { apiFetch } from "@/components/data/fetcher";
+import { alertsEnabled, notifyHandoff } from "./handoff-alerts";
+import "./team-inbox.css";
+
+type Summary = { unreadConversations: number; handoffs: { id: string; contactName: string; assigneeId: string | null; handedOffAt: string }[] };
+
+const POLL_MS = 4000;
+
+/**
+ * The inbox's counter in the navigation (handed-off conversations, the member's or unassigned, with
+ * unread customer messages), and the new-handoff alert when the member opted in. Its poll is also the
+ * member's presence for round-robin assignment.
+ */
+export function InboxNavBadge() {
+  const summary = useQuery({
+    queryKey: ["inbox", "summary"],
+    queryFn: ({ signal }) => apiFetch<Summary>("/v1/internal/inbox/summary", { signal }),
+    refetchInterval: POLL_MS,
+    refetchIntervalInBackground: true,
+  });
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    const handoffs = summary.data?.handoffs;
+    if (!handoffs) return;
+    const ids = new Set(handoffs.map((h) => h.id));
+    // The first answer is what was already waiting: only handoffs that appear after it alert.
+    if (known.current && alertsEnabled()) {
+      for (const h of handoffs) if (!known.current.has(h.id)) notifyHandoff(h.contactName, h.id);
+    }
+    known.current = ids;
+  }, [summary.data]);
+  const n = summary.data?.unreadConversations ?? 0;
+  if (!n) return null;
+  return (
+    <span
+      className="unread-count nav-unread"
+      data-testid="nav-unread"
+      title={`${n} handed-off conversation${n === 1 ? "" : "s"} with unread messages`}
+    >
+      {n}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}

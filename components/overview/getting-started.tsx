@@ -1,0 +1,92 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { Button, Card, ErrorState, Skeleton } from "@/components/ui";
+import { apiFetch } from "@/components/data/fetcher";
+import "./getting-started.css";
+
+type Step = { id: string; label: string; href: string; done: boolean };
+type Onboarding = { kind: string; languages: string[]; dismissed: boolean; done: boolean; steps: Step[] };
+export type CatalogUsage = {
+  collections: { collection: string; items: number }[];
+  nodes: { skillId: string; skillName: string; enabled: boolean; nodeId: string; collection: string; cart: boolean; items: number }[];
+  suggestedCollection: string | null;
+  emptyCollections: { skillId: string; skillName: string; collection: string }[];
+};
+
+export const catalogUsageQuery = { queryKey: ["catalog-usage"], queryFn: () => apiFetch<CatalogUsage>("/v1/internal/catalog-usage") };
+
+/** The getting-started checklist, each step ticked from real state, until done or dismissed. */
+export function GettingStarted() {
+  const client = useQueryClient();
+  const state = useQuery({ queryKey: ["onboarding"], queryFn: () => apiFetch<Onboarding>("/v1/internal/onboarding") });
+  const dismiss = useMutation({
+    mutationFn: () => apiFetch<Onboarding>("/v1/internal/onboarding/dismiss", { method: "POST", body: {} }),
+    onSuccess: (data) => client.setQueryData(["onboarding"], data),
+  });
+  if (state.isPending) {
+    return (
+      <Card title="Getting started">
+        <Skeleton lines={3} />
+      </Card>
+    );
+  }
+  if (state.isError) {
+    return (
+      <Card title="Getting started">
+        <ErrorState error={state.error} title="Could not load the checklist" onRetry={() => state.refetch()} />
+      </Card>
+    );
+  }
+  const { steps, dismissed, done } = state.data;
+  if (dismissed || done) return null;
+  const left = steps.filter((s) => !s.done).length;
+  return (
+    <Card
+      title="Getting started"
+      aria-label="Getting started"
+      actions={
+        <Button size="sm" variant="ghost" loading={dismiss.isPending} onClick={() => dismiss.mutate()}>
+          Dismiss
+        </Button>
+      }
+    >
+      <p className="muted small getting-started-lead">
+        Your assistant is already answering in the simulator. {left} of {steps.length} steps left to go live.
+      </p>
+      <ol className="checklist">
+        {steps.map((s) => (
+          <li key={s.id} className={s.done ? "checklist-done" : undefined} data-step={s.id}>
+            <span className="checklist-mark" aria-hidden="true">
+              {s.done ? "✓" : ""}
+            </span>
+            <Link href={s.href}>{s.label}</Link>
+            <span className="sr-only">{s.done ? " (done)" : " (to do)"}</span>
+          </li>
+        ))}
+      </ol>
+      {dismiss.isError ? (
+        <div className="field-error" role="alert">
+          Could not dismiss the checklist; try again.
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+/** A warning per enabled skill whose catalog node searches an empty collection. */
+export function EmptyCollectionWarnings() {
+  const usage = useQuery(catalogUsageQuery);
+  if (!usage.data?.emptyCollections.length) return null;
+  return (
+    <div className="stack" style={{ gap: 8 }}>
+      {usage.data.emptyCollections.map((e) => (
+        <div key={`${e.skillId}-${e.collection}`} className="alert alert-warning" role="status">
+          <strong>{e.skillName}</strong> searches the catalog collection <code>{e.collection}</code>, which is empty: every order would end in
+          “couldn't find that”. <Link href={`/catalog?collection=${encodeURIComponent(e.collection)}`}>Upload items to {e.collection}</Link> or{" "}
+          <Link href={`/skills/${encodeURIComponent(e.skillId)}`}>pick another collection</Link>.
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import type { Page } from "@playwright/test";
+import { attachScreenshot, DEMO_OWNER, expect, isPhone, navigateTo, signIn, test } from "./fixtures";
+
+// Every page fits the screen at both sizes (the `phone` project is 390x844, see e2e/README.md): no
+// sideways scrolling of the page itself (wide tables scroll inside their own box), the main landmark
+// shown. The navigation collapses into a drawer on a phone; it is checked with the keyboard here.
+
+/** The page has loaded: its heading is shown and no spinner or skeleton is left. */
+async function settled(page: Page) {
+  await expect(page.locator("main h1").first()).toBeVisible();
+  await expect(page.locator("main .spinner, main .skeleton")).toHaveCount(0);
+}
+
+async function expectFitsScreen(page: Page, label: string) {
+  const size = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    bodyScrollWidth: document.body.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  // A page wider than the screen would also widen a mobile browser's viewport: pin it to the project's.
+  expect(size.innerWidth, `${label}: the viewport`).toBe(page.viewportSize()?.width);
+  expect(size.scrollWidth, `${label}: no horizontal page scroll`).toBeLessThanOrEqual(size.innerWidth);
+  expect(size.bodyScrollWidth, `${label}: no horizontal page scroll`).toBeLessThanOrEqual(size.innerWidth);
+  await expect(page.getByRole("main"), `${label}: main landmark`).toBeVisible();
+}
+
+const dashboardPages = [
+  "/overview",
+  "/inbox",
+  "/simulator",
+  "/contacts",
+  "/records",
+  "/campaigns",
+  "/skills",
+  "/catalog",
+  "/assistant",
+  "/templates",
+  "/channel",
+  "/webhooks",
+  "/api-keys",
+  "/api-reference",
+  "/team",
+  "/saved-replies",
+  "/business-hours",
+  "/account",
+];
+
+test("the sign-in and sign-up pages fit the screen", { tag: "@phone" }, async ({ page }) => {
+  for (const path of ["/sign-in", "/sign-up"]) {
+    await page.goto(path);
+    await expect(page.getByRole("main").locator("h1")).toBeVisible();
+    await expectFitsScreen(page, path);
+    await attachScreenshot(page, path.slice(1));
+  }
+});
+
+test("every dashboard page fits the screen", { tag: "@phone" }, async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  for (const path of dashboardPages) {
+    await page.goto(path);
+    await settled(page);
+    await expectFitsScreen(page, path);
+    await attachScreenshot(page, path.slice(1));
+  }
+  // Every collection's records (the demo has bookings and leads: tables wider than a phone).
+  await page.goto("/records");
+  await settled(page);
+  for (const tab of await page.getByRole("tab").all()) {
+    await tab.click();
+    await settled(page);
+    await expectFitsScreen(page, `records: ${await tab.textContent()}`);
+  }
+  // The skill editor: a ready-made skill of the demo business.
+  await page.goto("/skills");
+  await settled(page);
+  await page.locator('main a[href^="/skills/"]').first().click();
+  await page.waitForURL(/\/skills\/[^/]+$/);
+  await expect(page.getByTestId("skill-canvas")).toBeVisible();
+  await expectFitsScreen(page, "skill editor");
+  await attachScreenshot(page, "skill-editor");
+});
+
+test("the navigation: a sidebar on a wide screen, a drawer behind the menu button on a phone", { tag: "@phone" }, async ({ page }) => {
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  await page.goto("/overview");
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (!isPhone(page)) {
+    await expect(nav).toBeVisible();
+    await expect(menu).toBeHidden();
+    await navigateTo(page, "Records");
+    await expect(page).toHaveURL(/\/records$/);
+    return;
+  }
+
+  // Closed: out of sight and out of the tab order; the top bar names the page.
+  await expect(nav).toBeHidden();
+  await expect(page.locator(".topbar")).toContainText("Overview");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+
+  // Opened from the keyboard: focus moves into the drawer, Escape closes it and returns focus.
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(nav).toBeVisible();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(nav.getByRole("link", { name: "Overview" })).toBeFocused();
+  await attachScreenshot(page, "nav-drawer", { fullPage: false });
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  await expect(menu).toBeFocused();
+
+  // Tab stays inside the open drawer (it covers the page).
+  await page.keyboard.press("Enter");
+  await expect(nav).toBeVisible();
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("#dashboard-nav")), "focus stays in the drawer").toBe(true);
+  }
+  await page.keyboard.press("Escape");
+
+  // Navigation closes it; a tap on the page beside it closes it too.
+  await navigateTo(page, "Records");
+  await expect(page).toHaveURL(/\/records$/);
+  await expect(page.locator(".topbar")).toContainText("Records");
+  await menu.click();
+  await expect(nav).toBeVisible();
+  await page.mouse.click(370, 400);
+  await expect(nav).toBeHidden();
+});

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { conversationOut, conversationStatusSchema } from "../../conversations/conversation-schema";
+import { getInboxSettings, inboxSettingsIn, inboxSettingsOut, updateInboxSettings } from "../../conversations/inbox-settings";
+import { inboxMembers, inboxPage, inboxSummary, markSeen } from "../../dashboard/inbox";
+import { AppError } from "../../errors";
+import type { Caller } from "../caller";
+import { defineOperation } from "../operation";
+import { idParam, pageOf, pageQuery } from "./common";
+
+// The inbox's dashboard-only read models and the member's own markers (internal: members only, not in OpenAPI).
+
+function member(caller: Caller) {
+  if (caller.kind !== "user") throw new AppError("not_found", "No such endpoint.");
+  return caller;
+}
+
+const person = z.object({ id: z.string(), name: z.string().nullable() });
+const inboxRowOut = conversationOut.extend({
+  contact: z.object({ id: z.string(), name: z.string().nullable(), phone: z.string() }).nullable(),
+  lastMessage: z
+    .object({ text: z.string(), direction: z.string(), source: z.string(), authorName: z.string().nullable(), createdAt: z.string() })
+    .nullable(),
+  assignee: person.nullable(),
+  unread: z.number().int(),
+});
+
+export const inboxList = defineOperation({
+  id: "inbox-list",
+  method: "GET",
+  path: "/internal/inbox",
+  scope: "conversations:read",
+  internal: true,
+  tag: "Inbox",
+  summary: "The inbox's rows for the signed-in member: mine / unassigned / all, waiting handoffs first, unread counts",
+  query: pageQuery.extend({
+    view: z.enum(["mine", "unassigned", "all"]).default("all"),
+    status: conversationStatusSchema.optional(),
+    contactId: z.string().max(100).optional(),
+  }),
+  response: pageOf(inboxRowOut),
+  handler: async (ctx, { query }) => inboxPage(ctx.db, ctx.businessId, member(ctx.caller).userId, query),
+});
+
+export const inboxSummaryOp = defineOperation({
+  id: "inbox-summary",
+  method: "GET",
+  path: "/internal/inbox/summary",
+  scope: "conversations:read",
+  internal: true,
+  tag: "Inbox",
+  summary: "The navigation's unread counter and the handoffs waiting for the member (polled on every page: also the member's presence)",
+  response: z.object({
+    unreadConversations: z.number().int(),
+    handoffs: z.array(z.object({ id: z.string(), contactName: z.string(), assigneeId: z.string().nullable(), handedOffAt: z.string() })),
+  }),
+  handler: async (ctx) => inboxSummary(ctx.db, ctx.businessId, member(ctx.caller).userId),
+});
+
+export const inboxSeen = defineOperation({
+  id: "inbox-seen",
+  method: "POST",
+  path: "/internal/inbox/{conversationId}/seen",
+  scope: "conversations:read",
+  internal: true,
+  tag: "Inbox",
+  summary: "The member has read the conversation: their unread count for it drops to 0",
+  params: idParam("conversationId", "conv_01JD7X4S9C8A3K2M5N6P7Q8R9T"),
+  response: z.object({ unread: z.literal(0) }),
+  errors: ["not_found"],
+  handler: async (ctx, { params }) => markSeen(ctx.db, ctx.businessId, member(ctx.caller).userId, params.conversationId as string),
+});
+
+export const inboxMembersOp = defineOperation({
+  id: "inbox-members",
+  method: "GET",
+  path: "/internal/inbox/members",
+  scope: "conversations:read",
+  internal: true,
+  tag: "Inbox",
+  summary: "The members a conversation can be assigned to, with who is online",
+  response: z.object({
+    data: z.array(
+      z.object({ id: z.string(), name: z.string().nullable(), email: z.string(), role: z.enum(["owner", "agent"]), online: z.boolean() }),
+    ),
+  }),
+  handler: async (ctx) => inboxMembers(ctx.db, ctx.businessId),
+});
+
+export const inboxSettingsGet = defineOperation({
+  id: "inbox-settings-get",
+  method: "GET",
+  path: "/internal/inbox/settings",
+  scope: "conversations:read",
+  internal: true,
+  tag: "Inbox",
+  summary: "The business's handoff settings: the inactivity timeout and round-robin assignment",
+  response: inboxSettingsOut,
+  handler: async (ctx) => getInboxSettings(ctx.db, ctx.businessId),
+});
+
+export const inboxSettingsUpdate = defineOperation({
+  id: "inbox-settings-update",
+  method: "PATCH",
+  path: "/internal/inbox/settings",
+  scope: "conversations:write",
+  internal: true,
+  tag: "Inbox",
+  summary: "Change the handoff settings (owners only)",
+  body: inboxSettingsIn,
+  response: inboxSettingsOut,
+  errors: ["forbidden"],
+  handler: async (ctx, { body }) => {
+    if (member(ctx.caller).role !== "owner") throw new AppError("forbidden", "Only an owner can change the inbox settings.");
+    return updateInboxSettings(ctx.db, ctx.businessId, body);
+  },
+});

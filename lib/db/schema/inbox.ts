@@ -1,0 +1,67 @@
+import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { businessId, createdAt, ts, updatedAt } from "./columns";
+
+// The team side of the inbox (issue 14): the thread's history and notes, per-member read markers,
+// the business's handoff settings and the members' presence for round-robin assignment.
+
+export const conversationEventKinds = ["note", "handed_off", "assigned", "unassigned", "returned", "closed", "reopened"] as const;
+export type ConversationEventKind = (typeof conversationEventKinds)[number];
+export const conversationActorTypes = ["agent", "assistant", "api", "system", "customer"] as const;
+export type ConversationActorType = (typeof conversationActorTypes)[number];
+
+/**
+ * What happened in a conversation besides its messages: internal notes (never sent to the customer)
+ * and the system lines of the thread (handed off, assigned, returned, closed, reopened).
+ */
+export const conversationEvents = pgTable(
+  "conversation_events",
+  {
+    id: text("id").primaryKey(),
+    businessId: businessId(),
+    conversationId: text("conversation_id").notNull(),
+    kind: text("kind", { enum: conversationEventKinds }).notNull(),
+    // A note's text, or the reason of a handoff or return.
+    text: text("text"),
+    actorType: text("actor_type", { enum: conversationActorTypes }).notNull(),
+    // The member who acted (agent actors), when known.
+    actorUserId: text("actor_user_id"),
+    // assigned: the new assignee.
+    assigneeId: text("assignee_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("conversation_events_conversation_idx").on(t.businessId, t.conversationId, t.createdAt, t.id)],
+);
+
+/** How far each member has read each conversation (unread counts are per member). */
+export const conversationReads = pgTable(
+  "conversation_reads",
+  {
+    businessId: businessId(),
+    userId: text("user_id").notNull(),
+    conversationId: text("conversation_id").notNull(),
+    readAt: ts("read_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.conversationId] }), index("conversation_reads_business_idx").on(t.businessId, t.userId)],
+);
+
+/** A business's handoff settings (owner-only); no row means the defaults (both off). */
+export const inboxSettings = pgTable("inbox_settings", {
+  businessId: text("business_id").primaryKey(),
+  // Minutes without a person acting after which the customer's next message goes to the assistant again; null: never.
+  resumeAfterMinutes: integer("resume_after_minutes"),
+  // Round-robin assignment of new handoffs to agents who are online.
+  autoAssign: boolean("auto_assign").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** Dashboard presence (the last request the member's dashboard made) and the round-robin's turn. */
+export const memberPresence = pgTable(
+  "member_presence",
+  {
+    userId: text("user_id").primaryKey(),
+    businessId: businessId(),
+    lastSeenAt: ts("last_seen_at"),
+    lastAssignedAt: ts("last_assigned_at"),
+  },
+  (t) => [index("member_presence_business_idx").on(t.businessId, t.lastSeenAt)],
+);

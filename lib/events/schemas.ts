@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { mediaOut } from "../messages/message-schema";
+
+// Every webhook event, one entry each: the fields it adds to the common {id, type, createdAt}. This
+// one table types `emitEvent` (a payload that does not match its event is a compile error), lists the
+// event types (the events table, the webhook subscription enum), and generates the OpenAPI document's
+// `webhooks` section and the README's event table (`npm run events:readme`).
+//
+// Adding an event: add its entry below (description on each field that needs one), emit it with
+// `emitEvent(tx, businessId, "thing.happened", {...})` in the transaction of the change, then run
+// `npm run events:readme`. See docs/api-contract.md, "Events".
+
+const flexible = z.record(z.string(), z.unknown());
+
+export const eventSchemas = {
+  "message.received": {
+    conversationId: z.string(),
+    from: z.string(),
+    text: z.string().nullable(),
+    messageId: z.string(),
+    contactId: z.string(),
+    messageType: z.string().optional().describe("(`text`, `image`, `audio`, `location`, `order`, ...)"),
+    media: mediaOut.nullable().optional().describe("(a media message's file, as on messages; its `url` is valid for a day)"),
+  },
+  "message.sent": {
+    conversationId: z.string(),
+    messageId: z.string(),
+    to: z.string(),
+    text: z.string().nullable(),
+    source: z.string().describe("(`assistant`, `agent`, `api`, `campaign`)"),
+    campaignId: z.string().optional().describe("(campaign sends only)"),
+  },
+  "conversation.handoff": {
+    conversationId: z.string(),
+    contactId: z.string(),
+    status: z.literal("handoff").describe("(`handoff`)"),
+    reason: z.string().nullable().describe("(`agent_replied` when a person's reply paused the assistant; or `null`)"),
+  },
+  "conversation.assigned": {
+    conversationId: z.string(),
+    contactId: z.string(),
+    assigneeId: z.string().nullable().describe("(the member now responsible; `null`: unassigned)"),
+    previousAssigneeId: z.string().nullable(),
+    reason: z.enum(["manual", "agent_replied", "round_robin"]).describe("(`manual`, `agent_replied`, `round_robin`)"),
+  },
+  "record.created": {
+    collection: z.string(),
+    record: z.object({ id: z.string(), fields: flexible }).describe("`{id, fields}`"),
+    conversationId: z.string().nullable(),
+  },
+  "record.updated": {
+    collection: z.string(),
+    record: z.object({ id: z.string(), fields: flexible, status: z.string() }).describe("`{id, fields, status}`"),
+    previous: z.object({ fields: flexible, status: z.string() }).describe("`{fields, status}`"),
+    conversationId: z.string().nullable(),
+  },
+  "contact.created": {
+    contact: flexible.describe("`{id, phone, name, tags, metadata, createdAt}`"),
+  },
+  "contact.updated": {
+    contact: flexible.describe("(with `optedOut`)"),
+    changes: z.array(z.string()).describe('(`["optedOut"]`)'),
+    source: z.enum(["customer", "staff", "api"]).describe("(`customer`, `staff`, `api`)"),
+  },
+  "campaign.completed": {
+    campaign: z.object({ id: z.string(), name: z.string(), counts: flexible.optional() }).describe("`{id, name, counts}`"),
+  },
+} satisfies Record<string, z.ZodRawShape>;
+
+export type EventType = keyof typeof eventSchemas;
+export const eventTypes = Object.keys(eventSchemas) as [EventType, ...EventType[]];
+
+/** What an event of type T carries besides {id, type, createdAt}, as emitEvent takes it. */
+export type EventFields<T extends EventType> = z.input<z.ZodObject<(typeof eventSchemas)[T]>>;
+
+/** The whole delivered body of an event of type T (the OpenAPI `webhooks` entry). */
+export function eventBody<T extends EventType>(type: T) {
+  return z.object({ id: z.string(), type: z.literal(type), createdAt: z.string(), ...eventSchemas[type] });
+}

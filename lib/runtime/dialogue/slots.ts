@@ -1,0 +1,262 @@
+import type { SkillGraph, TypedNode } from "../../skills/graph-schema";
+import { normalize, words } from "../understanding/text-match";
+import { isCancel, saysNo, saysYes } from "./acts";
+import { readWhenParts, type WhenContext, type WhenParts } from "./when";
+
+// The slots of a skill are its question nodes: each one's variable is filled from whatever the
+// customer says, in the message that started the skill or any later one, and asked only while it is
+// missing. This file reads the values a message gives for slots it does not answer directly ("table
+// for 2 tomorrow 8pm, name Ana" fills four); only values said with their context count ("for 2",
+// "name Ana"), so a bare "2" fills nothing but the question being asked.
+
+export type Slot = { node: TypedNode<"question">; role: SlotRole };
+export type SlotRole = "party" | "when" | "date" | "name" | "email" | "phone" | "address" | "choice" | "confirm" | "number" | "text";
+
+const partyNames = /^(party|party_size|people|guests|pax|covers|size|persons|adults|n_people|pessoas|personas)$/i;
+const nameNames = /^(name|full_name|customer_name|nome|nombre|first_name)$/i;
+const addressNames = /^(address|delivery_address|morada|direccion|endereco)$/i;
+
+export function slotsOf(graph: SkillGraph): Slot[] {
+  return graph.nodes.flatMap((n): Slot[] => {
+    if (n.type !== "question") return [];
+    const d = n.data;
+    const role: SlotRole =
+      d.confirm === true
+        ? "confirm"
+        : d.kind === "datetime"
+          ? "when"
+          : d.kind === "date"
+            ? "date"
+            : d.kind === "email"
+              ? "email"
+              : d.kind === "phone"
+                ? "phone"
+                : d.kind === "choice"
+                  ? "choice"
+                  : d.kind === "number"
+                    ? partyNames.test(d.variable) || d.max !== undefined
+                      ? "party"
+                      : "number"
+                    : nameNames.test(d.variable)
+                      ? "name"
+                      : addressNames.test(d.variable)
+                        ? "address"
+                        : "text";
+    return [{ node: n, role }];
+  });
+}
+
+const numberWords: Record<string, number> = Object.fromEntries(
+  [
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty",
+    "um dois tres quatro cinco seis sete oito nove dez onze doze treze catorze quinze dezasseis dezassete dezoito dezanove vinte",
+    "uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince dieciseis diecisiete dieciocho diecinueve veinte",
+  ].flatMap((line) => line.split(" ").map((w, i) => [w, i + 1] as const)),
+);
+Object.assign(numberWords, {
+  uma: 1,
+  una: 1,
+  duas: 2,
+  a: 1,
+  an: 1,
+  un: 1,
+  couple: 2,
+  pair: 2,
+  dozen: 12,
+  forty: 40,
+  thirty: 30,
+  quarenta: 40,
+  trinta: 30,
+  cuarenta: 40,
+  treinta: 30,
+});
+/** Digits or a number word in the three languages; null otherwise. */
+export function numberOf(word: string): number | null {
+  if (/^\d+$/.test(word)) return Number(word);
+  return numberWords[word] ?? null;
+}
+
+const peopleWords = "people|person|persons|pax|guests|adults|of us|ppl|pessoas|pessoa|pax|adultos|personas|persona|comensales|lugares";
+
+/** A party size said with its context: "for 4", "4 people", "table for two", "somos 6", "mesa para 2". */
+export function readPartySize(text: string): number | null {
+  const n = normalize(text.replace(/(\d)\s*(pm\b|am\b|h\b|:)/gi, "$1$2"));
+  const num = "(\\d{1,3}|[a-z]+)";
+  const patterns = [
+    new RegExp(`\\b${num}\\s+(?:${peopleWords})\\b`),
+    // "table 4 tmrw", "mesa 6 hoje": a number right after the table word.
+    /\b(?:table|mesa)\s+(\d{1,2})\b(?!\s*(?:(?:pm|am|h|hs|horas)\b|[:.]\d))/,
+    new RegExp(
+      `\\b(?:for|para|pra|pa|p|of|party of|group of|table for|mesa para|mesa p|mesa de|grupo de|somos|we are|were|we re|we r|we ll be|we will be|there will be|there are|there ll be|seremos|seriamos|vamos ser|vamos|be|it s|its|make it|make that|para uns|para unas)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre)))`,
+    ),
+  ];
+  for (const p of patterns) {
+    for (const m of n.matchAll(new RegExp(p, "g"))) {
+      const value = numberOf(m[1]);
+      // "for 8pm" reads as a time (handled by the digit-suffix rewrite above), "for a table" as nothing.
+      if (value !== null && value > 0 && value <= 500 && !(m[1] === "a" || m[1] === "an" || m[1] === "un")) return value;
+    }
+  }
+  return null;
+}
+
+const commandWords = new Set(
+  "cancel stop book booking order menu help yes no ok okay sure thanks hello hi hey bye reservation table cancelar reserva reservar mesa encomendar encomenda pedido pedir sim nao obrigado ola oi hola gracias si vale tchau adeus adios".split(
+    " ",
+  ),
+);
+
+/** A name: a few words, no question, no digits, not a command or a sentence ("Ana", "it's Ana Silva"). */
+export function readName(text: string): string | null {
+  let t = text.trim().replace(/[.!]+$/, "");
+  t = t.replace(
+    /^(it'?s|its|name'?s|my name is|the name is|name is|under|i'?m|i am|this is|é|e|sou|sou o|sou a|o meu nome é|meu nome é|chamo-me|me chamo|em nome de|a nombre de|soy|me llamo|mi nombre es|nome|name|nombre)\s*[:,-]?\s+/i,
+    "",
+  );
+  t = t.replace(/\s+(please|pls|por favor|pf|obrigad[oa]|gracias|thanks)$/i, "").trim();
+  if (!t || t.includes("?") || /\d|@/.test(t)) return null;
+  const w = words(t);
+  if (!w.length || w.length > 4) return null;
+  if (w.some((x) => commandWords.has(x)) || isCancel(t) || saysYes(t) || saysNo(t)) return null;
+  if (
+    /\b(pick|pickup|deliver|delivery|levantar|buscar|recoger|entrega|domicilio|tomorrow|today|tonight|amanha|hoje|manana|hoy|people|pessoas|personas)\b/i.test(
+      normalize(t),
+    )
+  )
+    return null;
+  return t.replace(/\s+/g, " ");
+}
+
+/** "name Ana", "under Ana Silva", "em nome de Ana", "a nombre de Ana", "I'm Ana" inside a longer message. */
+export function readNameInText(text: string): string | null {
+  const m =
+    /(?:\bname(?:\s+is|'s)?|\bunder(?:\s+the\s+name)?|\bnome(?:\s+[ée])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)\s*[:,]?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
+      text,
+    );
+  if (m) return readName(m[1]);
+  // "I'm Dan," / "soy Pilar." / "sou a Joana,": only a name followed by punctuation or the end, so "I'm hungry for..." is not one.
+  const short = /(?:^|[\s,.!])(?:i'?m|i am|this is|soy|sou(?: o| a)?|aqui [ée](?: o| a)?)\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]+)\s*(?:[,.!;]|$)/iu.exec(text);
+  if (short) return readName(short[1]);
+  // "..., it's for Ben" at the end, written with a capital.
+  const forName = /\b(?:it'?s |its )?for ([A-ZÀ-Þ][a-zà-ÿ]+)\s*[.!]?\s*$/u.exec(text);
+  return forName ? readName(forName[1]) : null;
+}
+
+const pickupWords =
+  /\b(take it home|to take home|take home|pick ?it up|pick up|pickup|pick-up|collect|take ?away|takeaway|to go|levantar|levanto|vou buscar|ir buscar|buscar|recolher|take out|takeout|recoger|recojo|paso a buscar|para llevar|pa llevar|p llevar|pa recoger|pra levantar|pa levantar|p levantar|en el local|no local)\b/;
+const deliveryWords =
+  /\b(a casa|em casa|para casa|to my place|to my house|traigan|traigais|traeis|traer|trazer|tragam|tragan|entreguem|deliver|delivered|delivery|bring it|send it|entrega|entregar|entregue|ao domicilio|domicilio|entregar em casa|envio|enviar|a domicilio|reparto|traer|tragan)\b/;
+
+/** "Pickup", "Delivery" or null, for a choice whose options name them (any language). */
+export function readFulfilment(text: string): "pickup" | "delivery" | null {
+  const n = normalize(text);
+  const p = pickupWords.test(n);
+  const d = deliveryWords.test(n);
+  if (p && !d) return "pickup";
+  if (d && !p) return "delivery";
+  return null;
+}
+
+const streetWords =
+  /\b(rua|r\.|avenida|av\.?|avda\.?|travessa|tv\.|largo|pra[cç]a|cal[cç]ada|estrada|alameda|calle|c\/|plaza|paseo|street|st\.|road|rd\.|avenue|ave\.?|lane|square)\s+[^\n?!]+/iu;
+
+/** An address inside a longer message: from the street word to the end of the sentence. */
+export function readAddressInText(text: string): string | null {
+  const m = streetWords.exec(text);
+  if (!m) return null;
+  return (
+    m[0]
+      .replace(/\s+(please|por favor|pf|thanks|obrigad[oa]|gracias)\b.*$/i, "")
+      .replace(/[.,;\s]+$/, "")
+      .trim() || null
+  );
+}
+
+/** An address given as the answer: not a question, not "I'll pick it up", something that reads as a place. */
+export function readAddress(text: string): string | null {
+  const t = text
+    .trim()
+    .replace(/^(it'?s|to|a morada [ée]|morada|address|my address is|la direcci[oó]n es|direcci[oó]n|para|en|em|na|no)\s*[:,]?\s+/i, "")
+    .trim();
+  if (!t || t.includes("?") || isCancel(t) || readFulfilment(t) === "pickup") return null;
+  const w = words(t);
+  if (w.length < 2 && !/\d/.test(t)) return null;
+  if (w.length > 20) return null;
+  if (w.every((x) => commandWords.has(x))) return null;
+  return t.replace(/[.\s]+$/, "");
+}
+
+export const emailPattern = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
+
+export type Filled = Record<string, unknown>;
+
+/**
+ * The slot values a message gives with their context, by variable. The datetime slot gets its parts
+ * merged with the parts said before (`$when` keeps them), so a time alone keeps the date already given.
+ */
+export function extractSlots(text: string, slots: Slot[], vars: Record<string, unknown>, ctx: WhenContext): Filled {
+  const out: Filled = {};
+  for (const { node, role } of slots) {
+    const v = node.data.variable;
+    switch (role) {
+      case "party": {
+        const n = readPartySize(text);
+        if (n !== null) out[v] = n;
+        break;
+      }
+      case "when":
+      case "date": {
+        const parts = readWhenParts(text, ctx);
+        if (parts) out[`$parts_${v}`] = parts;
+        break;
+      }
+      case "name": {
+        const name = readNameInText(text);
+        if (name) out[v] = name;
+        break;
+      }
+      case "email": {
+        const m = emailPattern.exec(text);
+        if (m) out[v] = `${m[0].split("@")[0]}@${m[0].split("@")[1].toLowerCase()}`;
+        break;
+      }
+      case "address": {
+        const a = readAddressInText(text);
+        if (a) out[v] = a;
+        break;
+      }
+      case "choice": {
+        const choice = choiceBySynonym(node, text);
+        if (choice) out[v] = choice;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  void vars;
+  return out;
+}
+
+/** A choice named by one of its synonyms (the node's own, or pickup/delivery words). */
+export function choiceBySynonym(node: TypedNode<"question">, text: string): string | null {
+  const choices = node.data.choices ?? [];
+  const said = ` ${normalize(text)} `;
+  const hits = new Set<string>();
+  for (const [choice, list] of Object.entries(node.data.synonyms ?? {})) {
+    if (choices.includes(choice) && list.some((s) => normalize(s) && said.includes(` ${normalize(s)} `))) hits.add(choice);
+  }
+  const f = readFulfilment(text);
+  if (f) for (const c of choices) if (normalize(c) === f || normalize(c).startsWith(f.slice(0, 4))) hits.add(c);
+  return hits.size === 1 ? [...hits][0] : null;
+}
+
+export function mergeWhen(previous: WhenParts | undefined, next: WhenParts): WhenParts {
+  const merged: WhenParts = { ...(previous ?? {}) };
+  if (next.date) merged.date = next.date;
+  if (next.time) merged.time = next.time;
+  if (next.meal) merged.meal = next.meal;
+  // A new day with a new meal but no time: the old time belonged to the old plan.
+  if (next.date && !next.time && next.meal && previous?.time) delete merged.time;
+  return merged;
+}

@@ -1,0 +1,122 @@
+import "server-only";
+import type { TypedNode } from "../../skills/graph-schema";
+import { cannedReplies } from "../turn/canned-replies";
+import { t } from "../messages";
+import { type CatalogRow, catalogItemsByExternalId, firstCatalogItems, searchCatalog } from "../retrieval/catalog-search";
+import { emptyCart, isCart } from "../dialogue/cart-math";
+import { lineOf } from "../dialogue/cart";
+import { localeOf } from "../dialogue/phrases";
+import { formatPrice } from "../understanding/price";
+import { reply } from "../turn/reply";
+import { hasSearchWords } from "../retrieval/search-index";
+import { interactiveFor, numberedOptions, pickOption } from "./choice";
+import { parseAnswer } from "./parse-answer";
+import { renderMessage } from "./render";
+import { ASK_QTY, localized, OFFERED, type SkillRun, type Step } from "./run-state";
+
+// A `catalog` node with `cart: true` keeps a cart in its variable. The dialogue manager adds, removes
+// and changes lines from anything the customer says (see dialogue/cart.ts); this node asks what is
+// still open: which of several matching items ("a pizza": numbered options), how many of an item named
+// without a quantity, or, with an empty cart, what to order (the first items of the menu). It leaves
+// by `found` once the cart holds something, by `none` when nothing on the menu matched.
+
+export const OFFER_QTY = "$offerQty";
+const MAX_REOFFERS = 2;
+
+export function cartOf(run: SkillRun, node: TypedNode<"catalog">) {
+  const v = run.variables[node.data.variable];
+  if (isCart(v)) return v;
+  const cart = emptyCart(node.data);
+  run.variables[node.data.variable] = cart;
+  return cart;
+}
+
+export async function cartNode(run: SkillRun, node: TypedNode<"catalog">, answering: boolean): Promise<Step> {
+  const { turn } = run;
+  const cart = cartOf(run, node);
+  const { collection, maxOptions } = node.data;
+  if (answering && run.variables[ASK_QTY] && !run.filled.has(node.data.variable)) {
+    const asked = run.variables[ASK_QTY] as { externalId: string; title: string };
+    const qty = Number(parseAnswer("number", turn.message.text, { timeZone: turn.timeZone, customerPhone: turn.contact.phone }) ?? Number.NaN);
+    if (qty > 0 && Number.isInteger(qty) && qty <= 99) {
+      const [row] = await catalogItemsByExternalId(turn.db, turn.businessId, collection, [asked.externalId]);
+      if (row) cart.items.push(lineOf(row, qty));
+      delete run.variables[ASK_QTY];
+      run.retries = 0;
+    } else {
+      if (run.retries >= 2) return { kind: "next", handle: "none" };
+      run.retries += 1;
+      await reply(turn, t(run.lang, "retry.number"));
+      return { kind: "wait" };
+    }
+  } else if (answering && Array.isArray(run.variables[OFFERED]) && !run.filled.has(node.data.variable)) {
+    const offered = await offeredItems(run, collection);
+    const picked = pickOption(
+      turn.message.text,
+      turn.message.content,
+      offered.map((r) => r.title),
+    );
+    if (picked !== null) {
+      const row = offered[picked];
+      if (!row.inStock) return offer(run, node, offered, `${row.title}: ${cannedReplies(run.lang).outOfStock}.`, true);
+      const qty = run.variables[OFFER_QTY];
+      delete run.variables[OFFERED];
+      delete run.variables[OFFER_QTY];
+      run.retries = 0;
+      if (typeof qty === "number") cart.items.push(lineOf(row, qty));
+      else run.variables[ASK_QTY] = { externalId: row.externalId, title: row.title };
+    } else if (!hasSearchWords(turn.message.text, [])) {
+      return cart.items.length ? { kind: "next", handle: "found" } : { kind: "next", handle: "none" };
+    } else {
+      const matches = await searchCatalog(turn.db, turn.businessId, collection, turn.message.text, { limit: maxOptions });
+      if (!matches.length) return { kind: "next", handle: "none" };
+      return offer(
+        run,
+        node,
+        matches.map((m) => m.item),
+        undefined,
+        true,
+      );
+    }
+  }
+  if (run.variables[ASK_QTY]) {
+    const asked = run.variables[ASK_QTY] as { title: string };
+    const text = localized(run, node.data.quantityText, node.data.quantityTexts) ?? "How many {{item}}?";
+    await reply(turn, renderMessage(text, { ...run.variables, item: asked.title }, turn.timeZone, localeOf(run.lang)));
+    return { kind: "wait" };
+  }
+  if (Array.isArray(run.variables[OFFERED])) {
+    const rows = await offeredItems(run, collection);
+    if (rows.length) return offer(run, node, rows);
+  }
+  if (cart.items.length) return { kind: "next", handle: "found" };
+  // Nothing in the cart: words that searched and found nothing end by `none`; no words show the menu.
+  const ignore = run.triggerPhrases;
+  if (!answering && hasSearchWords(turn.message.text, ignore) && run.variables.$searched === true) return { kind: "next", handle: "none" };
+  const first = await firstCatalogItems(turn.db, turn.businessId, collection, maxOptions);
+  return first.length ? offer(run, node, first) : { kind: "next", handle: "none" };
+}
+
+/** Numbered options for "which one?"; a re-offer counts against the retries. */
+export async function offer(run: SkillRun, node: TypedNode<"catalog">, rows: CatalogRow[], note?: string, again = false): Promise<Step> {
+  if (again) {
+    if (run.retries >= MAX_REOFFERS) return { kind: "next", handle: "none" };
+    run.retries += 1;
+  }
+  const soldOut = cannedReplies(run.lang).outOfStock;
+  const labels = rows.map((r) => {
+    const price = formatPrice(r.priceAmount, r.priceCurrency);
+    return [r.title, price && `${price}`, !r.inStock && `(${soldOut})`].filter(Boolean).join(" · ");
+  });
+  const body = renderMessage(localized(run, node.data.text, node.data.texts), run.variables, run.turn.timeZone, localeOf(run.lang));
+  const text = numberedOptions(note ? `${note}\n${body}` : body, labels);
+  await reply(run.turn, text, { interactive: interactiveFor(rows.map((r) => r.title)) });
+  run.variables[OFFERED] = rows.map((r) => r.externalId);
+  return { kind: "wait" };
+}
+
+async function offeredItems(run: SkillRun, collection: string): Promise<CatalogRow[]> {
+  const ids = Array.isArray(run.variables[OFFERED]) ? (run.variables[OFFERED] as string[]) : [];
+  const rows = await catalogItemsByExternalId(run.turn.db, run.turn.businessId, collection, ids);
+  return ids.flatMap((id) => rows.filter((r) => r.externalId === id));
+}

@@ -1,0 +1,55 @@
+import { cartField, isCart } from "../dialogue/cart-math";
+import { formatPrice } from "../understanding/price";
+import { humanDate, humanDateTime, isoDatePattern, isoDateTimePattern } from "./time-zone";
+
+// Filling `{{variable}}` and `{{variable.field}}` from a session. A variable no node set renders as "".
+// Messages show dates the way people read them ("Mon 23 Nov 2026, 19:00" in the business's zone);
+// record fields keep the stored value, and a field that is exactly one placeholder keeps its type
+// (party_size stays the number 4, item stays the chosen item object).
+
+const placeholder = /\{\{\s*([A-Za-z_][A-Za-z0-9_]{0,63})(?:\.([A-Za-z_][A-Za-z0-9_]*))?\s*\}\}/g;
+const whole = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]{0,63})(?:\.([A-Za-z_][A-Za-z0-9_]*))?\s*\}\}$/;
+
+export type Variables = Record<string, unknown>;
+
+export function lookup(variables: Variables, name: string, field?: string): unknown {
+  const value = variables[name];
+  if (!field) return value;
+  if (!value || typeof value !== "object") return undefined;
+  if (isCart(value)) return cartField(value, field, variables);
+  const object = value as Record<string, unknown>;
+  if (field in object) return object[field];
+  // A chosen item's total: its price times the skill's `quantity` (1 when there is none), so an
+  // order can be confirmed with "{{item.total}}" without arithmetic in the graph.
+  if ((field === "total" || field === "totalAmount") && typeof object.priceAmount === "number") {
+    const quantity = typeof variables.quantity === "number" && variables.quantity > 0 ? variables.quantity : 1;
+    const amount = Math.round(object.priceAmount * quantity);
+    return field === "totalAmount" ? amount : formatPrice(amount, object.currency as string | null);
+  }
+  return undefined;
+}
+
+function asText(value: unknown, timeZone: string | null, locale = "en-GB"): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") {
+    if (timeZone && isoDateTimePattern.test(value)) return humanDateTime(value, timeZone, locale);
+    if (timeZone && isoDatePattern.test(value)) return humanDate(value, locale);
+    return value;
+  }
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  // A chosen catalog item (or any object with a title) reads as its title.
+  if (typeof value === "object" && "title" in value) return String((value as { title: unknown }).title);
+  return JSON.stringify(value);
+}
+
+/** Text for the customer: dates and date-times read naturally in the business's time zone. */
+export function renderMessage(template: string, variables: Variables, timeZone: string, locale = "en-GB"): string {
+  return template.replace(placeholder, (_, name: string, field?: string) => asText(lookup(variables, name, field), timeZone, locale));
+}
+
+/** A record field: the raw value when the template is one placeholder, else the filled-in text. */
+export function renderField(template: string, variables: Variables): unknown {
+  const single = whole.exec(template);
+  if (single) return lookup(variables, single[1], single[2]) ?? "";
+  return template.replace(placeholder, (_, name: string, field?: string) => asText(lookup(variables, name, field), null));
+}

@@ -1,0 +1,53 @@
+import type { SkillGraph } from "../../skills/graph-schema";
+import type { Lang } from "../understanding/language";
+import type { Turn } from "../turn/turn-context";
+
+// One skill running inside a turn: the graph of the session's version, its variables and retry count.
+
+export type SkillRun = {
+  turn: Turn;
+  skillId: string;
+  version: number;
+  graph: SkillGraph;
+  variables: Record<string, unknown>;
+  retries: number;
+  /** The trigger's phrases: a catalog search of the message that started the skill ignores them. */
+  triggerPhrases: string[];
+  /** The free-form answer for the `ai` node the session waits at, written outside the transaction. */
+  aiAnswer?: { text: string; tokens: number } | null;
+  /** The customer's language this turn: texts with a variant in it are said in it. */
+  lang: Lang;
+  /** Variables the dialogue manager filled from this message: their questions take them as answered. */
+  filled: Set<string>;
+  /** Set once a record node wrote this run's record (a held place then stands). */
+  recorded?: boolean;
+};
+
+/** A node's text in the customer's language when the node has that variant, else its default text. */
+export function localized<T extends string | undefined>(run: Pick<SkillRun, "lang">, text: T, texts?: Partial<Record<string, string>>): T | string {
+  return texts?.[run.lang] ?? text;
+}
+
+/** What a node did: follow a handle, wait for the customer, finish, or ask for an LLM answer. */
+export type Step =
+  | { kind: "next"; handle: string }
+  | { kind: "wait" }
+  | { kind: "end" }
+  | { kind: "handoff"; text?: string; reason?: string }
+  | { kind: "ai"; instructions?: string };
+
+// Session variables the customer's templates can never name (variable names start with a letter or _).
+export const OFFERED = "$offered";
+export const OFFER_QUERY = "$offerQuery";
+// The parts of a date-time said so far ({date, time, meal}), by variable: "$when:when".
+export const whenParts = (variable: string) => `$when:${variable}`;
+// The place an availability node holds for this session: {skillId, slot, covers}.
+export const RESERVED = "$reserved";
+// The item named without a quantity, waiting for "how many?": {externalId, title}.
+export const ASK_QTY = "$askQty";
+// The record a session changes instead of creating one: {id, collection, hold}.
+export const EDITING = "$editing";
+// The customer's language so far.
+export const LANG = "$lang";
+// Another skill the customer asked for while this one runs: {skillId, text}.
+export const SWITCH = "$switch";

@@ -1,0 +1,67 @@
+import "server-only";
+import { and, desc, eq, lte } from "drizzle-orm";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type { Db } from "../../db/client";
+import { messages } from "../../db/schema";
+import { searchCatalog } from "../retrieval/catalog-search";
+import { formatPrice } from "../understanding/price";
+import { searchKnowledge } from "../retrieval/retrieval";
+import type { TurnBrief } from "../turn/turn-brief";
+
+// What the model reads: the business's instructions and language rule, the knowledge and catalog
+// items that match the customer's words, the skills it may start, and the conversation so far.
+
+const HISTORY = 12;
+
+export async function llmMessages(db: Db, brief: TurnBrief, extraInstructions?: string): Promise<ChatCompletionMessageParam[]> {
+  const { assistant } = brief;
+  const knowledge = await searchKnowledge(db, brief.businessId, assistant.id, brief.text, 3);
+  const catalog = await searchCatalog(db, brief.businessId, null, brief.text, { limit: 5 });
+  const language =
+    assistant.language === "auto"
+      ? "Reply in the language the customer writes in."
+      : `Reply in ${assistant.language}, unless the customer clearly cannot read it.`;
+  const today = new Intl.DateTimeFormat("en-GB", { timeZone: brief.timeZone, dateStyle: "full", timeStyle: "short" }).format(new Date());
+  const system = [
+    `You are ${assistant.name}, answering customers on WhatsApp for ${brief.businessName}.`,
+    assistant.instructions,
+    extraInstructions ?? "",
+    language,
+    "Write short, plain-text replies that read well on a phone.",
+    "State only facts found in the knowledge and catalog below. If they do not answer the question, say so honestly and offer what you can do, or hand off.",
+    `Now it is ${today} (${brief.timeZone}).`,
+    brief.skills.length
+      ? `Skills you can start with start_skill when the customer wants one:\n${brief.skills.map((s) => `- ${s.id}: ${s.name}. ${s.description} (e.g. "${s.keywords[0]}")`).join("\n")}`
+      : "",
+    knowledge.length
+      ? `Knowledge:\n${knowledge.map((k) => `### ${k.item.title}\n${k.item.content}`).join("\n\n")}`
+      : "Knowledge: nothing matches this message.",
+    catalog.length
+      ? `Catalog items matching the message:\n${catalog
+          .map(
+            ({ item }) =>
+              `- ${item.title} (${item.collection}/${item.externalId}) ${formatPrice(item.priceAmount, item.priceCurrency)}${item.inStock ? "" : " OUT OF STOCK"}`,
+          )
+          .join("\n")}`
+      : "",
+  ]
+    .filter((line) => line.trim())
+    .join("\n\n");
+  return [{ role: "system", content: system }, ...(await history(db, brief))];
+}
+
+/** The last messages of the conversation up to the one being answered, oldest first. */
+async function history(db: Db, brief: TurnBrief): Promise<ChatCompletionMessageParam[]> {
+  const [current] = await db.select({ createdAt: messages.createdAt }).from(messages).where(eq(messages.id, brief.messageId));
+  const rows = await db
+    .select({ direction: messages.direction, text: messages.text })
+    .from(messages)
+    .where(and(eq(messages.conversationId, brief.conversationId), current ? lte(messages.createdAt, current.createdAt) : undefined))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(HISTORY);
+  const turns: ChatCompletionMessageParam[] = rows
+    .reverse()
+    .map((m) => ({ role: m.direction === "inbound" ? "user" : "assistant", content: m.text }));
+  if (!turns.length || turns[turns.length - 1].role !== "user") turns.push({ role: "user", content: brief.text });
+  return turns;
+}

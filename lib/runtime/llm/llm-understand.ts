@@ -1,0 +1,91 @@
+import "server-only";
+import { z } from "zod";
+import { now } from "../../clock";
+import type { SkillGraph } from "../../skills/graph-schema";
+import { slotsOf } from "../dialogue/slots";
+import { wallClock } from "../engine/time-zone";
+import { llmClient, llmSettings } from "./llm-client";
+
+// With an LLM configured, the model reads a message to a running skill: which acts it holds, which
+// slot values it gives, and its language, through one forced tool call whose arguments are checked
+// by zod. It only reads: every value it returns goes through the same validation as the
+// deterministic reading (a name must read as a name...), the confirmation is never taken from it, and
+// the state machine decides what happens. A timeout, an error or an answer that does not validate
+// returns null, and the deterministic understanding is used instead.
+
+export const actNames = ["answer", "correction", "cancel", "question", "new_intent", "small_talk", "human", "unclear"] as const;
+
+export const understandingSchema = z.object({
+  acts: z.array(z.enum(actNames)).min(1).max(6),
+  slots: z.record(z.string().max(64), z.union([z.string().max(500), z.number()])).default({}),
+  language: z.enum(["en", "pt", "es"]).optional(),
+});
+export type Understanding = z.infer<typeof understandingSchema>;
+
+export type UnderstandBrief = { text: string; timeZone: string; graph: SkillGraph; pendingNodeId: string; businessName: string };
+
+function prompt(brief: UnderstandBrief): string {
+  const w = wallClock(now(), brief.timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  const today = `${w.year}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}`;
+  const slots = slotsOf(brief.graph)
+    .filter((s) => s.role !== "confirm")
+    .map((s) => {
+      const choices = s.node.data.choices?.length ? ` (one of: ${s.node.data.choices.join(", ")})` : "";
+      const format = s.node.data.kind === "datetime" ? ' ("YYYY-MM-DDTHH:MM" local time)' : s.node.data.kind === "date" ? ' ("YYYY-MM-DD")' : "";
+      return `- ${s.node.data.variable}: ${s.node.data.kind}${format}${choices}, asked as "${s.node.data.text}"`;
+    })
+    .join("\n");
+  const pending = brief.graph.nodes.find((n) => n.id === brief.pendingNodeId);
+  const asked = pending?.type === "question" ? pending.data.text : "(none)";
+  return [
+    `You read one WhatsApp message a customer of ${brief.businessName} wrote during a conversation. Now it is ${today} (${brief.timeZone}).`,
+    `The question waiting for an answer: "${asked}".`,
+    `The details (slots) this conversation collects:\n${slots}`,
+    "Call the tool `understand` with the acts the message holds, only the slot values the customer actually said (never guess), and the language it is written in.",
+  ].join("\n\n");
+}
+
+const tool = {
+  type: "function" as const,
+  function: {
+    name: "understand",
+    description: "What the customer's message does and which details it gives.",
+    parameters: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        acts: { type: "array", items: { type: "string", enum: [...actNames] } },
+        slots: { type: "object", description: "slot variable -> value said by the customer" },
+        language: { type: "string", enum: ["en", "pt", "es"] },
+      },
+      required: ["acts"],
+    },
+  },
+};
+
+export async function understandWithLlm(brief: UnderstandBrief): Promise<Understanding | null> {
+  const settings = llmSettings();
+  if (!settings) return null;
+  try {
+    const completion = await llmClient(settings).chat.completions.create(
+      {
+        model: settings.model,
+        messages: [
+          { role: "system", content: prompt(brief) },
+          { role: "user", content: brief.text },
+        ],
+        tools: [tool],
+        tool_choice: { type: "function", function: { name: "understand" } },
+      },
+      { signal: AbortSignal.timeout(settings.timeoutMs) },
+    );
+    const call = completion.choices?.[0]?.message?.tool_calls?.find((c) => c.type === "function" && c.function.name === "understand");
+    if (call?.type !== "function") return null;
+    const parsed = understandingSchema.safeParse(JSON.parse(call.function.arguments));
+    return parsed.success ? parsed.data : null;
+  } catch (err) {
+    console.warn(`[assistant] LLM understanding failed, reading the message without it: ${(err as Error)?.message ?? err}`);
+    return null;
+  }
+}

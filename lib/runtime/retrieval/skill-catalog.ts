@@ -1,0 +1,64 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { skills } from "../../db/schema";
+import type { SkillGraph } from "../../skills/graph-schema";
+import { skillGraphAt } from "../../skills/skills";
+import { validateGraph } from "../../skills/validate-graph";
+import { longestPhraseMatch, normalize } from "../understanding/text-match";
+import type { SkillBrief } from "../turn/turn-brief";
+
+// The skills a turn can run: the assistant's enabled skills (matched by trigger), and the exact
+// version a session started on. A saved version never changes, so its checked graph is kept in memory.
+
+export type RunnableSkill = { id: string; name: string; version: number; graph: SkillGraph; keywords: string[]; description: string };
+
+const checked = new Map<string, SkillGraph | null>();
+
+/** The graph of a skill version, validated with the one validator; null when it does not validate. */
+function checkedGraph(businessId: string, id: string, version: number, raw: unknown): SkillGraph | null {
+  const key = `${businessId}\u0000${id}\u0000${version}`;
+  if (!checked.has(key)) {
+    const result = validateGraph(raw);
+    if (!result.ok)
+      console.warn(`[assistant] skill ${id} v${version} of ${businessId} does not validate; it is not run`, result.problems.slice(0, 3));
+    if (checked.size > 2000) checked.delete(checked.keys().next().value as string);
+    checked.set(key, result.ok ? result.graph : null);
+  }
+  return checked.get(key) ?? null;
+}
+
+export async function graphAtVersion(db: Db, businessId: string, id: string, version: number): Promise<SkillGraph | null> {
+  const raw = await skillGraphAt(db, businessId, id, version);
+  return raw ? checkedGraph(businessId, id, version, raw) : null;
+}
+
+export async function enabledSkills(db: Db, businessId: string, assistantId: string): Promise<RunnableSkill[]> {
+  const rows = await db
+    .select()
+    .from(skills)
+    .where(and(eq(skills.businessId, businessId), eq(skills.assistantId, assistantId), eq(skills.enabled, true)))
+    .orderBy(asc(skills.createdAt), asc(skills.id));
+  return rows.flatMap((row) => {
+    const graph = checkedGraph(businessId, row.id, row.version, row.graph);
+    const trigger = graph?.nodes.find((n) => n.type === "trigger");
+    if (!graph || trigger?.type !== "trigger") return [];
+    return [
+      { id: row.id, name: row.name, version: row.version, graph, keywords: trigger.data.keywords, description: trigger.data.description ?? "" },
+    ];
+  });
+}
+
+/** The skill whose trigger phrase the message holds (the longest phrase wins; then the oldest skill). */
+export function matchTrigger(text: string, candidates: RunnableSkill[]): RunnableSkill | null {
+  let best: { skill: RunnableSkill; length: number } | null = null;
+  for (const skill of candidates) {
+    const phrase = longestPhraseMatch(text, skill.keywords);
+    const length = phrase ? normalize(phrase).length : 0;
+    if (phrase && (!best || length > best.length)) best = { skill, length };
+  }
+  return best?.skill ?? null;
+}
+
+export const skillBriefs = (list: RunnableSkill[]): SkillBrief[] =>
+  list.map((s) => ({ id: s.id, name: s.name, description: s.description, keywords: s.keywords }));

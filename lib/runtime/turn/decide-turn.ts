@@ -1,0 +1,149 @@
+import "server-only";
+import { cannedReplies, replyLanguage } from "./canned-replies";
+import { turnLanguage } from "../understanding/conversation-language";
+import { isCancel } from "../dialogue/acts";
+import { manageBooking } from "../dialogue/bookings";
+import { continueWithDialogue, impliedSkill, startWithSlots } from "../dialogue/manager";
+import { phrases } from "../dialogue/phrases";
+import { continueSkill, type Outcome } from "../engine/interpreter";
+import { isLang, type Lang } from "../understanding/language";
+import { t } from "../messages";
+import { smallTalk } from "./small-talk";
+import { activeSession, endSession } from "../engine/sessions";
+import { answerWithRetrieval, applyLlmDecision, setMisses } from "./free-answer";
+import { asksForHuman } from "./human-request";
+import type { LlmDecision } from "../llm/llm";
+import { llmSettings } from "../llm/llm-client";
+import type { UnderstandBrief, Understanding } from "../llm/llm-understand";
+import { words } from "../understanding/text-match";
+import { handOffSaying, reply } from "./reply";
+import { enabledSkills, graphAtVersion, matchTrigger, type RunnableSkill, skillBriefs } from "../retrieval/skill-catalog";
+
+const langOf = (l: string): Lang => (isLang(l) ? l : "en");
+import { countTokens } from "../understanding/tokens";
+import type { TurnBrief } from "./turn-brief";
+import type { Turn } from "./turn-context";
+
+// What a turn does with the customer's message, in order: a request for a person hands off at once;
+// a waiting skill session takes the message as its answer; a trigger phrase starts a skill; anything
+// else is answered by the LLM when one is configured, else by the retrieval engine. A pass that needs
+// the LLM returns what to ask it; the next pass applies the answer.
+
+export type TurnInput =
+  | { kind: "message" }
+  | { kind: "understood"; understanding: Understanding | null }
+  | { kind: "llm"; decision: LlmDecision | null }
+  | { kind: "ai"; nodeId: string; answer: { text: string; tokens: number } | null };
+
+export type Pending =
+  | { kind: "llm"; brief: TurnBrief }
+  | { kind: "ai"; brief: TurnBrief; nodeId: string; instructions?: string }
+  | { kind: "understand"; brief: UnderstandBrief };
+
+export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending | null> {
+  const skills = await enabledSkills(turn.db, turn.businessId, turn.assistant.id);
+  if (input.kind === "ai") return resumeAiNode(turn, skills, input);
+  if (input.kind === "understood") {
+    // The model's reading of the message, written outside the transaction; the state machine acts on it.
+    turn.unbilled = countTokens(turn.message.text);
+    const session = await activeSession(turn.db, turn.conversation.id);
+    const graph = session ? await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version) : null;
+    if (!session || !graph) return null;
+    await setMisses(turn, 0);
+    return next(turn, skills, await continueWithDialogue(turn, session, graph, skills, input.understanding));
+  }
+  if (input.kind === "llm") {
+    if (input.decision) return next(turn, skills, await applyLlmDecision(turn, input.decision, skills));
+    turn.unbilled = countTokens(turn.message.text);
+    await answerWithRetrieval(turn, skills);
+    return null;
+  }
+
+  if (turn.message.kind !== "text") return answerUnreadable(turn);
+  turn.unbilled = countTokens(turn.message.text);
+  const language = asksForHuman(turn.message.text);
+  if (language) {
+    const said = cannedReplies(replyLanguage(turn.assistant.language, turn.message.text, language));
+    await handOffSaying(turn, "customer_request", said.handingOff);
+    return null;
+  }
+  const session = await activeSession(turn.db, turn.conversation.id);
+  if (session) {
+    const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
+    if (graph) {
+      // With an LLM, the model reads anything but a bare short answer ("4", "Ana", "yes") first.
+      if (llmSettings() && (words(turn.message.text).length > 3 || turn.message.text.includes("?"))) {
+        return {
+          kind: "understand",
+          brief: { text: turn.message.text, timeZone: turn.timeZone, graph, pendingNodeId: session.nodeId, businessName: turn.businessName },
+        };
+      }
+      await setMisses(turn, 0);
+      return next(turn, skills, await continueWithDialogue(turn, session, graph, skills));
+    }
+    await endSession(turn.db, turn.conversation.id);
+  }
+  // "cancel my booking", "change my booking to 9pm": the customer's own booking, found by phone.
+  if (await manageBooking(turn, skills)) {
+    await setMisses(turn, 0);
+    return null;
+  }
+  const skill = matchTrigger(turn.message.text, skills) ?? (await impliedSkill(turn, skills));
+  if (skill) {
+    await setMisses(turn, 0);
+    return next(turn, skills, await startWithSlots(turn, skill, skills));
+  }
+  // With an LLM, the model answers everything else (small talk included) in its own words.
+  if (llmSettings()) return { kind: "llm", brief: brief(turn, skills) };
+  // Greetings, thanks, goodbyes: a short friendly reply, never a miss.
+  const talk = smallTalk(turn.message.text, turn.businessName);
+  if (talk) {
+    await setMisses(turn, 0);
+    await reply(turn, t(await turnLanguage(turn), `smallTalk.${talk.kind}`));
+    return null;
+  }
+  if (isCancel(turn.message.text)) {
+    await reply(turn, phrases[langOf(await turnLanguage(turn))].nothingToCancel);
+    return null;
+  }
+
+  await answerWithRetrieval(turn, skills);
+  return null;
+}
+
+/** A cart (already recorded by the channel) is acknowledged; a reaction needs nothing; media without words gets asked for text. */
+async function answerUnreadable(turn: Turn): Promise<null> {
+  if (turn.message.kind === "ignore") return null;
+  const said = cannedReplies(replyLanguage(turn.assistant.language, ""));
+  await reply(turn, turn.message.kind === "order" ? said.orderReceived : said.textOnly);
+  return null;
+}
+
+async function resumeAiNode(turn: Turn, skills: RunnableSkill[], input: Extract<TurnInput, { kind: "ai" }>): Promise<Pending | null> {
+  const session = await activeSession(turn.db, turn.conversation.id);
+  if (!session || session.nodeId !== input.nodeId) return null;
+  const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
+  if (!graph) {
+    await endSession(turn.db, turn.conversation.id);
+    return null;
+  }
+  return next(turn, skills, await continueSkill(turn, session, graph, input.answer));
+}
+
+function next(turn: Turn, skills: RunnableSkill[], outcome: Outcome | null): Pending | null {
+  if (outcome?.kind !== "ai") return null;
+  return { kind: "ai", brief: brief(turn, skills), nodeId: outcome.nodeId, instructions: outcome.instructions };
+}
+
+function brief(turn: Turn, skills: RunnableSkill[]): TurnBrief {
+  return {
+    businessId: turn.businessId,
+    businessName: turn.businessName,
+    conversationId: turn.conversation.id,
+    messageId: turn.message.id,
+    text: turn.message.text,
+    timeZone: turn.timeZone,
+    assistant: turn.assistant,
+    skills: skillBriefs(skills),
+  };
+}

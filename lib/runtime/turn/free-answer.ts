@@ -1,0 +1,80 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { conversations } from "../../db/schema";
+import { createRecord } from "../../records/records";
+import { turnLanguage } from "../understanding/conversation-language";
+import { type Outcome, startSkill } from "../engine/interpreter";
+import type { Language } from "./human-request";
+import { isLang, triggerPhraseFor } from "../understanding/language";
+import type { LlmDecision } from "../llm/llm";
+import { t } from "../messages";
+import { handOffSaying, reply } from "./reply";
+import { retrievalReply } from "../retrieval/retrieval-reply";
+import type { RunnableSkill } from "../retrieval/skill-catalog";
+import { smallTalk } from "./small-talk";
+import { countTokens } from "../understanding/tokens";
+import type { Turn } from "./turn-context";
+
+// A message no skill handles: the LLM's answer when one was written, else the retrieval engine's.
+// Small talk ("hi", "obrigado", "ok thanks bye") gets a short friendly reply and is no miss; otherwise
+// the retrieval engine says honestly when it has no answer and offers the skills, and a second miss
+// in a row hands the conversation to a person.
+
+export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): Promise<void> {
+  const language = await turnLanguage(turn);
+  const chat = smallTalk(turn.message.text, turn.businessName);
+  if (chat) {
+    await reply(turn, t(language, `smallTalk.${chat.kind}`));
+    return;
+  }
+  const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, turn.message.text, language);
+  if (answer) {
+    await setMisses(turn, 0);
+    turn.unbilled += countTokens(answer.context);
+    await reply(turn, answer.text);
+    return;
+  }
+  const misses = turn.conversation.misses + 1;
+  if (misses >= 2) {
+    await handOffSaying(turn, "no_answer", t(language, "noAnswerHandoff"));
+    return;
+  }
+  await setMisses(turn, misses);
+  const offers = skills.map((s) => skillOffer(language, s)).join("\n");
+  await reply(turn, offers ? t(language, "noAnswerOffer", { offers }) : t(language, "noAnswer"));
+}
+
+/** "• Table booking: write "reservar"": a trigger phrase in the customer's language, or the name alone. */
+function skillOffer(language: Language, skill: RunnableSkill): string {
+  const word = isLang(language) ? triggerPhraseFor(skill.keywords, language) : skill.keywords[0];
+  return word ? t(language, "skillOffer", { name: skill.name, word }) : t(language, "skillOfferName", { name: skill.name });
+}
+
+export async function applyLlmDecision(turn: Turn, decision: LlmDecision, skills: RunnableSkill[]): Promise<Outcome | null> {
+  for (const record of decision.records) {
+    await createRecord(turn.db, turn.businessId, { ...record, conversationId: turn.conversation.id, contactId: turn.contact.id });
+  }
+  await setMisses(turn, 0);
+  // The provider's usage is the whole cost of this answer: the customer's message is in it.
+  turn.unbilled = decision.tokens;
+  if (decision.kind === "start_skill") {
+    const skill = skills.find((s) => s.id === decision.skillId);
+    if (skill) return startSkill(turn, { ...skill, triggerPhrases: skill.keywords });
+    await answerWithRetrieval(turn, skills);
+    return null;
+  }
+  if (decision.kind === "handoff") {
+    await handOffSaying(turn, decision.reason, decision.text ?? t(await turnLanguage(turn), "handingOff"), {
+      tokens: 0,
+    });
+    return null;
+  }
+  await reply(turn, decision.text, { tokens: 0 });
+  return null;
+}
+
+export async function setMisses(turn: Turn, misses: number): Promise<void> {
+  if (turn.conversation.misses === misses) return;
+  await turn.db.update(conversations).set({ misses, updatedAt: sql`now()` }).where(eq(conversations.id, turn.conversation.id));
+  turn.conversation = { ...turn.conversation, misses };
+}

@@ -1,0 +1,85 @@
+import { words } from "../understanding/text-match";
+
+// Spotting "let me talk to a person" in the languages the assistant understands out of the box.
+// Words are compared normalized (lower case, no accents). "agent" or "human" alone is a clear ask;
+// "person" or "someone" also appears in ordinary answers ("a table for one person"), so it only counts
+// next to a word that makes it a request ("talk to a person", "falar com uma pessoa"); "want" and
+// "need" do not, since "we need a table for one person" is a booking.
+
+export type Language = "en" | "pt" | "es" | "fr" | "de";
+
+type Vocabulary = { strong: string[]; weak: string[]; asking: string[] };
+
+const vocabulary: Record<Language, Vocabulary> = {
+  en: {
+    strong: ["agent", "agents", "human", "humans", "representative", "operator", "staff", "manager"],
+    weak: ["person", "someone", "somebody"],
+    asking: ["talk", "speak", "chat", "real", "live", "connect", "transfer"],
+  },
+  pt: {
+    strong: ["atendente", "humano", "humana", "agente", "representante", "operador", "funcionario", "gerente", "responsavel"],
+    weak: ["pessoa", "alguem"],
+    asking: ["falar", "fala", "conversar", "real", "chamar", "passar"],
+  },
+  es: {
+    strong: ["agente", "humano", "humana", "representante", "operador", "asesor", "encargado", "encargada", "responsable"],
+    weak: ["persona", "alguien"],
+    asking: ["hablar", "habla", "real", "pasar", "pasame", "comunicar"],
+  },
+  fr: {
+    strong: ["agent", "humain", "humaine", "conseiller", "conseillere", "representant", "operateur", "responsable"],
+    weak: ["personne", "quelqu"],
+    asking: ["parler", "reel", "reelle", "vraie", "vrai", "passer"],
+  },
+  de: {
+    strong: ["mitarbeiter", "mitarbeiterin", "mensch", "menschen", "berater", "beraterin", "agent", "vertreter", "kundendienst"],
+    weak: ["person", "jemand", "jemandem", "jemanden"],
+    asking: ["sprechen", "reden", "echten", "echte", "echter", "verbinden"],
+  },
+};
+
+// Words that may stand around a bare request ("a human please", "um atendente por favor").
+const filler = new Set([
+  "a",
+  "an",
+  "the",
+  "please",
+  "pls",
+  "um",
+  "uma",
+  "por",
+  "favor",
+  "un",
+  "une",
+  "s",
+  "il",
+  "vous",
+  "plait",
+  "ein",
+  "einen",
+  "eine",
+  "bitte",
+  "now",
+  "agora",
+  "ahora",
+  "maintenant",
+  "jetzt",
+]);
+
+/** The language of the request when the customer asks for a human (the one whose words it uses most); null otherwise. */
+export function asksForHuman(text: string): Language | null {
+  const all = words(text);
+  if (!all.length || all.length > 25) return null;
+  const bare = all.filter((w) => !filler.has(w));
+  let best: { language: Language; hits: number } | null = null;
+  for (const [language, v] of Object.entries(vocabulary) as Array<[Language, Vocabulary]>) {
+    const strong = all.filter((w) => v.strong.includes(w)).length;
+    const weak = all.filter((w) => v.weak.includes(w)).length;
+    const asking = all.filter((w) => v.asking.includes(w)).length;
+    const alone = bare.length === 1 && (v.strong.includes(bare[0]) || v.weak.includes(bare[0]));
+    const asks = alone || (strong > 0 && (asking > 0 || all.length <= 6)) || (weak > 0 && asking > 0 && all.length <= 12);
+    const hits = strong + weak + asking;
+    if (asks && (!best || hits > best.hits)) best = { language, hits };
+  }
+  return best?.language ?? null;
+}

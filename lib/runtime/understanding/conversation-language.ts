@@ -1,0 +1,43 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { conversations } from "../../db/schema";
+import { fixedLanguage } from "../turn/canned-replies";
+import type { Language } from "../turn/human-request";
+import { detectLanguage, hasLanguageEvidence, isLang, type Lang, localLanguage } from "./language";
+import type { Turn } from "../turn/turn-context";
+
+// The language of a turn's replies, decided once per turn: the assistant's fixed language, else the
+// customer's message read against the conversation's language so far (conversations.language), which
+// is updated here when the customer switches. A conversation whose messages said nothing about
+// language yet ("2", "ok") stores nothing, so its first real sentence decides without a margin.
+
+const decided = new WeakMap<Turn, Language>();
+
+/** The conversation's language before this message (null until a message told). */
+export function conversationLanguage(turn: Turn): Lang | null {
+  return isLang(turn.conversation.language) ? turn.conversation.language : null;
+}
+
+export async function turnLanguage(turn: Turn): Promise<Language> {
+  const known = decided.get(turn);
+  if (known) return known;
+  const fixed = fixedLanguage(turn.assistant.language);
+  const previous = conversationLanguage(turn);
+  let language: Language = fixed ?? previous ?? "en";
+  if (!fixed && turn.message.kind === "text") {
+    const text = turn.message.text;
+    const detected = detectLanguage(text, previous, localLanguage(turn.timeZone));
+    if (detected !== previous && (previous || hasLanguageEvidence(text))) await rememberLanguage(turn, detected);
+    language = detected;
+  }
+  decided.set(turn, language);
+  return language;
+}
+
+/** Stores the customer's language on the conversation (also for a caller that knows better). */
+export async function rememberLanguage(turn: Turn, language: Lang): Promise<void> {
+  if (turn.conversation.language === language) return;
+  await turn.db.update(conversations).set({ language, updatedAt: sql`now()` }).where(eq(conversations.id, turn.conversation.id));
+  turn.conversation = { ...turn.conversation, language };
+  decided.set(turn, language);
+}

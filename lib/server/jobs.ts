@@ -1,0 +1,28 @@
+import "server-only";
+import { ASSISTANT_TURN_QUEUE, assistantTurnJob } from "../runtime/turn/turn-job";
+import { CAMPAIGN_QUEUE } from "../campaigns/campaigns";
+import { campaignSendJob } from "../campaigns/send-job";
+import { deliverJob } from "../channels/deliver";
+import { INBOUND_QUEUE, inboundJob } from "../channels/whatsapp/inbound";
+import { SIGNALS_QUEUE, signalsJob } from "../messages/message-signals";
+import { DELIVER_QUEUE } from "../messages/send-message";
+import { EVENTS_QUEUE } from "../events/emit";
+import { handleWebhookDelivery } from "../webhooks/deliver";
+import { handleEventDispatch, WEBHOOK_DELIVER_QUEUE } from "../webhooks/dispatch";
+import { TEMPLATE_SYNC_QUEUE, templateSyncJob } from "../templates/sync-job";
+import type { JobHandler } from "../jobs/worker";
+
+// The composition root's list of work: every room that has background work names its queue and its
+// handler here, so lib/jobs (the queue and the worker) knows nothing of the rooms above it.
+
+/** Every background job queue and the handler that runs it. */
+export const jobHandlers: Record<string, JobHandler> = {
+  [DELIVER_QUEUE]: deliverJob,
+  [ASSISTANT_TURN_QUEUE]: assistantTurnJob,
+  [INBOUND_QUEUE]: inboundJob,
+  [SIGNALS_QUEUE]: signalsJob,
+  [EVENTS_QUEUE]: handleEventDispatch,
+  [WEBHOOK_DELIVER_QUEUE]: handleWebhookDelivery,
+  [CAMPAIGN_QUEUE]: campaignSendJob,
+  [TEMPLATE_SYNC_QUEUE]: templateSyncJob,
+};

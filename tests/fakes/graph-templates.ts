@@ -1,0 +1,251 @@
+// The template half of the fake Graph API: a WhatsApp Business Account's message templates as Meta
+// keeps them (submission with its checks, review, cursor-paged listing, edit, delete) and the
+// `message_template_status_update` / `message_template_quality_update` webhooks Meta sends.
+import { randomInt } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export type FakeTemplateStatus = "APPROVED" | "PENDING" | "REJECTED" | "PAUSED" | "DISABLED";
+
+export type FakeTemplate = {
+  id: string;
+  wabaId: string;
+  name: string;
+  language: string;
+  category: string;
+  status: FakeTemplateStatus;
+  rejectedReason: string;
+  quality: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
+  // biome-ignore lint/suspicious/noExplicitAny: Meta's component objects, stored as sent.
+  components: any[];
+  edits: number;
+};
+
+export type FakeTemplates = {
+  /** Every template, by Meta id. */
+  all: Map<string, FakeTemplate>;
+  /** Requests the app made to the template endpoints (method and path), for tests to assert on. */
+  requests: { method: string; path: string }[];
+  /** A template made in Meta's own tools (for the import). */
+  seed(t: Partial<FakeTemplate> & { wabaId: string; name: string; language: string; body: string }): FakeTemplate;
+  /** Meta's reviewer: sets the status and, when the app's webhook URL is known, posts the status update. */
+  review(id: string, status: FakeTemplateStatus, reason?: string): Promise<number | null>;
+  /** Meta's quality rating of a template changed: posts the quality update. */
+  rate(id: string, quality: FakeTemplate["quality"]): Promise<number | null>;
+  /** The number's messaging limit tier (GET /{phone-number-id}?fields=messaging_limit_tier). */
+  messagingLimit: string;
+  /** Whether a template message may be sent (what the send endpoint checks): null when it may, else a Graph error code. */
+  sendRefusal(name: string, language: string): number | null;
+};
+
+type Reply = (status: number, payload: object) => true;
+type PostToApp = ((body: unknown) => Promise<number>) | null;
+type GraphError = (code: number, message?: string) => { error: Record<string, unknown> };
+
+const CATEGORIES = ["UTILITY", "MARKETING", "AUTHENTICATION"];
+
+export function fakeTemplates(opts: {
+  version: string;
+  businessAccountIds?: string[];
+  authorized: (auth: string | undefined) => boolean;
+  postToApp: PostToApp;
+  graphError: GraphError;
+}): FakeTemplates & { serve(req: IncomingMessage, res: ServerResponse, path: string, raw: string): boolean } {
+  const all = new Map<string, FakeTemplate>();
+  const requests: FakeTemplates["requests"] = [];
+  const isAccount = (id: string) => (opts.businessAccountIds ? opts.businessAccountIds.includes(id) : /^9\d+$/.test(id));
+
+  const userError = (message: string, code = 100) => {
+    const e = opts.graphError(code, `(#${code}) ${message}`);
+    e.error.error_user_msg = message;
+    return e;
+  };
+
+  function submit(wabaId: string, body: Record<string, unknown>): [number, object] {
+    const name = String(body.name ?? "");
+    const language = String(body.language ?? "");
+    if (!/^[a-z0-9_]{1,512}$/.test(name)) return [400, userError("Invalid parameter: name must be lower-case letters, digits and underscores")];
+    if (!language) return [400, userError("The parameter language is required.")];
+    if (!CATEGORIES.includes(String(body.category))) return [400, userError("Invalid parameter: category")];
+    const components = Array.isArray(body.components) ? body.components : [];
+    const main = components.find((c) => c?.type === "BODY");
+    if (typeof main?.text !== "string" || !main.text) return [400, userError("Message template BODY component is required")];
+    const variables = new Set([...main.text.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => m[1])).size;
+    const examples = main.example?.body_text?.[0];
+    if (variables > 0 && (!Array.isArray(examples) || examples.length !== variables)) {
+      return [400, userError("Message template variables require sample values: provide one example per variable", 131009)];
+    }
+    for (const t of all.values()) {
+      if (t.wabaId === wabaId && t.name === name && t.language === language) {
+        return [400, userError(`Content in this language already exists for ${name}`, 2388024)];
+      }
+    }
+    // Meta rejects some templates at once (here: a shortened link, a classic reason for INVALID_FORMAT).
+    const rejected = /bit\.ly\//.test(main.text);
+    const t: FakeTemplate = {
+      id: String(randomInt(1e14, 2e14)),
+      wabaId,
+      name,
+      language,
+      category: String(body.category),
+      status: rejected ? "REJECTED" : "PENDING",
+      rejectedReason: rejected ? "INVALID_FORMAT" : "NONE",
+      quality: "UNKNOWN",
+      components,
+      edits: 0,
+    };
+    all.set(t.id, t);
+    return [200, { id: t.id, status: t.status, category: t.category }];
+  }
+
+  function list(wabaId: string, search: URLSearchParams): [number, object] {
+    const limit = Math.min(Number(search.get("limit") ?? 25) || 25, 100);
+    const mine = [...all.values()].filter((t) => t.wabaId === wabaId).sort((a, b) => a.id.localeCompare(b.id));
+    const after = search.get("after");
+    const start = after ? mine.findIndex((t) => Buffer.from(t.id).toString("base64") === after) + 1 : 0;
+    const page = mine.slice(start, start + limit);
+    const cursor = (t: FakeTemplate | undefined) => (t ? Buffer.from(t.id).toString("base64") : undefined);
+    const more = start + limit < mine.length;
+    return [
+      200,
+      {
+        data: page.map((t) => ({
+          id: t.id,
+          name: t.name,
+          language: t.language,
+          status: t.status,
+          category: t.category,
+          components: t.components,
+          rejected_reason: t.rejectedReason,
+          quality_score: { score: t.quality },
+        })),
+        paging: {
+          cursors: { before: cursor(page[0]), after: cursor(page[page.length - 1]) },
+          ...(more ? { next: `http://fake/${opts.version}/${wabaId}/message_templates?after=${cursor(page[page.length - 1])}` } : {}),
+        },
+      },
+    ];
+  }
+
+  async function webhook(t: FakeTemplate, field: string, value: object): Promise<number | null> {
+    if (!opts.postToApp) return null;
+    return opts.postToApp({
+      object: "whatsapp_business_account",
+      entry: [{ id: t.wabaId, time: Math.floor(Date.now() / 1000), changes: [{ field, value }] }],
+    });
+  }
+
+  const api: FakeTemplates = {
+    all,
+    requests,
+    messagingLimit: "TIER_1K",
+    seed(s) {
+      const t: FakeTemplate = {
+        id: s.id ?? String(randomInt(1e14, 2e14)),
+        wabaId: s.wabaId,
+        name: s.name,
+        language: s.language,
+        category: s.category ?? "UTILITY",
+        status: s.status ?? "APPROVED",
+        rejectedReason: s.rejectedReason ?? "NONE",
+        quality: s.quality ?? "GREEN",
+        components: s.components ?? [{ type: "BODY", text: s.body }],
+        edits: 0,
+      };
+      all.set(t.id, t);
+      return t;
+    },
+    async review(id, status, reason) {
+      const t = all.get(id);
+      if (!t) throw new Error(`fake Graph: no template ${id}`);
+      t.status = status;
+      t.rejectedReason = status === "REJECTED" ? (reason ?? "INVALID_FORMAT") : "NONE";
+      return webhook(t, "message_template_status_update", {
+        event: status,
+        message_template_id: Number(t.id),
+        message_template_name: t.name,
+        message_template_language: t.language,
+        reason: reason ?? (status === "REJECTED" ? t.rejectedReason : "NONE"),
+      });
+    },
+    async rate(id, quality) {
+      const t = all.get(id);
+      if (!t) throw new Error(`fake Graph: no template ${id}`);
+      const previous = t.quality;
+      t.quality = quality;
+      return webhook(t, "message_template_quality_update", {
+        previous_quality_score: previous,
+        new_quality_score: quality,
+        message_template_id: Number(t.id),
+        message_template_name: t.name,
+        message_template_language: t.language,
+      });
+    },
+    sendRefusal(name, language) {
+      const t = [...all.values()].find((x) => x.name === name && x.language === language);
+      if (!t || t.status === "PENDING" || t.status === "REJECTED") return 132001;
+      if (t.status === "PAUSED") return 132015;
+      if (t.status === "DISABLED") return 132016;
+      return null;
+    },
+  };
+
+  return Object.assign(api, {
+    serve(req: IncomingMessage, res: ServerResponse, path: string, raw: string): boolean {
+      const reply: Reply = (status, payload) => {
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
+        return true;
+      };
+      const url = new URL(req.url ?? "/", "http://fake");
+      // For browser specs, whose fake runs in another process: play Meta's reviewer over HTTP.
+      if (path === "/__control/templates/review" && req.method === "POST") {
+        let order: { name?: string; language?: string; status?: FakeTemplateStatus; reason?: string } = {};
+        try {
+          order = JSON.parse(raw);
+        } catch {}
+        const t = [...all.values()].find((x) => x.name === order.name && (!order.language || x.language === order.language));
+        if (!t || !order.status) return reply(404, { error: "no such template" });
+        void api.review(t.id, order.status, order.reason).catch(() => null);
+        return reply(200, { id: t.id, status: t.status });
+      }
+      const prefix = `/${opts.version}/`;
+      if (!path.startsWith(prefix)) return false;
+      const parts = path.slice(prefix.length).split("/").map(decodeURIComponent);
+      const method = req.method ?? "GET";
+      let body: Record<string, unknown> = {};
+      try {
+        body = raw ? JSON.parse(raw) : {};
+      } catch {}
+      const account = parts.length >= 1 && isAccount(parts[0]);
+      const template = parts.length === 1 ? all.get(parts[0]) : undefined;
+      const ours = (account && (parts.length === 1 || parts[1] === "message_templates")) || (template && method === "POST");
+      if (!ours) return false;
+      requests.push({ method, path: url.pathname + url.search });
+      if (!opts.authorized(req.headers.authorization)) return reply(401, opts.graphError(190));
+      if (template) {
+        template.components = Array.isArray(body.components) ? body.components : template.components;
+        if (typeof body.category === "string") template.category = body.category;
+        template.status = "PENDING";
+        template.edits++;
+        return reply(200, { success: true });
+      }
+      const wabaId = parts[0];
+      if (parts.length === 1 && method === "GET") return reply(200, { id: wabaId, name: "Fake WhatsApp Business Account" });
+      if (method === "POST") {
+        const [status, payload] = submit(wabaId, body);
+        return reply(status, payload);
+      }
+      if (method === "GET") {
+        const [status, payload] = list(wabaId, url.searchParams);
+        return reply(status, payload);
+      }
+      if (method === "DELETE") {
+        const id = url.searchParams.get("hsm_id");
+        const found = [...all.values()].find((t) => t.wabaId === wabaId && (id ? t.id === id : t.name === url.searchParams.get("name")));
+        if (!found) return reply(404, userError("Message template not found", 100));
+        all.delete(found.id);
+        return reply(200, { success: true });
+      }
+      return reply(400, userError(`Unsupported ${method} request`));
+    },
+  });
+}
