@@ -93,6 +93,9 @@ describe("5,000 recipients against a throughput limit", () => {
     const id = await createCampaign(b);
     await waitFor(async () => b.fake.sent.length > 1000, 60_000);
     b.fake.failNext(130429, 2);
+    // The scripted 130429s are meant for the campaign: the fake fails whichever sends come next, so the
+    // reply is measured once the campaign has taken both (a reply that met one would rightly wait).
+    await waitFor(async () => b.fake.attempts.filter((a) => a.errorCode === 130429).length === 5, 60_000);
     const during = await replyTime(b, "+14155550002");
     await waitFor(async () => (await campaignStatus(id)).status === "completed", 150_000);
     const seconds = (Date.now() - started) / 1000;
