@@ -67,7 +67,7 @@ export const inboxSeen = defineOperation({
   params: idParam("conversationId", "conv_01JD7X4S9C8A3K2M5N6P7Q8R9T"),
   response: z.object({ unread: z.literal(0) }),
   errors: ["not_found"],
-  handler: async (ctx, { params }) => markSeen(ctx.db, ctx.businessId, member(ctx.caller).userId, params.conversationId as string),
+  handler: async (ctx, { params }) => markSeen(ctx.db, ctx.businessId, member(ctx.caller).userId, params.conversationId),
 });
 
 export const inboxMembersOp = defineOperation({

@@ -44,7 +44,7 @@ export const savedRepliesUpdate = defineOperation({
   body: savedReplyPatch,
   response: savedReplyOut,
   errors: ["not_found", "conflict"],
-  handler: async (ctx, { params, body }) => updateSavedReply(ctx.db, ctx.businessId, params.savedReplyId as string, body),
+  handler: async (ctx, { params, body }) => updateSavedReply(ctx.db, ctx.businessId, params.savedReplyId, body),
 });
 
 export const savedRepliesDelete = defineOperation({
@@ -57,5 +57,5 @@ export const savedRepliesDelete = defineOperation({
   params: replyParam,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
   errors: ["not_found"],
-  handler: async (ctx, { params }) => deleteSavedReply(ctx.db, ctx.businessId, params.savedReplyId as string),
+  handler: async (ctx, { params }) => deleteSavedReply(ctx.db, ctx.businessId, params.savedReplyId),
 });

@@ -63,5 +63,5 @@ export const teamInvitesRevoke = defineOperation({
   params: idParam("inviteId", "inv_01JD7X4S9C8A3K2M5N6P7Q8R9T"),
   response: z.object({ id: z.string(), revoked: z.literal(true) }),
   errors: ["not_found"],
-  handler: async (ctx, { params }) => revokeInvite(ctx.db, ctx.businessId, params.inviteId as string),
+  handler: async (ctx, { params }) => revokeInvite(ctx.db, ctx.businessId, params.inviteId),
 });

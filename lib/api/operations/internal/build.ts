@@ -40,7 +40,7 @@ export const assistantsUpdate = defineOperation({
   params: assistantParam,
   body: assistantPatch,
   response: returns<Awaited<ReturnType<typeof updateAssistant>>>(),
-  handler: async (ctx, { params, body }) => updateAssistant(ctx.db, ctx.businessId, params.assistantId as string, body),
+  handler: async (ctx, { params, body }) => updateAssistant(ctx.db, ctx.businessId, params.assistantId, body),
 });
 
 export const assistantsTry = defineOperation({
@@ -56,8 +56,8 @@ export const assistantsTry = defineOperation({
   body: z.object({ question: z.string().trim().min(1, "Type a question.").max(1000) }),
   response: returns<{ question: string; answer: Awaited<ReturnType<typeof answerFromKnowledge>> }>(),
   handler: async (ctx, { params, body }) => {
-    await getAssistant(ctx.db, ctx.businessId, params.assistantId as string);
-    return { question: body.question, answer: await answerFromKnowledge(ctx.db, ctx.businessId, params.assistantId as string, body.question) };
+    await getAssistant(ctx.db, ctx.businessId, params.assistantId);
+    return { question: body.question, answer: await answerFromKnowledge(ctx.db, ctx.businessId, params.assistantId, body.question) };
   },
 });
 
@@ -117,8 +117,8 @@ export const templatesDelete = defineOperation({
   params: idParam("templateId", "tpl_01JD7X4S9C8A3K2M5N6P7Q8R9T"),
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
   handler: async (ctx, { params }) => {
-    if (!(await deleteTemplate(ctx.db, ctx.businessId, params.templateId as string))) throw notFound("template");
-    return { id: params.templateId as string, deleted: true as const };
+    if (!(await deleteTemplate(ctx.db, ctx.businessId, params.templateId))) throw notFound("template");
+    return { id: params.templateId, deleted: true as const };
   },
 });
 

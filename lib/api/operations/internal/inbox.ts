@@ -31,7 +31,7 @@ export const inboxConversation = defineOperation({
   summary: "The thread header: conversation, contact, assignee and messaging window",
   params: convParam,
   response: returns<Awaited<ReturnType<typeof conversationDetail>>>(),
-  handler: async (ctx, { params }) => conversationDetail(ctx.db, ctx.businessId, params.conversationId as string),
+  handler: async (ctx, { params }) => conversationDetail(ctx.db, ctx.businessId, params.conversationId),
 });
 
 const replyIn = z.discriminatedUnion("type", [
@@ -57,7 +57,7 @@ export const inboxReply = defineOperation({
   body: replyIn,
   response: returns<ReturnType<typeof messageView>>(),
   handler: async (ctx, { params, body }) => {
-    const conversation = await getConversation(ctx.db, ctx.businessId, params.conversationId as string);
+    const conversation = await getConversation(ctx.db, ctx.businessId, params.conversationId);
     const contact = await getContact(ctx.db, ctx.businessId, conversation.contactId);
     const input =
       "mediaId" in body
@@ -79,8 +79,8 @@ export const inboxRead = defineOperation({
   params: convParam,
   response: z.object({ marked: z.number() }),
   handler: async (ctx, { params }) => {
-    await getConversation(ctx.db, ctx.businessId, params.conversationId as string);
-    return { marked: await markConversationRead(ctx.db, ctx.businessId, params.conversationId as string) };
+    await getConversation(ctx.db, ctx.businessId, params.conversationId);
+    return { marked: await markConversationRead(ctx.db, ctx.businessId, params.conversationId) };
   },
 });
 
@@ -111,7 +111,7 @@ export const contactGet = defineOperation({
   summary: "One contact",
   params: contactParam,
   response: returns<Awaited<ReturnType<typeof getContact>>>(),
-  handler: async (ctx, { params }) => getContact(ctx.db, ctx.businessId, params.contactId as string),
+  handler: async (ctx, { params }) => getContact(ctx.db, ctx.businessId, params.contactId),
 });
 
 export const contactUpdate = defineOperation({
@@ -126,7 +126,7 @@ export const contactUpdate = defineOperation({
   body: z.object({ name: z.string().trim().max(200).nullable().optional(), tags: tagsSchema.optional(), metadata: metadataSchema.optional() }),
   response: returns<Awaited<ReturnType<typeof updateContact>>>(),
   handler: async (ctx, { params, body }) =>
-    updateContact(ctx.db, ctx.businessId, params.contactId as string, { ...body, name: body.name === "" ? null : body.name }),
+    updateContact(ctx.db, ctx.businessId, params.contactId, { ...body, name: body.name === "" ? null : body.name }),
 });
 
 export const contactOptOutGet = defineOperation({
@@ -139,7 +139,7 @@ export const contactOptOutGet = defineOperation({
   summary: "Whether the contact opted out of campaigns, and how",
   params: contactParam,
   response: returns<Awaited<ReturnType<typeof getOptOut>>>(),
-  handler: async (ctx, { params }) => getOptOut(ctx.db, ctx.businessId, params.contactId as string),
+  handler: async (ctx, { params }) => getOptOut(ctx.db, ctx.businessId, params.contactId),
 });
 
 export const contactOptOutSet = defineOperation({
@@ -154,8 +154,8 @@ export const contactOptOutSet = defineOperation({
   body: z.object({ optedOut: z.boolean() }),
   response: returns<Awaited<ReturnType<typeof getOptOut>>>(),
   handler: async (ctx, { params, body }) => {
-    await ctx.db.transaction((tx) => setOptOut(tx, ctx.businessId, params.contactId as string, body.optedOut, "staff"));
-    return getOptOut(ctx.db, ctx.businessId, params.contactId as string);
+    await ctx.db.transaction((tx) => setOptOut(tx, ctx.businessId, params.contactId, body.optedOut, "staff"));
+    return getOptOut(ctx.db, ctx.businessId, params.contactId);
   },
 });
 

@@ -42,7 +42,7 @@ export const teamSetRole = defineOperation({
   params: userParam,
   body: z.object({ role: z.enum(["owner", "agent"]) }),
   response: returns<Awaited<ReturnType<typeof setMemberRole>>>(),
-  handler: async (ctx, { params, body }) => setMemberRole(ctx.db, ctx.businessId, params.userId as string, body.role),
+  handler: async (ctx, { params, body }) => setMemberRole(ctx.db, ctx.businessId, params.userId, body.role),
 });
 
 export const teamRemove = defineOperation({
@@ -56,8 +56,8 @@ export const teamRemove = defineOperation({
   params: userParam,
   response: z.object({ id: z.string(), removed: z.literal(true) }),
   handler: async (ctx, { params }) => {
-    await removeMember(ctx.db, ctx.businessId, params.userId as string);
-    return { id: params.userId as string, removed: true as const };
+    await removeMember(ctx.db, ctx.businessId, params.userId);
+    return { id: params.userId, removed: true as const };
   },
 });
 
@@ -190,8 +190,8 @@ export const apiKeysRevoke = defineOperation({
   params: idParam("keyId", "key_01JD7X4S9C8A3K2M5N6P7Q8R9T"),
   response: z.object({ id: z.string(), revoked: z.literal(true) }),
   handler: async (ctx, { params }) => {
-    await revokeApiKey(ctx.db, ctx.businessId, params.keyId as string);
-    return { id: params.keyId as string, revoked: true as const };
+    await revokeApiKey(ctx.db, ctx.businessId, params.keyId);
+    return { id: params.keyId, revoked: true as const };
   },
 });
 
@@ -246,7 +246,7 @@ export const webhooksDeliveryLog = defineOperation({
   params: endpointParam,
   query: pageQuery,
   response: returns<Awaited<ReturnType<typeof deliveryLog>>>(),
-  handler: async (ctx, { params, query }) => deliveryLog(ctx.db, ctx.businessId, params.endpointId as string, query),
+  handler: async (ctx, { params, query }) => deliveryLog(ctx.db, ctx.businessId, params.endpointId, query),
 });
 
 export const webhooksDeliveryAttempts = defineOperation({
