@@ -2,14 +2,14 @@ import "server-only";
 import type { TypedNode } from "../../skills/graph-schema";
 import { cannedReplies } from "../turn/canned-replies";
 import { t } from "../messages";
-import { type CatalogRow, catalogItemsByExternalId, firstCatalogItems, searchCatalog } from "../retrieval/catalog-search";
+import { catalogItemsByExternalId, firstCatalogItems, searchCatalog } from "../retrieval/catalog-search";
 import { emptyCart, isCart } from "../dialogue/cart-math";
 import { lineOf } from "../dialogue/cart";
 import { localeOf } from "../dialogue/phrases";
-import { formatPrice } from "../understanding/price";
 import { reply } from "../turn/reply";
 import { hasSearchWords } from "../retrieval/search-index";
-import { interactiveFor, numberedOptions, pickOption } from "./choice";
+import { pickOption } from "./choice";
+import { offeredItems, offerItems } from "./catalog-offer";
 import { parseAnswer } from "./parse-answer";
 import { renderMessage } from "./render";
 import { ASK_QTY, localized, OFFERED, type SkillRun, type Step } from "./run-state";
@@ -21,7 +21,7 @@ import { ASK_QTY, localized, OFFERED, type SkillRun, type Step } from "./run-sta
 // by `found` once the cart holds something, by `none` when nothing on the menu matched.
 
 export const OFFER_QTY = "$offerQty";
-const MAX_REOFFERS = 2;
+const _MAX_REOFFERS = 2;
 
 export function cartOf(run: SkillRun, node: TypedNode<"catalog">) {
   const v = run.variables[node.data.variable];
@@ -58,7 +58,8 @@ export async function cartNode(run: SkillRun, node: TypedNode<"catalog">, answer
     );
     if (picked !== null) {
       const row = offered[picked];
-      if (!row.inStock) return offer(run, node, offered, `${row.title}: ${cannedReplies(run.lang).outOfStock}.`, true);
+      if (!row.inStock)
+        return offerItems(run, node, offered, run.lang, { note: `${row.title}: ${cannedReplies(run.lang).outOfStock}.`, again: true });
       const qty = run.variables[OFFER_QTY];
       delete run.variables[OFFERED];
       delete run.variables[OFFER_QTY];
@@ -70,12 +71,12 @@ export async function cartNode(run: SkillRun, node: TypedNode<"catalog">, answer
     } else {
       const matches = await searchCatalog(turn.db, turn.businessId, collection, turn.message.text, { limit: maxOptions });
       if (!matches.length) return { kind: "next", handle: "none" };
-      return offer(
+      return offerItems(
         run,
         node,
         matches.map((m) => m.item),
-        undefined,
-        true,
+        run.lang,
+        { again: true },
       );
     }
   }
@@ -87,36 +88,12 @@ export async function cartNode(run: SkillRun, node: TypedNode<"catalog">, answer
   }
   if (Array.isArray(run.variables[OFFERED])) {
     const rows = await offeredItems(run, collection);
-    if (rows.length) return offer(run, node, rows);
+    if (rows.length) return offerItems(run, node, rows, run.lang);
   }
   if (cart.items.length) return { kind: "next", handle: "found" };
   // Nothing in the cart: words that searched and found nothing end by `none`; no words show the menu.
   const ignore = run.triggerPhrases;
   if (!answering && hasSearchWords(turn.message.text, ignore) && run.variables.$searched === true) return { kind: "next", handle: "none" };
   const first = await firstCatalogItems(turn.db, turn.businessId, collection, maxOptions);
-  return first.length ? offer(run, node, first) : { kind: "next", handle: "none" };
-}
-
-/** Numbered options for "which one?"; a re-offer counts against the retries. */
-export async function offer(run: SkillRun, node: TypedNode<"catalog">, rows: CatalogRow[], note?: string, again = false): Promise<Step> {
-  if (again) {
-    if (run.retries >= MAX_REOFFERS) return { kind: "next", handle: "none" };
-    run.retries += 1;
-  }
-  const soldOut = cannedReplies(run.lang).outOfStock;
-  const labels = rows.map((r) => {
-    const price = formatPrice(r.priceAmount, r.priceCurrency);
-    return [r.title, price && `${price}`, !r.inStock && `(${soldOut})`].filter(Boolean).join(" · ");
-  });
-  const body = renderMessage(localized(run, node.data.text, node.data.texts), run.variables, run.turn.timeZone, localeOf(run.lang));
-  const text = numberedOptions(note ? `${note}\n${body}` : body, labels);
-  await reply(run.turn, text, { interactive: interactiveFor(rows.map((r) => r.title)) });
-  run.variables[OFFERED] = rows.map((r) => r.externalId);
-  return { kind: "wait" };
-}
-
-async function offeredItems(run: SkillRun, collection: string): Promise<CatalogRow[]> {
-  const ids = Array.isArray(run.variables[OFFERED]) ? (run.variables[OFFERED] as string[]) : [];
-  const rows = await catalogItemsByExternalId(run.turn.db, run.turn.businessId, collection, ids);
-  return ids.flatMap((id) => rows.filter((r) => r.externalId === id));
+  return first.length ? offerItems(run, node, first, run.lang) : { kind: "next", handle: "none" };
 }

@@ -1,12 +1,10 @@
 import "server-only";
 import type { TypedNode } from "../../skills/graph-schema";
 import { cannedReplies, replyLanguage } from "../turn/canned-replies";
-import { type CatalogRow, catalogItemsByExternalId, chosenItem, firstCatalogItems, searchCatalog } from "../retrieval/catalog-search";
-import { formatPrice } from "../understanding/price";
-import { reply } from "../turn/reply";
+import { type CatalogRow, chosenItem, firstCatalogItems, searchCatalog } from "../retrieval/catalog-search";
 import { hasSearchWords } from "../retrieval/search-index";
-import { interactiveFor, numberedOptions, pickOption } from "./choice";
-import { renderMessage } from "./render";
+import { pickOption } from "./choice";
+import { offeredItems, offerItems } from "./catalog-offer";
 import { cartNode } from "./cart-node";
 import { OFFERED, type SkillRun, type Step } from "./run-state";
 
@@ -15,8 +13,6 @@ import { OFFERED, type SkillRun, type Step } from "./run-state";
 // searched for; with nothing left to search, it shows the collection's first items. An in-stock item
 // that is the best match for every word, or the only one in stock and named exactly, is taken at once
 // ("order a tiramisu to take home").
-
-const MAX_REOFFERS = 2;
 
 export async function catalogNode(run: SkillRun, node: TypedNode<"catalog">, answering: boolean): Promise<Step> {
   if (node.data.cart) return cartNode(run, node, answering);
@@ -40,7 +36,7 @@ export async function catalogNode(run: SkillRun, node: TypedNode<"catalog">, ans
   if (!hasSearchWords(turn.message.text, ignore)) {
     if (answering) return { kind: "next", handle: "none" };
     const first = await firstCatalogItems(turn.db, turn.businessId, collection, maxOptions);
-    return first.length ? offer(run, node, first) : { kind: "next", handle: "none" };
+    return first.length ? offerItems(run, node, first, language(run)) : { kind: "next", handle: "none" };
   }
   const matches = await searchCatalog(turn.db, turn.businessId, collection, turn.message.text, { ignore, limit: maxOptions });
   if (!matches.length) return { kind: "next", handle: "none" };
@@ -49,7 +45,7 @@ export async function catalogNode(run: SkillRun, node: TypedNode<"catalog">, ans
   const available = matches.filter((m) => m.item.inStock);
   if (available.length === 1 && available[0].exactTitle) return choose(run, node, available[0].item);
   const rows = matches.map((m) => m.item);
-  return answering ? reoffer(run, node, rows) : offer(run, node, rows);
+  return answering ? reoffer(run, node, rows) : offerItems(run, node, rows, language(run));
 }
 
 function choose(run: SkillRun, node: TypedNode<"catalog">, row: CatalogRow): Step {
@@ -59,30 +55,8 @@ function choose(run: SkillRun, node: TypedNode<"catalog">, row: CatalogRow): Ste
   return { kind: "next", handle: "found" };
 }
 
-async function reoffer(run: SkillRun, node: TypedNode<"catalog">, rows: CatalogRow[], note?: string): Promise<Step> {
-  if (run.retries >= MAX_REOFFERS) return { kind: "next", handle: "none" };
-  run.retries += 1;
-  return offer(run, node, rows, note);
-}
-
-async function offer(run: SkillRun, node: TypedNode<"catalog">, rows: CatalogRow[], note?: string): Promise<Step> {
-  const soldOut = cannedReplies(language(run)).outOfStock;
-  const labels = rows.map((r) => {
-    const price = formatPrice(r.priceAmount, r.priceCurrency);
-    return [r.title, price && `${price}`, !r.inStock && `(${soldOut})`].filter(Boolean).join(" · ");
-  });
-  const body = renderMessage(node.data.text, run.variables, run.turn.timeZone);
-  const text = numberedOptions(note ? `${note}\n${body}` : body, labels);
-  await reply(run.turn, text, { interactive: interactiveFor(rows.map((r) => r.title)) });
-  run.variables[OFFERED] = rows.map((r) => r.externalId);
-  return { kind: "wait" };
-}
-
-/** The items offered last time, in the order they were numbered (a removed item drops out). */
-async function offeredItems(run: SkillRun, collection: string): Promise<CatalogRow[]> {
-  const ids = Array.isArray(run.variables[OFFERED]) ? (run.variables[OFFERED] as string[]) : [];
-  const rows = await catalogItemsByExternalId(run.turn.db, run.turn.businessId, collection, ids);
-  return ids.flatMap((id) => rows.filter((r) => r.externalId === id));
+function reoffer(run: SkillRun, node: TypedNode<"catalog">, rows: CatalogRow[], note?: string): Promise<Step> {
+  return offerItems(run, node, rows, language(run), { note, again: true });
 }
 
 const language = (run: SkillRun) => replyLanguage(run.turn.assistant.language, run.turn.message.text, run.lang);
