@@ -71,6 +71,15 @@ test("reply to a customer from the inbox", { tag: "@phone" }, async ({ page }) =
   const list = await backToConversations(page);
   await expect(list.getByRole("button", { name: new RegExp(name) })).toContainText("Yes, we deliver until 10pm.");
   await attachScreenshot(page, "inbox-list");
+
+  // The browser's Back (a phone's back gesture) leaves the thread for the list, and Forward reopens it.
+  await openConversation(page, new RegExp(name));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/inbox$/);
+  await expect(page.getByRole("log", { name: "Messages" })).toHaveCount(0);
+  await expect(list).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole("log", { name: "Messages" }).getByText("Yes, we deliver until 10pm.")).toBeVisible();
 });
 
 test("hand a conversation off and return it to the assistant", { tag: "@phone" }, async ({ page }) => {

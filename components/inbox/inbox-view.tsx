@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { EmptyState, PageHeader } from "@/components/ui";
 import { ConversationList, type InboxFilter } from "./conversation-list";
 import { InboxTools } from "./inbox-tools";
@@ -30,7 +30,18 @@ export function InboxView({
   // Phone only: the contact's details in place of the thread (a wide screen shows both).
   const [showContact, setShowContact] = useState(false);
 
-  const syncUrl = (next: { c?: string | null; f?: InboxFilter }) => {
+  // Opening a conversation is a step in the browser's history, so the phone's back gesture (and the
+  // browser's Back button) returns to the list; filters only replace the current entry.
+  useEffect(() => {
+    const onPop = () => {
+      setSelectedId(new URLSearchParams(window.location.search).get("c"));
+      setShowContact(false);
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
+
+  const syncUrl = (next: { c?: string | null; f?: InboxFilter }, push = false) => {
     const f = next.f ?? filter;
     const c = next.c === undefined ? selectedId : next.c;
     const params = new URLSearchParams();
@@ -40,7 +51,9 @@ export function InboxView({
     if (f.contactId) params.set("contact", f.contactId);
     const qs = params.toString();
     // Native history keeps Next's router in sync without a server round trip.
-    window.history.replaceState(null, "", qs ? `/inbox?${qs}` : "/inbox");
+    const url = qs ? `/inbox?${qs}` : "/inbox";
+    if (push) window.history.pushState({ inboxOpened: true }, "", url);
+    else window.history.replaceState(window.history.state, "", url);
   };
 
   return (
@@ -61,7 +74,7 @@ export function InboxView({
           onSelect={(id) => {
             setSelectedId(id);
             setShowContact(false);
-            syncUrl({ c: id });
+            syncUrl({ c: id }, id !== selectedId);
           }}
         />
         {selectedId ? (
@@ -71,8 +84,12 @@ export function InboxView({
               className="btn btn-ghost btn-sm"
               aria-label="Back to conversations"
               onClick={() => {
-                setSelectedId(null);
-                syncUrl({ c: null });
+                // Back to the list the way the browser would, when the list is the previous entry.
+                if (window.history.state?.inboxOpened) window.history.back();
+                else {
+                  setSelectedId(null);
+                  syncUrl({ c: null });
+                }
               }}
             >
               ‹ Conversations
