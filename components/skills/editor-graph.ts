@@ -1,7 +1,7 @@
 import type { Edge, Node } from "@xyflow/react";
 import { handlesOut, type NodeType, nodeTypes, type SkillGraphInput } from "@/lib/skills/graph-schema";
 
-// The editor holds the graph exactly as React Flow does and saves it as such (SKILL-GRAPH.md): these
+// The editor holds the graph exactly as React Flow does and saves it as such (docs/skill-graph.md): these
 // are the few things the canvas needs on top, none of which re-states a validation rule.
 
 export type EditorNode = Node<Record<string, unknown>, NodeType>;

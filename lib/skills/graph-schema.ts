@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // The one schema for skill graphs, shared by the API, the runtime and the flow editor, so it must
-// stay browser-safe: no server-only, no Node built-ins, no database. The contract is SKILL-GRAPH.md.
+// stay browser-safe: no server-only, no Node built-ins, no database. The language is described in docs/skill-graph.md.
 
 export const nodeTypes = ["trigger", "message", "question", "condition", "catalog", "availability", "record", "handoff", "ai", "end"] as const;
 export const nodeTypeSchema = z.enum(nodeTypes);

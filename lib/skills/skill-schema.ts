@@ -5,7 +5,7 @@ export const skillIdSchema = z.string().regex(/^sk_[A-Za-z0-9_-]{1,64}$/, "skill
 export const graphIn = z
   .object({ nodes: z.array(z.unknown()), edges: z.array(z.unknown()) })
   .loose()
-  .meta({ description: "A skill graph: nodes and edges as React Flow holds them (see SKILL-GRAPH.md)." });
+  .meta({ description: "A skill graph: nodes and edges as React Flow holds them (see docs/skill-graph.md)." });
 
 export const skillUpsertIn = z.object({
   name: z.string().min(1).max(200),

@@ -36,7 +36,8 @@ export const skillsUpsert = defineOperation({
   scope: "skills:write",
   tag: "Skills",
   summary: "Create or replace a skill",
-  description: "The graph is validated (SKILL-GRAPH.md); an invalid graph is 400 with one detail per problem. Warnings are returned, never refused.",
+  description:
+    "The graph is validated (docs/skill-graph.md); an invalid graph is 400 with one detail per problem. Warnings are returned, never refused.",
   params: z.object({ skillId: skillIdSchema.meta({ example: "sk_booking" }) }),
   body: skillUpsertIn,
   response: skillUpsertOut,
