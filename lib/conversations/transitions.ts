@@ -1,7 +1,8 @@
 import "server-only";
+import { abandonSession } from "../runtime/engine/sessions";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type ConversationActorType, conversations, conversationTransitions, skillSessions, users } from "../db/schema";
+import { type ConversationActorType, conversations, conversationTransitions, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
@@ -47,7 +48,7 @@ export async function handOff(
   opts: { reason: string | null; actor: { type: Actor; userId: string | null }; assignTo?: string | null },
 ): Promise<ConversationRow> {
   let updated = await setStatus(tx, current, "handoff", opts.reason, opts.actor);
-  await tx.delete(skillSessions).where(eq(skillSessions.conversationId, current.id));
+  await abandonSession(tx, current.id);
   await emitEvent(tx, current.businessId, "conversation.handoff", {
     conversationId: current.id,
     contactId: current.contactId,
@@ -85,7 +86,7 @@ export async function closeConversation(db: Db, businessId: string, conversation
     const current = await lockConversation(tx, businessId, conversationId);
     if (current.status === "closed") return conversationView(current);
     const updated = await setStatus(tx, current, "closed", null, refOf(actor));
-    await tx.delete(skillSessions).where(eq(skillSessions.conversationId, conversationId));
+    await abandonSession(tx, conversationId);
     return conversationView(updated);
   });
 }

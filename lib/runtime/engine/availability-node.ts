@@ -6,6 +6,7 @@ import { queryRows } from "../../db/rows";
 import { type HoursRules, hasNoHours, openRangesOn } from "../../businesses/hours-rules";
 import { type TypedNode, weekdays } from "../../skills/graph-schema";
 import { list, localeOf, phrases, weekdayName } from "../dialogue/phrases";
+import { type Held, releaseHeld } from "./holds";
 import { RESERVED, type SkillRun, type Step, whenParts } from "./run-state";
 import { wallClock, zonedInstant } from "./time-zone";
 
@@ -29,7 +30,6 @@ export function rangesOn(data: Hours, business: HoursRules | undefined, d: { yea
   if (!business || hasNoHours(business)) return ["00:00-24:00"];
   return openRangesOn(business, d);
 }
-type Held = { skillId: string; slot: string; covers: number };
 
 export async function availabilityNode(run: SkillRun, node: TypedNode<"availability">): Promise<Step> {
   const { data } = node;
@@ -82,15 +82,12 @@ const clock = (run: SkillRun) => {
 /** Where a refused value is kept: its question asks again while the variable still holds it. */
 export const refusedKey = (variable: string) => `$refused:${variable}`;
 
-/** Gives back the place this session holds (a cancel, a correction to another slot). */
+/** Gives back the place this session holds (a correction to another slot, a time that is refused). */
 export async function releasePlace(run: Pick<SkillRun, "variables" | "turn">): Promise<void> {
   const held = run.variables[RESERVED] as Held | undefined;
   if (!held) return;
   delete run.variables[RESERVED];
-  await run.turn.db.execute(
-    sql`update booking_slots set booked = greatest(booked - ${held.covers}, 0)
-        where business_id = ${run.turn.businessId} and skill_id = ${held.skillId} and slot_start = ${held.slot}::timestamptz`,
-  );
+  await releaseHeld(run.turn.db, run.turn.businessId, held);
 }
 
 /** The start of the opening-hours slot that holds `value` (an ISO date-time), or null when closed. */

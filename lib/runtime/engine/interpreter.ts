@@ -8,8 +8,8 @@ import { questionNode, sayAndHandOff } from "./question-node";
 import { endSession, type Session, saveSession } from "./sessions";
 import { conditionNode, endNode, handoffNode, messageNode, recordNode } from "./simple-nodes";
 import { isLang, type Lang } from "../understanding/language";
-import { releasePlace } from "./availability-node";
-import { EDITING, LANG, RESERVED, type SkillRun, type Step } from "./run-state";
+import { giveBackHold } from "./holds";
+import { LANG, type SkillRun, type Step } from "./run-state";
 
 // The skill interpreter. It walks the graph from a node until the skill waits for the customer (a
 // question or catalog node), finishes (end, handoff, or a handle with no edge), or needs an LLM answer
@@ -102,15 +102,13 @@ export async function walk(run: SkillRun, from: string | null, answering: boolea
   }
   await endSession(turn.db, turn.conversation.id);
   // A place held for a booking that was never written ("no" at the confirmation) is given back.
-  if (run.variables[RESERVED] && !run.recorded) await releaseUnlessKept(run);
+  if (!run.recorded) await releaseUnlessKept(run);
   return { kind: "ended" };
 }
 
-/** Gives back the place a session holds, unless it is the place of the booking being changed (which stands). */
+/** The skill ends without writing its booking: the place it holds goes back (see holds.ts). */
 export async function releaseUnlessKept(run: SkillRun): Promise<void> {
-  const editing = run.variables[EDITING] as { hold?: unknown } | undefined;
-  if (editing?.hold && JSON.stringify(editing.hold) === JSON.stringify(run.variables[RESERVED])) return;
-  await releasePlace(run);
+  await giveBackHold(run.turn.db, run.turn.businessId, run.variables);
 }
 
 function execute(run: SkillRun, node: SkillNode, answering: boolean): Promise<Step> | Step {

@@ -11,6 +11,7 @@ import { handOff, reply } from "../turn/reply";
 import { interactiveFor, numberedOptions, pickOption } from "./choice";
 import { parseAnswer } from "./parse-answer";
 import { renderMessage } from "./render";
+import { endUnbooked } from "./sessions";
 import { localized, type SkillRun, type Step, whenParts } from "./run-state";
 
 // A `question` is a slot: asked only while its variable is missing (the dialogue manager fills it
@@ -122,6 +123,7 @@ async function overMax(run: SkillRun, node: TypedNode<"question">): Promise<Step
 
 export async function sayAndHandOff(run: SkillRun, text: string | undefined, reason: string): Promise<void> {
   if (text) await reply(run.turn, text);
+  await endUnbooked(run);
   if (!run.turn.halted) await handOff(run.turn, reason);
 }
 

@@ -2,6 +2,8 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { skillSessions } from "../../db/schema";
+import { giveBackHold } from "./holds";
+import type { SkillRun } from "./run-state";
 
 // A running skill lives only in its skill_sessions row (one per conversation): a restart, or another
 // app instance, picks it up from there. Idle sessions expire after 24 hours.
@@ -16,7 +18,7 @@ export async function activeSession(db: Db, conversationId: string, now = new Da
   const [row] = await db.select().from(skillSessions).where(eq(skillSessions.conversationId, conversationId));
   if (!row) return null;
   if (row.expiresAt.getTime() <= now.getTime()) {
-    await endSession(db, conversationId);
+    await abandonSession(db, conversationId);
     return null;
   }
   return row;
@@ -34,4 +36,22 @@ export async function saveSession(db: Db, businessId: string, conversationId: st
 
 export async function endSession(db: Db, conversationId: string): Promise<void> {
   await db.delete(skillSessions).where(eq(skillSessions.conversationId, conversationId));
+}
+
+/**
+ * Ends a session from outside its walk (a handoff, a close, an expiry, a skill gone): the place its
+ * stored state holds for a booking it never wrote goes back (holds.ts).
+ */
+export async function abandonSession(db: Db, conversationId: string): Promise<void> {
+  const [row] = await db
+    .delete(skillSessions)
+    .where(eq(skillSessions.conversationId, conversationId))
+    .returning({ businessId: skillSessions.businessId, variables: skillSessions.variables });
+  if (row) await giveBackHold(db, row.businessId, row.variables);
+}
+
+/** The skill hands off mid-walk: a place held for a booking not written goes back, and the session ends. */
+export async function endUnbooked(run: SkillRun): Promise<void> {
+  if (!run.recorded) await giveBackHold(run.turn.db, run.turn.businessId, run.variables);
+  await endSession(run.turn.db, run.turn.conversation.id);
 }

@@ -6,7 +6,8 @@ import { handOff, reply } from "../turn/reply";
 import { renderField, renderMessage } from "./render";
 import { testCondition } from "./condition";
 import { localeOf } from "../dialogue/phrases";
-import { EDITING, localized, type SkillRun, type Step } from "./run-state";
+import { endUnbooked } from "./sessions";
+import { EDITING, localized, RESERVED, type SkillRun, type Step } from "./run-state";
 
 // The nodes that act at once: message, condition, record, handoff, end.
 
@@ -33,9 +34,12 @@ export async function recordNode(run: SkillRun, node: TypedNode<"record">): Prom
   if (editing && editing.collection === node.data.collection) {
     await updateRecord(run.turn.db, run.turn.businessId, editing.id, { fields, status: initialStatus(node.data.collection) });
     delete run.variables[EDITING];
+    // The place held is the booking's now.
+    delete run.variables[RESERVED];
     run.recorded = true;
     return { kind: "next", handle: "next" };
   }
+  delete run.variables[RESERVED];
   run.recorded = true;
   await createRecord(run.turn.db, run.turn.businessId, {
     collection: node.data.collection,
@@ -48,6 +52,7 @@ export async function recordNode(run: SkillRun, node: TypedNode<"record">): Prom
 
 export async function handoffNode(run: SkillRun, node: TypedNode<"handoff">): Promise<Step> {
   await say(run, node.data.text, node.data.texts);
+  await endUnbooked(run);
   if (!run.turn.halted) await handOff(run.turn, node.data.reason?.trim() || `skill ${run.skillId}`);
   return { kind: "handoff" };
 }

@@ -9,7 +9,7 @@ import { continueSkill, type Outcome } from "../engine/interpreter";
 import { isLang, type Lang } from "../understanding/language";
 import { t } from "../messages";
 import { smallTalk } from "./small-talk";
-import { activeSession, endSession } from "../engine/sessions";
+import { abandonSession, activeSession } from "../engine/sessions";
 import { answerWithRetrieval, applyLlmDecision, setMisses } from "./free-answer";
 import { asksForHuman } from "./human-request";
 import type { LlmDecision } from "../llm/llm";
@@ -81,7 +81,7 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
       await setMisses(turn, 0);
       return next(turn, skills, await continueWithDialogue(turn, session, graph, skills));
     }
-    await endSession(turn.db, turn.conversation.id);
+    await abandonSession(turn.db, turn.conversation.id);
   }
   // "cancel my booking", "change my booking to 9pm": the customer's own booking, found by phone.
   if (await manageBooking(turn, skills)) {
@@ -124,7 +124,7 @@ async function resumeAiNode(turn: Turn, skills: RunnableSkill[], input: Extract<
   if (!session || session.nodeId !== input.nodeId) return null;
   const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
   if (!graph) {
-    await endSession(turn.db, turn.conversation.id);
+    await abandonSession(turn.db, turn.conversation.id);
     return null;
   }
   return next(turn, skills, await continueSkill(turn, session, graph, input.answer));
