@@ -28,6 +28,13 @@ export const weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as con
 export const variableName = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "must be a variable name like party_size (a letter or _, then letters, digits or _; at most 64)");
+/** A variable, or one field of it (`item.priceAmount`, `cart.totalAmount`): what a condition tests. */
+export const variablePath = z
+  .string()
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_]{0,63}(\.[A-Za-z_][A-Za-z0-9_]{0,63})?$/,
+    "must be a variable name like party_size, or a field of one like item.priceAmount",
+  );
 export const collectionName = z
   .string()
   .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be a collection name like bookings (lower-case letters, digits, _ or -; at most 64)");
@@ -89,7 +96,7 @@ export const questionData = z
 
 export const conditionData = z
   .object({
-    variable: variableName,
+    variable: variablePath,
     operator: z.enum(conditionOperators),
     value: z.union([z.string().max(1000), z.number()]).optional(),
   })

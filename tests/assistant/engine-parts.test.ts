@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { slotFor } from "@/lib/runtime/engine/availability-node";
 import { pickOption } from "@/lib/runtime/engine/choice";
 import { testCondition } from "@/lib/runtime/engine/condition";
+import { conditionData } from "@/lib/skills/graph-schema";
 import { parseAnswer } from "@/lib/runtime/engine/parse-answer";
 import { renderField, renderMessage } from "@/lib/runtime/engine/render";
 import { asksForHuman } from "@/lib/runtime/turn/human-request";
@@ -70,6 +71,17 @@ describe("conditions and templates", () => {
     expect(testCondition({ variable: "note", operator: "contains", value: "gluten" }, vars)).toBe(true);
     expect(testCondition({ variable: "missing", operator: "exists" }, vars)).toBe(false);
     expect(testCondition({ variable: "confirm", operator: "not_equals", value: "No" }, vars)).toBe(true);
+  });
+
+  it("tests a field of a chosen item (item.priceAmount, item.inStock), which the graph schema accepts", () => {
+    const vars = { item: { title: "Tiramisu", priceAmount: 600, currency: "EUR", inStock: true }, quantity: 3 };
+    expect(testCondition({ variable: "item.priceAmount", operator: "gt", value: 500 }, vars)).toBe(true);
+    expect(testCondition({ variable: "item.totalAmount", operator: "gt", value: 1500 }, vars)).toBe(true);
+    expect(testCondition({ variable: "item.title", operator: "equals", value: "tiramisu" }, vars)).toBe(true);
+    expect(testCondition({ variable: "item.missing", operator: "exists" }, vars)).toBe(false);
+    expect(conditionData.safeParse({ variable: "item.priceAmount", operator: "gt", value: 500 }).success).toBe(true);
+    expect(conditionData.safeParse({ variable: "item.price.amount", operator: "gt", value: 500 }).success).toBe(false);
+    expect(conditionData.safeParse({ variable: ".price", operator: "exists" }).success).toBe(false);
   });
 
   it("fills placeholders, reads dates naturally in messages and keeps raw values in records", () => {
