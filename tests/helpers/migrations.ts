@@ -32,7 +32,6 @@ export async function emptyDatabase(): Promise<void> {
 export async function migrateFolder(folder: string, onNotice?: (message: string) => void): Promise<void> {
   const handle = dbHandle();
   if (handle.kind === "pglite") {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type.
     await migratePglite(handle.db as any, { migrationsFolder: folder });
     return;
   }
