@@ -21,7 +21,12 @@ function tally(list: string[]): Record<string, number> {
 // jobs.business_id references businesses (drizzle 0014): the businesses these jobs work for exist.
 beforeAll(async () => {
   const ids = ["biz_a", "biz_capped", "biz_fan", "biz_later", "biz_noisy", "biz_ordered", "biz_quiet", "biz_stored"];
-  await db().execute(sql`insert into businesses (id, name) values ${sql.join(ids.map((id) => sql`(${id}, ${id})`), sql`, `)} on conflict do nothing`);
+  await db().execute(
+    sql`insert into businesses (id, name) values ${sql.join(
+      ids.map((id) => sql`(${id}, ${id})`),
+      sql`, `,
+    )} on conflict do nothing`,
+  );
 });
 
 afterAll(async () => {
