@@ -67,6 +67,7 @@ export const campaignRecipients = pgTable(
     variables: jsonb("variables").$type<string[]>().notNull(),
     status: text("status", { enum: recipientStatuses }).notNull().default("pending"),
     claim: text("claim"),
+    // DEFERRABLE INITIALLY DEFERRED (drizzle/0014_foreign_keys.sql): the send names the message before inserting it.
     messageId: text("message_id").references(() => messages.id, { onDelete: "set null" }),
     error: jsonb("error").$type<RecipientError>(),
     attempts: integer("attempts").notNull().default(0),
