@@ -13,6 +13,9 @@ echo "== generated files are current (app/v1 route files, README event table)"
 npx tsx --conditions=react-server scripts/generate-routes.ts --check
 npx tsx --conditions=react-server scripts/events-readme.ts --check
 
+echo "== lib/db/schema and drizzle/ agree (no migration is missing)"
+bash scripts/check-migrations.sh </dev/null
+
 echo "== import circles (lib/ app/ components/; type-only imports are erased and do not count)"
 npm run --silent check:circles
 

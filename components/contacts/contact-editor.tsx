@@ -5,6 +5,7 @@ import type { Contact } from "@/components/inbox/types";
 import { Button, Dialog, Input, Textarea, useToast } from "@/components/ui";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import { OptOutSwitch } from "./opt-out-switch";
+import { PrivacyActions } from "./privacy-actions";
 
 /** Checks the metadata editor's text: a JSON object (what the API stores), or a message saying why not. */
 export function parseMetadata(text: string): { value?: Record<string, unknown>; error?: string } {
@@ -28,7 +29,7 @@ export const parseTags = (text: string) => [
 ];
 
 /** Edit a contact's name, tags and metadata (tags and metadata are replaced whole, as in the API). */
-export function ContactEditor({ contact, onClose }: { contact: Contact; onClose: () => void }) {
+export function ContactEditor({ contact, onClose, isOwner = false }: { contact: Contact; onClose: () => void; isOwner?: boolean }) {
   const client = useQueryClient();
   const toast = useToast();
   const [name, setName] = useState(contact.name ?? "");
@@ -92,6 +93,7 @@ export function ContactEditor({ contact, onClose }: { contact: Contact; onClose:
           hint="A JSON object; it replaces the stored metadata."
           spellCheck={false}
         />
+        {isOwner ? <PrivacyActions contact={contact} onErased={onClose} /> : null}
         <div className="row" style={{ justifyContent: "flex-end" }}>
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" loading={save.isPending} disabled={!!parsed.error}>

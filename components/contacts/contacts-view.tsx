@@ -18,7 +18,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-export function ContactsView({ openContactId }: { openContactId?: string }) {
+export function ContactsView({ openContactId, isOwner = false }: { openContactId?: string; isOwner?: boolean }) {
   const [search, setSearch] = useState("");
   const [tag, setTag] = useState("");
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
@@ -147,7 +147,7 @@ export function ContactsView({ openContactId }: { openContactId?: string }) {
           </div>
         </div>
       )}
-      {editing ? <ContactEditor key={editing.id} contact={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <ContactEditor key={editing.id} contact={editing} isOwner={isOwner} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }

@@ -15,7 +15,9 @@ import { weekdayKeys, weeklyHoursSchema } from "./hours-rules";
 // starter knowledge from the answers, the hours stored as its business hours; then the overview's
 // checklist, each step ticked from real state, until done or dismissed.
 
-export const businessKinds = ["restaurant", "clinic", "shop", "other"] as const;
+import { businessKinds } from "../db/schema/businesses";
+
+export { businessKinds };
 export type BusinessKind = (typeof businessKinds)[number];
 export const businessLanguages = ["en", "es", "pt"] as const;
 export type BusinessLanguage = (typeof businessLanguages)[number];

@@ -11,7 +11,10 @@ const TOUCH_EVERY_SECONDS = 20;
 /** Records the member's dashboard activity (the inbox counters poll on every page). */
 export async function touchPresence(db: Db, businessId: string, userId: string): Promise<void> {
   await db.execute(
-    sql`insert into member_presence (user_id, business_id, last_seen_at) values (${userId}, ${businessId}, now())
+    // Only for a member who still exists (member_presence.user_id references users: a removed member's
+    // last poll writes nothing instead of failing).
+    sql`insert into member_presence (user_id, business_id, last_seen_at)
+        select ${userId}, ${businessId}, now() where exists (select 1 from users where id = ${userId} and business_id = ${businessId})
         on conflict (user_id) do update set last_seen_at = now()
         where member_presence.last_seen_at is null or member_presence.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})`,
   );

@@ -62,6 +62,12 @@ export const eventSchemas = {
     changes: z.array(z.string()).describe('(`["optedOut"]`)'),
     source: z.enum(["customer", "staff", "api"]).describe("(`customer`, `staff`, `api`)"),
   },
+  "contact.deleted": {
+    contactId: z.string(),
+    erased: z
+      .object({ conversations: z.number(), messages: z.number(), mediaFiles: z.number(), records: z.number(), events: z.number() })
+      .describe("`{conversations, messages, mediaFiles, records, events}`: what the erasure removed (records: kept with personal fields cleared)"),
+  },
   "campaign.completed": {
     campaign: z.object({ id: z.string(), name: z.string(), counts: flexible.optional() }).describe("`{id, name, counts}`"),
   },

@@ -7,7 +7,8 @@ export const recordStatuses = {
   orders: ["new", "preparing", "ready", "delivered", "cancelled"],
   leads: ["new", "contacted", "won", "lost"],
 } as const;
-const otherStatuses = ["confirmed", "cancelled"] as const;
+export const otherRecordStatuses = ["confirmed", "cancelled"] as const;
+const otherStatuses = otherRecordStatuses;
 
 export type StandardCollection = keyof typeof recordStatuses;
 const isStandard = (c: string): c is StandardCollection => Object.hasOwn(recordStatuses, c);

@@ -10,6 +10,7 @@ import { EVENTS_QUEUE } from "../events/emit";
 import { handleWebhookDelivery } from "../webhooks/deliver";
 import { handleEventDispatch, WEBHOOK_DELIVER_QUEUE } from "../webhooks/dispatch";
 import { TEMPLATE_SYNC_QUEUE, templateSyncJob } from "../templates/sync-job";
+import { PRIVACY_RETENTION_QUEUE, privacyRetentionJob } from "../privacy/retention";
 import type { JobHandler } from "../jobs/worker";
 
 // The composition root's list of work: every room that has background work names its queue and its
@@ -25,4 +26,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   [WEBHOOK_DELIVER_QUEUE]: handleWebhookDelivery,
   [CAMPAIGN_QUEUE]: campaignSendJob,
   [TEMPLATE_SYNC_QUEUE]: templateSyncJob,
+  [PRIVACY_RETENTION_QUEUE]: privacyRetentionJob,
 };

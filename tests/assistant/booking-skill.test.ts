@@ -181,6 +181,8 @@ describe("table booking through the sandbox", () => {
   it("never books a slot beyond capacity, however many reserve at the same moment", async () => {
     const shop = await makeShop({ skills: false });
     const slot = new Date(Date.UTC(2030, 0, 1, 19, 30));
+    // booking_slots references its skill (drizzle 0014): the slots belong to a saved skill.
+    await upsertSkill(db(), shop.businessId, "sk_race", { name: "Race", enabled: false, graph: bookingGraph, assistantId: shop.assistantId });
     const results = await Promise.all(Array.from({ length: 20 }, () => reservePlace(db(), shop.businessId, "sk_race", slot, 3)));
     expect(results.filter(Boolean)).toHaveLength(3);
     const [row] = await db().select().from(bookingSlots).where(eq(bookingSlots.skillId, "sk_race"));

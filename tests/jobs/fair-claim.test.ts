@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
 import { randomUUID } from "node:crypto";
@@ -17,6 +17,17 @@ function tally(list: string[]): Record<string, number> {
   for (const item of list) counts[item] = (counts[item] ?? 0) + 1;
   return counts;
 }
+
+// jobs.business_id references businesses (drizzle 0014): the businesses these jobs work for exist.
+beforeAll(async () => {
+  const ids = ["biz_a", "biz_capped", "biz_fan", "biz_later", "biz_noisy", "biz_ordered", "biz_quiet", "biz_stored"];
+  await db().execute(
+    sql`insert into businesses (id, name) values ${sql.join(
+      ids.map((id) => sql`(${id}, ${id})`),
+      sql`, `,
+    )} on conflict do nothing`,
+  );
+});
 
 afterAll(async () => {
   await queryRows(db(), sql`delete from jobs where queue like 'test.fair.%'`);

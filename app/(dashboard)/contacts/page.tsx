@@ -5,7 +5,7 @@ import { requireSession } from "@/lib/auth/session";
 export const metadata: Metadata = { title: "Contacts" };
 
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
-  await requireSession({ role: "agent" });
+  const session = await requireSession({ role: "agent" });
   const { contact } = await searchParams;
-  return <ContactsView openContactId={contact} />;
+  return <ContactsView openContactId={contact} isOwner={session.role === "owner"} />;
 }

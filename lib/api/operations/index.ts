@@ -41,6 +41,7 @@ import {
   webhooksTest,
 } from "./webhooks";
 import { internalOperations } from "./internal";
+import { contactsErase, contactsExport, privacySettingsGet, privacySettingsPut } from "./privacy";
 
 /**
  * Every operation of the HTTP surface: the public /v1 API and, marked `internal`, the dashboard-only
@@ -65,6 +66,10 @@ export const operations: AnyOperation[] = [
   inboxSettingsUpdate,
   contactsList,
   contactsUpsert,
+  contactsErase,
+  contactsExport,
+  privacySettingsGet,
+  privacySettingsPut,
   assistantsGet,
   knowledgeList,
   knowledgeCreate,

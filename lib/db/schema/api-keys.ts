@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { businessId, createdAt, ts } from "./columns";
+import { createdAt, ts } from "./columns";
+import { businessId } from "./tenancy";
 
 export const apiKeys = pgTable(
   "api_keys",

@@ -1,5 +1,6 @@
 import { index, pgTable, text } from "drizzle-orm/pg-core";
-import { businessId, createdAt, updatedAt } from "./columns";
+import { createdAt, updatedAt } from "./columns";
+import { businessId } from "./tenancy";
 
 export const assistants = pgTable(
   "assistants",

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { businessId, ts } from "./columns";
+import { check, foreignKey, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
+import { businessId } from "./tenancy";
+import { skills } from "./skills";
 
 // Places taken per slot of a skill's `availability` node. The CHECK is the guarantee: a reservation is
 // one INSERT ... ON CONFLICT DO UPDATE ... WHERE booked < capacity, so two conversations racing for
@@ -14,5 +16,9 @@ export const bookingSlots = pgTable(
     booked: integer("booked").notNull().default(0),
     capacity: integer("capacity").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.skillId, t.slotStart] }), check("booking_slots_capacity_check", sql`${t.booked} <= ${t.capacity}`)],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.skillId, t.slotStart] }),
+    check("booking_slots_capacity_check", sql`${t.booked} <= ${t.capacity}`),
+    foreignKey({ columns: [t.businessId, t.skillId], foreignColumns: [skills.businessId, skills.id] }).onDelete("cascade"),
+  ],
 );

@@ -1,5 +1,6 @@
 import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { updatedAt } from "./columns";
+import { businessKey } from "./tenancy";
 
 // A business's opening hours in its time zone (businesses.time_zone): weekly ranges per weekday and
 // holidays (a date closed all day, or open only at special hours). One row per business; no row means
@@ -8,7 +9,7 @@ export type WeeklyHours = Partial<Record<"mon" | "tue" | "wed" | "thu" | "fri" |
 export type Holiday = { date: string; name?: string; hours?: string[] };
 
 export const businessHours = pgTable("business_hours", {
-  businessId: text("business_id").primaryKey(),
+  businessId: businessKey(),
   weekly: jsonb("weekly").$type<WeeklyHours>().notNull().default({}),
   holidays: jsonb("holidays").$type<Holiday[]>().notNull().default([]),
   // Said after a handoff outside the hours; {{opens}} becomes when a person replies. Null: the default.

@@ -1,5 +1,9 @@
-import { bigint, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, ts } from "./columns";
+import { sql } from "drizzle-orm";
+
+// Onboarding's kinds of business (lib/businesses/onboarding.ts validates with this list).
+export const businessKinds = ["restaurant", "clinic", "shop", "other"] as const;
 
 export const businesses = pgTable(
   "businesses",
@@ -31,5 +35,6 @@ export const businesses = pgTable(
   (t) => [
     uniqueIndex("businesses_whatsapp_phone_number_id_uq").on(t.whatsappPhoneNumberId),
     index("businesses_whatsapp_business_account_idx").on(t.whatsappBusinessAccountId),
+    check("businesses_kind_check", sql`${t.kind} in (${sql.raw(businessKinds.map((k) => `'${k}'`).join(", "))})`),
   ],
 );

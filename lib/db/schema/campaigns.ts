@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { businessId, createdAt, ts, updatedAt } from "./columns";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, ts, updatedAt } from "./columns";
+import { businessId, businessKey, oneOf } from "./tenancy";
+import { contacts } from "./contacts";
+import { messages } from "./messages";
 
 export const campaignStatuses = ["scheduled", "running", "paused", "completed", "cancelled"] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
@@ -33,7 +36,11 @@ export const campaigns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("campaigns_business_created_idx").on(t.businessId, t.createdAt, t.id), index("campaigns_status_idx").on(t.businessId, t.status)],
+  (t) => [
+    index("campaigns_business_created_idx").on(t.businessId, t.createdAt, t.id),
+    index("campaigns_status_idx").on(t.businessId, t.status),
+    check("campaigns_status_check", oneOf(t.status, campaignStatuses)),
+  ],
 );
 
 export const recipientStatuses = ["pending", "sending", "sent", "failed", "skipped", "cancelled"] as const;
@@ -47,16 +54,21 @@ export const campaignRecipients = pgTable(
   "campaign_recipients",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    campaignId: text("campaign_id").notNull(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
     businessId: businessId(),
-    contactId: text("contact_id").notNull(),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
     phone: text("phone").notNull(),
     name: text("name"),
     // The template's variables for this contact, rendered when the campaign was created.
     variables: jsonb("variables").$type<string[]>().notNull(),
     status: text("status", { enum: recipientStatuses }).notNull().default("pending"),
     claim: text("claim"),
-    messageId: text("message_id"),
+    // DEFERRABLE INITIALLY DEFERRED (drizzle/0014_foreign_keys.sql): the send names the message before inserting it.
+    messageId: text("message_id").references(() => messages.id, { onDelete: "set null" }),
     error: jsonb("error").$type<RecipientError>(),
     attempts: integer("attempts").notNull().default(0),
     notBefore: ts("not_before"),
@@ -68,12 +80,14 @@ export const campaignRecipients = pgTable(
     index("campaign_recipients_status_idx").on(t.campaignId, t.status, t.id),
     index("campaign_recipients_message_idx").on(t.messageId),
     index("campaign_recipients_contact_idx").on(t.businessId, t.contactId),
+    index("campaign_recipients_contact_fk_idx").on(t.contactId),
+    check("campaign_recipients_status_check", oneOf(t.status, recipientStatuses)),
   ],
 );
 
 // Per business: how fast campaigns may go and the customer-chosen words that opt out.
 export const campaignSettings = pgTable("campaign_settings", {
-  businessId: text("business_id").primaryKey(),
+  businessId: businessKey(),
   // The number's throughput (Cloud API default 80 messages a second) and the pace campaigns use.
   throughputPerSecond: integer("throughput_per_second").notNull().default(80),
   ratePerSecond: integer("rate_per_second").notNull().default(80),
@@ -85,17 +99,21 @@ export const campaignSettings = pgTable("campaign_settings", {
   updatedAt: updatedAt(),
 });
 
+export const optOutSources = ["customer", "staff", "api"] as const;
+
 // Customers who asked not to receive campaigns. Replies to their own messages still go out.
 export const campaignOptOuts = pgTable(
   "campaign_opt_outs",
   {
-    businessId: text("business_id").notNull(),
-    contactId: text("contact_id").notNull(),
+    businessId: businessId(),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
     optedOut: boolean("opted_out").notNull(),
     // "stop" words / "start" words from the customer, or a staff member's change.
-    source: text("source", { enum: ["customer", "staff", "api"] }).notNull(),
+    source: text("source", { enum: optOutSources }).notNull(),
     language: text("language"),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.contactId] })],
+  (t) => [primaryKey({ columns: [t.businessId, t.contactId] }), check("campaign_opt_outs_source_check", oneOf(t.source, optOutSources))],
 );

@@ -1,5 +1,6 @@
 import { bigint, boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { businessId, createdAt, updatedAt } from "./columns";
+import { createdAt, updatedAt } from "./columns";
+import { businessId } from "./tenancy";
 
 export const catalogItems = pgTable(
   "catalog_items",

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { businessId, createdAt, updatedAt } from "./columns";
+import { check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+import { businessId, oneOf } from "./tenancy";
+
+export const channels = ["whatsapp", "sandbox"] as const;
 
 export const contacts = pgTable(
   "contacts",
@@ -12,9 +15,7 @@ export const contacts = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     // Which channel reaches this contact: the business's WhatsApp number or the built-in sandbox.
-    channel: text("channel", { enum: ["whatsapp", "sandbox"] })
-      .notNull()
-      .default("whatsapp"),
+    channel: text("channel", { enum: channels }).notNull().default("whatsapp"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -26,5 +27,6 @@ export const contacts = pgTable(
     // answer it without reading the business's every contact (pg_trgm, created by the migration).
     index("contacts_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("contacts_phone_trgm_idx").using("gin", t.phone.op("gin_trgm_ops")),
+    check("contacts_channel_check", oneOf(t.channel, channels)),
   ],
 );

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { businessId, createdAt, ts, updatedAt } from "./columns";
+import { bigint, check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, ts, updatedAt } from "./columns";
+import { businessId, oneOf } from "./tenancy";
+import { contacts } from "./contacts";
+import { users } from "./users";
 
 export const conversationStatuses = ["open", "handoff", "closed"] as const;
 export type ConversationStatus = (typeof conversationStatuses)[number];
@@ -10,9 +13,11 @@ export const conversations = pgTable(
   {
     id: text("id").primaryKey(),
     businessId: businessId(),
-    contactId: text("contact_id").notNull(),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
     status: text("status", { enum: conversationStatuses }).notNull().default("open"),
-    assigneeId: text("assignee_id"),
+    assigneeId: text("assignee_id").references(() => users.id, { onDelete: "set null" }),
     handoffReason: text("handoff_reason"),
     lastInboundAt: ts("last_inbound_at"),
     lastMessageAt: ts("last_message_at"),
@@ -38,5 +43,6 @@ export const conversations = pgTable(
     index("conversations_status_idx").on(t.businessId, t.status, t.createdAt, t.id),
     index("conversations_contact_idx").on(t.businessId, t.contactId, t.createdAt, t.id),
     index("conversations_assignee_idx").on(t.businessId, t.assigneeId, t.createdAt, t.id),
+    check("conversations_status_check", oneOf(t.status, conversationStatuses)),
   ],
 );

@@ -1,6 +1,7 @@
 import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { eventTypes } from "../../events/schemas";
-import { businessId, createdAt } from "./columns";
+import { createdAt } from "./columns";
+import { businessId } from "./tenancy";
 
 // The event types are lib/events/schemas.ts's entries (one per event, with its fields).
 export { type EventType, eventTypes } from "../../events/schemas";

@@ -1,5 +1,6 @@
 import { integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { businessId, createdAt } from "./columns";
+import { createdAt } from "./columns";
+import { businessId } from "./tenancy";
 
 export const idempotencyKeys = pgTable(
   "idempotency_keys",

@@ -1,5 +1,8 @@
-import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { businessId, createdAt, ts, updatedAt } from "./columns";
+import { boolean, check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, ts, updatedAt } from "./columns";
+import { businessId, businessKey, oneOf } from "./tenancy";
+import { conversations } from "./conversations";
+import { users } from "./users";
 
 // The team side of the inbox (issue 14): the thread's history and notes, per-member read markers,
 // the business's handoff settings and the members' presence for round-robin assignment.
@@ -18,18 +21,25 @@ export const conversationEvents = pgTable(
   {
     id: text("id").primaryKey(),
     businessId: businessId(),
-    conversationId: text("conversation_id").notNull(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: conversationEventKinds }).notNull(),
     // A note's text, or the reason of a handoff or return.
     text: text("text"),
     actorType: text("actor_type", { enum: conversationActorTypes }).notNull(),
     // The member who acted (agent actors), when known.
-    actorUserId: text("actor_user_id"),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     // assigned: the new assignee.
-    assigneeId: text("assignee_id"),
+    assigneeId: text("assignee_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("conversation_events_conversation_idx").on(t.businessId, t.conversationId, t.createdAt, t.id)],
+  (t) => [
+    index("conversation_events_conversation_idx").on(t.businessId, t.conversationId, t.createdAt, t.id),
+    index("conversation_events_conversation_fk_idx").on(t.conversationId),
+    check("conversation_events_kind_check", oneOf(t.kind, conversationEventKinds)),
+    check("conversation_events_actor_type_check", oneOf(t.actorType, conversationActorTypes)),
+  ],
 );
 
 /** How far each member has read each conversation (unread counts are per member). */
@@ -37,16 +47,24 @@ export const conversationReads = pgTable(
   "conversation_reads",
   {
     businessId: businessId(),
-    userId: text("user_id").notNull(),
-    conversationId: text("conversation_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
     readAt: ts("read_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.conversationId] }), index("conversation_reads_business_idx").on(t.businessId, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.conversationId] }),
+    index("conversation_reads_business_idx").on(t.businessId, t.userId),
+    index("conversation_reads_conversation_idx").on(t.conversationId),
+  ],
 );
 
 /** A business's handoff settings (owner-only); no row means the defaults (both off). */
 export const inboxSettings = pgTable("inbox_settings", {
-  businessId: text("business_id").primaryKey(),
+  businessId: businessKey(),
   // Minutes without a person acting after which the customer's next message goes to the assistant again; null: never.
   resumeAfterMinutes: integer("resume_after_minutes"),
   // Round-robin assignment of new handoffs to agents who are online.
@@ -58,7 +76,9 @@ export const inboxSettings = pgTable("inbox_settings", {
 export const memberPresence = pgTable(
   "member_presence",
   {
-    userId: text("user_id").primaryKey(),
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
     businessId: businessId(),
     lastSeenAt: ts("last_seen_at"),
     lastAssignedAt: ts("last_assigned_at"),

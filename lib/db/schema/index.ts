@@ -16,6 +16,7 @@ export * from "./jobs";
 export * from "./knowledge-items";
 export * from "./media-files";
 export * from "./messages";
+export * from "./privacy-settings";
 export * from "./rate-limits";
 export * from "./saved-replies";
 export * from "./records";

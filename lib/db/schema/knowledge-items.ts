@@ -1,12 +1,16 @@
 import { index, pgTable, text } from "drizzle-orm/pg-core";
-import { businessId, createdAt, updatedAt } from "./columns";
+import { createdAt, updatedAt } from "./columns";
+import { businessId } from "./tenancy";
+import { assistants } from "./assistants";
 
 export const knowledgeItems = pgTable(
   "knowledge_items",
   {
     id: text("id").primaryKey(),
     businessId: businessId(),
-    assistantId: text("assistant_id").notNull(),
+    assistantId: text("assistant_id")
+      .notNull()
+      .references(() => assistants.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     content: text("content").notNull(),
     createdAt: createdAt(),

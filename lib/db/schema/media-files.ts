@@ -1,5 +1,6 @@
-import { customType, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { businessId, createdAt } from "./columns";
+import { check, customType, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+import { businessId, oneOf } from "./tenancy";
 
 // Bytes as Buffer on both drivers (postgres-js and PGlite both hand bytea back as a Uint8Array).
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -8,6 +9,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 export const mediaKinds = ["image", "audio", "video", "document", "sticker"] as const;
+export const mediaStorages = ["postgres", "s3"] as const;
 export type MediaKind = (typeof mediaKinds)[number];
 
 /** One stored file (a customer's photo, an uploaded PDF): what it is and where its bytes live. */
@@ -22,11 +24,15 @@ export const mediaFiles = pgTable(
     filename: text("filename"),
     sha256: text("sha256").notNull(),
     // "postgres": the bytes are media_chunks rows; "s3": an object named storage_key in MEDIA_S3_BUCKET.
-    storage: text("storage", { enum: ["postgres", "s3"] }).notNull(),
+    storage: text("storage", { enum: mediaStorages }).notNull(),
     storageKey: text("storage_key").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("media_files_business_idx").on(t.businessId, t.createdAt, t.id)],
+  (t) => [
+    index("media_files_business_idx").on(t.businessId, t.createdAt, t.id),
+    check("media_files_kind_check", oneOf(t.kind, mediaKinds)),
+    check("media_files_storage_check", oneOf(t.storage, mediaStorages)),
+  ],
 );
 
 /** A file's bytes in 256 KiB rows, so they are written and served a piece at a time, never whole. */

@@ -1,8 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { businessId, createdAt, ts } from "./columns";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, ts } from "./columns";
+import { businessId, oneOf } from "./tenancy";
+import { channels, contacts } from "./contacts";
+import { conversations } from "./conversations";
+import { users } from "./users";
 
 export const messageStatuses = ["queued", "sent", "delivered", "read", "failed", "received"] as const;
+export const messageDirections = ["inbound", "outbound"] as const;
+export const messageSources = ["assistant", "agent", "api", "customer", "campaign"] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 export type MessageError = { code: string; message: string; channelCode: number | null };
 export type TemplatePayload = { name: string; language: string; variables: string[] };
@@ -31,10 +37,14 @@ export const messages = pgTable(
   {
     id: text("id").primaryKey(),
     businessId: businessId(),
-    conversationId: text("conversation_id").notNull(),
-    contactId: text("contact_id").notNull(),
-    direction: text("direction", { enum: ["inbound", "outbound"] }).notNull(),
-    source: text("source", { enum: ["assistant", "agent", "api", "customer", "campaign"] }).notNull(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    direction: text("direction", { enum: messageDirections }).notNull(),
+    source: text("source", { enum: messageSources }).notNull(),
     type: text("type").notNull().default("text"),
     text: text("text").notNull(),
     template: jsonb("template").$type<TemplatePayload>(),
@@ -47,23 +57,30 @@ export const messages = pgTable(
     readReceiptAt: ts("read_receipt_at"),
     status: text("status", { enum: messageStatuses }).notNull(),
     error: jsonb("error").$type<MessageError>(),
-    channel: text("channel", { enum: ["whatsapp", "sandbox"] }).notNull(),
+    channel: text("channel", { enum: channels }).notNull(),
     // The channel's own id (WhatsApp wamid): inbound duplicates are stored once.
     channelMessageId: text("channel_message_id"),
     // When the channel says the customer sent it (inbound) or accepted it (outbound).
     channelTimestamp: ts("channel_timestamp"),
-    userId: text("user_id"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     tokens: integer("tokens").notNull().default(0),
     attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     index("messages_conversation_idx").on(t.conversationId, t.createdAt, t.id),
+    // The foreign keys' lookups: erasing a contact, removing a member.
+    index("messages_contact_idx").on(t.contactId),
+    index("messages_user_idx").on(t.userId).where(sql`user_id is not null`),
     // Analytics reads conversation and source from the index alone (index-only scan over the window).
     index("messages_business_created_idx").on(t.businessId, t.createdAt, t.conversationId, t.source),
     uniqueIndex("messages_channel_message_uq").on(t.channel, t.channelMessageId),
     // Inbox search: words of any language (the `simple` configuration: no stemming, so English, Spanish
     // and Portuguese match alike), accents ignored (convo_unaccent, made immutable by the migration).
+    check("messages_direction_check", oneOf(t.direction, messageDirections)),
+    check("messages_source_check", oneOf(t.source, messageSources)),
+    check("messages_status_check", oneOf(t.status, messageStatuses)),
+    check("messages_channel_check", oneOf(t.channel, channels)),
     index("messages_search_idx").using("gin", sql`to_tsvector('simple'::regconfig, convo_unaccent(${t.text}))`),
   ],
 );

@@ -1,5 +1,6 @@
 import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { businessId, createdAt, updatedAt } from "./columns";
+import { createdAt, updatedAt } from "./columns";
+import { businessId } from "./tenancy";
 
 /** A business-wide canned response: staff type `/shortcut` in the reply box to insert `text`. */
 export const savedReplies = pgTable(

@@ -1,16 +1,26 @@
-import { integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { businessId, createdAt, ts, updatedAt } from "./columns";
+import { foreignKey, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, ts, updatedAt } from "./columns";
+import { businessId } from "./tenancy";
+import { conversations } from "./conversations";
+import { skills } from "./skills";
 
 // At most one running skill session per conversation.
-export const skillSessions = pgTable("skill_sessions", {
-  conversationId: text("conversation_id").primaryKey(),
-  businessId: businessId(),
-  skillId: text("skill_id").notNull(),
-  version: integer("version").notNull(),
-  nodeId: text("node_id").notNull(),
-  variables: jsonb("variables").$type<Record<string, unknown>>().notNull().default({}),
-  retries: integer("retries").notNull().default(0),
-  expiresAt: ts("expires_at").notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const skillSessions = pgTable(
+  "skill_sessions",
+  {
+    conversationId: text("conversation_id")
+      .primaryKey()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    businessId: businessId(),
+    skillId: text("skill_id").notNull(),
+    version: integer("version").notNull(),
+    nodeId: text("node_id").notNull(),
+    variables: jsonb("variables").$type<Record<string, unknown>>().notNull().default({}),
+    retries: integer("retries").notNull().default(0),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Composite: the skill of the session's own business. A deleted skill ends its running sessions.
+  (t) => [foreignKey({ columns: [t.businessId, t.skillId], foreignColumns: [skills.businessId, skills.id] }).onDelete("cascade")],
+);

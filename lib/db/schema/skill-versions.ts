@@ -1,6 +1,7 @@
-import { jsonb, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { businessId, createdAt } from "./columns";
-import type { StoredGraph } from "./skills";
+import { foreignKey, jsonb, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+import { businessId } from "./tenancy";
+import { type StoredGraph, skills } from "./skills";
 
 // Every saved version of a skill's graph, so sessions in flight finish on the version they started.
 export const skillVersions = pgTable(
@@ -12,5 +13,8 @@ export const skillVersions = pgTable(
     graph: jsonb("graph").$type<StoredGraph>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.skillId, t.version] })],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.skillId, t.version] }),
+    foreignKey({ columns: [t.businessId, t.skillId], foreignColumns: [skills.businessId, skills.id] }).onDelete("cascade"),
+  ],
 );

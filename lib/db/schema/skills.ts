@@ -1,5 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { businessId, createdAt, updatedAt } from "./columns";
+import { createdAt, updatedAt } from "./columns";
+import { businessId } from "./tenancy";
+import { assistants } from "./assistants";
 
 export type StoredGraph = { nodes: unknown[]; edges: unknown[] };
 
@@ -9,7 +11,9 @@ export const skills = pgTable(
   {
     businessId: businessId(),
     id: text("id").notNull(),
-    assistantId: text("assistant_id").notNull(),
+    assistantId: text("assistant_id")
+      .notNull()
+      .references(() => assistants.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     enabled: boolean("enabled").notNull().default(true),
     graph: jsonb("graph").$type<StoredGraph>().notNull(),

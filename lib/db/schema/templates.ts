@@ -1,7 +1,9 @@
-import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { businessId, createdAt, updatedAt } from "./columns";
+import { check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+import { businessId, oneOf } from "./tenancy";
 
 export const templateStatuses = ["approved", "pending", "rejected", "paused", "disabled"] as const;
+export const templateCategories = ["utility", "marketing", "authentication"] as const;
 export type TemplateStatus = (typeof templateStatuses)[number];
 
 export const templates = pgTable(
@@ -11,7 +13,7 @@ export const templates = pgTable(
     businessId: businessId(),
     name: text("name").notNull(),
     language: text("language").notNull(),
-    category: text("category", { enum: ["utility", "marketing", "authentication"] }).notNull(),
+    category: text("category", { enum: templateCategories }).notNull(),
     body: text("body").notNull(),
     // Meta's review: approved at once on the sandbox or without a business account id; otherwise what
     // Meta last said (submission answer, status webhook, periodic sync).
@@ -31,5 +33,7 @@ export const templates = pgTable(
     uniqueIndex("templates_name_language_uq").on(t.businessId, t.name, t.language),
     index("templates_business_created_idx").on(t.businessId, t.createdAt, t.id),
     index("templates_meta_id_idx").on(t.metaTemplateId),
+    check("templates_category_check", oneOf(t.category, templateCategories)),
+    check("templates_status_check", oneOf(t.status, templateStatuses)),
   ],
 );

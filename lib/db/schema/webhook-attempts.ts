@@ -1,5 +1,8 @@
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { businessId, createdAt } from "./columns";
+import { createdAt } from "./columns";
+import { businessId } from "./tenancy";
+import { webhookDeliveries } from "./webhook-deliveries";
+import { webhookEndpoints } from "./webhook-endpoints";
 
 // Every HTTP attempt of a delivery: what the receiver answered and how long it took.
 export const webhookAttempts = pgTable(
@@ -7,8 +10,12 @@ export const webhookAttempts = pgTable(
   {
     id: text("id").primaryKey(),
     businessId: businessId(),
-    deliveryId: text("delivery_id").notNull(),
-    endpointId: text("endpoint_id").notNull(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     statusCode: integer("status_code"),
     durationMs: integer("duration_ms").notNull(),
     error: text("error"),

@@ -1,5 +1,6 @@
 import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
-import { businessId, createdAt, ts, updatedAt } from "./columns";
+import { createdAt, ts, updatedAt } from "./columns";
+import { businessId } from "./tenancy";
 
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
