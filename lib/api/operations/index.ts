@@ -1,4 +1,5 @@
 import type { AnyOperation } from "../operation";
+import { auditEventsList } from "./audit";
 import { assistantsGet, knowledgeCreate, knowledgeDelete, knowledgeList, knowledgeUpdate } from "./assistants";
 import {
   campaignsCancel,
@@ -48,6 +49,7 @@ import { internalOperations } from "./internal";
  * document (public ones only) read this table.
  */
 export const operations: AnyOperation[] = [
+  auditEventsList,
   messagesSend,
   messagesList,
   mediaUpload,
