@@ -67,7 +67,7 @@ export function authOptions(): NextAuthOptions {
         async authorize(credentials, req) {
           const parsed = acceptInviteIn.safeParse(credentials ?? {});
           if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "The invite form is incomplete.");
-          return sessionClaims(await acceptInvite(db(), parsed.data, clientAddress(req.headers ?? {})));
+          return sessionClaims(await acceptInvite(db(), parsed.data, clientAddress(req?.headers ?? {})));
         },
       }),
     ],
