@@ -1,5 +1,6 @@
 import "server-only";
 import { createBusiness, getBusiness, setWhatsApp } from "../businesses/businesses";
+import { rotateEncryptionKey } from "../crypto/rotate";
 import { graphUrl } from "../channels/whatsapp/connection";
 import { db } from "../db/client";
 import { migrate } from "../db/migrate";
@@ -8,6 +9,7 @@ import { AppError } from "../errors";
 import { createApiKey, revokeApiKey } from "../keys/api-keys";
 import { changePassword, createUser, listUsers, removeMember, setMemberRole } from "../users/users";
 import { grantTokens } from "../wallet/wallet";
+import { backupEmbedded } from "./backup";
 
 export type AdminArgs = Record<string, string | true>;
 
@@ -116,6 +118,18 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
   async migrate() {
     await migrate();
     return { migrated: true };
+  },
+  // Run by the process that holds the embedded database: the running server when there is one.
+  async backup(a) {
+    return backupEmbedded(need(a, "out"), a.force === true);
+  },
+  // Re-encrypts every stored secret from ENCRYPTION_KEY_PREVIOUS to ENCRYPTION_KEY (README, Operations).
+  async "rotate-encryption-key"() {
+    return rotateEncryptionKey(db());
+  },
+  // `restore` is not here: scripts/admin.ts runs it itself, never through a running server's socket.
+  async restore() {
+    throw new AppError("invalid_request", "restore refuses to run while a server holds the database: stop the server, then run it again.");
   },
 };
 
