@@ -20,6 +20,7 @@ export const navItems: NavItem[] = [
   { href: "/api-keys", label: "API keys", icon: "✱", group: "settings" },
   { href: "/api-reference", label: "API reference", icon: "{}", group: "settings" },
   { href: "/team", label: "Team", icon: "⚇", group: "settings" },
+  { href: "/audit", label: "Audit", icon: "⚲", group: "settings" },
 ];
 
 export const navGroups: { id: NavItem["group"]; label: string }[] = [
