@@ -49,7 +49,11 @@ test("the Audit page says when the trail cannot be loaded, and retries", async (
   let fail = true;
   await page.route("**/v1/audit-events**", (route) =>
     fail
-      ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal_error", message: "Something broke." } }) })
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: "internal_error", message: "Something broke." } }),
+        })
       : route.continue(),
   );
   await page.goto("/audit");

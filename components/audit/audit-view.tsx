@@ -130,9 +130,7 @@ export function AuditView() {
               {
                 key: "action",
                 header: "Action",
-                render: (r) => (
-                  <Badge tone={r.action === "auth.sign_in_failed" ? "danger" : "neutral"}>{actionLabels[r.action] ?? r.action}</Badge>
-                ),
+                render: (r) => <Badge tone={r.action === "auth.sign_in_failed" ? "danger" : "neutral"}>{actionLabels[r.action] ?? r.action}</Badge>,
               },
               {
                 key: "who",

@@ -10,7 +10,10 @@ import { AppError } from "../errors";
 // Backups of the embedded database (README, "Operations"). Postgres has pg_dump for that.
 
 const embeddedOnly = () =>
-  new AppError("invalid_request", "backup and restore are for the embedded database; with DATABASE_URL set, use pg_dump and pg_restore (README, Operations).");
+  new AppError(
+    "invalid_request",
+    "backup and restore are for the embedded database; with DATABASE_URL set, use pg_dump and pg_restore (README, Operations).",
+  );
 
 /** The file must not exist, unless --force says to replace it. */
 function refuseExisting(file: string, force: boolean, what: string): void {
@@ -27,7 +30,8 @@ function refuseExisting(file: string, force: boolean, what: string): void {
 export async function backupEmbedded(out: string, force: boolean): Promise<{ out: string; bytes: number }> {
   const handle = dbHandle();
   if (handle.kind !== "pglite" || !handle.embedded) throw embeddedOnly();
-  if (dataDir().startsWith("memory://")) throw new AppError("invalid_request", "An in-memory database (DATA_DIR=memory://) has nothing on disk to back up.");
+  if (dataDir().startsWith("memory://"))
+    throw new AppError("invalid_request", "An in-memory database (DATA_DIR=memory://) has nothing on disk to back up.");
   const file = path.resolve(out);
   refuseExisting(file, force, "it");
   const embedded = handle.embedded;
@@ -66,7 +70,10 @@ export async function restoreEmbedded(input: string, force: boolean): Promise<{ 
     const target = path.join(dir, "pglite");
     const occupied = fs.existsSync(target) && fs.readdirSync(target).length > 0;
     if (occupied && !force) {
-      throw new AppError("invalid_request", `${dir} already holds a database: pass --force to replace it (it is kept as pglite.before-restore-<time>).`);
+      throw new AppError(
+        "invalid_request",
+        `${dir} already holds a database: pass --force to replace it (it is kept as pglite.before-restore-<time>).`,
+      );
     }
     let previous: string | null = null;
     if (occupied) {

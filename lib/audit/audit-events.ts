@@ -19,7 +19,11 @@ const view = (r: typeof auditEvents.$inferSelect): AuditEventOut => ({
 });
 
 /** The business's audit trail, newest first, keyset-paged; `since` inclusive, `until` exclusive. Read only: nothing here changes an entry. */
-export function listAuditEvents(db: Db, businessId: string, q: AuditFilter & { limit: number; cursor?: string | null }): Promise<Page<AuditEventOut>> {
+export function listAuditEvents(
+  db: Db,
+  businessId: string,
+  q: AuditFilter & { limit: number; cursor?: string | null },
+): Promise<Page<AuditEventOut>> {
   return listPage(
     db,
     auditEvents,

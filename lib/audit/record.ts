@@ -9,7 +9,10 @@ import type { AuditAction } from "./actions";
  * Who did it. A member is labelled with their email; a key with its name and last four characters
  * (looked up in the same statement when no label is given), never its secret.
  */
-export type AuditActor = { type: "user"; id: string; label: string } | { type: "key"; id: string; label?: string } | { type: "system"; label: string };
+export type AuditActor =
+  | { type: "user"; id: string; label: string }
+  | { type: "key"; id: string; label?: string }
+  | { type: "system"; label: string };
 
 export type AuditEntry = {
   businessId: string;

@@ -47,11 +47,7 @@ export async function rotateEncryptionKey(db: Db): Promise<RotationReport> {
     const unreadable: string[] = [];
     for (const c of sealedColumns) {
       report.rotated[c.name] = 0;
-      const rows = await tx
-        .select({ id: c.id, sealed: c.column })
-        .from(c.table)
-        .where(isNotNull(c.column))
-        .for("update");
+      const rows = await tx.select({ id: c.id, sealed: c.column }).from(c.table).where(isNotNull(c.column)).for("update");
       for (const row of rows) {
         const sealed = row.sealed as string;
         const by = sealedWith(sealed);
@@ -64,7 +60,9 @@ export async function rotateEncryptionKey(db: Db): Promise<RotationReport> {
       }
     }
     if (unreadable.length) {
-      throw new Error(`Neither ENCRYPTION_KEY nor ENCRYPTION_KEY_PREVIOUS opens ${unreadable.length} secret(s) (${unreadable.slice(0, 5).join(", ")}): nothing was changed.`);
+      throw new Error(
+        `Neither ENCRYPTION_KEY nor ENCRYPTION_KEY_PREVIOUS opens ${unreadable.length} secret(s) (${unreadable.slice(0, 5).join(", ")}): nothing was changed.`,
+      );
     }
     return report;
   });

@@ -71,7 +71,10 @@ describe("rotate-encryption-key", () => {
     const pending = encryptSecret("EAAG-pending");
     process.env.ENCRYPTION_KEY = newKey;
     await db().update(webhookEndpoints).set({ secretEnc: stray }).where(eq(webhookEndpoints.id, endpoint.id));
-    await db().update(businesses).set({ whatsappPhoneNumberId: `8${Date.now()}`, whatsappAccessTokenEnc: pending }).where(eq(businesses.id, businessId));
+    await db()
+      .update(businesses)
+      .set({ whatsappPhoneNumberId: `8${Date.now()}`, whatsappAccessTokenEnc: pending })
+      .where(eq(businesses.id, businessId));
 
     await expect(runAdminCommand("rotate-encryption-key", {})).rejects.toThrow(/opens 1 secret/);
     expect((await getBusiness(db(), businessId)).whatsappAccessTokenEnc).toBe(pending);

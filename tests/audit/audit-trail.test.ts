@@ -30,8 +30,11 @@ type Row = {
 };
 
 const entries = (businessId: string) =>
-  queryRows<Row>(db(), sql`select id, business_id, actor_type, actor_id, actor_label, host(ip) as ip, action, target_type, target_id, details
-                           from audit_events where business_id = ${businessId} order by occurred_at, id`);
+  queryRows<Row>(
+    db(),
+    sql`select id, business_id, actor_type, actor_id, actor_label, host(ip) as ip, action, target_type, target_id, details
+                           from audit_events where business_id = ${businessId} order by occurred_at, id`,
+  );
 
 /** Runs `act` and returns the entries it added to the business's trail. */
 async function added(businessId: string, act: () => Promise<unknown>): Promise<Row[]> {
@@ -83,7 +86,9 @@ describe("each security-relevant action records exactly one entry", () => {
     const revoked = await one(() => api("DELETE", `/v1/internal/api-keys/${created.body.id}`, member));
     expect(revoked.row).toMatchObject({ action: "api_key.revoked", target_id: created.body.id });
 
-    const invited = await one(() => api("POST", "/v1/internal/team/invites", { ...member, body: { email: `new-${Date.now()}@example.test`, role: "agent" } }));
+    const invited = await one(() =>
+      api("POST", "/v1/internal/team/invites", { ...member, body: { email: `new-${Date.now()}@example.test`, role: "agent" } }),
+    );
     expect(invited.row).toMatchObject({ action: "member.invited", target_type: "invite", target_id: invited.body.id });
     const unInvited = await one(() => api("DELETE", `/v1/internal/team/invites/${invited.body.id}`, member));
     expect(unInvited.row).toMatchObject({ action: "member.invite_revoked", target_id: invited.body.id });
@@ -92,7 +97,9 @@ describe("each security-relevant action records exactly one entry", () => {
     const promoted = await one(() => api("PATCH", `/v1/internal/team/${agent.userId}`, { ...member, body: { role: "owner" } }));
     expect(promoted.row).toMatchObject({ action: "member.role_changed", target_id: agent.userId, details: { from: "agent", to: "owner" } });
     // Setting the role it already has changes nothing and records nothing.
-    expect(await added(owner.businessId, () => api("PATCH", `/v1/internal/team/${agent.userId}`, { ...member, body: { role: "owner" } }))).toEqual([]);
+    expect(await added(owner.businessId, () => api("PATCH", `/v1/internal/team/${agent.userId}`, { ...member, body: { role: "owner" } }))).toEqual(
+      [],
+    );
     const removed = await one(() => api("DELETE", `/v1/internal/team/${agent.userId}`, member));
     expect(removed.row).toMatchObject({ action: "member.removed", target_id: agent.userId, details: { email: agent.email } });
 
@@ -111,14 +118,26 @@ describe("each security-relevant action records exactly one entry", () => {
     expect(deleted.row).toMatchObject({ action: "webhook_endpoint.deleted", target_id: hook.body.id });
 
     const inbox = await one(() => api("PATCH", "/v1/internal/inbox/settings", { ...member, body: { autoAssign: true } }));
-    expect(inbox.row).toMatchObject({ action: "settings.inbox_changed", target_type: "business", target_id: owner.businessId, details: { autoAssign: true } });
+    expect(inbox.row).toMatchObject({
+      action: "settings.inbox_changed",
+      target_type: "business",
+      target_id: owner.businessId,
+      details: { autoAssign: true },
+    });
     const campaigns = await one(() => api("PUT", "/v1/internal/campaigns/settings", { ...member, body: { ratePerSecond: 10 } }));
     expect(campaigns.row).toMatchObject({ action: "settings.campaigns_changed", details: { ratePerSecond: 10 } });
     const orders = await one(() => api("PUT", "/v1/internal/orders/settings", { ...member, body: { notifyReady: false } }));
     expect(orders.row).toMatchObject({ action: "settings.orders_changed", details: { notifyReady: false } });
 
-    const connected = await one(() => api("PUT", "/v1/internal/channel", { ...member, body: { phoneNumberId: numberId, accessToken: "EAAG-audit-token" } }));
-    expect(connected.row).toMatchObject({ action: "channel.connected", target_type: "channel", target_id: numberId, details: { tokenChanged: true } });
+    const connected = await one(() =>
+      api("PUT", "/v1/internal/channel", { ...member, body: { phoneNumberId: numberId, accessToken: "EAAG-audit-token" } }),
+    );
+    expect(connected.row).toMatchObject({
+      action: "channel.connected",
+      target_type: "channel",
+      target_id: numberId,
+      details: { tokenChanged: true },
+    });
     expect(JSON.stringify(connected.row)).not.toContain("EAAG-audit-token");
     const disconnected = await one(() => api("DELETE", "/v1/internal/channel", member));
     expect(disconnected.row).toMatchObject({ action: "channel.disconnected", target_id: numberId });
@@ -134,9 +153,13 @@ describe("each security-relevant action records exactly one entry", () => {
     const member = asMember(address());
     expect(await added(owner.businessId, () => api("DELETE", "/v1/internal/api-keys/key_01JD7X4S9C8A3K2M5N6P7Q8R9T", member))).toEqual([]);
     expect(
-      await added(owner.businessId, () => api("POST", "/v1/internal/account/password", { ...member, body: { currentPassword: "wrong-one", newPassword: "whatever-1" } })),
+      await added(owner.businessId, () =>
+        api("POST", "/v1/internal/account/password", { ...member, body: { currentPassword: "wrong-one", newPassword: "whatever-1" } }),
+      ),
     ).toEqual([]);
-    expect(await added(owner.businessId, () => api("PUT", "/v1/internal/campaigns/settings", { ...member, body: { ratePerSecond: 100_000 } }))).toEqual([]);
+    expect(
+      await added(owner.businessId, () => api("PUT", "/v1/internal/campaigns/settings", { ...member, body: { ratePerSecond: 100_000 } })),
+    ).toEqual([]);
   });
 
   it("names a key by its name and last four characters, never its secret", async () => {
@@ -169,11 +192,15 @@ describe("each security-relevant action records exactly one entry", () => {
     await createUser(db(), { businessId: second.businessId, email: staff.email, password: "other-password", role: "agent" });
     const ip = address();
     const ok = await added(staff.businessId, () => signInWithPassword(db(), { email: staff.email, password: "password-123", address: ip }));
-    expect(ok).toMatchObject([{ action: "auth.signed_in", actor_type: "user", actor_id: staff.userId, actor_label: staff.email, ip, target_id: staff.userId }]);
+    expect(ok).toMatchObject([
+      { action: "auth.signed_in", actor_type: "user", actor_id: staff.userId, actor_label: staff.email, ip, target_id: staff.userId },
+    ]);
 
     const failedIp = address();
     const before2 = (await entries(second.businessId)).length;
-    const failed = await added(staff.businessId, () => signInWithPassword(db(), { email: staff.email.toUpperCase(), password: "nope-nope", address: failedIp }));
+    const failed = await added(staff.businessId, () =>
+      signInWithPassword(db(), { email: staff.email.toUpperCase(), password: "nope-nope", address: failedIp }),
+    );
     expect(failed).toMatchObject([{ action: "auth.sign_in_failed", actor_id: staff.userId, actor_label: staff.email, ip: failedIp }]);
     const inSecond = (await entries(second.businessId)).slice(before2);
     expect(inSecond).toMatchObject([{ action: "auth.sign_in_failed", actor_label: staff.email, ip: failedIp }]);
@@ -191,7 +218,14 @@ describe("each security-relevant action records exactly one entry", () => {
     const ip = address();
     const rows = await added(owner.businessId, () => acceptInvite(db(), { token, name: "Joiner", password: "password-789" }, ip));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: "member.added", actor_type: "user", actor_label: email, ip, target_type: "user", details: { role: "agent" } });
+    expect(rows[0]).toMatchObject({
+      action: "member.added",
+      actor_type: "user",
+      actor_label: email,
+      ip,
+      target_type: "user",
+      details: { role: "agent" },
+    });
     expect(rows[0].actor_id).toBe(rows[0].target_id);
   });
 });
@@ -260,7 +294,10 @@ describe("GET /v1/audit-events", () => {
       "auth.sign_in_failed",
       "auth.sign_in_failed",
     ]);
-    expect(all.body.data[0]).toMatchObject({ actor: { type: "user", id: mine.userId, label: mine.email }, target: { type: "user", id: mine.userId } });
+    expect(all.body.data[0]).toMatchObject({
+      actor: { type: "user", id: mine.userId, label: mine.email },
+      target: { type: "user", id: mine.userId },
+    });
     expect(JSON.stringify(all.body)).not.toContain(theirs.userId);
 
     const failed = await api("GET", "/v1/audit-events?action=auth.sign_in_failed&limit=2", { key });

@@ -54,7 +54,11 @@ export const webhooksCreate = defineOperation({
     audited(
       ctx,
       (tx) => createEndpoint(tx, ctx.businessId, body),
-      (e) => ({ action: "webhook_endpoint.created", target: { type: "webhook_endpoint", id: e.id }, details: { url: urlForAudit(e.url), events: e.events } }),
+      (e) => ({
+        action: "webhook_endpoint.created",
+        target: { type: "webhook_endpoint", id: e.id },
+        details: { url: urlForAudit(e.url), events: e.events },
+      }),
     ),
 });
 
@@ -87,7 +91,11 @@ export const webhooksUpdate = defineOperation({
     audited(
       ctx,
       (tx) => updateEndpoint(tx, ctx.businessId, params.endpointId, body),
-      (e) => ({ action: "webhook_endpoint.updated", target: { type: "webhook_endpoint", id: e.id }, details: { ...body, url: body.url && urlForAudit(body.url) } }),
+      (e) => ({
+        action: "webhook_endpoint.updated",
+        target: { type: "webhook_endpoint", id: e.id },
+        details: { ...body, url: body.url && urlForAudit(body.url) },
+      }),
     ),
 });
 

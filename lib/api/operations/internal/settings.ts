@@ -76,7 +76,11 @@ export const teamRemove = defineOperation({
         await removeMember(tx, ctx.businessId, params.userId as string);
         return gone;
       },
-      (gone) => ({ action: "member.removed", target: { type: "user", id: params.userId as string }, details: { email: gone?.email, role: gone?.role } }),
+      (gone) => ({
+        action: "member.removed",
+        target: { type: "user", id: params.userId as string },
+        details: { email: gone?.email, role: gone?.role },
+      }),
     );
     return { id: params.userId as string, removed: true as const };
   },
@@ -188,7 +192,11 @@ export const channelDisconnect = defineOperation({
         await disconnectWhatsApp(tx, ctx.businessId);
         return whatsappPhoneNumberId;
       },
-      (phoneNumberId) => ({ action: "channel.disconnected", target: phoneNumberId ? { type: "channel", id: phoneNumberId } : null, details: { channel: "whatsapp" } }),
+      (phoneNumberId) => ({
+        action: "channel.disconnected",
+        target: phoneNumberId ? { type: "channel", id: phoneNumberId } : null,
+        details: { channel: "whatsapp" },
+      }),
     );
     return channelStatus(ctx.db, ctx.businessId);
   },
