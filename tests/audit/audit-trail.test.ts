@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runAdminCommand } from "@/lib/admin/commands";
 import { PEER_HEADER } from "@/lib/auth/client-address";
 import type { DashboardSession } from "@/lib/auth/session";
 import { signInWithPassword } from "@/lib/auth/sign-in";
@@ -208,6 +209,19 @@ describe("each security-relevant action records exactly one entry", () => {
     const stranger = `nobody-${Date.now()}@example.test`;
     await signInWithPassword(db(), { email: stranger, password: "nope-nope", address: address() });
     expect(await queryRows(db(), sql`select 1 from audit_events where actor_label = ${stranger}`)).toEqual([]);
+  });
+
+  it("records the operator's commands as the system", async () => {
+    const { businessId } = await createBusiness(db(), { name: "Operated Co" });
+    const rows = await added(businessId, async () => {
+      const key = (await runAdminCommand("create-key", { business: businessId, scopes: "contacts:read", name: "ops" })) as { id: string };
+      await runAdminCommand("revoke-key", { id: key.id });
+    });
+    expect(rows.map((r) => r.action)).toEqual(["api_key.created", "api_key.revoked"]);
+    expect(rows[1]).toMatchObject({ actor_type: "system", actor_id: null, actor_label: "admin command line", ip: null, target_type: "api_key" });
+    await expect(runAdminCommand("create-key", { business: "biz_01JD7X4S9C8A3K2M5N6P7Q8R9T", scopes: "contacts:read" })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("records a member added through an invite, as the new member", async () => {

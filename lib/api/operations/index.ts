@@ -49,7 +49,6 @@ import { internalOperations } from "./internal";
  * document (public ones only) read this table.
  */
 export const operations: AnyOperation[] = [
-  auditEventsList,
   messagesSend,
   messagesList,
   mediaUpload,
@@ -122,10 +121,12 @@ export const operations: AnyOperation[] = [
   onboardingGet,
   onboardingDismiss,
   catalogUsageGet,
+  auditEventsList,
   ...internalOperations,
 ];
 
 export {
+  auditEventsList,
   businessHoursGet,
   businessHoursPut,
   catalogUsageGet,
