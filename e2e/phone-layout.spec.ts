@@ -40,6 +40,7 @@ const dashboardPages = [
   "/api-keys",
   "/api-reference",
   "/team",
+  "/audit",
   "/saved-replies",
   "/business-hours",
   "/account",

@@ -39,7 +39,8 @@ export type IdPrefix =
   | "cmp"
   | "sr"
   | "inv"
-  | "cev";
+  | "cev"
+  | "aud";
 
 /** `<prefix>_<ULID>`: opaque, time-sortable, and the kind is visible at a glance. */
 export function newId(prefix: IdPrefix): string {

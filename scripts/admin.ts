@@ -1,4 +1,6 @@
 // npm run admin -- <command> [--flags]: operator commands, JSON on stdout, message and exit 1 on error.
+import path from "node:path";
+import { restoreEmbedded } from "../lib/admin/backup";
 import { parseAdminArgs, runAdminCommand } from "../lib/admin/commands";
 import { sendAdminCommand } from "../lib/admin/socket";
 import { closeDb, DataDirLockedError, dbHandle } from "../lib/db/client";
@@ -7,7 +9,15 @@ import { errorText } from "../lib/errors";
 
 async function main() {
   const { command, args } = parseAdminArgs(process.argv.slice(2));
+  // Files are named from here: the server that may run the command has another working directory.
+  for (const name of ["out", "in"]) if (typeof args[name] === "string") args[name] = path.resolve(args[name] as string);
   let result: unknown;
+  if (command === "restore") {
+    // Never through a running server: the directory lock taken inside refuses while one holds it.
+    if (typeof args.in !== "string") throw new Error("--in is required.");
+    process.stdout.write(`${JSON.stringify(await restoreEmbedded(args.in, args.force === true))}\n`);
+    return;
+  }
   try {
     dbHandle();
   } catch (err) {

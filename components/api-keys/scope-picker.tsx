@@ -18,6 +18,8 @@ const areas = [
   "knowledge",
   "campaigns",
   "saved-replies",
+  "business",
+  "audit",
 ];
 const byArea = areas.map((area) => ({ area, scopes: scopes.filter((s) => s.startsWith(`${area}:`)) })).filter((a) => a.scopes.length);
 const readScopes = scopes.filter((s) => s.endsWith(":read"));

@@ -21,6 +21,7 @@ export const navItems: NavItem[] = [
   { href: "/api-reference", label: "API reference", icon: "{}", group: "settings" },
   { href: "/team", label: "Team", icon: "⚇", group: "settings" },
   { href: "/privacy", label: "Privacy", icon: "⚿", group: "settings" },
+  { href: "/audit", label: "Audit", icon: "⚲", group: "settings" },
 ];
 
 export const navGroups: { id: NavItem["group"]; label: string }[] = [

@@ -1,13 +1,17 @@
 import "server-only";
+import type { AuditAction } from "../audit/actions";
+import { recordAudit } from "../audit/record";
 import { createBusiness, getBusiness, setWhatsApp } from "../businesses/businesses";
+import { rotateEncryptionKey } from "../crypto/rotate";
 import { graphUrl } from "../channels/whatsapp/connection";
-import { db } from "../db/client";
+import { type Db, db } from "../db/client";
 import { migrate } from "../db/migrate";
 import { seedDemo } from "../demo/seed-demo";
 import { AppError } from "../errors";
-import { createApiKey, revokeApiKey } from "../keys/api-keys";
+import { createApiKey, keyBusiness, revokeApiKey } from "../keys/api-keys";
 import { changePassword, createUser, listUsers, removeMember, setMemberRole } from "../users/users";
 import { grantTokens } from "../wallet/wallet";
+import { backupEmbedded } from "./backup";
 
 export type AdminArgs = Record<string, string | true>;
 
@@ -26,6 +30,19 @@ async function member(a: AdminArgs) {
   const found = (await listUsers(db(), businessId)).find((u) => (id ? u.id === id : u.email === email));
   if (!found) throw new AppError("not_found", "No such team member in that business.");
   return found;
+}
+// What an operator does from the command line is in the audit trail too, as the `system` actor.
+async function asOperator<T>(
+  businessId: string,
+  work: (tx: Db) => Promise<T>,
+  what: (result: T) => { action: AuditAction; target: { type: string; id: string }; details?: Record<string, unknown> },
+): Promise<T> {
+  await getBusiness(db(), businessId); // an unknown business is a plain not_found
+  return db().transaction(async (tx) => {
+    const result = await work(tx);
+    await recordAudit(tx, { businessId, actor: { type: "system", label: "admin command line" }, ip: null, ...what(result) });
+    return result;
+  });
 }
 const int = (v: string, name: string) => {
   if (!/^-?\d+$/.test(v)) throw new AppError("invalid_request", `--${name} must be an integer.`);
@@ -48,32 +65,54 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
   async "create-key"(a) {
     const scopes = need(a, "scopes");
     const expires = optional(a, "expires-at");
-    const key = await createApiKey(db(), need(a, "business"), {
-      name: optional(a, "name"),
-      scopes: scopes === "all" ? "all" : scopes.split(",").map((s) => s.trim()),
-      expiresAt: expires ? new Date(expires) : null,
-    });
+    const key = await asOperator(
+      need(a, "business"),
+      (tx) =>
+        createApiKey(tx, need(a, "business"), {
+          name: optional(a, "name"),
+          scopes: scopes === "all" ? "all" : scopes.split(",").map((s) => s.trim()),
+          expiresAt: expires ? new Date(expires) : null,
+        }),
+      (k) => ({ action: "api_key.created", target: { type: "api_key", id: k.id }, details: { name: k.name, hint: k.hint, scopes: k.scopes } }),
+    );
     return { id: key.id, key: key.key, scopes: key.scopes };
   },
   async "revoke-key"(a) {
-    await revokeApiKey(db(), null, need(a, "id"));
+    const businessId = await keyBusiness(db(), need(a, "id"));
+    await asOperator(
+      businessId,
+      (tx) => revokeApiKey(tx, businessId, need(a, "id")),
+      () => ({ action: "api_key.revoked", target: { type: "api_key", id: need(a, "id") } }),
+    );
     return { id: need(a, "id"), revoked: true };
   },
   async "create-user"(a) {
     const role = optional(a, "role") ?? "owner";
     if (role !== "owner" && role !== "agent") throw new AppError("invalid_request", "--role must be owner or agent.");
-    return createUser(db(), { businessId: need(a, "business"), email: need(a, "email"), password: need(a, "password"), role });
+    return asOperator(
+      need(a, "business"),
+      (tx) => createUser(tx, { businessId: need(a, "business"), email: need(a, "email"), password: need(a, "password"), role }),
+      (u) => ({ action: "member.added", target: { type: "user", id: u.id }, details: { email: u.email, role: u.role } }),
+    );
   },
   // The last owner can be neither removed nor made an agent; the member's sessions end at once.
   async "set-role"(a) {
     const role = need(a, "role");
     if (role !== "owner" && role !== "agent") throw new AppError("invalid_request", "--role must be owner or agent.");
     const m = await member(a);
-    return setMemberRole(db(), m.businessId, m.id, role);
+    return asOperator(
+      m.businessId,
+      (tx) => setMemberRole(tx, m.businessId, m.id, role),
+      (u) => ({ action: "member.role_changed", target: { type: "user", id: u.id }, details: { email: u.email, from: m.role, to: u.role } }),
+    );
   },
   async "remove-user"(a) {
     const m = await member(a);
-    await removeMember(db(), m.businessId, m.id);
+    await asOperator(
+      m.businessId,
+      (tx) => removeMember(tx, m.businessId, m.id),
+      () => ({ action: "member.removed", target: { type: "user", id: m.id }, details: { email: m.email, role: m.role } }),
+    );
     return { id: m.id, email: m.email, removed: true };
   },
   // Needs the current password, like the dashboard; every session of the user ends.
@@ -116,6 +155,18 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
   async migrate() {
     await migrate();
     return { migrated: true };
+  },
+  // Run by the process that holds the embedded database: the running server when there is one.
+  async backup(a) {
+    return backupEmbedded(need(a, "out"), a.force === true);
+  },
+  // Re-encrypts every stored secret from ENCRYPTION_KEY_PREVIOUS to ENCRYPTION_KEY (README, Operations).
+  async "rotate-encryption-key"() {
+    return rotateEncryptionKey(db());
+  },
+  // `restore` is not here: scripts/admin.ts runs it itself, never through a running server's socket.
+  async restore() {
+    throw new AppError("invalid_request", "restore refuses to run while a server holds the database: stop the server, then run it again.");
   },
 };
 

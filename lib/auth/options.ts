@@ -64,10 +64,10 @@ export function authOptions(): NextAuthOptions {
         id: "invite",
         name: "Invite",
         credentials: { token: { type: "text" }, name: { type: "text" }, password: { type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           const parsed = acceptInviteIn.safeParse(credentials ?? {});
           if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "The invite form is incomplete.");
-          return sessionClaims(await acceptInvite(db(), parsed.data));
+          return sessionClaims(await acceptInvite(db(), parsed.data, clientAddress(req?.headers ?? {})));
         },
       }),
     ],

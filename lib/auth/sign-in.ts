@@ -1,4 +1,5 @@
 import "server-only";
+import { recordAudit, recordFailedSignIn } from "../audit/record";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { type SessionUser, verifyCredentials } from "../users/users";
@@ -9,6 +10,7 @@ import { rules, throttleAdmit, throttleClear, throttleForgive, throttleKeys, wai
  * (and per address over all emails), never per email alone: a stranger hammering an owner's email
  * from elsewhere slows only themselves, and the owner signs in from their own address as usual.
  * Null for a wrong email or password; a throttled attempt throws `rate_limited` without checking.
+ * Both outcomes go to the audit trail (docs/audit.md); a throttled attempt, never checked, does not.
  */
 export async function signInWithPassword(db: Db, input: { email: string; password: string; address: string }): Promise<SessionUser | null> {
   const email = input.email.trim().toLowerCase();
@@ -21,6 +23,16 @@ export async function signInWithPassword(db: Db, input: { email: string; passwor
   if (user) {
     await throttleClear(db, pair.key);
     await throttleForgive(db, address.key, address.rule);
+    await recordAudit(db, {
+      businessId: user.businessId,
+      actor: { type: "user", id: user.id, label: user.email },
+      ip: input.address,
+      action: "auth.signed_in",
+      target: { type: "user", id: user.id },
+    });
+  } else {
+    // One statement, the same for an unknown email (it inserts nothing) as for a known one.
+    await recordFailedSignIn(db, email, input.address);
   }
   return user;
 }

@@ -113,13 +113,14 @@ async function writeWhatsApp(db: Db, businessId: string, v: Verified) {
 }
 
 /** Connection settings of the business's WhatsApp number, verified with Meta first; the token is stored encrypted. */
-export async function setWhatsApp(db: Db, businessId: string, s: WhatsAppSettings) {
+export async function setWhatsApp(db: Db, businessId: string, s: WhatsAppSettings, alsoInTransaction?: (tx: Db) => Promise<void>) {
   const b = await getBusiness(db, businessId);
   const verified = await verifiedSettings(s, { phoneNumberId: b.whatsappPhoneNumberId, accessTokenEnc: b.whatsappAccessTokenEnc });
   await db.transaction(async (tx) => {
     await writeWhatsApp(tx, businessId, verified);
     // A business account to sync with: import its templates and their statuses now, then periodically.
     if (verified.businessAccountId) await scheduleTemplateSync(tx, businessId);
+    await alsoInTransaction?.(tx);
   });
 }
 

@@ -42,7 +42,7 @@ export function databaseKind(): "pglite" | "postgres" {
 export class DataDirLockedError extends Error {}
 
 // PGlite has no lock of its own and two processes on one directory corrupt it: take one.
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockPath = path.join(dir, "server.lock");
   for (let attempt = 0; attempt < 2; attempt++) {

@@ -63,6 +63,13 @@ export async function createApiKey(
   return { id: row.id, key, scopes, name: row.name, hint: row.hint, expiresAt: iso(row.expiresAt), createdAt: row.createdAt.toISOString() };
 }
 
+/** The business a key belongs to (the operator's revoke-key names only the key). */
+export async function keyBusiness(db: Db, id: string): Promise<string> {
+  const [row] = await db.select({ businessId: apiKeys.businessId }).from(apiKeys).where(eq(apiKeys.id, id));
+  if (!row) throw notFound("API key");
+  return row.businessId;
+}
+
 export async function revokeApiKey(db: Db, businessId: string | null, id: string): Promise<void> {
   const where = businessId ? and(eq(apiKeys.id, id), eq(apiKeys.businessId, businessId)) : eq(apiKeys.id, id);
   const rows = await db

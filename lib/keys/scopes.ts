@@ -27,6 +27,7 @@ export const scopes = [
   "business:write",
   "saved-replies:read",
   "saved-replies:write",
+  "audit:read",
 ] as const;
 
 /**

@@ -32,7 +32,13 @@ export type EraseContactOut = z.infer<typeof eraseContactOut>;
  * cleared and no link back. Emits contact.deleted (no personal data in it). A second call finds no
  * contact: 404, like every DELETE of the API.
  */
-export async function eraseContact(db: Db, businessId: string, contactId: string): Promise<EraseContactOut> {
+export async function eraseContact(
+  db: Db,
+  businessId: string,
+  contactId: string,
+  /** Runs in the erasure's transaction once it is done (the audit entry), before the bytes in S3 go. */
+  alongside?: (tx: Db, erased: EraseContactOut) => Promise<void>,
+): Promise<EraseContactOut> {
   const afterCommit: (() => Promise<void>)[] = [];
   const result = await db.transaction(async (tx) => {
     const [contact] = await tx
@@ -121,7 +127,9 @@ export async function eraseContact(db: Db, businessId: string, contactId: string
       events: Number(eventRows[0]?.n ?? 0),
     };
     await emitEvent(tx, businessId, "contact.deleted", { contactId, erased });
-    return { id: contactId, deleted: true as const, erased };
+    const out = { id: contactId, deleted: true as const, erased };
+    await alongside?.(tx, out);
+    return out;
   });
   for (const run of afterCommit) {
     try {

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { businesses, teamInvites, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
@@ -98,7 +99,7 @@ const unusable = () => new AppError("not_found", "This invite link is no longer 
  * Joins the team through a pending invite: the member chooses their name and password, the invite is
  * used up in the same transaction (the row is locked, so two tabs racing with one link make one account).
  */
-export async function acceptInvite(db: Db, input: z.output<typeof acceptInviteIn>): Promise<SessionUser> {
+export async function acceptInvite(db: Db, input: z.output<typeof acceptInviteIn>, address: string | null = null): Promise<SessionUser> {
   return db.transaction(async (tx) => {
     const [invite] = await tx
       .select()
@@ -119,6 +120,14 @@ export async function acceptInvite(db: Db, input: z.output<typeof acceptInviteIn
       .where(and(eq(teamInvites.id, invite.id), pending()))
       .returning({ id: teamInvites.id });
     if (!used.length) throw unusable();
+    await recordAudit(tx, {
+      businessId: invite.businessId,
+      actor: { type: "user", id: user.id, label: user.email },
+      ip: address,
+      action: "member.added",
+      target: { type: "user", id: user.id },
+      details: { email: user.email, role: user.role, inviteId: invite.id },
+    });
     return { ...user, sessionVersion: 0 };
   });
 }

@@ -79,7 +79,13 @@ export async function bumpSessionVersion(db: Db, userId: string, from?: number):
 }
 
 /** A new password for a signed-in user, who proves the current one; every session of theirs ends. */
-export async function changePassword(db: Db, businessId: string, userId: string, input: { currentPassword: string; newPassword: string }) {
+export async function changePassword(
+  db: Db,
+  businessId: string,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+  alsoInTransaction?: (tx: Db) => Promise<void>,
+) {
   if (input.newPassword.length < 8) throw invalid([{ path: "newPassword", message: "The new password needs at least 8 characters." }]);
   const [row] = await db
     .select()
@@ -90,10 +96,14 @@ export async function changePassword(db: Db, businessId: string, userId: string,
     throw invalid([{ path: "currentPassword", message: "The current password is wrong." }], "The current password is wrong.");
   }
   const passwordHash = await bcrypt.hash(input.newPassword, BCRYPT_COST);
-  await db
-    .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, userId));
+  // The hash is computed outside the transaction: the embedded database runs one at a time.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId));
+    await alsoInTransaction?.(tx);
+  });
 }
 
 /**

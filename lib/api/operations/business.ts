@@ -2,6 +2,7 @@ import { z } from "zod";
 import { businessHoursIn, businessHoursOut, getBusinessHours, setBusinessHours } from "../../businesses/hours";
 import { catalogUsage, catalogUsageOut } from "../../businesses/catalog-usage";
 import { dismissChecklist, onboardingOut, onboardingState } from "../../businesses/onboarding";
+import { audited } from "../audit";
 import { defineOperation } from "../operation";
 
 export const businessHoursGet = defineOperation({
@@ -28,7 +29,12 @@ export const businessHoursPut = defineOperation({
     'Replaces the weekly hours, the holidays and (when given) the away message and the time zone. A range is "HH:MM-HH:MM" on the 24-hour clock; one that ends before it starts ("20:00-02:00") runs past midnight. A holiday without `hours` is closed all day.',
   body: businessHoursIn,
   response: businessHoursOut,
-  handler: async (ctx, { body }) => setBusinessHours(ctx.db, ctx.businessId, body),
+  handler: async (ctx, { body }) =>
+    audited(
+      ctx,
+      (tx) => setBusinessHours(tx, ctx.businessId, body),
+      () => ({ action: "settings.business_hours_changed", target: { type: "business", id: ctx.businessId }, details: { fields: Object.keys(body) } }),
+    ),
 });
 
 export const onboardingGet = defineOperation({

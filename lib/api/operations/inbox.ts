@@ -4,6 +4,7 @@ import { getInboxSettings, inboxSettingsIn, inboxSettingsOut, updateInboxSetting
 import { inboxMembers, inboxPage, inboxSummary, markSeen } from "../../dashboard/inbox";
 import { AppError } from "../../errors";
 import type { Caller } from "../caller";
+import { audited } from "../audit";
 import { defineOperation } from "../operation";
 import { idParam, pageOf, pageQuery } from "./common";
 
@@ -111,6 +112,10 @@ export const inboxSettingsUpdate = defineOperation({
   errors: ["forbidden"],
   handler: async (ctx, { body }) => {
     if (member(ctx.caller).role !== "owner") throw new AppError("forbidden", "Only an owner can change the inbox settings.");
-    return updateInboxSettings(ctx.db, ctx.businessId, body);
+    return audited(
+      ctx,
+      (tx) => updateInboxSettings(tx, ctx.businessId, body),
+      () => ({ action: "settings.inbox_changed", target: { type: "business", id: ctx.businessId }, details: { ...body } }),
+    );
   },
 });

@@ -1,4 +1,5 @@
 import type { AnyOperation } from "../operation";
+import { auditEventsList } from "./audit";
 import { assistantsGet, knowledgeCreate, knowledgeDelete, knowledgeList, knowledgeUpdate } from "./assistants";
 import {
   campaignsCancel,
@@ -125,10 +126,12 @@ export const operations: AnyOperation[] = [
   onboardingGet,
   onboardingDismiss,
   catalogUsageGet,
+  auditEventsList,
   ...internalOperations,
 ];
 
 export {
+  auditEventsList,
   businessHoursGet,
   businessHoursPut,
   catalogUsageGet,

@@ -1,6 +1,8 @@
 import { contactExportOut, exportContact } from "../../privacy/export-contact";
 import { eraseContact, eraseContactOut } from "../../privacy/erase-contact";
 import { getPrivacySettings, privacySettingsIn, privacySettingsOut, setPrivacySettings } from "../../privacy/retention";
+import { recordAudit } from "../../audit/record";
+import { audited, auditOf } from "../audit";
 import { defineOperation } from "../operation";
 import { idParam } from "./common";
 
@@ -22,7 +24,10 @@ export const contactsErase = defineOperation({
   params: contactParam,
   response: eraseContactOut,
   errors: ["not_found"],
-  handler: async (ctx, { params }) => eraseContact(ctx.db, ctx.businessId, params.contactId),
+  handler: async (ctx, { params }) =>
+    eraseContact(ctx.db, ctx.businessId, params.contactId, (tx, out) =>
+      recordAudit(tx, { ...auditOf(ctx), action: "contact.erased", target: { type: "contact", id: out.id }, details: { erased: out.erased } }),
+    ),
 });
 
 export const contactsExport = defineOperation({
@@ -38,7 +43,12 @@ export const contactsExport = defineOperation({
   params: contactParam,
   response: contactExportOut,
   errors: ["not_found"],
-  handler: async (ctx, { params }) => exportContact(ctx.db, ctx.businessId, params.contactId),
+  handler: async (ctx, { params }) =>
+    audited(
+      ctx,
+      (tx) => exportContact(tx, ctx.businessId, params.contactId),
+      () => ({ action: "contact.exported", target: { type: "contact", id: params.contactId } }),
+    ),
 });
 
 export const privacySettingsGet = defineOperation({
@@ -65,5 +75,10 @@ export const privacySettingsPut = defineOperation({
     "`messageRetentionDays`: messages older than this many days are deleted by an hourly background job (with the media files only they used); conversations, contacts and records stay. `null` (the default) keeps messages for as long as the business exists.",
   body: privacySettingsIn,
   response: privacySettingsOut,
-  handler: async (ctx, { body }) => setPrivacySettings(ctx.db, ctx.businessId, body),
+  handler: async (ctx, { body }) =>
+    audited(
+      ctx,
+      (tx) => setPrivacySettings(tx, ctx.businessId, body),
+      () => ({ action: "settings.privacy_changed", target: { type: "business", id: ctx.businessId }, details: body }),
+    ),
 });

@@ -5,6 +5,7 @@ import { getOrderSettings, notificationOut, orderSettingsIn, orderSettingsOut, u
 import { listRecords, recordOut } from "../../records/records";
 import { setRecordStatus } from "../../records/set-status";
 import { INSTANT_RANGE_MESSAGE, instantInRange } from "../../pagination";
+import { audited } from "../audit";
 import { defineOperation } from "../operation";
 import { pageOf, pageQuery } from "./common";
 
@@ -72,7 +73,12 @@ export const orderSettingsUpdate = defineOperation({
   summary: "Change the order settings (a template must be approved and use at most {{1}} and {{2}})",
   body: orderSettingsIn,
   response: orderSettingsOut,
-  handler: async (ctx, { body }) => updateOrderSettings(ctx.db, ctx.businessId, body),
+  handler: async (ctx, { body }) =>
+    audited(
+      ctx,
+      (tx) => updateOrderSettings(tx, ctx.businessId, body),
+      () => ({ action: "settings.orders_changed", target: { type: "business", id: ctx.businessId }, details: { ...body } }),
+    ),
 });
 
 export const recordsLayout = defineOperation({

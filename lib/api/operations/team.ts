@@ -3,6 +3,7 @@ import { getBusiness } from "../../businesses/businesses";
 import { mailInvite } from "../../team/invite-mail";
 import { createdInviteOut, inviteIn, inviteOut } from "../../team/invite-schema";
 import { createInvite, listPendingInvites, revokeInvite } from "../../team/invites";
+import { audited } from "../audit";
 import { defineOperation } from "../operation";
 import { idParam } from "./common";
 
@@ -44,7 +45,11 @@ export const teamInvitesCreate = defineOperation({
   errors: ["conflict"],
   handler: async (ctx, { body }) => {
     const invitedBy = ctx.caller.kind === "user" ? ctx.caller.userId : null;
-    const { invite, token } = await createInvite(ctx.db, ctx.businessId, { ...body, invitedBy });
+    const { invite, token } = await audited(
+      ctx,
+      (tx) => createInvite(tx, ctx.businessId, { ...body, invitedBy }),
+      ({ invite }) => ({ action: "member.invited", target: { type: "invite", id: invite.id }, details: { email: invite.email, role: invite.role } }),
+    );
     const url = inviteUrl(ctx.request, token);
     const business = await getBusiness(ctx.db, ctx.businessId);
     const emailed = await mailInvite(invite, url, business.name);
@@ -63,5 +68,10 @@ export const teamInvitesRevoke = defineOperation({
   params: idParam("inviteId", "inv_01JD7X4S9C8A3K2M5N6P7Q8R9T"),
   response: z.object({ id: z.string(), revoked: z.literal(true) }),
   errors: ["not_found"],
-  handler: async (ctx, { params }) => revokeInvite(ctx.db, ctx.businessId, params.inviteId),
+  handler: async (ctx, { params }) =>
+    audited(
+      ctx,
+      (tx) => revokeInvite(tx, ctx.businessId, params.inviteId),
+      (r) => ({ action: "member.invite_revoked", target: { type: "invite", id: r.id } }),
+    ),
 });

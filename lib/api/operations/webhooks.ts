@@ -10,8 +10,15 @@ import {
   updateEndpoint,
 } from "../../webhooks/endpoints";
 import { deliveryOut, deliveryStatuses, endpointIn, endpointOut, endpointPatch, endpointWithSecretOut } from "../../webhooks/webhook-schema";
+import { audited } from "../audit";
 import { defineOperation } from "../operation";
 import { idParam, pageOf, pageQuery } from "./common";
+
+// The audit trail keeps where deliveries go, not a query string (which may carry a receiver's token).
+const urlForAudit = (url: string) => {
+  const u = new URL(url);
+  return `${u.origin}${u.pathname}`;
+};
 
 const endpointParam = idParam("endpointId", "we_01JD7X4S9C8A3K2M5N6P7Q8R9T");
 const deliveryParam = endpointParam.extend({
@@ -43,7 +50,16 @@ export const webhooksCreate = defineOperation({
   body: endpointIn,
   response: endpointWithSecretOut,
   errors: ["conflict"],
-  handler: async (ctx, { body }) => createEndpoint(ctx.db, ctx.businessId, body),
+  handler: async (ctx, { body }) =>
+    audited(
+      ctx,
+      (tx) => createEndpoint(tx, ctx.businessId, body),
+      (e) => ({
+        action: "webhook_endpoint.created",
+        target: { type: "webhook_endpoint", id: e.id },
+        details: { url: urlForAudit(e.url), events: e.events },
+      }),
+    ),
 });
 
 export const webhooksGet = defineOperation({
@@ -71,7 +87,16 @@ export const webhooksUpdate = defineOperation({
   body: endpointPatch,
   response: endpointOut,
   errors: ["not_found"],
-  handler: async (ctx, { params, body }) => updateEndpoint(ctx.db, ctx.businessId, params.endpointId, body),
+  handler: async (ctx, { params, body }) =>
+    audited(
+      ctx,
+      (tx) => updateEndpoint(tx, ctx.businessId, params.endpointId, body),
+      (e) => ({
+        action: "webhook_endpoint.updated",
+        target: { type: "webhook_endpoint", id: e.id },
+        details: { ...body, url: body.url && urlForAudit(body.url) },
+      }),
+    ),
 });
 
 export const webhooksDelete = defineOperation({
@@ -84,7 +109,12 @@ export const webhooksDelete = defineOperation({
   params: endpointParam,
   response: z.object({ id: z.string(), deleted: z.literal(true) }),
   errors: ["not_found"],
-  handler: async (ctx, { params }) => deleteEndpoint(ctx.db, ctx.businessId, params.endpointId),
+  handler: async (ctx, { params }) =>
+    audited(
+      ctx,
+      (tx) => deleteEndpoint(tx, ctx.businessId, params.endpointId),
+      (e) => ({ action: "webhook_endpoint.deleted", target: { type: "webhook_endpoint", id: e.id } }),
+    ),
 });
 
 export const webhooksRotateSecret = defineOperation({
@@ -98,7 +128,12 @@ export const webhooksRotateSecret = defineOperation({
   params: endpointParam,
   response: endpointWithSecretOut,
   errors: ["not_found"],
-  handler: async (ctx, { params }) => rotateEndpointSecret(ctx.db, ctx.businessId, params.endpointId),
+  handler: async (ctx, { params }) =>
+    audited(
+      ctx,
+      (tx) => rotateEndpointSecret(tx, ctx.businessId, params.endpointId),
+      (e) => ({ action: "webhook_endpoint.secret_rotated", target: { type: "webhook_endpoint", id: e.id } }),
+    ),
 });
 
 export const webhooksDeliveriesList = defineOperation({

@@ -1,5 +1,6 @@
 export * from "./api-keys";
 export * from "./assistants";
+export * from "./audit-events";
 export * from "./auth-throttle";
 export * from "./booking-slots";
 export * from "./business-hours";

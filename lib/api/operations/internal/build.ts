@@ -8,6 +8,7 @@ import { notFound } from "../../../errors";
 import { skillIdSchema } from "../../../skills/skill-schema";
 import { deleteSkill, setSkillEnabled } from "../../../skills/skills";
 import { deleteTemplate } from "../../../templates/templates";
+import { audited } from "../../audit";
 import { defineOperation } from "../../operation";
 import { idParam, returns } from "../common";
 
@@ -154,5 +155,10 @@ export const campaignSettingsUpdate = defineOperation({
     optOutWords: z.array(z.string().trim().min(1).max(40)).max(50).optional(),
   }),
   response: returns<Awaited<ReturnType<typeof updateCampaignSettings>>>(),
-  handler: async (ctx, { body }) => updateCampaignSettings(ctx.db, ctx.businessId, body),
+  handler: async (ctx, { body }) =>
+    audited(
+      ctx,
+      (tx) => updateCampaignSettings(tx, ctx.businessId, body),
+      () => ({ action: "settings.campaigns_changed", target: { type: "business", id: ctx.businessId }, details: { ...body } }),
+    ),
 });

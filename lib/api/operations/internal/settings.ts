@@ -7,9 +7,11 @@ import { deliveryLog } from "../../../dashboard/webhook-log";
 import type { Db } from "../../../db/client";
 import { eventTypes } from "../../../db/schema/events";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../../keys/api-keys";
-import { listUsers, removeMember, setMemberRole } from "../../../users/users";
+import { getUser, listUsers, removeMember, setMemberRole } from "../../../users/users";
 import { listDeliveryAttempts } from "../../../webhooks/deliveries";
 import { listEndpoints } from "../../../webhooks/endpoints";
+import { recordAudit } from "../../../audit/record";
+import { audited, auditOf } from "../../audit";
 import { memberId } from "../../caller";
 import { defineOperation } from "../../operation";
 import { idParam, isoDate, pageQuery, returns } from "../common";
@@ -42,7 +44,18 @@ export const teamSetRole = defineOperation({
   params: userParam,
   body: z.object({ role: z.enum(["owner", "agent"]) }),
   response: returns<Awaited<ReturnType<typeof setMemberRole>>>(),
-  handler: async (ctx, { params, body }) => setMemberRole(ctx.db, ctx.businessId, params.userId, body.role),
+  handler: async (ctx, { params, body }) => {
+    let from: string | undefined;
+    return audited(
+      ctx,
+      async (tx) => {
+        from = (await getUser(tx, ctx.businessId, params.userId))?.role;
+        return setMemberRole(tx, ctx.businessId, params.userId, body.role);
+      },
+      (u) =>
+        from === u.role ? null : { action: "member.role_changed", target: { type: "user", id: u.id }, details: { email: u.email, from, to: u.role } },
+    );
+  },
 });
 
 export const teamRemove = defineOperation({
@@ -56,7 +69,19 @@ export const teamRemove = defineOperation({
   params: userParam,
   response: z.object({ id: z.string(), removed: z.literal(true) }),
   handler: async (ctx, { params }) => {
-    await removeMember(ctx.db, ctx.businessId, params.userId);
+    await audited(
+      ctx,
+      async (tx) => {
+        const gone = await getUser(tx, ctx.businessId, params.userId);
+        await removeMember(tx, ctx.businessId, params.userId);
+        return gone;
+      },
+      (gone) => ({
+        action: "member.removed",
+        target: { type: "user", id: params.userId },
+        details: { email: gone?.email, role: gone?.role },
+      }),
+    );
     return { id: params.userId, removed: true as const };
   },
 });
@@ -74,7 +99,10 @@ export const accountPassword = defineOperation({
   }),
   response: z.object({ changed: z.literal(true) }),
   handler: async (ctx, { body }) => {
-    await changeOwnPassword(ctx.db, ctx.businessId, memberId(ctx.caller), body);
+    const userId = memberId(ctx.caller);
+    await changeOwnPassword(ctx.db, ctx.businessId, userId, body, (tx) =>
+      recordAudit(tx, { ...auditOf(ctx), action: "account.password_changed", target: { type: "user", id: userId } }),
+    );
     return { changed: true as const };
   },
 });
@@ -125,12 +153,24 @@ export const channelConnect = defineOperation({
   }),
   response: returns<ChannelStatus>(),
   handler: async (ctx, { body }) => {
-    await setWhatsApp(ctx.db, ctx.businessId, {
-      phoneNumberId: body.phoneNumberId,
-      accessToken: body.accessToken || undefined,
-      displayNumber: body.displayNumber === undefined ? undefined : body.displayNumber || null,
-      businessAccountId: body.businessAccountId === undefined ? undefined : body.businessAccountId || null,
-    });
+    await setWhatsApp(
+      ctx.db,
+      ctx.businessId,
+      {
+        phoneNumberId: body.phoneNumberId,
+        accessToken: body.accessToken || undefined,
+        displayNumber: body.displayNumber === undefined ? undefined : body.displayNumber || null,
+        businessAccountId: body.businessAccountId === undefined ? undefined : body.businessAccountId || null,
+      },
+      // Recorded in the transaction that saves the connection (after Meta verified it); never the token.
+      (tx) =>
+        recordAudit(tx, {
+          ...auditOf(ctx),
+          action: "channel.connected",
+          target: { type: "channel", id: body.phoneNumberId },
+          details: { channel: "whatsapp", phoneNumberId: body.phoneNumberId, tokenChanged: Boolean(body.accessToken) },
+        }),
+    );
     return channelStatus(ctx.db, ctx.businessId);
   },
 });
@@ -145,7 +185,19 @@ export const channelDisconnect = defineOperation({
   summary: "Disconnect WhatsApp: replies go to the sandbox again",
   response: returns<ChannelStatus>(),
   handler: async (ctx) => {
-    await disconnectWhatsApp(ctx.db, ctx.businessId);
+    await audited(
+      ctx,
+      async (tx) => {
+        const { whatsappPhoneNumberId } = await getBusiness(tx, ctx.businessId);
+        await disconnectWhatsApp(tx, ctx.businessId);
+        return whatsappPhoneNumberId;
+      },
+      (phoneNumberId) => ({
+        action: "channel.disconnected",
+        target: phoneNumberId ? { type: "channel", id: phoneNumberId } : null,
+        details: { channel: "whatsapp" },
+      }),
+    );
     return channelStatus(ctx.db, ctx.businessId);
   },
 });
@@ -176,7 +228,16 @@ export const apiKeysCreate = defineOperation({
     expiresAt: isoDate.nullable().optional(),
   }),
   response: returns<Awaited<ReturnType<typeof createApiKey>>>(),
-  handler: async (ctx, { body }) => createApiKey(ctx.db, ctx.businessId, body),
+  handler: async (ctx, { body }) =>
+    audited(
+      ctx,
+      (tx) => createApiKey(tx, ctx.businessId, body),
+      (k) => ({
+        action: "api_key.created",
+        target: { type: "api_key", id: k.id },
+        details: { name: k.name, hint: k.hint, scopes: k.scopes, expiresAt: k.expiresAt },
+      }),
+    ),
 });
 
 export const apiKeysRevoke = defineOperation({
@@ -190,7 +251,11 @@ export const apiKeysRevoke = defineOperation({
   params: idParam("keyId", "key_01JD7X4S9C8A3K2M5N6P7Q8R9T"),
   response: z.object({ id: z.string(), revoked: z.literal(true) }),
   handler: async (ctx, { params }) => {
-    await revokeApiKey(ctx.db, ctx.businessId, params.keyId);
+    await audited(
+      ctx,
+      (tx) => revokeApiKey(tx, ctx.businessId, params.keyId),
+      () => ({ action: "api_key.revoked", target: { type: "api_key", id: params.keyId } }),
+    );
     return { id: params.keyId, revoked: true as const };
   },
 });
