@@ -57,10 +57,7 @@ describe("a held booking place goes back when the booking is not written", () =>
   it("when the session expires before the customer comes back", async () => {
     const shop = await makeShop();
     const guest = await atConfirmation(shop);
-    await db()
-      .update(skillSessions)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(skillSessions.businessId, shop.businessId));
+    await db().update(skillSessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(skillSessions.businessId, shop.businessId));
     await guest.say("hello again");
     expect(await total(shop)).toBe(0);
   });
