@@ -71,6 +71,22 @@ type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** Logs the attempt and moves the delivery on, in one transaction; returns the wait before a retry, if any. */
 async function recordAttempt(db: Db, delivery: DeliveryRow, result: SendResult, manual: boolean): Promise<number | null> {
+  if (result.ok) {
+    // The common case in one statement (one round trip, one implicit transaction): the attempt, the
+    // end of the endpoint's failing streak if it had one, and the delivery's success.
+    await db.execute(sql`with a as (
+        insert into webhook_attempts (id, business_id, delivery_id, endpoint_id, status_code, duration_ms, error, response_body)
+        values (${newId("wha")}, ${delivery.businessId}, ${delivery.id}, ${delivery.endpointId}, ${result.statusCode}, ${result.durationMs},
+          ${result.error}, ${result.responseBody})
+      ), e as (
+        update webhook_endpoints set failing_since = null
+        where business_id = ${delivery.businessId} and id = ${delivery.endpointId} and failing_since is not null
+      )
+      update webhook_deliveries set status = 'succeeded', attempts = attempts + 1, last_status_code = ${result.statusCode},
+        next_attempt_at = null, updated_at = now()
+      where business_id = ${delivery.businessId} and id = ${delivery.id}`);
+    return null;
+  }
   return db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({
       id: newId("wha"),
