@@ -184,7 +184,7 @@ export async function main() {
 
   if (env.BENCH_SKIP_SCALING !== "1" && targets.includes("ours")) {
     const picked = scenarios.filter((s) => SCALING_SCENARIOS.includes(s.id));
-    if (picked.length) results.scaling = await scaling(picked, meta, loadOpts);
+    if (picked.length) results.scaling = await scaling(picked, loadOpts);
   }
 
   if (env.BENCH_SKIP_LATENCY !== "1") {
@@ -246,7 +246,7 @@ export async function main() {
  * two and two, all on the one Postgres, the same connections split evenly between the instances.
  * The workers drain what the sends queue, as they would in a deployment.
  */
-async function scaling(picked: ReturnType<typeof allScenarios>, meta: BenchMeta, loadOpts: Parameters<typeof measure>[2]) {
+async function scaling(picked: ReturnType<typeof allScenarios>, loadOpts: Parameters<typeof measure>[2]) {
   const out: NonNullable<Results["scaling"]> = { scenarios: {}, memory: { one: [], two: [] } };
   for (const n of [1, 2] as const) {
     log(`\n== scaling: ${n} app instance${n > 1 ? "s" : ""} and ${n} worker${n > 1 ? "s" : ""} on one Postgres, ${connections} connections in all`);
