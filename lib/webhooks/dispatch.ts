@@ -1,8 +1,8 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, arrayOverlaps, eq, sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
 import { queryRows } from "../db/rows";
-import { webhookDeliveries } from "../db/schema";
+import { events, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { newId } from "../ids";
 import { enqueue, JOBS_CHANNEL } from "../jobs/queue";
 import { JOB_COMPLETED, type JobHandler } from "../jobs/worker";
@@ -42,9 +42,9 @@ const deliveryPayload = (job: DeliveryJob) => (job.manual ? { ...job } : { deliv
 /**
  * Fans an event out to the business's enabled endpoints subscribed to its type (or to "*"): one
  * delivery each. Safe to run again after a crash: the event row is locked and endpoints that already
- * have a delivery of it are skipped. Returns the number of deliveries created. Two statements: the
- * lock with the endpoints, then (with a fresh snapshot, after the lock) the deliveries, their jobs,
- * the workers' wake-up and, given `jobId`, the removal of the dispatch job itself.
+ * have a delivery of it are skipped. Returns the number of deliveries created. After the lock and the
+ * endpoint read, one statement (with a fresh snapshot, after the lock) writes the deliveries, their
+ * jobs, the workers' wake-up and, given `jobId`, removes the dispatch job itself.
  */
 export async function dispatchEvent(db: Db, businessId: string, eventId: string): Promise<number> {
   return (await dispatch(db, businessId, eventId)).created;
@@ -52,15 +52,25 @@ export async function dispatchEvent(db: Db, businessId: string, eventId: string)
 
 async function dispatch(db: Db, businessId: string, eventId: string, jobId?: number): Promise<{ created: number; jobCompleted: boolean }> {
   return db.transaction(async (tx) => {
-    const [event] = await queryRows<{ type: string; endpoints: string[] | string }>(
-      tx,
-      sql`select e.type, coalesce(array_agg(w.id order by w.id) filter (where w.id is not null), '{}') as endpoints
-          from (select id, type from events where business_id = ${businessId} and id = ${eventId} for update) e
-          left join webhook_endpoints w on w.business_id = ${businessId} and w.enabled and w.events && array[e.type, '*']::text[]
-          group by e.type`,
-    );
-    const endpoints = event ? pgArray(event.endpoints) : [];
-    if (!event || !endpoints.length) return { created: 0, jobCompleted: false };
+    const [event] = await tx
+      .select({ id: events.id, type: events.type })
+      .from(events)
+      .where(and(eq(events.businessId, businessId), eq(events.id, eventId)))
+      .for("update");
+    if (!event) return { created: 0, jobCompleted: false };
+    const endpoints = (
+      await tx
+        .select({ id: webhookEndpoints.id })
+        .from(webhookEndpoints)
+        .where(
+          and(
+            eq(webhookEndpoints.businessId, businessId),
+            eq(webhookEndpoints.enabled, true),
+            arrayOverlaps(webhookEndpoints.events, [event.type, "*"]),
+          ),
+        )
+    ).map((e) => e.id);
+    if (!endpoints.length) return { created: 0, jobCompleted: false };
     const values = sql.join(
       endpoints.map((id) => sql`(${newId("whd")}, ${id})`),
       sql`, `,
@@ -83,13 +93,6 @@ async function dispatch(db: Db, businessId: string, eventId: string, jobId?: num
     );
     return { created: Number(row?.n ?? 0), jobCompleted: jobId !== undefined };
   });
-}
-
-// A text[] comes back as an array from postgres.js and as '{a,b}' text from some raw paths.
-function pgArray(value: string[] | string): string[] {
-  if (Array.isArray(value)) return value;
-  const inner = value.replace(/^\{|\}$/g, "");
-  return inner ? inner.split(",").map((x) => x.replace(/^"|"$/g, "")) : [];
 }
 
 // events.dispatch: { eventId, businessId }, queued by emitEvent in the transaction of the change.
