@@ -10,7 +10,8 @@ import { type ClaimedJob, claimJobs, completeJob, HEARTBEAT_MS, heartbeat, JOBS_
  * trip fewer): the worker then does not complete it again.
  */
 export const JOB_COMPLETED = Symbol.for("convo.jobCompleted");
-export type JobHandler = (payload: Record<string, unknown>, job: ClaimedJob) => Promise<void | typeof JOB_COMPLETED>;
+// Any other result (nothing, usually) means the worker removes the job once the handler returns.
+export type JobHandler = (payload: Record<string, unknown>, job: ClaimedJob) => Promise<unknown>;
 
 /** Thrown by a handler to be tried again later without it counting as a failure (e.g. rate limits). */
 export class RetryLater extends Error {
