@@ -189,7 +189,7 @@ export async function main() {
 
   if (env.BENCH_SKIP_LATENCY !== "1") {
     await settleDatabase();
-    log("\n== webhooks: 1,000 queued events to a loopback receiver");
+    log(`\n== webhooks: ${quick ? 300 : 1000} queued events to a loopback receiver`);
     results.events = await webhookThroughput({ databaseUrl: DATABASE_URL, port: basePort + 10, log, queued: quick ? 300 : 1000 }).catch((err) => ({
       available: false as const,
       reason: String(err instanceof Error ? err.message : err).slice(0, 300),
