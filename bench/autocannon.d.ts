@@ -34,6 +34,11 @@ declare module "autocannon" {
       statusCodeStats: Record<string, { count: number }>;
     };
   }
-  function autocannon(opts: autocannon.Options, cb: (err: Error | null, result: autocannon.Result) => void): { stop(): void };
+  type Instance = {
+    stop(): void;
+    /** Every answer, with its latency in milliseconds. */
+    on(event: "response", fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+  };
+  function autocannon(opts: autocannon.Options, cb: (err: Error | null, result: autocannon.Result) => void): Instance;
   export default autocannon;
 }

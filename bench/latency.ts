@@ -5,7 +5,7 @@ import { createHmac, randomInt } from "node:crypto";
 import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
-import { root, type ServerProcess, startNext, startServer, tsxBin } from "./servers";
+import { groupRssMiB, root, type ServerProcess, startNext, startServer, tsxBin } from "./servers";
 
 export type Unavailable = { available: false; reason: string };
 export type EventsResult = {
@@ -18,8 +18,19 @@ export type EventsResult = {
   p50: number;
   p99: number;
   samples: number;
+  /** The worker's resident memory after the run. */
+  workerRssMiB?: number | null;
 };
-export type AssistantResult = { available: true; turns: number; p50: number; p99: number; timeouts: number };
+export type AssistantResult = {
+  available: true;
+  turns: number;
+  p50: number;
+  p99: number;
+  timeouts: number;
+  /** Other conversations writing at once during the measured turns, and the inbound messages they sent. */
+  background?: number;
+  backgroundMessages?: number;
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const percentile = (values: number[], p: number) => {
@@ -122,6 +133,7 @@ export async function spawnWorker(env: Record<string, string | undefined>) {
   await ready;
   const exited = new Promise<void>((r) => child.once("exit", () => r()));
   return {
+    pid: child.pid as number,
     output: () => out,
     async stop() {
       try {
@@ -135,7 +147,12 @@ export async function spawnWorker(env: Record<string, string | undefined>) {
   };
 }
 
-export async function webhookThroughput(opts: { databaseUrl: string; port: number; log: (s: string) => void }): Promise<EventsResult | Unavailable> {
+export async function webhookThroughput(opts: {
+  databaseUrl: string;
+  port: number;
+  log: (s: string) => void;
+  queued?: number;
+}): Promise<EventsResult | Unavailable> {
   const { operations } = await import("../lib/api/operations");
   if (!operations.some((op) => op.method === "POST" && op.path === "/webhook-endpoints")) {
     return { available: false, reason: "POST /v1/webhook-endpoints is not in the operation table" };
@@ -157,7 +174,7 @@ export async function webhookThroughput(opts: { databaseUrl: string; port: numbe
       return { available: false, reason: `POST /v1/webhook-endpoints answered ${created.status} ${JSON.stringify(created.body).slice(0, 200)}` };
     secret = created.body.secret;
 
-    const queued = 1000;
+    const queued = opts.queued ?? 1000;
     const base = randomInt(1_000_000, 9_000_000) * 1000;
     for (let i = 0; i < queued; i += 20) {
       await Promise.all(
@@ -198,6 +215,7 @@ export async function webhookThroughput(opts: { databaseUrl: string; port: numbe
       p50: percentile(lat, 50),
       p99: percentile(lat, 99),
       samples: lat.length,
+      workerRssMiB: worker ? groupRssMiB(worker.pid) : null,
     };
   } finally {
     await worker?.stop();
@@ -211,6 +229,8 @@ export async function assistantLatency(opts: {
   port: number;
   log: (s: string) => void;
   turns?: number;
+  /** Other customers writing at once while the turns are measured: each sends, then writes again a second after. */
+  background?: number;
 }): Promise<AssistantResult | Unavailable> {
   for (const file of ["app/channels/whatsapp/webhook/route.ts", "lib/channels/whatsapp/inbound.ts"]) {
     if (!fs.existsSync(path.join(root, file))) return { available: false, reason: `${file} is missing` };
@@ -251,7 +271,23 @@ export async function assistantLatency(opts: {
     },
     "next-assistant",
   );
+  let loadRunning = true;
+  let backgroundMessages = 0;
+  const crowd = opts.background ?? 0;
+  const load = Array.from({ length: crowd }, async (_, i) => {
+    const from = `1444${String(randomInt(0, 9_999_999)).padStart(7, "0")}${i % 10}`;
+    await sleep(Math.random() * 1000);
+    while (loadRunning) {
+      await fake.postInbound(fake.inboundPayload({ messages: [{ from, text: "Do you deliver on Sundays?" }] })).catch(() => 0);
+      backgroundMessages++;
+      await sleep(1000);
+    }
+  });
   try {
+    if (crowd) {
+      opts.log(`  ${crowd} background conversations writing; measuring after 3 s`);
+      await sleep(3000);
+    }
     const turns = opts.turns ?? 40;
     const latencies: number[] = [];
     let timeouts = 0;
@@ -277,8 +313,18 @@ export async function assistantLatency(opts: {
       } else latencies.push(reply);
       await sleep(100);
     }
-    return { available: true, turns: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), timeouts };
+    return {
+      available: true,
+      turns: latencies.length,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      timeouts,
+      background: crowd,
+      backgroundMessages,
+    };
   } finally {
+    loadRunning = false;
+    await Promise.race([Promise.all(load), sleep(5000)]);
     await server.stop();
     await fake.close();
   }

@@ -1,10 +1,12 @@
-// One scenario against one server with autocannon: a warm-up, then the measured run.
+// One scenario against one server (or several instances at once) with autocannon: a warm-up, then
+// the measured run. Latency percentiles come from every answer's own time, not autocannon's buckets.
 import autocannon from "autocannon";
 import type { Scenario } from "./scenarios";
 
 export type LoadResult = {
   rps: number;
   p50: number;
+  p95: number;
   p99: number;
   requests: number;
   non2xx: number;
@@ -15,11 +17,14 @@ export type LoadResult = {
 
 export type LoadOptions = { connections: number; durationSec: number; warmupSec: number; key?: string };
 
-function run(baseUrl: string, scenario: Scenario, connections: number, durationSec: number, key?: string): Promise<autocannon.Result> {
+type RunResult = { result: autocannon.Result; latencies: number[] };
+
+function run(baseUrl: string, scenario: Scenario, connections: number, durationSec: number, key?: string): Promise<RunResult> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (key) headers.authorization = `Bearer ${key}`;
+  const latencies: number[] = [];
   return new Promise((resolve, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
         url: baseUrl,
         connections,
@@ -34,8 +39,11 @@ function run(baseUrl: string, scenario: Scenario, connections: number, durationS
           },
         ],
       },
-      (err, result) => (err ? reject(err) : resolve(result)),
+      (err, result) => (err ? reject(err) : resolve({ result, latencies })),
     );
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+    });
   });
 }
 
@@ -47,17 +55,32 @@ export async function probe(baseUrl: string, scenario: Scenario, key?: string): 
   return { status: res.status, body: (await res.text()).slice(0, 500) };
 }
 
-export async function measure(baseUrl: string, scenario: Scenario, opts: LoadOptions): Promise<LoadResult> {
-  const first = await probe(baseUrl, scenario, opts.key);
-  if (opts.warmupSec > 0) await run(baseUrl, scenario, opts.connections, opts.warmupSec, opts.key);
-  const r = await run(baseUrl, scenario, opts.connections, opts.durationSec, opts.key);
+export function percentileOf(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10;
+}
+
+/**
+ * Measures a scenario. With several base URLs (instances of one app on one database), the
+ * connections are split evenly between them and run at once; the result is their sum.
+ */
+export async function measure(baseUrl: string | string[], scenario: Scenario, opts: LoadOptions): Promise<LoadResult> {
+  const urls = Array.isArray(baseUrl) ? baseUrl : [baseUrl];
+  const first = await probe(urls[0], scenario, opts.key);
+  const per = (i: number) => Math.floor(opts.connections / urls.length) + (i < opts.connections % urls.length ? 1 : 0);
+  if (opts.warmupSec > 0) await Promise.all(urls.map((u, i) => run(u, scenario, per(i), opts.warmupSec, opts.key)));
+  const runs = await Promise.all(urls.map((u, i) => run(u, scenario, per(i), opts.durationSec, opts.key)));
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const total = runs.reduce((n, r) => n + r.result.requests.total, 0);
+  const seconds = Math.max(...runs.map((r) => durationOf(r.result, opts.durationSec)));
   return {
-    rps: Math.round(r.requests.total / durationOf(r, opts.durationSec)),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
+    rps: Math.round(total / seconds),
+    p50: percentileOf(latencies, 50),
+    p95: percentileOf(latencies, 95),
+    p99: percentileOf(latencies, 99),
+    requests: total,
+    non2xx: runs.reduce((n, r) => n + r.result.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.result.errors + r.result.timeouts, 0),
     ...(first.status !== 200 ? { sampleStatus: first.status, sampleBody: first.body } : {}),
   };
 }

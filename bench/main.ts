@@ -4,24 +4,43 @@
 //   BENCH_ONLY=id,id (scenarios)     BENCH_TARGETS=ours,bare-next,node-floor,api
 //   BENCH_REGENERATE=1 (new data)    BENCH_SKIP_BUILD=1 (reuse the last build)   BENCH_SKIP_LATENCY=1
 //   BENCH_CAMPAIGNS_ONLY=1 (only the campaign throughput, against BENCH_DATABASE_URL, no data set or build)
+//   BENCH_QUICK=1 (a sanity run in a few minutes: short runs, fewer events and turns; not for the figures)
+//   BENCH_SKIP_SCALING=1   BENCH_BACKGROUND (conversations writing during the reply latency, default 200)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { type BenchMeta, generate, readMeta, schemaHash } from "./generate";
 import { campaignThroughput } from "./campaigns";
-import { assistantLatency, webhookThroughput } from "./latency";
+import { assistantLatency, spawnWorker, webhookThroughput } from "./latency";
 import { type LoadResult, measure } from "./load";
 import { checkLines, checks, type Results, TARGETS, type Target, table, targetLabel } from "./report";
 import { scenarios as allScenarios } from "./scenarios";
-import { appDistDir, buildApp, buildBareNext, nextBin, root, type ServerProcess, startApi, startNext, startServer, tsxBin, workDir } from "./servers";
+import {
+  appDistDir,
+  buildApp,
+  buildBareNext,
+  groupRssMiB,
+  nextBin,
+  root,
+  type ServerProcess,
+  startApi,
+  startNext,
+  startServer,
+  tsxBin,
+  workDir,
+} from "./servers";
 
 const env = process.env;
 const DATABASE_URL = env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/convo_bench";
-const duration = Number(env.BENCH_DURATION ?? 10);
-const warmup = Number(env.BENCH_WARMUP ?? 3);
+const quick = env.BENCH_QUICK === "1";
+const duration = Number(env.BENCH_DURATION ?? (quick ? 3 : 10));
+const warmup = Number(env.BENCH_WARMUP ?? (quick ? 1 : 3));
 const connections = Number(env.BENCH_CONNECTIONS ?? 32);
-const singleDuration = Number(env.BENCH_SINGLE_DURATION ?? Math.max(3, Math.round(duration / 2)));
+const singleDuration = Number(env.BENCH_SINGLE_DURATION ?? (quick ? 2 : Math.max(3, Math.round(duration / 2))));
+const background = Number(env.BENCH_BACKGROUND ?? (quick ? 20 : 200));
+// The scaling line: a read and the send, against one instance and one worker, then two and two.
+const SCALING_SCENARIOS = ["wallet", "messages-send"];
 const basePort = Number(env.BENCH_PORT ?? 3400);
 const log = (line: string) => console.log(line);
 // The benchmark measures our rate limiter's cost, not its refusals.
@@ -128,7 +147,7 @@ export async function main() {
   }
   if (targets.includes("bare-next")) buildBareNext(log);
 
-  const results: Results = { load: {}, single: {}, events: null, assistant: null, campaigns: null };
+  const results: Results = { load: {}, single: {}, memory: {}, scaling: null, events: null, assistant: null, campaigns: null };
   const loadOpts = { connections, durationSec: duration, warmupSec: warmup, key: meta.main.key };
   for (const [i, target] of targets.entries()) {
     log(`\n== ${targetLabel[target]}: ${connections} connections, ${warmup} s warm-up + ${duration} s per scenario`);
@@ -144,9 +163,11 @@ export async function main() {
         byScenario[s.id] = r;
         const note = r.sampleStatus ? `  first answer ${r.sampleStatus}: ${r.sampleBody}` : "";
         log(
-          `  ${s.label.padEnd(36)} ${String(r.rps).padStart(6)} req/s  p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms  non-2xx ${r.non2xx}${note}`,
+          `  ${s.label.padEnd(36)} ${String(r.rps).padStart(6)} req/s  p50 ${String(r.p50).padStart(5)}  p95 ${String(r.p95).padStart(5)}  p99 ${String(r.p99).padStart(5)} ms  non-2xx ${r.non2xx}${note}`,
         );
       }
+      results.memory[target] = groupRssMiB(server.pid);
+      log(`  memory after the run: ${results.memory[target] ?? "-"} MiB resident`);
       if (target === "ours") {
         log(`  -- one connection, ${singleDuration} s per scenario (latency without queueing)`);
         for (const s of scenarios) {
@@ -161,10 +182,15 @@ export async function main() {
     results.load[target] = byScenario;
   }
 
+  if (env.BENCH_SKIP_SCALING !== "1" && targets.includes("ours")) {
+    const picked = scenarios.filter((s) => SCALING_SCENARIOS.includes(s.id));
+    if (picked.length) results.scaling = await scaling(picked, loadOpts);
+  }
+
   if (env.BENCH_SKIP_LATENCY !== "1") {
     await settleDatabase();
-    log("\n== webhooks: 1,000 queued events to a loopback receiver");
-    results.events = await webhookThroughput({ databaseUrl: DATABASE_URL, port: basePort + 10, log }).catch((err) => ({
+    log(`\n== webhooks: ${quick ? 300 : 1000} queued events to a loopback receiver`);
+    results.events = await webhookThroughput({ databaseUrl: DATABASE_URL, port: basePort + 10, log, queued: quick ? 300 : 1000 }).catch((err) => ({
       available: false as const,
       reason: String(err instanceof Error ? err.message : err).slice(0, 300),
     }));
@@ -174,11 +200,13 @@ export async function main() {
       reason: String(err instanceof Error ? err.message : err).slice(0, 300),
     }));
     await settleDatabase();
-    log("== inbound WhatsApp webhook -> assistant reply");
-    results.assistant = await assistantLatency({ databaseUrl: DATABASE_URL, port: basePort + 11, log }).catch((err) => ({
-      available: false as const,
-      reason: String(err instanceof Error ? err.message : err).slice(0, 300),
-    }));
+    log(`== inbound WhatsApp webhook -> assistant reply, while ${background} other conversations write at once`);
+    results.assistant = await assistantLatency({ databaseUrl: DATABASE_URL, port: basePort + 11, log, background, turns: quick ? 10 : 40 }).catch(
+      (err) => ({
+        available: false as const,
+        reason: String(err instanceof Error ? err.message : err).slice(0, 300),
+      }),
+    );
   }
 
   const list = checks(scenarios, results);
@@ -191,6 +219,8 @@ export async function main() {
       warmupSeconds: warmup,
       singleConnectionSeconds: singleDuration,
       database: "Postgres (DB_POOL_MAX 10 per process)",
+      quick,
+      background,
     },
     data: { counts: meta.counts, generateSeconds: meta.generateSeconds, generatedAt: meta.generatedAt },
     scenarios: scenarios.map((s) => ({
@@ -209,4 +239,42 @@ export async function main() {
   log(`\n${table(scenarios, results)}\n\n${checkLines(list)}\n\nmachine: ${JSON.stringify(out.machine)}\nwritten: bench/results.json`);
   const { closeDb } = await import("../lib/db/client");
   await closeDb();
+}
+
+/**
+ * How throughput grows with instances: one app instance (RUN_WORKER=0) and one `npm run worker`, then
+ * two and two, all on the one Postgres, the same connections split evenly between the instances.
+ * The workers drain what the sends queue, as they would in a deployment.
+ */
+async function scaling(picked: ReturnType<typeof allScenarios>, loadOpts: Parameters<typeof measure>[2]) {
+  const out: NonNullable<Results["scaling"]> = { scenarios: {}, memory: { one: [], two: [] } };
+  for (const n of [1, 2] as const) {
+    log(`\n== scaling: ${n} app instance${n > 1 ? "s" : ""} and ${n} worker${n > 1 ? "s" : ""} on one Postgres, ${connections} connections in all`);
+    await settleDatabase();
+    const servers: ServerProcess[] = [];
+    const workers: Awaited<ReturnType<typeof spawnWorker>>[] = [];
+    try {
+      for (let i = 0; i < n; i++) servers.push(await startNext(basePort + 20 + i, DATABASE_URL, { ...unlimited }, `next-scale-${i}`));
+      for (let i = 0; i < n; i++)
+        workers.push(
+          await spawnWorker({ ...unlimited, DATABASE_URL, ENCRYPTION_KEY: Buffer.alloc(32, 11).toString("base64"), NODE_ENV: "production" }),
+        );
+      for (const s of picked) {
+        for (const server of servers) await measure(server.url, s, { ...loadOpts, connections: 8, durationSec: 1, warmupSec: 0 });
+        const r = await measure(
+          servers.map((x) => x.url),
+          s,
+          loadOpts,
+        );
+        out.scenarios[s.id] ??= {};
+        out.scenarios[s.id][n === 1 ? "one" : "two"] = r;
+        log(`  ${s.label.padEnd(36)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99} ms  non-2xx ${r.non2xx}`);
+      }
+      out.memory[n === 1 ? "one" : "two"] = [...servers.map((x) => groupRssMiB(x.pid)), ...workers.map((w) => groupRssMiB(w.pid))];
+    } finally {
+      for (const w of workers) await w.stop();
+      for (const server of servers) await server.stop();
+    }
+  }
+  return out;
 }

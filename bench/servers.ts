@@ -184,3 +184,32 @@ export function buildBareNext(log: (line: string) => void): void {
   if (r.status !== 0) throw new Error(`bare Next build failed:\n${(r.stdout + r.stderr).slice(-4000)}`);
   log(`  bare Next app built in ${Math.round((Date.now() - started) / 1000)} s`);
 }
+
+/**
+ * Resident memory of a server: the sum of VmRSS over its process group (`next start` and whatever it
+ * forks), in MiB. Linux only (/proc); null elsewhere.
+ */
+export function groupRssMiB(pgid: number): number | null {
+  let kib = 0;
+  let found = false;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  for (const pid of entries) {
+    try {
+      // pgrp is the 5th field of /proc/<pid>/stat, after the parenthesised command name.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (rss) {
+        kib += Number(rss[1]);
+        found = true;
+      }
+    } catch {}
+  }
+  return found ? Math.round(kib / 1024) : null;
+}

@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { queryRows, sql } from "../db/rows";
 import { idempotencyKeys } from "../db/schema";
 import { AppError, invalid } from "../errors";
 
@@ -26,30 +27,33 @@ export async function withIdempotency(
   }
   const requestHash = createHash("sha256").update(`${operation}\n${rawBody}`).digest("hex");
   const where = and(eq(idempotencyKeys.businessId, businessId), eq(idempotencyKeys.key, key));
-  // Expired keys, and reservations abandoned by a crashed request, are free to take again.
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        where,
-        sql`(${idempotencyKeys.createdAt} < now() - interval '24 hours' or (${idempotencyKeys.responseStatus} = 0 and ${idempotencyKeys.createdAt} < now() - interval '60 seconds'))`,
-      ),
-    );
-  const reserved = await db
-    .insert(idempotencyKeys)
-    .values({ businessId, key, operation, requestHash, responseStatus: PENDING, responseBody: {} })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (!reserved.length) {
-    const [existing] = await db.select().from(idempotencyKeys).where(where);
-    if (!existing) return withIdempotency(db, businessId, operation, key, rawBody, run);
-    if (existing.requestHash !== requestHash) {
+  // One round trip: reserve the key (taking over an expired one, or a reservation abandoned by a
+  // crashed request), or else read the row that holds it.
+  const [row] = await queryRows<{ mine: boolean; request_hash: string; response_status: number; response_body: unknown }>(
+    db,
+    sql`with ins as (
+          insert into idempotency_keys as i (business_id, key, operation, request_hash, response_status, response_body)
+          values (${businessId}, ${key}, ${operation}, ${requestHash}, ${PENDING}, '{}'::jsonb)
+          on conflict (business_id, key) do update set
+            operation = excluded.operation, request_hash = excluded.request_hash,
+            response_status = excluded.response_status, response_body = excluded.response_body, created_at = now()
+          where i.created_at < now() - interval '24 hours' or (i.response_status = ${PENDING} and i.created_at < now() - interval '60 seconds')
+          returning true as mine, i.request_hash, i.response_status, i.response_body)
+        select * from ins
+        union all
+        select false, request_hash, response_status, response_body from idempotency_keys
+          where business_id = ${businessId} and key = ${key} and not exists (select 1 from ins)`,
+  );
+  if (!row?.mine) {
+    // Held by a request that committed after this statement began: look again.
+    if (!row) return withIdempotency(db, businessId, operation, key, rawBody, run);
+    if (row.request_hash !== requestHash) {
       throw new AppError("idempotency_conflict", "This Idempotency-Key was already used with a different request.");
     }
-    if (existing.responseStatus === PENDING) {
+    if (Number(row.response_status) === PENDING) {
       throw new AppError("idempotency_conflict", "A request with this Idempotency-Key is still in progress.");
     }
-    return { status: existing.responseStatus, body: existing.responseBody };
+    return { status: Number(row.response_status), body: typeof row.response_body === "string" ? JSON.parse(row.response_body) : row.response_body };
   }
   try {
     const result = await run();

@@ -3,7 +3,9 @@ import { and, arrayContains, eq, getTableColumns, ilike, or, sql } from "drizzle
 import type { Db } from "../db/client";
 import { contacts } from "../db/schema";
 import { notFound } from "../errors";
-import { emitEvent } from "../events/emit";
+import { EVENTS_QUEUE, emitEvent } from "../events/emit";
+import { queryRows } from "../db/rows";
+import { JOBS_CHANNEL } from "../jobs/queue";
 import { newId } from "../ids";
 import { listPage, type Page, type PageParams } from "../pagination";
 import type { ContactOut } from "./contact-schema";
@@ -34,28 +36,53 @@ export type ContactInput = { phone: string; name?: string | null; metadata?: Rec
  * contact. Fields left out keep their stored values; `contact.created` fires once, on the insert.
  */
 export async function upsertContact(db: Db, businessId: string, input: ContactInput): Promise<ContactOut> {
-  return db.transaction(async (tx) => {
-    const set: Record<string, unknown> = { updatedAt: sql`now()` };
-    if (input.name !== undefined) set.name = input.name;
-    if (input.metadata !== undefined) set.metadata = input.metadata;
-    if (input.tags !== undefined) set.tags = input.tags;
-    const [row] = await tx
-      .insert(contacts)
-      .values({
-        id: newId("ct"),
-        businessId,
-        phone: input.phone,
-        name: input.name ?? null,
-        metadata: input.metadata ?? {},
-        tags: input.tags ?? [],
-      })
-      .onConflictDoUpdate({ target: [contacts.businessId, contacts.phone], set })
-      .returning({ ...getTableColumns(contacts), inserted: sql<boolean>`(xmax = 0)` });
-    const { inserted, ...contact } = row;
-    if (inserted) await announce(tx, contact);
-    return contactView(contact);
-  });
+  const textArray = (list: string[]) =>
+    list.length
+      ? sql`array[${sql.join(
+          list.map((t) => sql`${t}`),
+          sql`, `,
+        )}]::text[]`
+      : sql`'{}'::text[]`;
+  const set = [sql`updated_at = now()`];
+  if (input.name !== undefined) set.push(sql`name = ${input.name}`);
+  if (input.metadata !== undefined) set.push(sql`metadata = ${JSON.stringify(input.metadata)}::jsonb`);
+  if (input.tags !== undefined) set.push(sql`tags = ${textArray(input.tags)}`);
+  // One statement, so one round trip and one implicit transaction: the upsert, and on an insert the
+  // contact.created event (its payload as emitEvent and announce build it) and its dispatch job.
+  const eventId = newId("evt");
+  const eventAt = new Date().toISOString();
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with c as (
+          insert into contacts as x (id, business_id, phone, name, metadata, tags)
+          values (${newId("ct")}, ${businessId}, ${input.phone}, ${input.name ?? null}, ${JSON.stringify(input.metadata ?? {})}::jsonb, ${textArray(input.tags ?? [])})
+          on conflict (business_id, phone) do update set ${sql.join(set, sql`, `)}
+          returning x.*, (xmax = 0) as inserted
+        ), e as (
+          insert into events (id, business_id, type, payload, created_at)
+          select ${eventId}, c.business_id, 'contact.created',
+            jsonb_build_object('id', ${eventId}::text, 'type', 'contact.created', 'createdAt', ${eventAt}::text,
+              'contact', jsonb_build_object('id', c.id, 'phone', c.phone, 'name', c.name, 'tags', to_jsonb(c.tags), 'metadata', c.metadata,
+                'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+            ${eventAt}::timestamptz
+          from c where c.inserted
+          returning id
+        ), j as (
+          insert into jobs (queue, payload, business_id)
+          select ${EVENTS_QUEUE}, jsonb_build_object('eventId', e.id, 'businessId', ${businessId}::text), ${businessId} from e
+          returning queue
+        )
+        select c.*, (select count(pg_notify(${JOBS_CHANNEL}, j.queue)) from j) as woken from c`,
+  );
+  const contact: Record<string, unknown> = {};
+  for (const [prop, column] of contactColumns) {
+    const value = row[column.name];
+    contact[prop] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return contactView(contact as ContactRow);
 }
+
+const contactColumns = Object.entries(getTableColumns(contacts));
 
 /** Finds a contact by phone or creates it (firing contact.created), for sends and inbound messages. */
 export async function ensureContact(

@@ -19,7 +19,11 @@ type Listener = (payload: string) => void;
 export type DbHandle = {
   db: Db;
   kind: "pglite" | "postgres";
-  listen(channel: string, fn: Listener): Promise<() => Promise<void>>;
+  /**
+   * LISTENs on `channel`. `onListen` runs each time the subscription is (re)established: after a
+   * reconnect, notifications sent while it was down are lost, so a cache fed by them starts afresh.
+   */
+  listen(channel: string, fn: Listener, onListen?: () => void): Promise<() => Promise<void>>;
   /** Raw driver clients, for the few places that need them (migrations, rate limiter, benchmarks). */
   pglite?: PGlite;
   /** The embedded database's wrapper: its health, and its recovery after a WebAssembly trap. */
@@ -97,7 +101,7 @@ export function openPglite(dir = dataDir()): DbHandle {
       return embedded.client;
     },
     embedded,
-    listen: (channel, fn) => embedded.listen(channel, fn),
+    listen: (channel, fn, onListen) => embedded.listen(channel, fn, onListen),
     async close() {
       await embedded.close();
       release();
@@ -116,8 +120,8 @@ function openPostgres(url: string): DbHandle {
     db,
     kind: "postgres",
     sql,
-    async listen(channel, fn) {
-      const sub = await sql.listen(channel, fn);
+    async listen(channel, fn, onListen) {
+      const sub = await sql.listen(channel, fn, onListen);
       return async () => sub.unlisten();
     },
     async close() {
@@ -140,9 +144,21 @@ export function db(): Db {
   return dbHandle().db;
 }
 
+const beforeCloseKey = Symbol.for("convo.db.beforeClose");
+type GlobalWithHooks = typeof globalThis & { [beforeCloseKey]?: Set<(db: Db) => Promise<void>> };
+
+/** Work to finish while the database is still open when the process closes it (buffered writes). */
+export function onBeforeCloseDb(fn: (db: Db) => Promise<void>): void {
+  const g = globalThis as GlobalWithHooks;
+  g[beforeCloseKey] ??= new Set();
+  g[beforeCloseKey].add(fn);
+}
+
 export async function closeDb(): Promise<void> {
-  const g = globalThis as GlobalWithDb;
+  const g = globalThis as GlobalWithDb & GlobalWithHooks;
   const handle = g[globalKey];
   g[globalKey] = undefined;
-  if (handle) await handle.close();
+  if (!handle) return;
+  for (const fn of g[beforeCloseKey] ?? []) await fn(handle.db).catch(() => {});
+  await handle.close();
 }

@@ -28,7 +28,7 @@ export function isWasmTrap(err: unknown): boolean {
   return false;
 }
 
-type Listener = { channel: string; fn: (payload: string) => void; unsubscribe: (() => Promise<void>) | null };
+type Listener = { channel: string; fn: (payload: string) => void; onListen?: () => void; unsubscribe: (() => Promise<void>) | null };
 
 const CLOSE_TIMEOUT_MS = 5_000;
 const REOPEN_ATTEMPTS = 3;
@@ -77,12 +77,13 @@ export class EmbeddedDatabase {
     return this.#run((c) => c.transaction(fn));
   }
 
-  async listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>> {
+  async listen(channel: string, fn: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>> {
     if (this.#recovering) await this.#recovering;
-    const listener: Listener = { channel, fn, unsubscribe: null };
+    const listener: Listener = { channel, fn, onListen, unsubscribe: null };
     const unsub = await this.#client.listen(channel, fn);
     listener.unsubscribe = async () => unsub();
     this.#listeners.add(listener);
+    onListen?.();
     return async () => {
       this.#listeners.delete(listener);
       await listener.unsubscribe?.().catch(() => {});
@@ -150,6 +151,7 @@ export class EmbeddedDatabase {
     for (const listener of this.#listeners) {
       const unsub = await this.#client.listen(listener.channel, listener.fn);
       listener.unsubscribe = async () => unsub();
+      listener.onListen?.();
     }
   }
 }

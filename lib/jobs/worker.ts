@@ -5,7 +5,13 @@ import { errorForLog, safeErrorMessage } from "../errors";
 import { newId } from "../ids";
 import { type ClaimedJob, claimJobs, completeJob, HEARTBEAT_MS, heartbeat, JOBS_CHANNEL, nextRunAt, retireWorker, retryJob } from "./queue";
 
-export type JobHandler = (payload: Record<string, unknown>, job: ClaimedJob) => Promise<void>;
+/**
+ * What a handler returns when it removed its own job in the statement that did its work (one round
+ * trip fewer): the worker then does not complete it again.
+ */
+export const JOB_COMPLETED = Symbol.for("convo.jobCompleted");
+// Any other result (nothing, usually) means the worker removes the job once the handler returns.
+export type JobHandler = (payload: Record<string, unknown>, job: ClaimedJob) => Promise<unknown>;
 
 /** Thrown by a handler to be tried again later without it counting as a failure (e.g. rate limits). */
 export class RetryLater extends Error {
@@ -104,8 +110,8 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
   async function run(job: ClaimedJob) {
     running++;
     try {
-      await handlers[job.queue](job.payload, job);
-      await completeJob(handle.db, job.id);
+      const outcome = await handlers[job.queue](job.payload, job);
+      if (outcome !== JOB_COMPLETED) await completeJob(handle.db, job.id);
     } catch (err) {
       const later = err instanceof RetryLater ? err : null;
       const delay = later ? later.delayMs : backoffMs(job.attempts);

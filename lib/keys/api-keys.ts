@@ -6,6 +6,8 @@ import { apiKeys } from "../db/schema";
 import { AppError, invalid, notFound } from "../errors";
 import { newId } from "../ids";
 import { INSTANT_RANGE_MESSAGE, instantInRange, iso } from "../pagination";
+import { forgetKey, type KeyCache, keyCacheFor } from "./key-cache";
+import { noteKeyUse } from "./key-usage";
 import { isScope, type Scope, scopes as allScopes } from "./scopes";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -78,6 +80,34 @@ export async function revokeApiKey(db: Db, businessId: string | null, id: string
     .where(where)
     .returning({ id: apiKeys.id });
   if (!rows.length) throw notFound("API key");
+  // The database tells every instance (drizzle/0014); this one refuses the key from its next request.
+  forgetKey(id);
+}
+
+/**
+ * Changes what a key may do: its scopes, expiry or rate limit. Like a revocation it applies to this
+ * instance's next request and reaches the others within a second.
+ */
+export async function updateApiKey(
+  db: Db,
+  businessId: string | null,
+  id: string,
+  change: { scopes?: string[] | "all"; expiresAt?: Date | null; rateLimitPerSecond?: number | null },
+): Promise<void> {
+  const set: Partial<typeof apiKeys.$inferInsert> = {};
+  if (change.scopes !== undefined) set.scopes = parseScopes(change.scopes);
+  if (change.expiresAt !== undefined) {
+    if (change.expiresAt && (Number.isNaN(change.expiresAt.getTime()) || !instantInRange(change.expiresAt))) {
+      throw invalid([{ path: "expiresAt", message: INSTANT_RANGE_MESSAGE }]);
+    }
+    set.expiresAt = change.expiresAt;
+  }
+  if (change.rateLimitPerSecond !== undefined) set.rateLimitPerSecond = change.rateLimitPerSecond;
+  if (!Object.keys(set).length) return;
+  const where = businessId ? and(eq(apiKeys.id, id), eq(apiKeys.businessId, businessId)) : eq(apiKeys.id, id);
+  const rows = await db.update(apiKeys).set(set).where(where).returning({ id: apiKeys.id });
+  if (!rows.length) throw notFound("API key");
+  forgetKey(id);
 }
 
 export async function listApiKeys(db: Db, businessId: string) {
@@ -133,7 +163,7 @@ const batches = new WeakMap<Db, Map<string, Promise<KeyRow | undefined>>>();
  * end of that turn: after every one of them arrived, so each still sees a revocation committed before
  * it started (a lookup already on its way is never reused). Under load this makes auth nearly free.
  */
-function lookupKey(db: Db, hash: string): Promise<KeyRow | undefined> {
+function lookupKey(db: Db, hash: string, cache: KeyCache | null): Promise<KeyRow | undefined> {
   let pending = batches.get(db);
   if (!pending) {
     pending = new Map();
@@ -144,7 +174,10 @@ function lookupKey(db: Db, hash: string): Promise<KeyRow | undefined> {
   if (!lookup) {
     lookup = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       queue.delete(hash);
+      const generation = cache?.generation() ?? 0;
       const [row] = await keyByHash(db).execute({ hash });
+      // Unknown keys are not cached: a key made a moment ago on another instance works at once.
+      if (row && cache) cache.set(hash, row, generation);
       return row;
     });
     queue.set(hash, lookup);
@@ -152,7 +185,11 @@ function lookupKey(db: Db, hash: string): Promise<KeyRow | undefined> {
   return lookup;
 }
 
-/** Resolves a bearer key to its business, or throws 401. One indexed lookup per request. */
+/**
+ * Resolves a bearer key to its business, or throws 401. Keys already seen are answered from this
+ * process's cache (lib/keys/key-cache.ts): a revocation, expiry or scope change made here applies to
+ * the very next request, one made elsewhere within a second. Otherwise one indexed lookup.
+ */
 export async function authenticateKey(db: Db, authorization: string | null): Promise<KeyContext> {
   const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   if (!match) throw unauthorized("Missing bearer key: send Authorization: Bearer <key>.");
@@ -160,22 +197,13 @@ export async function authenticateKey(db: Db, authorization: string | null): Pro
   if (!key.startsWith(KEY_PREFIX) || key.length < KEY_PREFIX.length + 32 || key.length > 128) {
     throw unauthorized("The API key is malformed.");
   }
-  const row = await lookupKey(db, hashKey(key));
+  const hash = hashKey(key);
+  const cache = keyCacheFor(db);
+  const row = cache?.get(hash) ?? (await lookupKey(db, hash, cache));
   if (!row || row.revokedAt) throw unauthorized("The API key is unknown or revoked.");
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw unauthorized("The API key has expired.");
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) touchLastUsed(db, row.id);
+  noteKeyUse(db, row.id, row.lastUsedAt);
   return { keyId: row.id, businessId: row.businessId, scopes: row.scopes, rateLimitPerSecond: row.rateLimitPerSecond };
-}
-
-// Off the hot path and at most once a minute per key (the WHERE makes racing instances no-ops).
-function touchLastUsed(db: Db, id: string): void {
-  db.update(apiKeys)
-    .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, id), sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '60 seconds')`))
-    .then(
-      () => {},
-      () => {},
-    );
 }
 
 function unauthorized(message: string) {

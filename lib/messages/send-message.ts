@@ -1,13 +1,14 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { businesses, conversations, type InteractivePayload, messages } from "../db/schema";
 import { ensureContact } from "../contacts/contacts";
-import { ensureConversation, insideWindow, lastInboundAtByPhone } from "../conversations/conversations";
+import { ensureConversation, insideWindow, lastInboundAtByPhone, WINDOW_MS } from "../conversations/conversations";
 import { pauseForPerson } from "../conversations/people-first";
 import { AppError, invalid } from "../errors";
 import { newId } from "../ids";
-import { enqueue } from "../jobs/queue";
+import { enqueue, JOBS_CHANNEL } from "../jobs/queue";
+import { queryRows } from "../db/rows";
 import { placeholderCount, renderTemplate } from "../templates/template-schema";
 import { assertSendable, findTemplate } from "../templates/templates";
 import { mediaText, resolveOutboundMedia } from "../media/outbound-media";
@@ -45,6 +46,11 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
     }
     text = renderTemplate(template.body, ref.variables);
   } else {
+    // The common send (a text to a customer already talking to us) is one statement: below.
+    if (input.type === "text" && !input.media && opts.source !== "agent") {
+      const sent = await sendToOpenConversation(db, businessId, input.to, text, opts);
+      if (sent) return sent;
+    }
     // The window check reads before anything is written: outside it, no contact or conversation appears.
     const last = await lastInboundAtByPhone(db, businessId, input.to);
     if (!insideWindow(last)) {
@@ -96,4 +102,57 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
       .where(eq(conversations.id, conversation.id));
     return message;
   });
+}
+
+const messageColumns = Object.entries(getTableColumns(messages));
+
+/**
+ * A text to a known contact with an open conversation, inside the 24-hour window: the contact, the
+ * conversation, the window check, the message, its delivery job (with the workers' wake-up) and the
+ * conversation's update in one statement, so one round trip and one implicit transaction. Anything
+ * else (a new contact, no open conversation, outside the window) stores nothing here and answers
+ * undefined; sendMessage then takes the general path, which creates what is missing or refuses.
+ */
+async function sendToOpenConversation(db: Db, businessId: string, phone: string, text: string, opts: SendOptions): Promise<MessageRow | undefined> {
+  const messageId = newId("msg");
+  // The window is judged by this process's clock, as insideWindow does on the general path.
+  const windowStart = new Date(Date.now() - WINDOW_MS).toISOString();
+  const interactive = opts.interactive ? JSON.stringify(opts.interactive) : null;
+  const job = JSON.stringify({ messageId, businessId });
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with ct as (
+          select id, channel from contacts where business_id = ${businessId} and phone = ${phone}
+        ), ok as (
+          select v.id, ct.id as contact_id, ct.channel from ct
+            join conversations v on v.business_id = ${businessId} and v.contact_id = ct.id and v.status <> 'closed'
+          where (select max(w.last_inbound_at) from conversations w where w.business_id = ${businessId} and w.contact_id = ct.id)
+            > ${windowStart}::timestamptz
+        ), j as (
+          insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts)
+          select ${DELIVER_QUEUE}, ${job}::jsonb, ${businessId}, ok.id, now(), 12 from ok
+          returning queue
+        ), m as (
+          insert into messages (id, business_id, conversation_id, contact_id, direction, source, type, text, interactive, status, channel, user_id, tokens)
+          select ${messageId}, ${businessId}, ok.id, ok.contact_id, 'outbound', ${opts.source}, 'text', ${text}, ${interactive}::jsonb, 'queued',
+            case when ok.channel = 'sandbox' then 'sandbox'
+                 when (select b.whatsapp_phone_number_id from businesses b where b.id = ${businessId}) is null then 'sandbox'
+                 else 'whatsapp' end,
+            ${opts.userId ?? null}, ${opts.tokens ?? 0}
+          from ok
+          returning *
+        ), u as (
+          update conversations c set last_message_at = m.created_at, waiting_since = null, updated_at = now()
+          from m where c.id = m.conversation_id
+        )
+        select m.*, (select count(pg_notify(${JOBS_CHANNEL}, j.queue)) from j) as woken from m`,
+  );
+  const [row] = rows;
+  if (!row) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [prop, column] of messageColumns) {
+    const value = row[column.name];
+    out[prop] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as MessageRow;
 }

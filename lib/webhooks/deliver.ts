@@ -3,7 +3,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { newId } from "../ids";
-import { type JobHandler, RetryLater } from "../jobs/worker";
+import { JOB_COMPLETED, type JobHandler, RetryLater } from "../jobs/worker";
 import type { DeliveryJob } from "./dispatch";
 import { endpointSecret } from "./endpoints";
 import { retryDelayMs } from "./retry-schedule";
@@ -38,7 +38,7 @@ export function deliveryHeaders(secret: string, body: string, eventType: string,
  * a crash between recording an attempt and rescheduling) waits instead of sending early. Manual
  * attempts (redelivery, test event) go even to a disabled endpoint and are never retried automatically.
  */
-export async function deliverWebhook(db: Db, job: DeliveryJob): Promise<void> {
+export async function deliverWebhook(db: Db, job: DeliveryJob, jobId?: number): Promise<typeof JOB_COMPLETED | undefined> {
   const [row] = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events })
     .from(webhookDeliveries)
@@ -63,14 +63,33 @@ export async function deliverWebhook(db: Db, job: DeliveryJob): Promise<void> {
   // The customer's log gets result.error (a fixed sentence); what really happened stays on the server.
   if (result.detail && result.detail !== result.error)
     console.warn(`[webhooks] delivery ${delivery.id} to endpoint ${endpoint.id} (${job.businessId}) failed: ${result.detail}`);
-  const retryInMs = await recordAttempt(db, delivery, result, Boolean(job.manual));
+  const retryInMs = await recordAttempt(db, delivery, result, Boolean(job.manual), jobId);
   if (retryInMs !== null) throw new RetryLater(retryInMs, result.error ?? "delivery failed", false);
+  return result.ok && jobId !== undefined ? JOB_COMPLETED : undefined;
 }
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** Logs the attempt and moves the delivery on, in one transaction; returns the wait before a retry, if any. */
-async function recordAttempt(db: Db, delivery: DeliveryRow, result: SendResult, manual: boolean): Promise<number | null> {
+async function recordAttempt(db: Db, delivery: DeliveryRow, result: SendResult, manual: boolean, jobId?: number): Promise<number | null> {
+  if (result.ok) {
+    // The common case in one statement (one round trip, one implicit transaction): the attempt, the
+    // end of the endpoint's failing streak if it had one, the delivery's success and, run by the
+    // worker, the removal of its job (see JOB_COMPLETED).
+    const done = jobId === undefined ? sql`` : sql`, j as (delete from jobs where id = ${jobId})`;
+    await db.execute(sql`with a as (
+        insert into webhook_attempts (id, business_id, delivery_id, endpoint_id, status_code, duration_ms, error, response_body)
+        values (${newId("wha")}, ${delivery.businessId}, ${delivery.id}, ${delivery.endpointId}, ${result.statusCode}, ${result.durationMs},
+          ${result.error}, ${result.responseBody})
+      ), e as (
+        update webhook_endpoints set failing_since = null
+        where business_id = ${delivery.businessId} and id = ${delivery.endpointId} and failing_since is not null
+      )${done}
+      update webhook_deliveries set status = 'succeeded', attempts = attempts + 1, last_status_code = ${result.statusCode},
+        next_attempt_at = null, updated_at = now()
+      where business_id = ${delivery.businessId} and id = ${delivery.id}`);
+    return null;
+  }
   return db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({
       id: newId("wha"),
@@ -137,10 +156,13 @@ async function noteFailure(tx: Db, businessId: string, endpointId: string): Prom
 }
 
 // webhooks.deliver: { deliveryId, businessId, manual? }, queued by dispatch, redelivery and test events.
-export const handleWebhookDelivery: JobHandler = async (payload) => {
-  await deliverWebhook(defaultDb(), {
-    deliveryId: String(payload.deliveryId),
-    businessId: String(payload.businessId),
-    manual: payload.manual === true,
-  });
-};
+export const handleWebhookDelivery: JobHandler = async (payload, job) =>
+  deliverWebhook(
+    defaultDb(),
+    {
+      deliveryId: String(payload.deliveryId),
+      businessId: String(payload.businessId),
+      manual: payload.manual === true,
+    },
+    job.id,
+  );
