@@ -86,7 +86,8 @@ export function jobsPerBusiness(): number {
 /**
  * Claims up to `limit` ready jobs with FOR UPDATE SKIP LOCKED: several workers (and app instances)
  * never take the same job. A job held by a worker is taken again when its lease runs out, or at once
- * when that worker's heartbeat has gone stale (the process died: kill -9, a lost machine).
+ * when that worker's heartbeat has gone stale (the process died: kill -9, a lost machine), never by
+ * the worker that holds it.
  *
  * Fair between businesses: a business already running `perBusiness` jobs of a queue gets no more of
  * it, and the rest are handed out in turns (every business's next job before anyone's one after), so a
@@ -109,9 +110,11 @@ export async function claimJobs(
     sql`, `,
   );
   const stale = sql`make_interval(secs => ${WORKER_STALE_SECONDS})`;
-  // Taken by nobody alive: never claimed, lease over, or its worker's heartbeat is stale.
-  const free = sql`(j.locked_until is null or j.locked_until < now() or not exists (
-    select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - ${stale}))`;
+  // Taken by nobody alive: never claimed, lease over, or its worker's heartbeat is stale. A worker never
+  // takes its own running job for dead: a busy process (the embedded database shares its one thread)
+  // can write its heartbeat late, and a second run of a job it is still running would overlap the first.
+  const free = sql`(j.locked_until is null or j.locked_until < now() or (j.locked_by <> ${workerId} and not exists (
+    select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - ${stale})))`;
   // Heads its orderKey: no older job of the key is pending (running, waiting out a retry, or not).
   const head = sql`(j.order_key is null or not exists (
     select 1 from jobs o where o.queue = j.queue and o.order_key = j.order_key and o.status = 'pending' and o.id < j.id))`;

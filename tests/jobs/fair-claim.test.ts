@@ -138,3 +138,22 @@ describe("fair claim", () => {
     await retireWorker(db(), worker);
   });
 });
+
+describe("a stale heartbeat", () => {
+  it("lets another worker take the job, never the worker that holds it (a busy process beats late)", async () => {
+    const q = queueName();
+    await add(q, "biz_a", 1);
+    const holder = await liveWorker();
+    const [job] = await claimJobs(db(), [q], holder, 1);
+    expect(job).toBeTruthy();
+    // The holder's heartbeat is overdue while its job still runs.
+    await db().execute(sql`update workers set heartbeat_at = now() - interval '1 minute' where id = ${holder}`);
+    expect(await claimJobs(db(), [q], holder, 1)).toEqual([]);
+    const other = await liveWorker();
+    const [taken] = await claimJobs(db(), [q], other, 1);
+    expect(taken?.id).toBe(job.id);
+    await completeJob(db(), taken.id);
+    await retireWorker(db(), holder);
+    await retireWorker(db(), other);
+  });
+});
