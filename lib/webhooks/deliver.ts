@@ -3,6 +3,8 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { newId } from "../ids";
+import { componentLogger } from "../observability/log";
+import { metrics } from "../observability/metrics";
 import { type JobHandler, RetryLater } from "../jobs/worker";
 import type { DeliveryJob } from "./dispatch";
 import { endpointSecret } from "./endpoints";
@@ -60,9 +62,13 @@ export async function deliverWebhook(db: Db, job: DeliveryJob): Promise<void> {
 
   const body = eventBody(event.payload);
   const result = await sendWebhook({ url: endpoint.url, body, headers: deliveryHeaders(endpointSecret(endpoint), body, event.type, delivery.id) });
+  metrics().webhookDeliveries.inc({ outcome: result.ok ? "succeeded" : "failed" });
   // The customer's log gets result.error (a fixed sentence); what really happened stays on the server.
   if (result.detail && result.detail !== result.error)
-    console.warn(`[webhooks] delivery ${delivery.id} to endpoint ${endpoint.id} (${job.businessId}) failed: ${result.detail}`);
+    componentLogger("webhooks").warn(
+      { deliveryId: delivery.id, endpointId: endpoint.id, businessId: job.businessId, statusCode: result.statusCode, reason: result.detail },
+      "webhook delivery failed",
+    );
   const retryInMs = await recordAttempt(db, delivery, result, Boolean(job.manual));
   if (retryInMs !== null) throw new RetryLater(retryInMs, result.error ?? "delivery failed", false);
 }
