@@ -2,8 +2,6 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as signUpRoute } from "@/app/api/sign-up/route";
 import { PEER_HEADER } from "@/lib/auth/client-address";
