@@ -1,7 +1,7 @@
 // npm run api: the /v1 operations on a bare node:http server (no Next request pipeline), for
 // deployments that need more API throughput. Same operation table, same handlers, same errors.
 import { createApiServer } from "../lib/api/standalone-server";
-import { logger } from "../lib/observability/log";
+import { flushLogs, logger } from "../lib/observability/log";
 import { boot, drain, workerWanted } from "../lib/server/boot";
 
 const port = Number(process.env.API_PORT ?? process.env.PORT ?? 3001);
@@ -20,6 +20,7 @@ async function main() {
     stopping = true;
     logger().info({ signal }, "signal received");
     await drain({ server, worker });
+    await flushLogs();
     process.exit(0);
   };
   process.on("SIGINT", stop);

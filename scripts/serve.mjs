@@ -44,6 +44,7 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
     const drain = globalThis[Symbol.for("convo.drain")];
     if (drain) await drain(server);
     else await closeHttpServer(server, Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000));
+    await new Promise((resolve) => log().flush(() => resolve(undefined)));
     process.exit(0);
   });
 }

@@ -1,10 +1,13 @@
 // npm run worker: a job worker process of its own, for deployments with several app instances
 // (run the app with RUN_WORKER=0 and as many workers as needed; they share the queue safely).
-import { logger } from "../lib/observability/log";
+import { flushLogs, logger } from "../lib/observability/log";
 import { boot, drain } from "../lib/server/boot";
 
 async function main() {
   const { worker } = await boot({ adminSocket: false, worker: true });
+  // The worker's own timers do not hold the process open (they are unref'd for the app's sake), and
+  // the embedded database holds no socket: this does, until the drain is over.
+  const alive = setInterval(() => {}, 60_000);
   logger().info({ component: "worker" }, "worker running");
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -12,6 +15,8 @@ async function main() {
     stopping = true;
     logger().info({ signal }, "signal received");
     await drain({ worker });
+    clearInterval(alive);
+    await flushLogs();
     process.exit(0);
   };
   process.on("SIGINT", stop);

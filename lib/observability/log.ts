@@ -26,7 +26,8 @@ export const REDACT_KEYS = [
 ];
 
 const key = Symbol.for("convo.logger");
-type G = typeof globalThis & { [key]?: Logger };
+const stdoutKey = Symbol.for("convo.logger.stdout");
+type G = typeof globalThis & { [key]?: Logger; [stdoutKey]?: ReturnType<typeof pino.destination> };
 
 function destination(): DestinationStream {
   // Tests (and operators who want a file) point LOG_FILE at a file; writes are synchronous there, so
@@ -37,6 +38,7 @@ function destination(): DestinationStream {
     return pretty({ colorize: Boolean(process.stdout.isTTY), translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true });
   }
   const stdout = pino.destination({ dest: 1, sync: false });
+  (globalThis as G)[stdoutKey] = stdout;
   // What is still buffered when the process exits (a fatal error, the end of a drain) is written out.
   process.once("exit", () => {
     try {
@@ -68,6 +70,25 @@ export function logger(): Logger {
   const g = globalThis as G;
   g[key] ??= createLogger();
   return g[key];
+}
+
+/**
+ * Writes out what the asynchronous destination still holds, before a deliberate process.exit: waits
+ * for the write under way to end (its "drain", a moment at most), then writes the rest synchronously.
+ */
+export async function flushLogs(): Promise<void> {
+  const stdout = (globalThis as G)[stdoutKey];
+  if (!stdout) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 250);
+    stdout.once("drain", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  try {
+    stdout.flushSync();
+  } catch {}
 }
 
 /** A child logger for one part of the system: its lines carry `component`. */
