@@ -8,7 +8,7 @@ async function main() {
   // The worker's own timers do not hold the process open (they are unref'd for the app's sake), and
   // the embedded database holds no socket: this does, until the drain is over.
   const alive = setInterval(() => {}, 60_000);
-  logger().info({ component: "worker" }, "worker running");
+  logger().info({ component: "worker" }, `worker ${process.pid} running`);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
