@@ -117,7 +117,11 @@ describe("logs", () => {
 
     // The webhook receiver could not be reached, and the failure was logged.
     await waitFor(async () => lines().some((l) => l.msg === "webhook delivery failed"));
-    await waitFor(async () => lines().some((l) => l.msg === "job" && l.queue === "messages.deliver" && l.outcome === "completed"));
+    const queues = ["whatsapp.inbound", "assistant.turn", "messages.deliver", "events.dispatch"];
+    await waitFor(async () => {
+      const done = lines().filter((l) => l.msg === "job" && l.outcome === "completed");
+      return queues.every((queue) => done.some((l) => l.queue === queue));
+    });
 
     const text = fs.readFileSync(logFile, "utf8");
     for (const [name, value] of Object.entries(secrets)) {
@@ -147,11 +151,12 @@ describe("logs", () => {
     expect(all.every((l) => typeof l.time === "string" && typeof l.level === "string")).toBe(true);
 
     const jobs = all.filter((l) => l.msg === "job");
-    for (const queue of ["whatsapp.inbound", "assistant.turn", "messages.deliver", "events.dispatch"]) {
+    for (const queue of queues) {
       const line = jobs.find((l) => l.queue === queue && l.outcome === "completed");
       expect(line, queue).toBeDefined();
       expect(line?.jobId).toEqual(expect.any(Number));
-      expect(line?.attempt).toBe(1);
+      expect(line?.attempt).toEqual(expect.any(Number));
+      expect(line?.attempt as number).toBeGreaterThanOrEqual(1);
       expect(typeof line?.durationMs).toBe("number");
     }
     // The refused delivery is a job that will be tried again, logged as such.
