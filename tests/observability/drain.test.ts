@@ -151,7 +151,8 @@ async function call(base: string, method: string, p: string, body?: unknown) {
   return { status: res.status, body: await res.json() };
 }
 
-describe("SIGTERM drains", () => {
+// Child processes start slowly on a loaded machine (tsx compiles, the embedded database opens).
+describe("SIGTERM drains", { timeout: 120_000 }, () => {
   it("npm run api: the request and the job in flight finish, new connections are refused, exit 0", async () => {
     freshBusiness();
     const receiver = await slowReceiver();
@@ -230,7 +231,7 @@ describe("SIGTERM drains", () => {
       expect(await api.exited).toBe(0);
 
       const worker = start("scripts/worker.ts", { SHUTDOWN_TIMEOUT_MS: "500" });
-      await worker.waitFor("worker running");
+      await worker.waitFor(`worker ${worker.proc.pid} running`);
       await receiver.next(); // the job is running and will not finish by itself
       const signalled = Date.now();
       worker.proc.kill("SIGTERM");
