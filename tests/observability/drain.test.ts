@@ -4,8 +4,9 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { db, openPglite } from "@/lib/db/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import postgres from "postgres";
+import { openPglite } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
 
 // SIGTERM drains `npm run api` (and the worker inside it) and `npm run worker`: a request and a job
@@ -17,9 +18,11 @@ const root = path.resolve(__dirname, "../..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
 const embedded = !process.env.DATABASE_URL;
 const dataDir = embedded ? fs.mkdtempSync(path.join(os.tmpdir(), "convo-drain-")) : undefined;
+// On Postgres a database of this file's own, so no other test process's worker takes these jobs.
+let drainDatabaseUrl = "";
 const childEnv = (): NodeJS.ProcessEnv => ({
   ...process.env,
-  ...(embedded ? { DATA_DIR: dataDir, DATABASE_URL: undefined } : {}),
+  ...(embedded ? { DATA_DIR: dataDir, DATABASE_URL: undefined } : { DATABASE_URL: drainDatabaseUrl }),
   LOG_LEVEL: "info",
   LOG_FILE: undefined,
   NODE_ENV: "production",
@@ -75,7 +78,14 @@ function admin(args: string[]): Record<string, string> {
 
 /** The jobs and contacts as the database has them; the embedded one is opened once its server has exited. */
 async function rows<T>(query: string): Promise<T[]> {
-  if (!embedded) return queryRows<T>(db(), sql.raw(query));
+  if (!embedded) {
+    const client = postgres(drainDatabaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      return (await client.unsafe(query)) as unknown as T[];
+    } finally {
+      await client.end();
+    }
+  }
   const handle = openPglite(dataDir);
   try {
     return await queryRows<T>(handle.db, sql.raw(query));
@@ -137,9 +147,31 @@ function freshBusiness(): void {
   key = admin(["create-key", "--business", businessId, "--scopes", "all", "--name", "drain"]).key;
 }
 
-afterAll(() => {
+const adminUrl = () => {
+  const url = new URL(process.env.DATABASE_URL as string);
+  url.pathname = "/postgres";
+  return url.toString();
+};
+
+beforeAll(async () => {
+  if (embedded) return;
+  const url = new URL(process.env.DATABASE_URL as string);
+  url.pathname = `${url.pathname}_drain`;
+  drainDatabaseUrl = url.toString();
+  const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists "${url.pathname.slice(1)}" with (force)`);
+  await admin.unsafe(`create database "${url.pathname.slice(1)}"`);
+  await admin.end();
+});
+
+afterAll(async () => {
   for (const c of children) if (c.proc.exitCode === null) c.proc.kill("SIGKILL");
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (drainDatabaseUrl) {
+    const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists "${new URL(drainDatabaseUrl).pathname.slice(1)}" with (force)`);
+    await admin.end();
+  }
 });
 
 async function call(base: string, method: string, p: string, body?: unknown) {

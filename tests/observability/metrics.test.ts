@@ -58,7 +58,8 @@ afterAll(async () => {
   await new Promise((r) => receiver.close(r));
 });
 
-describe("GET /metrics", () => {
+// Job-driven counters wait up to 45 s: on a loaded machine the worker can be slow to get to them.
+describe("GET /metrics", { timeout: 120_000 }, () => {
   it("is 404 without METRICS_TOKEN, 401 without the right bearer token, Prometheus text with it", async () => {
     delete process.env.METRICS_TOKEN;
     expect((await scrape()).status).toBe(404);
@@ -159,8 +160,8 @@ describe("GET /metrics", () => {
     const failed = await value("convo_webhook_deliveries_total", { outcome: "failed" });
     expect((await api("POST", `/v1/webhook-endpoints/${good.id}/test`, { key })).status).toBe(200);
     expect((await api("POST", `/v1/webhook-endpoints/${gone.id}/test`, { key })).status).toBe(200);
-    await waitFor(async () => (await value("convo_webhook_deliveries_total", { outcome: "failed" })) === failed + 1);
-    await waitFor(async () => (await value("convo_webhook_deliveries_total", { outcome: "succeeded" })) === succeeded + 1);
+    await waitFor(async () => (await value("convo_webhook_deliveries_total", { outcome: "failed" })) === failed + 1, 45_000);
+    await waitFor(async () => (await value("convo_webhook_deliveries_total", { outcome: "succeeded" })) === succeeded + 1, 45_000);
   });
 
   it("times assistant turns and counts WhatsApp send errors by code", async () => {
@@ -169,12 +170,12 @@ describe("GET /metrics", () => {
       const turns = await value("convo_assistant_turn_duration_seconds_count", { outcome: "answered" });
       const phone = uniquePhone();
       expect(await biz.fake.postInbound(biz.fake.inboundPayload({ messages: [{ from: phone, name: "Ana", text: "hello there" }] }))).toBe(200);
-      await waitFor(async () => (await value("convo_assistant_turn_duration_seconds_count", { outcome: "answered" })) >= turns + 1);
+      await waitFor(async () => (await value("convo_assistant_turn_duration_seconds_count", { outcome: "answered" })) >= turns + 1, 45_000);
 
       const errors = await value("convo_whatsapp_send_errors_total", { code: "131026" });
       biz.fake.failNext(131026, 1);
       expect((await api("POST", "/v1/messages", { key: biz.key, body: { to: phone, text: "this one fails" } })).status).toBe(200);
-      await waitFor(async () => (await value("convo_whatsapp_send_errors_total", { code: "131026" })) === errors + 1);
+      await waitFor(async () => (await value("convo_whatsapp_send_errors_total", { code: "131026" })) === errors + 1, 45_000);
     } finally {
       await biz.fake.close();
     }
