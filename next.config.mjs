@@ -3,7 +3,18 @@ import { securityHeaders } from "./lib/security-headers.mjs";
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships a wasm build and the postgres/pg drivers use Node sockets: keep them out of the bundle.
-  serverExternalPackages: ["drizzle-orm", "@electric-sql/pglite", "postgres", "pg", "rate-limiter-flexible", "bcryptjs"],
+  // pino and prom-client too: one instance per process, shared by instrumentation and the routes.
+  serverExternalPackages: [
+    "drizzle-orm",
+    "@electric-sql/pglite",
+    "postgres",
+    "pg",
+    "rate-limiter-flexible",
+    "bcryptjs",
+    "pino",
+    "pino-pretty",
+    "prom-client",
+  ],
   poweredByHeader: false,
   // CSP with frame-ancestors 'none', nosniff and friends on every response (lib/security-headers.mjs).
   async headers() {

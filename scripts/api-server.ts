@@ -1,8 +1,8 @@
 // npm run api: the /v1 operations on a bare node:http server (no Next request pipeline), for
 // deployments that need more API throughput. Same operation table, same handlers, same errors.
 import { createApiServer } from "../lib/api/standalone-server";
-import { closeDb } from "../lib/db/client";
-import { boot, workerWanted } from "../lib/server/boot";
+import { flushLogs, logger } from "../lib/observability/log";
+import { boot, drain, workerWanted } from "../lib/server/boot";
 
 const port = Number(process.env.API_PORT ?? process.env.PORT ?? 3001);
 const host = process.env.API_HOST ?? "0.0.0.0";
@@ -12,16 +12,15 @@ async function main() {
   const { worker } = await boot({ adminSocket: "embedded-on-disk", worker: workerWanted() });
   const server = createApiServer();
   server.keepAliveTimeout = 65_000;
-  server.listen(port, host, () => console.log(`API server ${process.pid} on http://${host}:${port}/v1 (worker ${worker ? "on" : "off"})`));
+  server.listen(port, host, () => logger().info({ host, port, worker: Boolean(worker) }, `API server on http://${host}:${port}/v1`));
 
   let stopping = false;
-  const stop = async () => {
+  const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    server.close();
-    server.closeIdleConnections();
-    await worker?.stop();
-    await closeDb();
+    logger().info({ signal }, "signal received");
+    await drain({ server, worker });
+    await flushLogs();
     process.exit(0);
   };
   process.on("SIGINT", stop);
@@ -29,6 +28,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  logger().fatal({ err }, "the API server could not start");
   process.exit(1);
 });

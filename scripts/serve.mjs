@@ -8,6 +8,8 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import pino from "pino";
+import { closeHttpServer } from "../lib/server/close-http-server.mjs";
 
 const PEER_HEADER = "x-convo-peer-address"; // lib/auth/client-address.ts reads it...
 process.env.CONVO_PEER_HEADER = "1"; // ...only when this server, which always overwrites it, runs the app
@@ -19,12 +21,30 @@ const app = next({ dev: false, dir, port, hostname: hostname ?? "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// The app's logger (lib/observability/log.ts, created when instrumentation booted), or a plain one.
+const log = () => globalThis[Symbol.for("convo.logger")] ?? pino();
+
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
   handle(req, res).catch((err) => {
-    console.error(err);
+    log().error({ err: err instanceof Error ? { type: err.name, message: err.message } : String(err) }, "unhandled error in the request handler");
     if (!res.headersSent) res.writeHead(500).end();
   });
 });
-server.listen(port, hostname, () => console.log(`  Ready on http://${hostname ?? "localhost"}:${port}`));
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.close(() => process.exit(0)));
+server.listen(port, hostname, () => log().info({ port }, `Ready on http://${hostname ?? "localhost"}:${port}`));
+
+// SIGTERM drains (lib/server/boot.ts): no new connections, in-flight requests and jobs finish within
+// SHUTDOWN_TIMEOUT_MS, jobs still running go back to the queue, the database closes, exit 0.
+let stopping = false;
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, async () => {
+    if (stopping) return;
+    stopping = true;
+    log().info({ signal: sig }, "signal received");
+    const drain = globalThis[Symbol.for("convo.drain")];
+    if (drain) await drain(server);
+    else await closeHttpServer(server, Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000));
+    await new Promise((resolve) => log().flush(() => resolve(undefined)));
+    process.exit(0);
+  });
+}

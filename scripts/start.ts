@@ -7,6 +7,7 @@ import { closeDb, databaseKind, dataDir, db } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
 import { businesses } from "../lib/db/schema";
 import { seedDemo } from "../lib/demo/seed-demo";
+import { logger } from "../lib/observability/log";
 
 const port = process.env.PORT ?? "3000";
 const root = path.resolve(__dirname, "..");
@@ -14,7 +15,7 @@ const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 async function main() {
   if (!fs.existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")) || process.env.FORCE_BUILD === "1") {
-    console.log("Building the app (first start)...");
+    logger().info("building the app (first start)");
     const built = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
@@ -33,18 +34,22 @@ async function main() {
     env: { ...process.env, PORT: port, NODE_ENV: "production", NODE_OPTIONS: withHeaderLimit(process.env.NODE_OPTIONS) },
   });
   const url = `http://localhost:${port}`;
-  console.log(`\n  Serving on ${url}  (database: ${databaseKind() === "pglite" ? `embedded, ${dataDir()}` : "Postgres"})`);
+  logger().info({ port, database: databaseKind() === "pglite" ? `embedded, ${dataDir()}` : "Postgres" }, `serving on ${url}`);
   if (demo) {
-    console.log(`  Demo business ${demo.businessId} created.`);
-    console.log(`  Demo API key (all scopes, shown once): ${demo.apiKey}`);
-    if (demo.user) console.log(`  Dashboard login: ${demo.user.email} / ${demo.user.password}`);
-    console.log(`  Try: curl -H "Authorization: Bearer ${demo.apiKey}" ${url}/v1/conversations\n`);
+    // Shown once to the person who started the demo, on the terminal: not a log line (never through the logger).
+    const lines = [
+      `  Demo business ${demo.businessId} created.`,
+      `  Demo API key (all scopes, shown once): ${demo.apiKey}`,
+      ...(demo.user ? [`  Dashboard login: ${demo.user.email} / ${demo.user.password}`] : []),
+      `  Try: curl -H "Authorization: Bearer ${demo.apiKey}" ${url}/v1/conversations`,
+    ];
+    process.stdout.write(`\n${lines.join("\n")}\n\n`);
   }
   for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));
   server.on("exit", (code) => process.exit(code ?? 0));
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  logger().fatal({ err }, "npm start failed");
   process.exit(1);
 });

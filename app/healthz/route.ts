@@ -1,8 +1,8 @@
-import { healthResponse } from "@/lib/db/health";
+import { livenessResponse } from "@/lib/observability/readiness";
 
-// GET /healthz: readiness for load balancers and orchestrators (503 while the database is unavailable).
+// GET /healthz: liveness, for an orchestrator's restart check (GET /readyz is the one for traffic).
 export const dynamic = "force-dynamic";
 
-export async function GET(): Promise<Response> {
-  return healthResponse();
+export function GET(): Response {
+  return livenessResponse();
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { assertSameOrigin } from "../dashboard/csrf";
 import { db } from "../db/client";
 import { AppError } from "../errors";
+import { requestFinished } from "../observability/request-log";
 import { zodDetails } from "../validation";
 import { readJsonBody } from "./body";
 import { type Caller, requireCallerRole, requireCallerScope, resolveCaller } from "./caller";
@@ -27,11 +28,22 @@ export async function runOperation(
   rawParams: Record<string, string>,
   options: RunOptions = {},
 ): Promise<Response> {
-  const requestId = newRequestId();
+  const trace: Trace = { startedAt: performance.now(), requestId: newRequestId(), businessId: null };
+  const response = await answer(op, request, rawParams, options, trace);
+  requestFinished(op.id, trace.requestId, trace.businessId, response.status, trace.startedAt);
+  return response;
+}
+
+/** What the request's log line needs to know from inside the answer. */
+type Trace = { startedAt: number; requestId: string; businessId: string | null };
+
+async function answer(op: AnyOperation, request: Request, rawParams: Record<string, string>, options: RunOptions, trace: Trace): Promise<Response> {
+  const requestId = trace.requestId;
   let headers: Record<string, string> = { "X-Request-Id": requestId };
   try {
     const database = db();
     const caller = await resolveCaller(database, request, options.readSession);
+    trace.businessId = caller.businessId;
     if (caller.kind === "key" && op.internal) throw new AppError("not_found", "No such endpoint.");
     if (caller.kind === "user") {
       // A member's answers are theirs alone: never kept by a shared cache.

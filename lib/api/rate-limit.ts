@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { dbHandle } from "../db/client";
 import { queryRows } from "../db/rows";
 import { AppError } from "../errors";
+import { metrics } from "../observability/metrics";
 
 // Per key: a token bucket of `burst` tokens refilled at `rate` per second (default 50/s, bursts of
 // 200). The bucket lives in Postgres when instances share a database, in memory on the embedded one.
@@ -95,6 +96,7 @@ export async function consumeRateLimit(keyId: string, perKeyRate: number | null)
     const lease = await (local.pending as Promise<Lease>);
     if (lease.granted === 0 && local.tokens < 1) {
       const retryAfter = Math.max(1, Math.ceil((1 - lease.tokens) / rate));
+      metrics().rateLimitRefusals.inc({ limiter: "api" });
       throw new AppError("rate_limited", "Too many requests for this key; slow down.", undefined, {
         ...headers(rate, burst, local),
         "Retry-After": String(retryAfter),

@@ -1,5 +1,6 @@
-import { AppError, errorForLog } from "../errors";
+import { AppError } from "../errors";
 import { newId } from "../ids";
+import { logger } from "../observability/log";
 
 export const newRequestId = () => newId("req");
 
@@ -15,7 +16,7 @@ export function errorResponse(err: unknown, requestId: string, headers: Record<s
   const appError =
     err instanceof AppError ? err : new AppError("internal_error", "Something went wrong on our side. Quote the request id when reporting it.");
   if (!(err instanceof AppError)) {
-    console.error(`[${requestId}] unhandled error: ${errorForLog(err)}`);
+    logger().error({ requestId, err }, "unhandled error");
   }
   const body = {
     error: {

@@ -1,8 +1,9 @@
 import "server-only";
 import { createServer, type IncomingMessage, STATUS_CODES, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { healthResponse } from "../db/health";
 import { AppError } from "../errors";
+import { metricsResponse } from "../observability/metrics-endpoint";
+import { livenessResponse, readinessResponse } from "../observability/readiness";
 import { runOperation } from "./handle";
 import type { AnyOperation } from "./operation";
 import { operations as allOperations } from "./operations";
@@ -150,7 +151,12 @@ export async function dispatch(routes: CompiledRoute[], req: IncomingMessage): P
   } catch {
     return endpointNotFound();
   }
-  if (url.pathname === "/healthz") return req.method === "GET" ? healthResponse() : methodNotAllowed("GET");
+  if (url.pathname === "/healthz") return req.method === "GET" ? livenessResponse() : methodNotAllowed("GET");
+  if (url.pathname === "/readyz") return req.method === "GET" ? readinessResponse() : methodNotAllowed("GET");
+  if (url.pathname === "/metrics")
+    return req.method === "GET"
+      ? metricsResponse(new Request(url, { headers: { authorization: req.headers.authorization ?? "" } }))
+      : methodNotAllowed("GET");
   if (url.pathname === "/v1/openapi.json") return req.method === "GET" ? openApiResponse() : methodNotAllowed("GET");
   const match = matchRoute(routes, url.pathname);
   if (!match) return endpointNotFound();

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { changePassword } from "../users/users";
 import { rules, throttleAdmit, throttleClear, throttleKeys, waitMessage } from "./throttle";
+import { metrics } from "../observability/metrics";
 
 /** changePassword, throttled per user: a borrowed session cannot guess the current password at speed. */
 export async function changeOwnPassword(
@@ -14,7 +15,10 @@ export async function changeOwnPassword(
 ) {
   const key = throttleKeys.passwordChange(userId);
   const wait = await throttleAdmit(db, [{ key, rule: rules.passwordChange }]);
-  if (wait > 0) throw new AppError("rate_limited", waitMessage(wait), undefined, { "Retry-After": String(Math.ceil(wait / 1000)) });
+  if (wait > 0) {
+    metrics().rateLimitRefusals.inc({ limiter: "password" });
+    throw new AppError("rate_limited", waitMessage(wait), undefined, { "Retry-After": String(Math.ceil(wait / 1000)) });
+  }
   await changePassword(db, businessId, userId, input, alsoInTransaction);
   await throttleClear(db, key);
 }

@@ -9,6 +9,7 @@ import { sameOriginPath } from "./callback-url";
 import { clientAddress } from "./client-address";
 import { nextAuthSecret } from "./secret";
 import { signInWithPassword } from "./sign-in";
+import { componentLogger } from "../observability/log";
 
 const SESSION_MAX_AGE = 7 * 24 * 60 * 60;
 
@@ -39,9 +40,14 @@ export function authOptions(): NextAuthOptions {
     // The origin comes from the request when NEXTAUTH_URL is unset (self-hosted default): no warning for that.
     logger: {
       warn: (code) => {
-        if (code !== "NEXTAUTH_URL") console.warn(`[next-auth] ${code}`);
+        if (code !== "NEXTAUTH_URL") componentLogger("next-auth").warn({ code }, "next-auth warning");
       },
-      error: (code, metadata) => console.error(`[next-auth] ${code}`, metadata),
+      // Only the code and the error: metadata can carry what the client sent (credentials included).
+      error: (code, metadata) =>
+        componentLogger("next-auth").error(
+          { code, err: metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error },
+          "next-auth error",
+        ),
       debug: () => {},
     },
     providers: [

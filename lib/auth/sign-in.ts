@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { type SessionUser, verifyCredentials } from "../users/users";
 import { rules, throttleAdmit, throttleClear, throttleForgive, throttleKeys, waitMessage } from "./throttle";
+import { metrics } from "../observability/metrics";
 
 /**
  * Email and password from one client address. Guesses are throttled per address and email together
@@ -18,7 +19,10 @@ export async function signInWithPassword(db: Db, input: { email: string; passwor
   const pair = { key: throttleKeys.signInPair(input.address, email), rule: rules.signInPair };
   const address = { key: throttleKeys.signInAddress(input.address), rule: rules.signInAddress };
   const wait = await throttleAdmit(db, [pair, address]);
-  if (wait > 0) throw new AppError("rate_limited", waitMessage(wait), undefined, { "Retry-After": String(Math.ceil(wait / 1000)) });
+  if (wait > 0) {
+    metrics().rateLimitRefusals.inc({ limiter: "sign_in" });
+    throw new AppError("rate_limited", waitMessage(wait), undefined, { "Retry-After": String(Math.ceil(wait / 1000)) });
+  }
   const user = await verifyCredentials(db, email, input.password);
   if (user) {
     await throttleClear(db, pair.key);

@@ -10,6 +10,7 @@ import { mediaFileById, readMediaBytes } from "../media/media-files";
 import { adapterFor } from "./adapters";
 import { ChannelError, type ChannelReceipt, type OutboundMedia } from "./channel";
 import { whatsAppConnection } from "./whatsapp/connection";
+import { metrics } from "../observability/metrics";
 
 // The `messages.deliver` job: one queued message out through its channel. Jobs share the
 // conversation as orderKey, so while this one waits out a rate limit (RetryLater keeps it pending)
@@ -69,6 +70,8 @@ function outboundMedia(db: Db, message: MessageRow): OutboundMedia | null {
 }
 
 async function settleFailure(db: Db, message: MessageRow, err: unknown, job: Attempt): Promise<void> {
+  if (err instanceof ChannelError && message.channel === "whatsapp")
+    metrics().whatsAppSendErrors.inc({ code: err.code === null ? "none" : String(err.code), kind: err.kind });
   const lastAttempt = job.attempts >= job.maxAttempts;
   if (!(err instanceof ChannelError)) {
     // A bug or an outage on our side: let the worker back off, but never leave the message queued forever.

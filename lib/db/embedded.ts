@@ -1,6 +1,9 @@
 import "server-only";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import { errorForLog, safeErrorMessage } from "../errors";
+import { safeErrorMessage } from "../errors";
+import { componentLogger } from "../observability/log";
+
+const log = componentLogger("db");
 
 // The embedded database is Postgres compiled to WebAssembly, running inside this process. A query
 // that overruns its small stack (jsonb nested a thousand deep did) ends in a WebAssembly trap, and
@@ -115,13 +118,13 @@ export class EmbeddedDatabase {
     if (broken !== this.#client || this.#recovering || this.#health.state === "failed") return;
     const reason = safeErrorMessage(err);
     this.#health = { ...this.#health, state: "recovering", since: new Date(), reason };
-    console.error(`[db] the embedded database trapped (${reason}): reopening it from its data directory`);
+    log.error({ reason }, "the embedded database trapped: reopening it from its data directory");
     this.#recovering = (async () => {
       // The trapped instance may trap again or hang while closing; it is abandoned either way.
       await Promise.race([broken.close().catch(() => {}), new Promise((r) => setTimeout(r, CLOSE_TIMEOUT_MS).unref())]);
       if (!this.reopenable) {
         this.#health = { ...this.#health, state: "failed", since: new Date() };
-        console.error("[db] an in-memory database cannot be reopened without losing its data: it stays unavailable");
+        log.error("an in-memory database cannot be reopened without losing its data: it stays unavailable");
         return;
       }
       let lastError: unknown = null;
@@ -132,7 +135,7 @@ export class EmbeddedDatabase {
           this.#client = fresh;
           await this.#resubscribe();
           this.#health = { state: "ok", since: new Date(), reason: null, recoveries: this.#health.recoveries + 1 };
-          console.error("[db] the embedded database is open again");
+          log.warn("the embedded database is open again");
           return;
         } catch (e) {
           lastError = e;
@@ -140,7 +143,7 @@ export class EmbeddedDatabase {
         }
       }
       this.#health = { ...this.#health, state: "failed", since: new Date() };
-      console.error(`[db] the embedded database could not be reopened: ${errorForLog(lastError)}`);
+      log.fatal({ err: lastError }, "the embedded database could not be reopened");
     })().finally(() => {
       this.#recovering = null;
     });

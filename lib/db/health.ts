@@ -28,12 +28,3 @@ export async function checkHealth(handle: DbHandle = dbHandle()): Promise<Health
   const after = handle.embedded?.health();
   return { status: "unavailable", database: after && after.state !== "ok" ? after.state : "unreachable" };
 }
-
-/** GET /healthz on both servers: 200 when ready, 503 otherwise (for load balancers and orchestrators). */
-export async function healthResponse(): Promise<Response> {
-  const health = await checkHealth();
-  return new Response(JSON.stringify(health), {
-    status: health.status === "ok" ? 200 : 503,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}

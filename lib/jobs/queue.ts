@@ -182,6 +182,40 @@ export async function isPending(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * Hands a stopping worker's claimed jobs back to the queue, due at once for another worker, and takes
+ * back the attempt their claim counted (they were cut short by a shutdown, not failed). Returns how many.
+ */
+export async function releaseJobs(db: Db, workerId: string): Promise<number> {
+  const rows = await queryRows<{ id: unknown }>(
+    db,
+    sql`with released as (
+      update jobs set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0)
+      where locked_by = ${workerId} and status = 'pending' and locked_until is not null
+      returning queue)
+    select pg_notify(${JOBS_CHANNEL}, queue) from released`,
+  );
+  return rows.length;
+}
+
+/** Job counts and the age of the oldest due job per queue, in one statement (GET /metrics reads it when scraped). */
+export async function queueStats(db: Db): Promise<{ queue: string; queued: number; failed: number; oldestAgeSeconds: number }[]> {
+  const rows = await queryRows<{ queue: string; queued: number; failed: number; oldest: number | string | null }>(
+    db,
+    sql`select queue,
+        count(*) filter (where status = 'pending')::int as queued,
+        count(*) filter (where status = 'failed')::int as failed,
+        extract(epoch from now() - min(run_at) filter (where status = 'pending' and run_at <= now()))::float8 as oldest
+      from jobs group by queue`,
+  );
+  return rows.map((r) => ({
+    queue: r.queue,
+    queued: Number(r.queued),
+    failed: Number(r.failed),
+    oldestAgeSeconds: Math.max(0, Number(r.oldest ?? 0)),
+  }));
+}
+
 /** Schedules another attempt, or marks the job failed after its last one. */
 export async function retryJob(db: Db, job: ClaimedJob, delayMs: number, error: string, countAttempt = true): Promise<void> {
   const exhausted = countAttempt && job.attempts >= job.maxAttempts;

@@ -1,9 +1,21 @@
 import "server-only";
 import { hostname } from "node:os";
 import { dbHandle } from "../db/client";
-import { errorForLog, safeErrorMessage } from "../errors";
+import { safeErrorMessage } from "../errors";
 import { newId } from "../ids";
-import { type ClaimedJob, claimJobs, completeJob, HEARTBEAT_MS, heartbeat, JOBS_CHANNEL, nextRunAt, retireWorker, retryJob } from "./queue";
+import { componentLogger } from "../observability/log";
+import {
+  type ClaimedJob,
+  claimJobs,
+  completeJob,
+  HEARTBEAT_MS,
+  heartbeat,
+  JOBS_CHANNEL,
+  nextRunAt,
+  releaseJobs,
+  retireWorker,
+  retryJob,
+} from "./queue";
 
 /**
  * What a handler returns when it removed its own job in the statement that did its work (one round
@@ -24,7 +36,17 @@ export class RetryLater extends Error {
   }
 }
 
-export type Worker = { stop(): Promise<void>; drain(): Promise<void>; wake(): void };
+export type Worker = {
+  /**
+   * Stops claiming, lets the running jobs finish for up to `timeoutMs` (default: wait for them all),
+   * then hands the ones still running back to the queue (not counted as an attempt) and retires.
+   */
+  stop(opts?: { timeoutMs?: number }): Promise<{ released: number }>;
+  drain(): Promise<void>;
+  wake(): void;
+};
+
+const log = componentLogger("worker");
 
 const backoffMs = (attempt: number) => Math.min(60 * 60_000, 1000 * 2 ** attempt);
 
@@ -47,10 +69,10 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
   let unlisten: (() => Promise<void>) | null = null;
   // Registered before the first claim, so no other worker takes this one's jobs for dead.
   const registered = heartbeat(handle.db, workerId, hostname(), process.pid).catch((err) =>
-    console.error(`[worker] could not register its heartbeat: ${errorForLog(err)}`),
+    log.error({ workerId, err }, "could not register the worker's heartbeat"),
   );
   const beat = setInterval(() => {
-    heartbeat(handle.db, workerId, hostname(), process.pid).catch((err) => console.error(`[worker] heartbeat failed: ${errorForLog(err)}`));
+    heartbeat(handle.db, workerId, hostname(), process.pid).catch((err) => log.error({ workerId, err }, "heartbeat failed"));
   }, HEARTBEAT_MS);
   beat.unref?.();
 
@@ -93,7 +115,7 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
       if (stopped || running >= concurrency) return;
       claimStartedAt = Date.now();
       const jobs = await claimJobs(handle.db, queues, workerId, concurrency - running).catch((err) => {
-        console.error(`[worker] claim failed: ${errorForLog(err)}`);
+        log.error({ workerId, err }, "claim failed");
         return [];
       });
       claimPauseUntil = 2 * Date.now() - claimStartedAt;
@@ -109,15 +131,33 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
 
   async function run(job: ClaimedJob) {
     running++;
+    const started = performance.now();
+    // One line per job run: its queue, id, attempt, outcome and duration (never its payload).
+    const done = (outcome: string, extra: Record<string, unknown> = {}, level: "info" | "warn" | "error" = "info") =>
+      log[level](
+        {
+          queue: job.queue,
+          jobId: job.id,
+          attempt: job.attempts,
+          outcome,
+          durationMs: Math.round((performance.now() - started) * 10) / 10,
+          ...extra,
+        },
+        "job",
+      );
     try {
       const outcome = await handlers[job.queue](job.payload, job);
       if (outcome !== JOB_COMPLETED) await completeJob(handle.db, job.id);
+      done("completed");
     } catch (err) {
       const later = err instanceof RetryLater ? err : null;
       const delay = later ? later.delayMs : backoffMs(job.attempts);
-      if (!later) console.error(`[worker] job ${job.queue}#${job.id} failed (attempt ${job.attempts}): ${errorForLog(err)}`);
-      await retryJob(handle.db, job, delay, safeErrorMessage(err), later ? later.countAttempt : true).catch((e) =>
-        console.error(`[worker] could not reschedule job ${job.id}: ${errorForLog(e)}`),
+      const countAttempt = later ? later.countAttempt : true;
+      const exhausted = countAttempt && job.attempts >= job.maxAttempts;
+      if (later) done(countAttempt ? "retry" : "deferred", { retryInMs: delay });
+      else done(exhausted ? "failed" : "retry", { retryInMs: exhausted ? null : delay, err }, "error");
+      await retryJob(handle.db, job, delay, safeErrorMessage(err), countAttempt).catch((e) =>
+        log.error({ queue: job.queue, jobId: job.id, err: e }, "could not reschedule the job"),
       );
     } finally {
       running--;
@@ -149,20 +189,31 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
       unlisten = u;
       if (stopped) void u();
     })
-    .catch((err) => console.error(`[worker] LISTEN failed, polling only: ${errorForLog(err)}`));
+    .catch((err) => log.warn({ workerId, err }, "LISTEN failed, polling only"));
   wake();
 
   return {
     wake,
-    async stop() {
+    async stop({ timeoutMs = Number.POSITIVE_INFINITY } = {}) {
       stopped = true;
-      clearInterval(beat);
       if (wakeTimer) clearTimeout(wakeTimer);
       if (pauseTimer) clearTimeout(pauseTimer);
       if (unlisten) await unlisten().catch(() => {});
       await loop;
-      while (running > 0) await new Promise((r) => setTimeout(r, 20));
+      const until = Date.now() + timeoutMs;
+      while (running > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      // The heartbeat runs until here: a job still running is this worker's, not a dead one's.
+      clearInterval(beat);
+      let released = 0;
+      if (running > 0) {
+        released = await releaseJobs(handle.db, workerId).catch((err) => {
+          log.error({ workerId, err }, "could not release the running jobs (they are taken again when their lease runs out)");
+          return 0;
+        });
+        log.warn({ workerId, released, running }, "jobs still running at shutdown were handed back to the queue");
+      }
       await retireWorker(handle.db, workerId).catch(() => {});
+      return { released };
     },
     /** Resolves once no job is running and none is ready (for tests and graceful shutdowns). */
     async drain() {

@@ -3,6 +3,7 @@ import OpenAI, { toFile } from "openai";
 import type { Db } from "../db/client";
 import type { MessageMedia } from "../db/schema";
 import { mediaFileById, readMediaBytes } from "./media-files";
+import { componentLogger } from "../observability/log";
 
 // Voice notes become words before the assistant's turn: with an OpenAI-compatible server configured
 // (LLM_BASE_URL and LLM_API_KEY), the audio goes to its /audio/transcriptions endpoint (model
@@ -34,7 +35,7 @@ export async function withTranscript(db: Db, media: MessageMedia): Promise<Messa
     const transcript = result.text?.trim();
     return transcript ? { ...media, transcript } : media;
   } catch (err) {
-    console.warn(`[media] transcription of ${media.fileId} failed: ${(err as Error).message}`);
+    componentLogger("media").warn({ fileId: media.fileId, err }, "transcription failed");
     return media;
   }
 }

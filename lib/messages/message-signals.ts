@@ -8,6 +8,7 @@ import { businesses, contacts, messages } from "../db/schema";
 import { invalid, notFound } from "../errors";
 import { enqueue } from "../jobs/queue";
 import type { JobHandler } from "../jobs/worker";
+import { componentLogger } from "../observability/log";
 
 // Read receipts and staff reactions: recorded at once in our database, told to WhatsApp by a job
 // (retried like any delivery, in order per conversation, never blocking the inbox).
@@ -73,7 +74,7 @@ async function runSignal(db: Db, payload: Record<string, unknown>): Promise<void
   } catch (err) {
     // Outside the window or a refused id will not change by retrying: a lost blue tick is not worth a failed job.
     if (err instanceof ChannelError && (err.kind === "permanent" || err.kind === "window")) {
-      console.warn(`[whatsapp] ${String(payload.kind)} not accepted: ${err.message}`);
+      componentLogger("whatsapp").warn({ signal: String(payload.kind), code: err.code, reason: err.message }, "signal not accepted");
       return;
     }
     throw err;

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { InboundWhatsAppMessage } from "../channels/whatsapp/parse-webhook";
 import type { Db } from "../db/client";
 import { messages } from "../db/schema";
+import { componentLogger } from "../observability/log";
 
 // A reaction is not a message: it changes the message it reacts to (the inbox shows the emoji on that
 // bubble), never opens a turn of the assistant and never moves the 24-hour window. Each side keeps its
@@ -18,6 +19,6 @@ export async function applyReaction(db: Db, businessId: string, m: InboundWhatsA
     .set({ reactions: sql`coalesce(${messages.reactions}, '{}'::jsonb) || jsonb_build_object('customer', ${emoji}::text)` })
     .where(and(eq(messages.businessId, businessId), eq(messages.channel, "whatsapp"), eq(messages.channelMessageId, target)))
     .returning({ id: messages.id });
-  if (!updated.length) console.warn(`[whatsapp] reaction to unknown message ${target}: skipped`);
+  if (!updated.length) componentLogger("whatsapp").warn({ wamid: target }, "reaction to an unknown message: skipped");
   return updated.length > 0;
 }

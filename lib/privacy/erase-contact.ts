@@ -1,4 +1,5 @@
 import "server-only";
+import { componentLogger } from "../observability/log";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
@@ -136,7 +137,7 @@ export async function eraseContact(
       await run();
     } catch (err) {
       // The row is gone, so nothing can serve the bytes; an operator can clear the object later.
-      console.error(`privacy: could not delete a media object from S3 after an erasure: ${(err as Error).message}`);
+      componentLogger("privacy").error({ businessId, err }, "could not delete a media object from S3 after an erasure");
     }
   }
   return result;

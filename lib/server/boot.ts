@@ -1,16 +1,22 @@
 import "server-only";
-import { databaseKind, dataDir } from "../db/client";
+import type { Server } from "node:http";
+import { closeDb, databaseKind, dataDir } from "../db/client";
 import { migrate } from "../db/migrate";
 import { startWorker, type Worker } from "../jobs/worker";
 import { redactQueryParametersInLogs } from "../log-redaction";
+import { componentLogger } from "../observability/log";
+import { watchQueues } from "../observability/metrics-endpoint";
+import { closeHttpServer } from "./close-http-server.mjs";
 import { jobHandlers } from "./jobs";
 
 // The composition root: what every server process (the Next app, `npm run api`, `npm run worker`)
-// does when it starts, in one place. Rooms below know nothing of each other's background work; this
-// file and ./jobs.ts wire them together.
+// does when it starts, and how it stops on SIGTERM, in one place. Rooms below know nothing of each
+// other's background work; this file and ./jobs.ts wire them together.
 
 const key = Symbol.for("convo.worker");
-type G = typeof globalThis & { [key]?: Worker };
+const drainKey = Symbol.for("convo.drain");
+type G = typeof globalThis & { [key]?: Worker; [drainKey]?: (server?: Server) => Promise<void> };
+const log = componentLogger("server");
 
 /** Starts this process's job worker once (the app runs one by default; `npm run worker` runs more). */
 export function startBackgroundWorker(): Worker {
@@ -34,15 +40,38 @@ export async function boot(opts: BootOptions): Promise<{ worker: Worker | null }
   // Errors logged from here on must not print a failed query's parameters.
   redactQueryParametersInLogs();
   await migrate();
+  watchQueues(Object.keys(jobHandlers));
   const onDisk = !dataDir().startsWith("memory://");
   if (databaseKind() === "pglite" && (opts.adminSocket === "embedded" || (opts.adminSocket === "embedded-on-disk" && onDisk))) {
     const { startAdminSocket } = await import("../admin/socket");
     startAdminSocket();
   }
+  // scripts/serve.mjs (plain JavaScript, outside Next's bundles) finds the drain here on SIGTERM.
+  (globalThis as G)[drainKey] = (server) => drain({ server, worker: (globalThis as G)[key] ?? null });
   return { worker: opts.worker ? startBackgroundWorker() : null };
 }
 
 /** RUN_WORKER=0 runs a process without the worker (a separate `npm run worker` does the jobs). */
 export function workerWanted(): boolean {
   return process.env.RUN_WORKER !== "0";
+}
+
+/** How long a SIGTERM lets in-flight requests and jobs finish (SHUTDOWN_TIMEOUT_MS, default 10 s). */
+export function shutdownTimeoutMs(): number {
+  const n = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+  return Number.isFinite(n) && n >= 0 ? n : 10_000;
+}
+
+/**
+ * SIGTERM's drain, the same in every server process: stop accepting connections and claiming jobs,
+ * let what is in flight finish within the timeout, hand jobs still running back to the queue, then
+ * close the database. The caller exits 0 afterwards.
+ */
+export async function drain(opts: { server?: Server; worker: Worker | null }): Promise<void> {
+  const timeoutMs = shutdownTimeoutMs();
+  const started = performance.now();
+  log.info({ timeoutMs }, "shutting down: finishing in-flight requests and jobs");
+  const [, stopped] = await Promise.all([opts.server ? closeHttpServer(opts.server, timeoutMs) : null, opts.worker?.stop({ timeoutMs })]);
+  await closeDb();
+  log.info({ releasedJobs: stopped?.released ?? 0, durationMs: Math.round(performance.now() - started) }, "stopped");
 }

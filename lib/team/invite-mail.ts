@@ -1,6 +1,7 @@
 import "server-only";
 import nodemailer from "nodemailer";
 import type { InviteOut } from "./invite-schema";
+import { componentLogger } from "../observability/log";
 
 /** SMTP_URL (smtp:// or smtps://, credentials in the URL) and MAIL_FROM: both set, invite links are also emailed. */
 export function mailConfigured(): boolean {
@@ -35,7 +36,7 @@ export async function mailInvite(invite: InviteOut, url: string, businessName: s
     transport.close();
     return true;
   } catch (err) {
-    console.error(`[invites] could not email the invite ${invite.id}: ${(err as Error).message}`);
+    componentLogger("invites").error({ inviteId: invite.id, err }, "could not email the invite");
     return false;
   }
 }

@@ -4,6 +4,8 @@ import { type Db, db as defaultDb } from "../db/client";
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { newId } from "../ids";
 import { JOB_COMPLETED, type JobHandler, RetryLater } from "../jobs/worker";
+import { componentLogger } from "../observability/log";
+import { metrics } from "../observability/metrics";
 import type { DeliveryJob } from "./dispatch";
 import { endpointSecret } from "./endpoints";
 import { retryDelayMs } from "./retry-schedule";
@@ -60,9 +62,13 @@ export async function deliverWebhook(db: Db, job: DeliveryJob, jobId?: number): 
 
   const body = eventBody(event.payload);
   const result = await sendWebhook({ url: endpoint.url, body, headers: deliveryHeaders(endpointSecret(endpoint), body, event.type, delivery.id) });
+  metrics().webhookDeliveries.inc({ outcome: result.ok ? "succeeded" : "failed" });
   // The customer's log gets result.error (a fixed sentence); what really happened stays on the server.
   if (result.detail && result.detail !== result.error)
-    console.warn(`[webhooks] delivery ${delivery.id} to endpoint ${endpoint.id} (${job.businessId}) failed: ${result.detail}`);
+    componentLogger("webhooks").warn(
+      { deliveryId: delivery.id, endpointId: endpoint.id, businessId: job.businessId, statusCode: result.statusCode, reason: result.detail },
+      "webhook delivery failed",
+    );
   const retryInMs = await recordAttempt(db, delivery, result, Boolean(job.manual), jobId);
   if (retryInMs !== null) throw new RetryLater(retryInMs, result.error ?? "delivery failed", false);
   return result.ok && jobId !== undefined ? JOB_COMPLETED : undefined;

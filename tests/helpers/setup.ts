@@ -11,6 +11,8 @@ process.env.NEXTAUTH_URL ??= "http://localhost";
 // Requests carry the socket's peer address as scripts/serve.mjs sets it (lib/auth/client-address.ts).
 process.env.CONVO_PEER_HEADER ??= "1";
 process.env.WEBHOOK_ALLOW_PRIVATE ??= "1";
+// Quiet by default: warnings and errors only (tests/observability sets its own level and file).
+process.env.LOG_LEVEL ??= "warn";
 process.env.RATE_LIMIT_PER_SECOND ??= "1000";
 process.env.RATE_LIMIT_BURST ??= "4000";
 

@@ -6,6 +6,7 @@ import { contacts, jobs } from "@/lib/db/schema";
 import { enqueue } from "@/lib/jobs/queue";
 import { startWorker } from "@/lib/jobs/worker";
 import { makeBusiness, uniquePhone } from "../helpers/api";
+import { captureLogs } from "../helpers/logs";
 
 // Issue 12 item 13: a failed query was logged with every parameter (phone numbers, message text,
 // encrypted tokens). Logs keep the statement and the database's error, never the values.
@@ -38,22 +39,24 @@ describe("failed queries in logs", () => {
     const err = await failedInsert(b.businessId, phone);
     expect(err).toBeInstanceOf(Error);
     expect(String((err as Error).message)).toContain(SECRET); // drizzle's own message does list them
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     const res = errorResponse(err, "req_test");
     expect(res.status).toBe(500);
-    const text = logged(spy);
-    expect(text).toContain('insert into "contacts"');
-    expect(text).toMatch(/duplicate key|unique/i);
-    expect(text).toContain("23505");
-    expect(text).not.toContain(SECRET);
-    expect(text).not.toContain(phone);
+    const [line] = logs.lines();
+    expect(line).toMatchObject({ level: "error", requestId: "req_test", msg: "unhandled error" });
+    const stack = String((line.err as { stack?: string }).stack);
+    expect(stack).toContain('insert into "contacts"');
+    expect(stack).toMatch(/duplicate key|unique/i);
+    expect(stack).toContain("23505");
+    expect(logs.text()).not.toContain(SECRET);
+    expect(logs.text()).not.toContain(phone);
   });
 
   it("a job that fails on a query logs and stores no parameter values", async () => {
     const b = await makeBusiness();
     const phone = uniquePhone();
     const queue = `test.query-logging.${Date.now()}`;
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     const worker = startWorker(
       {
         [queue]: async () => {
@@ -77,8 +80,8 @@ describe("failed queries in logs", () => {
     const [job] = await db().select().from(jobs).where(eq(jobs.queue, queue));
     expect(job.lastError).toContain('insert into "contacts"');
     expect(job.lastError).not.toContain(SECRET);
-    const text = logged(spy);
-    expect(text).toContain(`failed (attempt 1)`);
+    const text = logs.text();
+    expect(logs.lines()).toContainEqual(expect.objectContaining({ msg: "job", queue, attempt: 1, outcome: "retry" }));
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(phone);
     await db().execute(sql`delete from jobs where queue = ${queue}`);

@@ -10,6 +10,7 @@ import { describeInvite } from "@/lib/team/invites";
 import { listUsers, verifyCredentials } from "@/lib/users/users";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api, makeBusiness } from "../helpers/api";
+import { captureLogs } from "../helpers/logs";
 
 vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
@@ -178,9 +179,10 @@ describe("invite mail (SMTP_URL, MAIL_FROM)", () => {
       });
     });
     process.env.SMTP_URL = `smtp://127.0.0.1:${closed}`;
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     const unsent = await invite({ email: email(), role: "agent" });
-    errors.mockRestore();
+    logs.restore();
+    expect(logs.lines()).toContainEqual(expect.objectContaining({ level: "error", component: "invites", msg: "could not email the invite" }));
     expect(unsent.status).toBe(200);
     expect(unsent.body).toMatchObject({ emailed: false });
     expect(unsent.body.url).toMatch(/\/invite\/inv_/);

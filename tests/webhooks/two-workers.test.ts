@@ -19,7 +19,8 @@ type WorkerProcess = { child: ChildProcess; pid: number; ready: Promise<void>; o
 function spawnWorker(): WorkerProcess {
   const child = spawn("npx", ["tsx", "--conditions=react-server", "scripts/worker.ts"], {
     cwd: path.resolve(__dirname, "../.."),
-    env: { ...process.env, WEBHOOK_ALLOW_PRIVATE: "1", WORKER_CONCURRENCY: "8" },
+    // LOG_LEVEL info: the tests run at warn, and the worker says it is running at info.
+    env: { ...process.env, WEBHOOK_ALLOW_PRIVATE: "1", WORKER_CONCURRENCY: "8", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so npx and the node process under it stop together
   });

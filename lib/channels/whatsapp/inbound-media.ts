@@ -8,6 +8,7 @@ import { ChannelError } from "../channel";
 import type { WhatsAppConnection } from "./connection";
 import { downloadWhatsAppMedia } from "./media";
 import type { InboundWhatsAppMessage } from "./parse-webhook";
+import { componentLogger } from "../../observability/log";
 
 // The file of an inbound photo, voice note, video, document or sticker, fetched in the inbound job
 // before the message is stored (so the assistant's turn and the inbox see it). A failure the job can
@@ -55,7 +56,7 @@ export async function fetchInboundMedia(
     const permanent = err instanceof AppError || (err instanceof ChannelError && (err.kind === "permanent" || err.kind === "window"));
     const reason = err instanceof Error ? err.message : String(err);
     if (permanent || attempt >= MEDIA_DOWNLOAD_ATTEMPTS) {
-      console.warn(`[whatsapp] media ${mediaId} of ${m.wamid} unavailable: ${reason}`);
+      componentLogger("whatsapp").warn({ mediaId, wamid: m.wamid, reason }, "inbound media unavailable");
       return { ...base, problem: reason };
     }
     throw new RetryLater(1000 * 2 ** (attempt - 1), `media ${mediaId} not downloaded (attempt ${attempt}): ${reason}`);

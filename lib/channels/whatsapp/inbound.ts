@@ -3,7 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { parseJsonText, readBodyBytes } from "../../api/body";
 import { businessByPhoneNumberId } from "../../businesses/businesses";
 import { type Db, db as defaultDb } from "../../db/client";
-import { AppError, errorText } from "../../errors";
+import { AppError } from "../../errors";
 import type { ClaimedJob } from "../../jobs/queue";
 import { enqueue } from "../../jobs/queue";
 import { type JobHandler, RetryLater } from "../../jobs/worker";
@@ -18,6 +18,9 @@ import { inboundMediaText, withTranscript } from "../../media/transcribe";
 import { fetchInboundMedia, MEDIA_KINDS } from "./inbound-media";
 import { parseWhatsAppWebhook } from "./parse-webhook";
 import { verifyWhatsAppSignature } from "./signature";
+import { componentLogger } from "../../observability/log";
+
+const log = componentLogger("whatsapp");
 
 // WhatsApp's inbound door. The HTTP side only proves the body came from Meta and stores it as a
 // durable job, so the 200 goes out fast and a crash right after it loses nothing; the job does the
@@ -46,7 +49,7 @@ export async function acceptWebhook(db: Db, request: Request): Promise<Response>
   const secret = process.env.WHATSAPP_APP_SECRET;
   if (!secret) {
     // Not 401: Meta keeps retrying a non-200 for days, so nothing is lost once the operator sets it.
-    console.error("[whatsapp] WHATSAPP_APP_SECRET is not set: webhook refused");
+    log.error("WHATSAPP_APP_SECRET is not set: webhook refused");
     return text(503, "WhatsApp is not configured on this server");
   }
   const raw = await readBodyBytes(request, MAX_WEBHOOK_BYTES).catch((err) => {
@@ -89,11 +92,12 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
   try {
     json = parseJsonText(body);
   } catch (err) {
-    console.warn(`[whatsapp] signed webhook body dropped: ${errorText(err)}`);
+    // Not the parser's message: it quotes the body.
+    log.warn({ bytes: body.length, reason: err instanceof AppError ? err.code : "invalid JSON" }, "signed webhook body dropped");
     return;
   }
   const parsed = parseWhatsAppWebhook(json);
-  for (const s of parsed.skipped) console.warn(`[whatsapp] webhook part skipped: ${s.reason}`);
+  for (const s of parsed.skipped) log.warn({ reason: s.reason }, "webhook part skipped");
 
   type Business = NonNullable<Awaited<ReturnType<typeof businessByPhoneNumberId>>>;
   const businesses = new Map<string, Business | null>();
@@ -101,7 +105,7 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
     if (!businesses.has(phoneNumberId)) {
       const business = await businessByPhoneNumberId(db, phoneNumberId);
       // Logged and acknowledged, never retried: an unknown number will not become known by waiting.
-      if (!business) console.warn(`[whatsapp] webhook for unknown phone_number_id ${phoneNumberId}: skipped`);
+      if (!business) log.warn({ phoneNumberId }, "webhook for an unknown phone_number_id: skipped");
       businesses.set(phoneNumberId, business ?? null);
     }
     return businesses.get(phoneNumberId) ?? null;
@@ -158,7 +162,7 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
   if (unknown && job.attempts < STATUS_RETRY_ATTEMPTS) {
     throw new RetryLater(500 * job.attempts, `${unknown} status update(s) for messages not recorded yet`);
   }
-  if (unknown) console.warn(`[whatsapp] ${unknown} status update(s) for unknown messages: skipped`);
+  if (unknown) log.warn({ statuses: unknown }, "status updates for unknown messages: skipped");
 }
 
 export const inboundJob: JobHandler = (payload, job) => processInboundWebhook(defaultDb(), String(payload.body ?? ""), job);

@@ -5,6 +5,7 @@ import type { SkillGraph } from "../../skills/graph-schema";
 import { slotsOf } from "../dialogue/slots";
 import { wallClock } from "../engine/time-zone";
 import { llmClient, llmSettings } from "./llm-client";
+import { componentLogger } from "../../observability/log";
 
 // With an LLM configured, the model reads a message to a running skill: which acts it holds, which
 // slot values it gives, and its language, through one forced tool call whose arguments are checked
@@ -85,7 +86,7 @@ export async function understandWithLlm(brief: UnderstandBrief): Promise<Underst
     const parsed = understandingSchema.safeParse(JSON.parse(call.function.arguments));
     return parsed.success ? parsed.data : null;
   } catch (err) {
-    console.warn(`[assistant] LLM understanding failed, reading the message without it: ${(err as Error)?.message ?? err}`);
+    componentLogger("assistant").warn({ err }, "LLM understanding failed, reading the message without it");
     return null;
   }
 }

@@ -7,6 +7,7 @@ import { skillGraphAt } from "../../skills/skills";
 import { validateGraph } from "../../skills/validate-graph";
 import { longestPhraseMatch, normalize } from "../understanding/text-match";
 import type { SkillBrief } from "../turn/turn-brief";
+import { componentLogger } from "../../observability/log";
 
 // The skills a turn can run: the assistant's enabled skills (matched by trigger), and the exact
 // version a session started on. A saved version never changes, so its checked graph is kept in memory.
@@ -21,7 +22,10 @@ function checkedGraph(businessId: string, id: string, version: number, raw: unkn
   if (!checked.has(key)) {
     const result = validateGraph(raw);
     if (!result.ok)
-      console.warn(`[assistant] skill ${id} v${version} of ${businessId} does not validate; it is not run`, result.problems.slice(0, 3));
+      componentLogger("assistant").warn(
+        { businessId, skillId: id, version, problems: result.problems.length },
+        "skill does not validate; it is not run",
+      );
     if (checked.size > 2000) checked.delete(checked.keys().next().value as string);
     checked.set(key, result.ok ? result.graph : null);
   }

@@ -12,6 +12,9 @@ import { retrievalReply } from "../retrieval/retrieval-reply";
 import { replyLanguage } from "./canned-replies";
 import { countTokens } from "../understanding/tokens";
 import type { Turn } from "./turn-context";
+import { componentLogger } from "../../observability/log";
+
+const log = componentLogger("assistant");
 
 // One assistant turn: the answer to one inbound message, run by the `assistant.turn` job. The work
 // happens in short transactions that lock the conversation row (so two app instances never run one
@@ -30,7 +33,7 @@ export async function runAssistantTurn(db: Db, payload: TurnPayload, jobId?: num
     if (!pending) return;
     input = await writeOutsideTransaction(db, pending);
   }
-  console.error(`[assistant] turn for ${payload.messageId} did not settle in ${MAX_PASSES} passes`);
+  log.error({ businessId: payload.businessId, messageId: payload.messageId, passes: MAX_PASSES }, "assistant turn did not settle");
 }
 
 async function runPass(tx: Db, payload: TurnPayload, jobId: number | undefined, input: TurnInput): Promise<Pending | null> {
@@ -55,7 +58,7 @@ async function writeOutsideTransaction(db: Db, pending: Pending): Promise<TurnIn
     try {
       return { kind: "llm", decision: await askLlm(db, brief) };
     } catch (err) {
-      console.warn(`[assistant] LLM failed, answering with retrieval: ${(err as Error)?.message ?? err}`);
+      log.warn({ businessId: brief.businessId, err }, "LLM failed, answering with retrieval");
       return { kind: "llm", decision: null };
     }
   }
@@ -63,7 +66,7 @@ async function writeOutsideTransaction(db: Db, pending: Pending): Promise<TurnIn
     const answer = await askLlm(db, brief, { tools: false, instructions: pending.instructions });
     if (answer.kind === "reply") return { kind: "ai", nodeId: pending.nodeId, answer: { text: answer.text, tokens: answer.tokens } };
   } catch (err) {
-    console.warn(`[assistant] LLM failed in an ai node, answering with retrieval: ${(err as Error)?.message ?? err}`);
+    log.warn({ err }, "LLM failed in an ai node, answering with retrieval");
   }
   const fallback = await retrievalReply(db, brief.businessId, brief.assistant.id, brief.text, replyLanguage(brief.assistant.language, brief.text));
   const answer = fallback ? { text: fallback.text, tokens: countTokens(brief.text, fallback.context, fallback.text) } : null;

@@ -1,0 +1,8 @@
+import { readinessResponse } from "@/lib/observability/readiness";
+
+// GET /readyz: readiness for load balancers (database, migrations, worker heartbeats).
+export const dynamic = "force-dynamic";
+
+export async function GET(): Promise<Response> {
+  return readinessResponse();
+}

@@ -1,0 +1,97 @@
+import "server-only";
+import pino, { type DestinationStream, type Logger } from "pino";
+import pretty from "pino-pretty";
+import { errorForLog, safeErrorMessage } from "../errors";
+
+// The process's one logger: JSON lines on stdout (an asynchronous destination, so a log call never
+// waits on the terminal or the pipe), readable colours in development, the level from LOG_LEVEL.
+// What goes in a line is ids, counts, statuses and durations, never a body: the redact paths below
+// are the second line of defence, for an object that carries a secret by a name we know.
+
+/** Keys blanked wherever they appear at the top of a logged object or one level down. */
+export const REDACT_KEYS = [
+  "authorization",
+  "cookie",
+  "password",
+  "token",
+  "accessToken",
+  "apiKey",
+  "key",
+  "secret",
+  "text",
+  "body",
+  "query",
+  "params",
+  "url",
+];
+
+const key = Symbol.for("convo.logger");
+const stdoutKey = Symbol.for("convo.logger.stdout");
+type G = typeof globalThis & { [key]?: Logger; [stdoutKey]?: ReturnType<typeof pino.destination> };
+
+function destination(): DestinationStream {
+  // Tests (and operators who want a file) point LOG_FILE at a file; writes are synchronous there, so
+  // what a test greps is on disk the moment the line is logged.
+  if (process.env.LOG_FILE) return pino.destination({ dest: process.env.LOG_FILE, sync: true, append: true, mkdir: true });
+  const wantPretty = process.env.LOG_PRETTY === "1" || (process.env.LOG_PRETTY !== "0" && process.stdout.isTTY);
+  if (process.env.NODE_ENV !== "production" && wantPretty) {
+    return pretty({ colorize: Boolean(process.stdout.isTTY), translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true });
+  }
+  const stdout = pino.destination({ dest: 1, sync: false });
+  (globalThis as G)[stdoutKey] = stdout;
+  // What is still buffered when the process exits (a fatal error, the end of a drain) is written out.
+  process.once("exit", () => {
+    try {
+      stdout.flushSync();
+    } catch {}
+  });
+  return stdout;
+}
+
+function createLogger(): Logger {
+  return pino(
+    {
+      level: process.env.LOG_LEVEL || "info",
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: [...REDACT_KEYS, ...REDACT_KEYS.map((k) => `*.${k}`)], censor: "[redacted]" },
+      // A failed query's message lists its parameters: errors go out as errorForLog has them.
+      serializers: {
+        err: (err: unknown) => ({ type: err instanceof Error ? err.name : typeof err, message: safeErrorMessage(err), stack: errorForLog(err) }),
+      },
+    },
+    destination(),
+  );
+}
+
+/** The process's logger (one per process, even where Next bundles this module twice). */
+export function logger(): Logger {
+  const g = globalThis as G;
+  g[key] ??= createLogger();
+  return g[key];
+}
+
+/**
+ * Writes out what the asynchronous destination still holds, before a deliberate process.exit: waits
+ * for the write under way to end (its "drain", a moment at most), then writes the rest synchronously.
+ */
+export async function flushLogs(): Promise<void> {
+  const stdout = (globalThis as G)[stdoutKey];
+  if (!stdout) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 250);
+    stdout.once("drain", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  try {
+    stdout.flushSync();
+  } catch {}
+}
+
+/** A child logger for one part of the system: its lines carry `component`. */
+export function componentLogger(component: string): Logger {
+  return logger().child({ component });
+}
