@@ -172,7 +172,7 @@ export async function screenshot(page: Page, name: string) {
  */
 export async function openNav(page: Page) {
   const nav = page.getByRole("navigation", { name: "Dashboard" });
-  if (isPhone(page)) {
+  if (isPhone(page) && !(await nav.isVisible())) {
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(nav).toBeVisible();
   }
@@ -181,10 +181,14 @@ export async function openNav(page: Page) {
 
 /** Goes to a dashboard page through the navigation (the drawer on a phone), as a person would. */
 export async function navigateTo(page: Page, label: string) {
-  const nav = await openNav(page);
-  await nav.getByRole("link", { name: label, exact: true }).click();
-  await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
-  if (isPhone(page)) await expect(nav).toBeHidden();
+  // A click that lands while the previous navigation (the redirect after sign-up) is still settling can
+  // be overtaken by it: the person clicks again, and so does this helper, until the page is the one asked.
+  await expect(async () => {
+    const nav = await openNav(page);
+    await nav.getByRole("link", { name: label, exact: true }).click({ timeout: 5_000 });
+    await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page", { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  if (isPhone(page)) await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeHidden();
 }
 
 /**
