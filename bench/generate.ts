@@ -309,7 +309,6 @@ export async function generateEmbedded(dir: string, scale: number, log: (line: s
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const handle = client.openPglite(dir);
   try {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type.
     await migrate(handle.db as any, { migrationsFolder: path.resolve(__dirname, "..", "drizzle") });
     return await fill({ db: handle.db, closeDb: async () => {}, sql: embeddedExec(handle), scale, maintenanceWorkMem: "128MB", started, log });
   } finally {

@@ -89,7 +89,10 @@ async function refreshWindow(meta: BenchMeta) {
 
 async function machine() {
   const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => {} });
-  const v = await sql`select version()`.then(([row]) => row, () => ({ version: "unavailable" }));
+  const v = await sql`select version()`.then(
+    ([row]) => row,
+    () => ({ version: "unavailable" }),
+  );
   await sql.end();
   return {
     cpus: os.cpus().length,

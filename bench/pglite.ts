@@ -60,7 +60,9 @@ async function dataSet(opts: PgliteOptions, dir: string): Promise<{ meta: BenchM
   if (!opts.regenerate && fs.existsSync(path.join(dir, "pglite"))) {
     const existing = await withEmbedded(dir, readEmbeddedMeta).catch(() => null);
     if (existing && existing.schemaHash === schemaHash() && existing.scale === opts.scale) {
-      opts.log(`  data set: reusing ${rel} from ${existing.generatedAt} (generated in ${existing.generateSeconds} s): ${JSON.stringify(existing.counts)}`);
+      opts.log(
+        `  data set: reusing ${rel} from ${existing.generatedAt} (generated in ${existing.generateSeconds} s): ${JSON.stringify(existing.counts)}`,
+      );
       return { meta: existing, reused: true };
     }
   }
@@ -139,9 +141,7 @@ export async function pglitePhase(opts: PgliteOptions): Promise<PgliteResult> {
     await settle(dir, meta);
     log(target === "ours" ? "  -- ours (next start, DATABASE_URL unset, DATA_DIR on the data set)" : "  -- bare Next route on PGlite");
     const server =
-      target === "ours"
-        ? await startNext(opts.port, null, { ...opts.env, DATA_DIR: dir }, "ours-pglite")
-        : await startBare(opts.port + 1, dir, meta);
+      target === "ours" ? await startNext(opts.port, null, { ...opts.env, DATA_DIR: dir }, "ours-pglite") : await startBare(opts.port + 1, dir, meta);
     const byScenario: NonNullable<PgliteResult["load"]["ours"]> = {};
     try {
       for (const s of picked.filter((x) => x.kind === "read"))

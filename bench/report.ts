@@ -112,7 +112,10 @@ export function table(scenarios: Scenario[], res: Results): string {
       const bare = pg.load["bare-next"]?.[s.id];
       if (ours || bare) lines.push(`| ${s.label} | ${cell(ours)} | ${cell(bare)} | ${fmt(ratio(ours, bare), 2)} |`);
     }
-    lines.push(`memory on PGlite (resident, whole process group): ours ${pg.memory.ours ?? "-"} MiB, bare Next ${pg.memory["bare-next"] ?? "-"} MiB`, "");
+    lines.push(
+      `memory on PGlite (resident, whole process group): ours ${pg.memory.ours ?? "-"} MiB, bare Next ${pg.memory["bare-next"] ?? "-"} MiB`,
+      "",
+    );
   } else if (pg) lines.push(`PGlite: not available: ${pg.reason}`, "");
   const ev = res.events;
   if (ev) {

@@ -110,7 +110,13 @@ const sharedEnv = (databaseUrl: string | null, extra: Record<string, string | un
 });
 
 /** `next start` on the benchmark's own build (see buildApp); `databaseUrl` null with DATA_DIR in `env` for PGlite. */
-export function startNext(port: number, databaseUrl: string | null, env: Record<string, string | undefined> = {}, name = "next", distDir = appDistDir) {
+export function startNext(
+  port: number,
+  databaseUrl: string | null,
+  env: Record<string, string | undefined> = {},
+  name = "next",
+  distDir = appDistDir,
+) {
   return startServer({
     name,
     command: process.execPath,
