@@ -1,10 +1,12 @@
 // Fills a dedicated Postgres database with one large business and 20 small ones beside it, with bulk
 // INSERT ... SELECT generate_series statements (secondary indexes dropped during the load and rebuilt
-// after). Businesses, keys and templates are made with the real lib/ functions.
+// after). Businesses, keys and templates are made with the real lib/ functions. The same statements fill
+// the embedded database (PGlite) for its phase, at a fraction of the size (`generateEmbedded`).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import type { Db, DbHandle } from "../lib/db/client";
 import { encodeCursor } from "../lib/pagination";
 
 export const MAIN = { contacts: 100_000, conversations: 50_000, messages: 1_000_000, catalog: 50_000, records: 100_000, ledger: 100_000 };
@@ -18,6 +20,10 @@ export const HOT_CONVERSATIONS = 1_000;
 export type BenchKey = { businessId: string; key: string };
 export type BenchMeta = {
   main: BenchKey & { assistantId: string };
+  /** The data set's size as a fraction of the full one: 1 on Postgres, 1/10 by default on PGlite. */
+  scale?: number;
+  /** How deep the deep page starts (DEEP_OFFSET times the scale). */
+  deepOffset?: number;
   small: BenchKey[];
   firehoseConversationId: string;
   deepCursor: string;
@@ -135,8 +141,11 @@ const BULK_TABLES = ["contacts", "conversations", "messages", "records", "catalo
 const sqlArray = (items: string[]) => `array[${items.map((s) => `'${s}'`).join(",")}]`;
 
 type Sizes = typeof MAIN & { firehose: number; hot: number; phonePrefix: string };
+type Row = Record<string, any>;
+/** What the fill needs of a driver: postgres.js's `sql.unsafe`, or the same over PGlite. */
+type Exec = { unsafe(text: string, params?: unknown[]): PromiseLike<readonly Row[]> };
 
-async function fillBusiness(sql: postgres.Sql, businessId: string, stream: number, n: Sizes, now: number) {
+async function fillBusiness(sql: Exec, businessId: string, stream: number, n: Sizes, now: number) {
   const p = { biz: businessId, s: stream };
   const spread = (from: number, to: number, count: number) => ({ t0: from, step: Math.max(1, Math.floor((to - from) / count)) });
 
@@ -241,12 +250,18 @@ async function recreateDatabase(url: string) {
 export async function readMeta(url: string): Promise<BenchMeta | null> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    const [row] = await sql`select value from bench_meta where key = 'meta'`;
+    return await metaOf(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
+async function metaOf(sql: Exec): Promise<BenchMeta | null> {
+  try {
+    const [row] = await sql.unsafe("select value from bench_meta where key = 'meta'");
     return (row?.value as BenchMeta) ?? null;
   } catch {
     return null;
-  } finally {
-    await sql.end();
   }
 }
 
@@ -256,15 +271,74 @@ export async function generate(url: string, log: (line: string) => void = consol
   process.env.DATABASE_URL = url;
   const { migrate } = await import("../lib/db/migrate");
   const { db, closeDb } = await import("../lib/db/client");
+  await migrate();
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await fill({ db: db(), closeDb, sql, scale: 1, maintenanceWorkMem: "512MB", started, log });
+  } finally {
+    await sql.end();
+  }
+}
+
+/** postgres.js's `sql.unsafe` over PGlite: the simple protocol without parameters (vacuum, DDL), else the extended one. */
+export function embeddedExec(handle: DbHandle): Exec {
+  return {
+    async unsafe(text, params) {
+      const pg = handle.pglite;
+      if (!pg) throw new Error("not an embedded database");
+      if (params?.length) return (await pg.query<Row>(text, params)).rows;
+      const results = await pg.exec(text);
+      return (results[results.length - 1]?.rows ?? []) as Row[];
+    },
+  };
+}
+
+/** Reads the data set a previous run left in an embedded database (open on `handle`), or null. */
+export const readEmbeddedMeta = (handle: DbHandle) => metaOf(embeddedExec(handle));
+
+/**
+ * The data set in an embedded database (PGlite) on `dir`, at `scale` of the full size (the main
+ * business's rows, the deep page's depth, the hot conversations and the number of small businesses),
+ * the directory emptied first. Opens and closes the database itself: PGlite allows one process per
+ * directory, so no server may hold it meanwhile.
+ */
+export async function generateEmbedded(dir: string, scale: number, log: (line: string) => void = console.log): Promise<BenchMeta> {
+  const started = Date.now();
+  fs.rmSync(dir, { recursive: true, force: true });
+  const client = await import("../lib/db/client");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const handle = client.openPglite(dir);
+  try {
+    await migrate(handle.db as any, { migrationsFolder: path.resolve(__dirname, "..", "drizzle") });
+    return await fill({ db: handle.db, closeDb: async () => {}, sql: embeddedExec(handle), scale, maintenanceWorkMem: "128MB", started, log });
+  } finally {
+    await handle.close();
+  }
+}
+
+async function fill(opts: {
+  db: Db;
+  /** Closes the app's own handle once the businesses are made (Postgres: the rest runs on `sql`). */
+  closeDb: () => Promise<void>;
+  sql: Exec;
+  scale: number;
+  maintenanceWorkMem: string;
+  started: number;
+  log: (line: string) => void;
+}): Promise<BenchMeta> {
+  const { db, sql, scale, started, log } = opts;
   const { createBusiness } = await import("../lib/businesses/businesses");
   const { createApiKey } = await import("../lib/keys/api-keys");
   const { upsertTemplate } = await import("../lib/templates/templates");
-  await migrate();
+  const scaled = (n: number) => Math.max(1, Math.round(n * scale));
+  const mainSizes = Object.fromEntries(Object.entries(MAIN).map(([k, v]) => [k, scaled(v)])) as typeof MAIN;
+  const deepOffset = scaled(DEEP_OFFSET);
+  const smallCount = scaled(SMALL.count);
 
   const make = async (name: string) => {
-    const { businessId, assistantId } = await createBusiness(db(), { name, tokens: 1_000_000_000 });
-    const { key } = await createApiKey(db(), businessId, { scopes: "all", name: "bench" });
-    await upsertTemplate(db(), businessId, {
+    const { businessId, assistantId } = await createBusiness(db, { name, tokens: 1_000_000_000 });
+    const { key } = await createApiKey(db, businessId, { scopes: "all", name: "bench" });
+    await upsertTemplate(db, businessId, {
       name: "order_update",
       language: "en",
       category: "utility",
@@ -274,24 +348,30 @@ export async function generate(url: string, log: (line: string) => void = consol
   };
   const main = await make("Bench Main Co");
   const small: BenchKey[] = [];
-  for (let i = 1; i <= SMALL.count; i++) {
+  for (let i = 1; i <= smallCount; i++) {
     const b = await make(`Bench Small ${i}`);
     small.push({ businessId: b.businessId, key: b.key });
   }
-  await closeDb();
+  await opts.closeDb();
 
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
   await sql.unsafe("set synchronous_commit = off");
-  await sql.unsafe("set maintenance_work_mem = '512MB'");
+  await sql.unsafe(`set maintenance_work_mem = '${opts.maintenanceWorkMem}'`);
   await sql.unsafe(ID_FUNCTION);
-  const indexes = await sql<{ indexname: string; indexdef: string }[]>`
-    select indexname, indexdef from pg_indexes
-    where schemaname = 'public' and tablename in ${sql(BULK_TABLES)} and indexname not like '%_pkey'`;
+  const indexes = (await sql.unsafe(
+    `select indexname, indexdef from pg_indexes
+     where schemaname = 'public' and tablename in (${BULK_TABLES.map((t) => `'${t}'`).join(", ")}) and indexname not like '%_pkey'`,
+  )) as { indexname: string; indexdef: string }[];
   for (const ix of indexes) await sql.unsafe(`drop index "${ix.indexname}"`);
   log(`  schema ready, ${indexes.length} secondary indexes dropped for the load (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
   const now = Date.now();
-  await fillBusiness(sql, main.businessId, 1, { ...MAIN, firehose: FIREHOSE_MESSAGES, hot: HOT_CONVERSATIONS, phonePrefix: "+1555" }, now);
+  await fillBusiness(
+    sql,
+    main.businessId,
+    1,
+    { ...mainSizes, firehose: scaled(FIREHOSE_MESSAGES), hot: scaled(HOT_CONVERSATIONS), phonePrefix: "+1555" },
+    now,
+  );
   log(`  main business filled (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   for (const [i, b] of small.entries()) {
     await fillBusiness(sql, b.businessId, 2 + i, { ...SMALL, firehose: 0, hot: 10, phonePrefix: `+44${String(10 + i)}` }, now);
@@ -303,12 +383,21 @@ export async function generate(url: string, log: (line: string) => void = consol
   log(`  indexes rebuilt (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   for (const t of BULK_TABLES) await sql.unsafe(`vacuum analyze ${t}`);
 
-  const [fire] = await sql`select c.id from conversations c join contacts ct on ct.id = c.contact_id
-    where c.business_id = ${main.businessId} and ct.phone = '+15550000001'`;
-  const [deep] = await sql`select created_at, id from messages where conversation_id = ${fire.id}
-    order by created_at desc, id desc offset ${DEEP_OFFSET} limit 1`;
-  const hot = await sql`select ct.phone from conversations c join contacts ct on ct.id = c.contact_id
-    where c.business_id = ${main.businessId} and c.last_inbound_at > now() - interval '2 hours' order by ct.phone`;
+  const [fire] = await sql.unsafe(
+    `select c.id from conversations c join contacts ct on ct.id = c.contact_id
+     where c.business_id = $1 and ct.phone = '+15550000001'`,
+    [main.businessId],
+  );
+  const [deep] = await sql.unsafe(
+    `select created_at, id from messages where conversation_id = $1
+     order by created_at desc, id desc offset $2::int limit 1`,
+    [fire.id, deepOffset],
+  );
+  const hot = await sql.unsafe(
+    `select ct.phone from conversations c join contacts ct on ct.id = c.contact_id
+     where c.business_id = $1 and c.last_inbound_at > now() - interval '2 hours' order by ct.phone`,
+    [main.businessId],
+  );
   const counts: Record<string, number> = {};
   for (const t of BULK_TABLES) {
     const [row] = await sql.unsafe(`select count(*)::int as n from ${t} where business_id = $1`, [main.businessId]);
@@ -317,6 +406,8 @@ export async function generate(url: string, log: (line: string) => void = consol
   const meta: BenchMeta = {
     main,
     small,
+    scale,
+    deepOffset,
     firehoseConversationId: fire.id,
     deepCursor: encodeCursor({ createdAt: deep.created_at, id: deep.id }),
     hotPhones: hot.map((r) => r.phone as string),
@@ -327,9 +418,9 @@ export async function generate(url: string, log: (line: string) => void = consol
     generateSeconds: Math.round((Date.now() - started) / 100) / 10,
     schemaHash: schemaHash(),
   };
-  await sql`create table bench_meta (key text primary key, value jsonb not null)`;
-  await sql`insert into bench_meta ${sql({ key: "meta", value: sql.json(meta as unknown as postgres.JSONValue) })}`;
-  await sql.end();
+  await sql.unsafe("create table bench_meta (key text primary key, value jsonb not null)");
+  // Through text: postgres.js would encode a string given for a jsonb parameter as a JSON string.
+  await sql.unsafe("insert into bench_meta (key, value) values ('meta', $1::text::jsonb)", [JSON.stringify(meta)]);
   log(`  data set generated in ${meta.generateSeconds} s: ${JSON.stringify(counts)}`);
   return meta;
 }

@@ -1,11 +1,15 @@
 // npm run bench: data set, builds, then each scenario against our app, both floors and `npm run api`,
-// then event and assistant latency. Prints the table and writes bench/results.json.
+// then event and assistant latency, then the short scenarios on the embedded database (PGlite: ours
+// against the bare Next route, bench/pglite.ts). Prints the table and writes bench/results.json.
 //   BENCH_DURATION (s, default 10)   BENCH_WARMUP (s, default 3)   BENCH_CONNECTIONS (default 32)
 //   BENCH_ONLY=id,id (scenarios)     BENCH_TARGETS=ours,bare-next,node-floor,api
 //   BENCH_REGENERATE=1 (new data)    BENCH_SKIP_BUILD=1 (reuse the last build)   BENCH_SKIP_LATENCY=1
 //   BENCH_CAMPAIGNS_ONLY=1 (only the campaign throughput, against BENCH_DATABASE_URL, no data set or build)
 //   BENCH_QUICK=1 (a sanity run in a few minutes: short runs, fewer events and turns; not for the figures)
 //   BENCH_SKIP_SCALING=1   BENCH_BACKGROUND (conversations writing during the reply latency, default 200)
+//   BENCH_SKIP_PGLITE=1 (no embedded-database phase)   BENCH_PGLITE_ONLY=1 (only it: no Postgres data set or phases)
+//   BENCH_PGLITE_SCALE (its data set as a fraction of the Postgres one, default 0.1)
+//   BENCH_PGLITE_DURATION (s per scenario on PGlite, default 5; 2 with BENCH_QUICK)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,7 +18,8 @@ import { type BenchMeta, generate, readMeta, schemaHash } from "./generate";
 import { campaignThroughput } from "./campaigns";
 import { assistantLatency, spawnWorker, webhookThroughput } from "./latency";
 import { type LoadResult, measure } from "./load";
-import { checkLines, checks, type Results, TARGETS, type Target, table, targetLabel } from "./report";
+import { pglitePhase } from "./pglite";
+import { checkLines, checks, loadLine, type Results, TARGETS, type Target, table, targetLabel } from "./report";
 import { scenarios as allScenarios } from "./scenarios";
 import {
   appDistDir,
@@ -42,6 +47,12 @@ const background = Number(env.BENCH_BACKGROUND ?? (quick ? 20 : 200));
 // The scaling line: a read and the send, against one instance and one worker, then two and two.
 const SCALING_SCENARIOS = ["wallet", "messages-send"];
 const basePort = Number(env.BENCH_PORT ?? 3400);
+const pgliteOnly = env.BENCH_PGLITE_ONLY === "1";
+const runPglite = pgliteOnly || env.BENCH_SKIP_PGLITE !== "1";
+// The PGlite phase: a tenth of the data, shorter runs, so it stays within a few minutes.
+const pgliteScale = Number(env.BENCH_PGLITE_SCALE ?? 0.1);
+const pgliteDuration = Number(env.BENCH_PGLITE_DURATION ?? (quick ? 2 : 5));
+const pgliteWarmup = quick ? 1 : 2;
 const log = (line: string) => console.log(line);
 // The benchmark measures our rate limiter's cost, not its refusals.
 const unlimited = { RUN_WORKER: "0", RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000" };
@@ -78,7 +89,10 @@ async function refreshWindow(meta: BenchMeta) {
 
 async function machine() {
   const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => {} });
-  const [v] = await sql`select version()`;
+  const v = await sql`select version()`.then(
+    ([row]) => row,
+    () => ({ version: "unavailable" }),
+  );
   await sql.end();
   return {
     cpus: os.cpus().length,
@@ -132,62 +146,28 @@ export async function main() {
     await closeDb();
     return;
   }
-  const meta = await dataSet();
-  await refreshWindow(meta);
-  const { migrate } = await import("../lib/db/migrate");
-  await migrate();
+  const meta = pgliteOnly ? null : await dataSet();
+  if (meta) {
+    await refreshWindow(meta);
+    const { migrate } = await import("../lib/db/migrate");
+    await migrate();
+  }
 
   const only = env.BENCH_ONLY?.split(",").map((s) => s.trim());
-  const scenarios = allScenarios(meta).filter((s) => !only || only.includes(s.id));
-  const targets = (env.BENCH_TARGETS?.split(",").map((s) => s.trim()) as Target[] | undefined) ?? [...TARGETS];
+  const scenarios = meta ? allScenarios(meta).filter((s) => !only || only.includes(s.id)) : [];
+  const targets = pgliteOnly ? [] : ((env.BENCH_TARGETS?.split(",").map((s) => s.trim()) as Target[] | undefined) ?? [...TARGETS]);
+  const latency = !pgliteOnly && env.BENCH_SKIP_LATENCY !== "1";
 
-  if (targets.includes("ours") || env.BENCH_SKIP_LATENCY !== "1") {
+  if (targets.includes("ours") || latency || runPglite) {
     if (env.BENCH_SKIP_BUILD === "1" && fs.existsSync(path.join(root, appDistDir, "BUILD_ID"))) log(`build: reusing ${appDistDir}`);
     else buildApp(log);
   }
-  if (targets.includes("bare-next")) buildBareNext(log);
+  if (targets.includes("bare-next") || runPglite) buildBareNext(log);
 
-  const results: Results = { load: {}, single: {}, memory: {}, scaling: null, events: null, assistant: null, campaigns: null };
-  const loadOpts = { connections, durationSec: duration, warmupSec: warmup, key: meta.main.key };
-  for (const [i, target] of targets.entries()) {
-    log(`\n== ${targetLabel[target]}: ${connections} connections, ${warmup} s warm-up + ${duration} s per scenario`);
-    await settleDatabase();
-    const server = await startTarget(target, basePort + i, meta);
-    const byScenario: Record<string, LoadResult> = {};
-    try {
-      // Warm every route once (lazy route loading, JIT, the connection pool) before any measurement.
-      for (const s of scenarios.filter((x) => x.kind === "read"))
-        await measure(server.url, s, { ...loadOpts, connections: 8, durationSec: 1, warmupSec: 0 });
-      for (const s of scenarios) {
-        const r = await measure(server.url, s, loadOpts);
-        byScenario[s.id] = r;
-        const note = r.sampleStatus ? `  first answer ${r.sampleStatus}: ${r.sampleBody}` : "";
-        log(
-          `  ${s.label.padEnd(36)} ${String(r.rps).padStart(6)} req/s  p50 ${String(r.p50).padStart(5)}  p95 ${String(r.p95).padStart(5)}  p99 ${String(r.p99).padStart(5)} ms  non-2xx ${r.non2xx}${note}`,
-        );
-      }
-      results.memory[target] = groupRssMiB(server.pid);
-      log(`  memory after the run: ${results.memory[target] ?? "-"} MiB resident`);
-      if (target === "ours") {
-        log(`  -- one connection, ${singleDuration} s per scenario (latency without queueing)`);
-        for (const s of scenarios) {
-          const r = await measure(server.url, s, { ...loadOpts, connections: 1, durationSec: singleDuration, warmupSec: 1 });
-          results.single[s.id] = r;
-          log(`  ${s.label.padEnd(36)} p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms`);
-        }
-      }
-    } finally {
-      await server.stop();
-    }
-    results.load[target] = byScenario;
-  }
+  const results: Results = { load: {}, single: {}, memory: {}, scaling: null, events: null, assistant: null, campaigns: null, pglite: null };
+  if (meta) await postgresLoad(meta, scenarios, targets, results);
 
-  if (env.BENCH_SKIP_SCALING !== "1" && targets.includes("ours")) {
-    const picked = scenarios.filter((s) => SCALING_SCENARIOS.includes(s.id));
-    if (picked.length) results.scaling = await scaling(picked, loadOpts);
-  }
-
-  if (env.BENCH_SKIP_LATENCY !== "1") {
+  if (latency) {
     await settleDatabase();
     log(`\n== webhooks: ${quick ? 300 : 1000} queued events to a loopback receiver`);
     results.events = await webhookThroughput({ databaseUrl: DATABASE_URL, port: basePort + 10, log, queued: quick ? 300 : 1000 }).catch((err) => ({
@@ -209,6 +189,20 @@ export async function main() {
     );
   }
 
+  if (runPglite) {
+    results.pglite = await pglitePhase({
+      scale: pgliteScale,
+      connections,
+      durationSec: pgliteDuration,
+      warmupSec: pgliteWarmup,
+      port: basePort + 30,
+      regenerate: env.BENCH_REGENERATE === "1",
+      only,
+      env: unlimited,
+      log,
+    }).catch((err) => ({ available: false as const, reason: String(err instanceof Error ? err.message : err).slice(0, 300) }));
+  }
+
   const list = checks(scenarios, results);
   const out = {
     generatedAt: new Date().toISOString(),
@@ -218,17 +212,17 @@ export async function main() {
       durationSeconds: duration,
       warmupSeconds: warmup,
       singleConnectionSeconds: singleDuration,
-      database: "Postgres (DB_POOL_MAX 10 per process)",
+      database: pgliteOnly ? "PGlite only (BENCH_PGLITE_ONLY)" : "Postgres (DB_POOL_MAX 10 per process)",
       quick,
       background,
     },
-    data: { counts: meta.counts, generateSeconds: meta.generateSeconds, generatedAt: meta.generatedAt },
+    data: meta ? { counts: meta.counts, generateSeconds: meta.generateSeconds, generatedAt: meta.generatedAt } : null,
     scenarios: scenarios.map((s) => ({
       id: s.id,
       label: s.label,
       kind: s.kind,
       method: s.method,
-      path: s.path.replace(meta.deepCursor, "<cursor>"),
+      path: meta ? s.path.replace(meta.deepCursor, "<cursor>") : s.path,
     })),
     results,
     checks: list,
@@ -239,6 +233,45 @@ export async function main() {
   log(`\n${table(scenarios, results)}\n\n${checkLines(list)}\n\nmachine: ${JSON.stringify(out.machine)}\nwritten: bench/results.json`);
   const { closeDb } = await import("../lib/db/client");
   await closeDb();
+}
+
+/** Each scenario against each target on Postgres, then the scaling line. */
+async function postgresLoad(meta: BenchMeta, scenarios: ReturnType<typeof allScenarios>, targets: Target[], results: Results) {
+  const loadOpts = { connections, durationSec: duration, warmupSec: warmup, key: meta.main.key };
+  for (const [i, target] of targets.entries()) {
+    log(`\n== ${targetLabel[target]}: ${connections} connections, ${warmup} s warm-up + ${duration} s per scenario`);
+    await settleDatabase();
+    const server = await startTarget(target, basePort + i, meta);
+    const byScenario: Record<string, LoadResult> = {};
+    try {
+      // Warm every route once (lazy route loading, JIT, the connection pool) before any measurement.
+      for (const s of scenarios.filter((x) => x.kind === "read"))
+        await measure(server.url, s, { ...loadOpts, connections: 8, durationSec: 1, warmupSec: 0 });
+      for (const s of scenarios) {
+        const r = await measure(server.url, s, loadOpts);
+        byScenario[s.id] = r;
+        log(loadLine(s.label, r));
+      }
+      results.memory[target] = groupRssMiB(server.pid);
+      log(`  memory after the run: ${results.memory[target] ?? "-"} MiB resident`);
+      if (target === "ours") {
+        log(`  -- one connection, ${singleDuration} s per scenario (latency without queueing)`);
+        for (const s of scenarios) {
+          const r = await measure(server.url, s, { ...loadOpts, connections: 1, durationSec: singleDuration, warmupSec: 1 });
+          results.single[s.id] = r;
+          log(`  ${s.label.padEnd(36)} p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms`);
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+    results.load[target] = byScenario;
+  }
+
+  if (env.BENCH_SKIP_SCALING !== "1" && targets.includes("ours")) {
+    const picked = scenarios.filter((s) => SCALING_SCENARIOS.includes(s.id));
+    if (picked.length) results.scaling = await scaling(picked, loadOpts);
+  }
 }
 
 /**

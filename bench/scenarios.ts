@@ -1,5 +1,5 @@
 // The load scenarios: the same requests go to our app, the standalone API server and both floors.
-import type { BenchMeta } from "./generate";
+import { type BenchMeta, DEEP_OFFSET } from "./generate";
 
 export type Scenario = {
   id: string;
@@ -36,7 +36,7 @@ export function scenarios(meta: BenchMeta): Scenario[] {
     { id: "messages-first", label: "GET message page (first)", kind: "read", method: "GET", path: `/v1/conversations/${conv}/messages?limit=50` },
     {
       id: "messages-deep",
-      label: "GET message page (500,000 deep)",
+      label: `GET message page (${(meta.deepOffset ?? DEEP_OFFSET).toLocaleString("en-US")} deep)`,
       kind: "read",
       method: "GET",
       path: `/v1/conversations/${conv}/messages?limit=50&before=${meta.deepCursor}`,

@@ -99,8 +99,9 @@ export async function waitForHttp(url: string, timeoutMs: number, exited?: Promi
   return false;
 }
 
-const sharedEnv = (databaseUrl: string, extra: Record<string, string | undefined> = {}) => ({
-  DATABASE_URL: databaseUrl,
+/** `databaseUrl` null: the embedded database (PGlite) in the DATA_DIR the caller passes in `extra`. */
+const sharedEnv = (databaseUrl: string | null, extra: Record<string, string | undefined> = {}) => ({
+  DATABASE_URL: databaseUrl ?? undefined,
   NODE_ENV: "production",
   ENCRYPTION_KEY: Buffer.alloc(32, 11).toString("base64"),
   NEXTAUTH_SECRET: "bench-and-reliability-only-secret",
@@ -108,8 +109,14 @@ const sharedEnv = (databaseUrl: string, extra: Record<string, string | undefined
   ...extra,
 });
 
-/** `next start` on the benchmark's own build (see buildApp). */
-export function startNext(port: number, databaseUrl: string, env: Record<string, string | undefined> = {}, name = "next", distDir = appDistDir) {
+/** `next start` on the benchmark's own build (see buildApp); `databaseUrl` null with DATA_DIR in `env` for PGlite. */
+export function startNext(
+  port: number,
+  databaseUrl: string | null,
+  env: Record<string, string | undefined> = {},
+  name = "next",
+  distDir = appDistDir,
+) {
   return startServer({
     name,
     command: process.execPath,
