@@ -1,7 +1,7 @@
 import "server-only";
 import { type Db, type DbHandle, dbHandle } from "../db/client";
 
-/** Where the database announces a change to a key (drizzle/0014_api_key_changes.sql): the key's id. */
+/** Where the database announces a change to a key (drizzle/0017_api_key_changes.sql): the key's id. */
 export const API_KEYS_CHANNEL = "convo_api_keys";
 
 /**
