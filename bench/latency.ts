@@ -30,6 +30,11 @@ export type AssistantResult = {
   /** Other conversations writing at once during the measured turns, and the inbound messages they sent. */
   background?: number;
   backgroundMessages?: number;
+  /** p50/p99 above are over every reply measured: the probe turns (new customers) and the crowd's. */
+  probe?: { turns: number; p50: number; p99: number; timeouts: number };
+  crowd?: { replies: number; p50: number; p99: number; timeouts: number; messagesPerSecond: number };
+  /** The crowd's think time between an answer and its next message, ms. */
+  thinkMs?: [number, number];
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -229,8 +234,12 @@ export async function assistantLatency(opts: {
   port: number;
   log: (s: string) => void;
   turns?: number;
-  /** Other customers writing at once while the turns are measured: each sends, then writes again a second after. */
+  /**
+   * Other customers in conversation at once while the turns are measured. Each writes, waits for the
+   * assistant's answer, reads and types for a think time (`thinkMs`, uniform), and writes again.
+   */
   background?: number;
+  thinkMs?: [number, number];
 }): Promise<AssistantResult | Unavailable> {
   for (const file of ["app/channels/whatsapp/webhook/route.ts", "lib/channels/whatsapp/inbound.ts"]) {
     if (!fs.existsSync(path.join(root, file))) return { available: false, reason: `${file} is missing` };
@@ -271,60 +280,111 @@ export async function assistantLatency(opts: {
     },
     "next-assistant",
   );
+  // Each customer's next reply: the fake's sends are read once, in order, as they arrive.
+  const waiting = new Map<string, (at: number) => void>();
+  let seen = 0;
+  const watcher = setInterval(() => {
+    for (; seen < fake.sent.length; seen++) {
+      const s = fake.sent[seen];
+      const to = String(s.body?.to ?? "").replace(/\D/g, "");
+      const resolve = waiting.get(to);
+      if (resolve) {
+        waiting.delete(to);
+        resolve(s.at.getTime());
+      }
+    }
+  }, 2);
+  /** Posts one inbound message and resolves with the time to its reply, or null after 10 s. */
+  const turn = async (from: string, text: string): Promise<number | "refused" | null> => {
+    const replied = new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(from);
+        resolve(null);
+      }, 10_000);
+      waiting.set(from, (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      });
+    });
+    const t0 = Date.now();
+    const status = await fake.postInbound(fake.inboundPayload({ messages: [{ from, text }] })).catch(() => 0);
+    if (status !== 200) {
+      waiting.delete(from);
+      return "refused";
+    }
+    const at = await replied;
+    return at === null ? null : at - t0;
+  };
+
   let loadRunning = true;
+  let measuring = false;
   let backgroundMessages = 0;
+  const backgroundLatencies: number[] = [];
+  let backgroundTimeouts = 0;
   const crowd = opts.background ?? 0;
+  const [thinkMin, thinkMax] = opts.thinkMs ?? [2000, 4000];
+  const lines = ["Do you deliver on Sundays?", "what time do you close today", "ok thanks", "Do you have gluten free options?"];
   const load = Array.from({ length: crowd }, async (_, i) => {
     const from = `1444${String(randomInt(0, 9_999_999)).padStart(7, "0")}${i % 10}`;
-    await sleep(Math.random() * 1000);
-    while (loadRunning) {
-      await fake.postInbound(fake.inboundPayload({ messages: [{ from, text: "Do you deliver on Sundays?" }] })).catch(() => 0);
+    await sleep(Math.random() * thinkMax);
+    for (let k = 0; loadRunning; k++) {
+      const counted = measuring;
+      const took = await turn(from, lines[(i + k) % lines.length]);
       backgroundMessages++;
-      await sleep(1000);
+      if (counted && measuring) {
+        if (typeof took === "number") backgroundLatencies.push(took);
+        else backgroundTimeouts++;
+      }
+      await sleep(thinkMin + Math.random() * (thinkMax - thinkMin));
     }
   });
   try {
     if (crowd) {
-      opts.log(`  ${crowd} background conversations writing; measuring after 3 s`);
-      await sleep(3000);
+      opts.log(`  ${crowd} other conversations writing (each writes again ${thinkMin / 1000}-${thinkMax / 1000} s after its answer); measuring after 5 s`);
+      await sleep(5000);
     }
+    measuring = true;
+    const startedAt = Date.now();
+    const messagesAtStart = backgroundMessages;
     const turns = opts.turns ?? 40;
     const latencies: number[] = [];
     let timeouts = 0;
     for (let i = 0; i < turns; i++) {
       const from = `1555${randomInt(1_000_000, 9_999_999)}`;
-      const t0 = Date.now();
-      const status = await fake.postInbound(fake.inboundPayload({ messages: [{ from, text: "What are your opening hours?" }] }));
-      if (status !== 200) return { available: false, reason: `the inbound webhook answered ${status}` };
-      const deadline = t0 + 10_000;
-      let reply: number | null = null;
-      while (Date.now() < deadline) {
-        const sent = fake.sent.find((s) => String(s.body?.to ?? "").replace(/\D/g, "") === from);
-        if (sent) {
-          reply = sent.at.getTime() - t0;
-          break;
-        }
-        await sleep(5);
-      }
-      if (reply === null) {
+      const took = await turn(from, "What are your opening hours?");
+      if (took === "refused") return { available: false, reason: "the inbound webhook refused a message" };
+      if (took === null) {
         timeouts++;
         if (latencies.length === 0 && timeouts >= 3)
           return { available: false, reason: "no assistant reply reached the fake Graph server within 10 s" };
-      } else latencies.push(reply);
+      } else latencies.push(took);
       await sleep(100);
     }
+    measuring = false;
+    const seconds = (Date.now() - startedAt) / 1000;
+    const all = [...latencies, ...backgroundLatencies];
     return {
       available: true,
       turns: latencies.length,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
-      timeouts,
+      p50: percentile(all, 50),
+      p99: percentile(all, 99),
+      timeouts: timeouts + backgroundTimeouts,
       background: crowd,
       backgroundMessages,
+      probe: { turns: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), timeouts },
+      crowd: {
+        replies: backgroundLatencies.length,
+        p50: percentile(backgroundLatencies, 50),
+        p99: percentile(backgroundLatencies, 99),
+        timeouts: backgroundTimeouts,
+        messagesPerSecond: Math.round(((backgroundMessages - messagesAtStart) / seconds) * 10) / 10,
+      },
+      thinkMs: [thinkMin, thinkMax],
     };
   } finally {
     loadRunning = false;
-    await Promise.race([Promise.all(load), sleep(5000)]);
+    await Promise.race([Promise.all(load), sleep(12_000)]);
+    clearInterval(watcher);
     await server.stop();
     await fake.close();
   }

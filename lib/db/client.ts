@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { EmbeddedDatabase } from "./embedded";
+import { preparingClient } from "./prepared";
 import * as schema from "./schema";
 
 // One type for both drivers: query functions take `Db` (or a transaction, which is also a Db).
@@ -115,7 +116,8 @@ function openPostgres(url: string): DbHandle {
     onnotice: () => {},
     connection: { application_name: "convo-assistant" },
   });
-  const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+  const client = process.env.DB_PREPARE === "0" ? sql : preparingClient(sql);
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
