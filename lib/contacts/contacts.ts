@@ -3,7 +3,7 @@ import { and, arrayContains, eq, getTableColumns, ilike, or, sql } from "drizzle
 import type { Db } from "../db/client";
 import { contacts } from "../db/schema";
 import { notFound } from "../errors";
-import { EVENTS_QUEUE, emitEvent } from "../events/emit";
+import { EVENTS_QUEUE, emitEvent, wantedByEndpoint } from "../events/emit";
 import { queryRows } from "../db/rows";
 import { JOBS_CHANNEL } from "../jobs/queue";
 import { newId } from "../ids";
@@ -70,6 +70,7 @@ export async function upsertContact(db: Db, businessId: string, input: ContactIn
         ), j as (
           insert into jobs (queue, payload, business_id)
           select ${EVENTS_QUEUE}, jsonb_build_object('eventId', e.id, 'businessId', ${businessId}::text), ${businessId} from e
+          where ${wantedByEndpoint(businessId, "contact.created")}
           returning queue
         )
         select c.*, (select count(pg_notify(${JOBS_CHANNEL}, j.queue)) from j) as woken from c`,

@@ -1,27 +1,54 @@
 import "server-only";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { queryRows } from "../db/rows";
 import { events } from "../db/schema";
 import { newId } from "../ids";
-import { enqueue, enqueueMany } from "../jobs/queue";
+import { enqueueMany, JOBS_CHANNEL } from "../jobs/queue";
 import type { EventFields, EventType } from "./schemas";
 
 export const EVENTS_QUEUE = "events.dispatch";
 
 /**
- * Writes an event to the outbox inside the caller's transaction: it exists exactly when the change it
- * reports is committed, and the dispatch job fans it out to the business's webhook endpoints. `fields`
- * is checked at compile time against the event's entry in ./schemas.ts.
+ * Whether the business has an enabled webhook endpoint subscribed to `type` (or to "*"), as the
+ * statement that writes the event sees it: only then is a dispatch job queued. An endpoint receives
+ * the events that happen while it exists, so an event no endpoint wants is stored (the outbox, the
+ * delivery log's test events) and costs no job; the dispatch job still reads the endpoints again when
+ * it runs.
+ */
+export function wantedByEndpoint(businessId: string, type: SQL | string): SQL {
+  return sql`exists (select 1 from webhook_endpoints w
+    where w.business_id = ${businessId} and w.enabled and w.events && array[${type}::text, '*'])`;
+}
+
+/**
+ * Writes an event to the outbox inside the caller's transaction, in one statement: it exists exactly
+ * when the change it reports is committed, and (when an endpoint wants it) the dispatch job fans it
+ * out to the business's webhook endpoints. `fields` is checked at compile time against the event's
+ * entry in ./schemas.ts.
  */
 export async function emitEvent<T extends EventType>(tx: Db, businessId: string, type: T, fields: EventFields<T>): Promise<string> {
   const id = newId("evt");
-  const createdAt = new Date();
-  const payload = { id, type, createdAt: createdAt.toISOString(), ...fields };
-  await tx.insert(events).values({ id, businessId, type, payload, createdAt });
-  await enqueue(tx, EVENTS_QUEUE, { eventId: id, businessId });
+  const createdAt = new Date().toISOString();
+  const payload = { id, type, createdAt, ...fields };
+  await queryRows(
+    tx,
+    sql`with e as (
+        insert into events (id, business_id, type, payload, created_at)
+        values (${id}, ${businessId}, ${type}, ${JSON.stringify(payload)}::jsonb, ${createdAt}::timestamptz)
+        returning id
+      ), j as (
+        insert into jobs (queue, payload, business_id)
+        select ${EVENTS_QUEUE}, jsonb_build_object('eventId', e.id, 'businessId', ${businessId}::text), ${businessId}
+        from e where ${wantedByEndpoint(businessId, type)}
+        returning queue
+      )
+      select pg_notify(${JOBS_CHANNEL}, queue) from j`,
+  );
   return id;
 }
 
-/** emitEvent for many events of one business in two statements (bulk paths such as campaign sends). */
+/** emitEvent for many events of one business in three statements at most (bulk paths such as campaign sends). */
 export async function emitEvents<T extends EventType>(tx: Db, businessId: string, type: T, items: EventFields<T>[]): Promise<void> {
   if (!items.length) return;
   const createdAt = new Date();
@@ -30,6 +57,8 @@ export async function emitEvents<T extends EventType>(tx: Db, businessId: string
     return { id, businessId, type, payload: { id, type, createdAt: createdAt.toISOString(), ...fields }, createdAt };
   });
   await tx.insert(events).values(rows);
+  const [wanted] = await queryRows<{ wanted: boolean }>(tx, sql`select ${wantedByEndpoint(businessId, type)} as wanted`);
+  if (!wanted?.wanted) return;
   await enqueueMany(
     tx,
     EVENTS_QUEUE,

@@ -7,6 +7,7 @@ import { componentLogger } from "../observability/log";
 import {
   type ClaimedJob,
   claimJobs,
+  claimNextOf,
   completeJob,
   HEARTBEAT_MS,
   heartbeat,
@@ -145,10 +146,12 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
         },
         "job",
       );
+    let completed = false;
     try {
       const outcome = await handlers[job.queue](job.payload, job);
       if (outcome !== JOB_COMPLETED) await completeJob(handle.db, job.id);
       done("completed");
+      completed = true;
     } catch (err) {
       const later = err instanceof RetryLater ? err : null;
       const delay = later ? later.delayMs : backoffMs(job.attempts);
@@ -160,7 +163,15 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
         log.error({ queue: job.queue, jobId: job.id, err: e }, "could not reschedule the job"),
       );
     } finally {
+      // The next job of the same kind and business goes straight into this slot (one short claim, no
+      // wake-up and fair claim in between), but only while another slot stays free: a worker that is
+      // full hands its freed slot to the fair claim, where every business takes its turn.
+      const next =
+        completed && !stopped && running < concurrency
+          ? await claimNextOf(handle.db, job.queue, job.businessId ?? null, workerId).catch(() => null)
+          : null;
       running--;
+      if (next) void run(next);
       wake();
     }
   }
