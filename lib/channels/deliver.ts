@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
 import { businesses, contacts, type MessageError, messages } from "../db/schema";
-import { emitEvent } from "../events/emit";
+import { eventParts } from "../events/emit";
+import { queryRows } from "../db/rows";
 import type { ClaimedJob } from "../jobs/queue";
-import { type JobHandler, RetryLater } from "../jobs/worker";
+import { JOB_COMPLETED, type JobHandler, RetryLater } from "../jobs/worker";
 import type { MessageRow } from "../messages/send-message";
 import { mediaFileById, readMediaBytes } from "../media/media-files";
 import { adapterFor } from "./adapters";
@@ -16,39 +17,47 @@ import { metrics } from "../observability/metrics";
 // conversation as orderKey, so while this one waits out a rate limit (RetryLater keeps it pending)
 // the conversation's later messages wait behind it and nothing is reordered.
 
-type Attempt = Pick<ClaimedJob, "attempts" | "maxAttempts">;
+type Attempt = Pick<ClaimedJob, "attempts" | "maxAttempts"> & { id?: number };
 
 const fallbackRetryMs = (attempt: number) => Math.min(2 ** attempt * 1000, 5 * 60_000);
 
-export async function deliverMessage(db: Db, payload: { messageId: string; businessId: string }, job: Attempt): Promise<void> {
-  const [message] = await db
-    .select()
+/**
+ * Sends one queued message. Returns true when it removed its job (`job.id`) in the statement that
+ * recorded the send, as the worker's JOB_COMPLETED.
+ */
+export async function deliverMessage(db: Db, payload: { messageId: string; businessId: string }, job: Attempt): Promise<boolean> {
+  // The message, its customer's number and the business's channel in one read.
+  const [row] = await db
+    .select({ message: messages, phone: contacts.phone, business: businesses })
     .from(messages)
+    .leftJoin(contacts, eq(contacts.id, messages.contactId))
+    .leftJoin(businesses, eq(businesses.id, messages.businessId))
     .where(and(eq(messages.id, payload.messageId), eq(messages.businessId, payload.businessId)));
+  const message = row?.message;
   // Sent, failed or gone already (a retried job after a crash): nothing to do.
-  if (message?.status !== "queued" || message.direction !== "outbound") return;
+  if (message?.status !== "queued" || message.direction !== "outbound") return false;
   let sent: { to: string; receipt: ChannelReceipt };
   try {
-    const [contact] = await db.select({ phone: contacts.phone }).from(contacts).where(eq(contacts.id, message.contactId));
-    const [business] = await db.select().from(businesses).where(eq(businesses.id, message.businessId));
-    if (!contact || !business) throw new ChannelError("permanent", null, "The message's contact or business no longer exists.");
+    const { phone, business } = row;
+    if (!phone || !business) throw new ChannelError("permanent", null, "The message's contact or business no longer exists.");
     const adapter = adapterFor(message.channel, message.channel === "whatsapp" ? whatsAppConnection(business) : null);
     const receipt = await adapter.send({
       id: message.id,
-      to: contact.phone,
+      to: phone,
       type: message.type === "template" ? "template" : message.media ? "media" : "text",
       text: message.text,
       template: message.template ?? null,
       interactive: message.interactive ?? null,
       media: outboundMedia(db, message),
     });
-    sent = { to: contact.phone, receipt };
+    sent = { to: phone, receipt };
   } catch (err) {
-    return settleFailure(db, message, err, job);
+    await settleFailure(db, message, err, job);
+    return false;
   }
   // Outside the try: the channel has accepted it, so a database error here must not mark it failed. The
   // job's retry may then send it twice: at least once beats lost.
-  await markSent(db, message, sent.to, sent.receipt, job.attempts);
+  return markSent(db, message, sent.to, sent.receipt, job);
 }
 
 function outboundMedia(db: Db, message: MessageRow): OutboundMedia | null {
@@ -95,23 +104,29 @@ async function settleFailure(db: Db, message: MessageRow, err: unknown, job: Att
   return markFailed(db, message.id, { code: "channel_error", message: err.message, channelCode: err.code }, job.attempts);
 }
 
-/** queued -> sent with the channel's id and the message.sent event, in one transaction. */
-async function markSent(db: Db, message: MessageRow, to: string, receipt: ChannelReceipt, attempts: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(messages)
-      .set({ status: "sent", channelMessageId: receipt.channelMessageId, channelTimestamp: receipt.acceptedAt, attempts })
-      .where(and(eq(messages.id, message.id), eq(messages.status, "queued")))
-      .returning({ id: messages.id });
-    if (!updated) return;
-    await emitEvent(tx, message.businessId, "message.sent", {
-      conversationId: message.conversationId,
-      messageId: message.id,
-      to,
-      text: message.text,
-      source: message.source,
-    });
-  });
+/**
+ * queued -> sent with the channel's id, the message.sent event and (given the job's id) the job's
+ * removal, in one statement. Returns whether the job was removed.
+ */
+async function markSent(db: Db, message: MessageRow, to: string, receipt: ChannelReceipt, job: Attempt): Promise<boolean> {
+  const event = eventParts(
+    message.businessId,
+    "message.sent",
+    { conversationId: message.conversationId, messageId: message.id, to, text: message.text, source: message.source },
+    sql`exists (select 1 from u)`,
+  );
+  const done = job.id === undefined ? sql`` : sql`, d as (delete from jobs where id = ${job.id})`;
+  await queryRows(
+    db,
+    sql`with u as (
+        update messages set status = 'sent', channel_message_id = ${receipt.channelMessageId},
+          channel_timestamp = ${receipt.acceptedAt.toISOString()}::timestamptz, attempts = ${job.attempts}
+        where id = ${message.id} and status = 'queued'
+        returning id
+      ), ${event.ctes}${done}
+      select ${event.notify} as woken`,
+  );
+  return job.id !== undefined;
 }
 
 async function markFailed(db: Db, messageId: string, error: MessageError, attempts: number): Promise<void> {
@@ -121,5 +136,7 @@ async function markFailed(db: Db, messageId: string, error: MessageError, attemp
     .where(and(eq(messages.id, messageId), eq(messages.status, "queued")));
 }
 
-export const deliverJob: JobHandler = (payload, job) =>
-  deliverMessage(defaultDb(), { messageId: String(payload.messageId), businessId: String(payload.businessId) }, job);
+export const deliverJob: JobHandler = async (payload, job) =>
+  (await deliverMessage(defaultDb(), { messageId: String(payload.messageId), businessId: String(payload.businessId) }, job))
+    ? JOB_COMPLETED
+    : undefined;

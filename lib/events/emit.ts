@@ -22,30 +22,47 @@ export function wantedByEndpoint(businessId: string, type: SQL | string): SQL {
 }
 
 /**
- * Writes an event to the outbox inside the caller's transaction, in one statement: it exists exactly
- * when the change it reports is committed, and (when an endpoint wants it) the dispatch job fans it
- * out to the business's webhook endpoints. `fields` is checked at compile time against the event's
- * entry in ./schemas.ts.
+ * The parts of a statement that writes an event: CTE `e` (the event, written when `when` holds, an
+ * SQL condition over the statement's earlier CTEs) and CTE `j` (its dispatch job, when an endpoint
+ * wants it); the statement ends with `notify`, which wakes the workers when the job was queued. Lets a
+ * change and the event that reports it go to the database as one statement.
  */
-export async function emitEvent<T extends EventType>(tx: Db, businessId: string, type: T, fields: EventFields<T>): Promise<string> {
+export function eventParts<T extends EventType>(
+  businessId: string,
+  type: T,
+  fields: EventFields<T>,
+  when: SQL = sql`true`,
+): { id: string; ctes: SQL; notify: SQL } {
   const id = newId("evt");
   const createdAt = new Date().toISOString();
   const payload = { id, type, createdAt, ...fields };
-  await queryRows(
-    tx,
-    sql`with e as (
+  return {
+    id,
+    ctes: sql`e as (
         insert into events (id, business_id, type, payload, created_at)
-        values (${id}, ${businessId}, ${type}, ${JSON.stringify(payload)}::jsonb, ${createdAt}::timestamptz)
+        select ${id}, ${businessId}, ${type}, ${JSON.stringify(payload)}::jsonb, ${createdAt}::timestamptz
+        where ${when}
         returning id
       ), j as (
         insert into jobs (queue, payload, business_id)
         select ${EVENTS_QUEUE}, jsonb_build_object('eventId', e.id, 'businessId', ${businessId}::text), ${businessId}
         from e where ${wantedByEndpoint(businessId, type)}
         returning queue
-      )
-      select pg_notify(${JOBS_CHANNEL}, queue) from j`,
-  );
-  return id;
+      )`,
+    notify: sql`(select count(pg_notify(${JOBS_CHANNEL}, j.queue)) from j)`,
+  };
+}
+
+/**
+ * Writes an event to the outbox inside the caller's transaction, in one statement: it exists exactly
+ * when the change it reports is committed, and (when an endpoint wants it) the dispatch job fans it
+ * out to the business's webhook endpoints. `fields` is checked at compile time against the event's
+ * entry in ./schemas.ts.
+ */
+export async function emitEvent<T extends EventType>(tx: Db, businessId: string, type: T, fields: EventFields<T>): Promise<string> {
+  const event = eventParts(businessId, type, fields);
+  await queryRows(tx, sql`with ${event.ctes} select ${event.notify} as woken`);
+  return event.id;
 }
 
 /** emitEvent for many events of one business in three statements at most (bulk paths such as campaign sends). */

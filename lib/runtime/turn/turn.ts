@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { defaultAssistant } from "../../assistants/assistants";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { businesses, businessHours, contacts, conversations, messages } from "../../db/schema";
+import { assistants, businesses, businessHours, contacts, conversations, messages } from "../../db/schema";
+import { notFound } from "../../errors";
 import { completeJob, isPending } from "../../jobs/queue";
 import { decideTurn, type Pending, type TurnInput } from "./decide-turn";
 import { readInbound } from "./inbound-text";
@@ -42,12 +42,13 @@ async function runPass(tx: Db, payload: TurnPayload, jobId: number | undefined, 
     .from(conversations)
     .where(and(eq(conversations.businessId, payload.businessId), eq(conversations.id, payload.conversationId)))
     .for("update");
+  if (!conversation) return finish(tx, jobId);
+  // A statement of its own after the lock: its snapshot sees what a run that held the lock committed.
+  const loaded = await loadTurn(tx, conversation, payload, jobId);
   // Another run of this job (an instance whose lease ran out) already finished the turn.
-  if (jobId !== undefined && !(await isPending(tx, jobId))) return null;
-  if (conversation?.status !== "open") return finish(tx, jobId);
-  const turn = await loadTurn(tx, conversation, payload);
-  if (!turn) return finish(tx, jobId);
-  const pending = await decideTurn(turn, input);
+  if (!loaded.pending) return null;
+  if (conversation.status !== "open" || !loaded.turn) return finish(tx, jobId);
+  const pending = await decideTurn(loaded.turn, input);
   return pending ?? finish(tx, jobId);
 }
 
@@ -73,39 +74,54 @@ async function writeOutsideTransaction(db: Db, pending: Pending): Promise<TurnIn
   return { kind: "ai", nodeId: pending.nodeId, answer };
 }
 
-async function loadTurn(tx: Db, conversation: typeof conversations.$inferSelect, payload: TurnPayload): Promise<Turn | null> {
-  const [message] = await tx
-    .select({ id: messages.id, type: messages.type, text: messages.text, content: messages.content })
-    .from(messages)
-    .where(and(eq(messages.id, payload.messageId), eq(messages.conversationId, conversation.id)));
-  const [contact] = await tx.select({ id: contacts.id, phone: contacts.phone }).from(contacts).where(eq(contacts.id, conversation.contactId));
-  const [business] = await tx
+/**
+ * Whether the turn's job is still queued, and what the turn reads: the message, the customer's number,
+ * the business and its hours, the default assistant, in one statement.
+ */
+async function loadTurn(
+  tx: Db,
+  conversation: typeof conversations.$inferSelect,
+  payload: TurnPayload,
+  jobId: number | undefined,
+): Promise<{ pending: boolean; turn: Turn | null }> {
+  const firstAssistant = sql`(select a.id from assistants a where a.business_id = ${payload.businessId} order by a.created_at, a.id limit 1)`;
+  const [row] = await tx
     .select({
-      timeZone: businesses.timeZone,
-      name: businesses.name,
-      weekly: businessHours.weekly,
-      holidays: businessHours.holidays,
-      awayMessage: businessHours.awayMessage,
+      pending: jobId === undefined ? sql<boolean>`true` : sql<boolean>`exists (select 1 from jobs where id = ${jobId})`,
+      message: { id: messages.id, type: messages.type, text: messages.text, content: messages.content },
+      contact: { id: contacts.id, phone: contacts.phone },
+      business: { timeZone: businesses.timeZone, name: businesses.name },
+      hours: { weekly: businessHours.weekly, holidays: businessHours.holidays, awayMessage: businessHours.awayMessage },
+      assistant: assistants,
     })
     .from(businesses)
+    .leftJoin(messages, and(eq(messages.id, payload.messageId), eq(messages.conversationId, conversation.id)))
+    .leftJoin(contacts, eq(contacts.id, conversation.contactId))
     .leftJoin(businessHours, eq(businessHours.businessId, businesses.id))
+    .leftJoin(assistants, eq(assistants.id, firstAssistant))
     .where(eq(businesses.id, payload.businessId));
-  if (!message || !contact || !business) return null;
+  const pending = Boolean(row?.pending ?? (jobId === undefined || (await isPending(tx, jobId))));
+  const { message, contact, business, hours, assistant } = row ?? {};
+  if (!message || !contact || !business) return { pending, turn: null };
+  if (!assistant) throw notFound("assistant");
   const readable = readInbound(message.type, message.text);
   return {
-    db: tx,
-    businessId: payload.businessId,
-    businessName: business.name,
-    conversation,
-    contact,
-    timeZone: business.timeZone,
-    hours: { weekly: business.weekly ?? {}, holidays: business.holidays ?? [] },
-    awayMessage: business.awayMessage ?? null,
-    assistant: await defaultAssistant(tx, payload.businessId),
-    message: { id: message.id, content: message.content, kind: readable.kind, text: readable.kind === "text" ? readable.text : "" },
-    unbilled: 0,
-    halted: false,
-    sent: [],
+    pending,
+    turn: {
+      db: tx,
+      businessId: payload.businessId,
+      businessName: business.name,
+      conversation,
+      contact,
+      timeZone: business.timeZone,
+      hours: { weekly: hours?.weekly ?? {}, holidays: hours?.holidays ?? [] },
+      awayMessage: hours?.awayMessage ?? null,
+      assistant,
+      message: { id: message.id, content: message.content, kind: readable.kind, text: readable.kind === "text" ? readable.text : "" },
+      unbilled: 0,
+      halted: false,
+      sent: [],
+    },
   };
 }
 
