@@ -120,7 +120,8 @@ export function startNext(
   return startServer({
     name,
     command: process.execPath,
-    args: [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"],
+    // BENCH_NODE_ARGS: flags for our app's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+    args: [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), nextBin, "start", "-p", String(port), "-H", "127.0.0.1"],
     port,
     env: { ...sharedEnv(databaseUrl, env), NEXT_DIST_DIR: distDir, NODE_OPTIONS: withHeaderLimit(process.env.NODE_OPTIONS) },
     readyPath: "/v1/openapi.json",

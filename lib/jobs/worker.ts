@@ -115,13 +115,16 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
     for (;;) {
       if (stopped || running >= concurrency) return;
       claimStartedAt = Date.now();
-      const jobs = await claimJobs(handle.db, queues, workerId, concurrency - running).catch((err) => {
+      const want = concurrency - running;
+      const jobs = await claimJobs(handle.db, queues, workerId, want).catch((err) => {
         log.error({ workerId, err }, "claim failed");
         return [];
       });
       claimPauseUntil = 2 * Date.now() - claimStartedAt;
-      if (!jobs.length) break;
       for (const job of jobs) void run(job);
+      // Fewer than asked for: nothing more was claimable just now, and what becomes so later announces
+      // itself (a new job's NOTIFY, a finished job freeing its share or its orderKey, the timer below).
+      if (jobs.length < want) break;
     }
     if (running === 0) {
       for (const r of idleResolvers) r();
@@ -165,14 +168,16 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
     } finally {
       // The next job of the same kind and business goes straight into this slot (one short claim, no
       // wake-up and fair claim in between), but only while another slot stays free: a worker that is
-      // full hands its freed slot to the fair claim, where every business takes its turn.
+      // full hands its freed slot to the fair claim, where every business takes its turn. What this
+      // job's end can make claimable is of its own kind and business (the next job of its orderKey, a
+      // job waiting for the business's share), so a worker that had a free slot needs no fair claim
+      // after it; a full one, a failed job (its retry's time) and a drain() waiting for idle wake the loop.
+      const wasFull = running >= concurrency;
       const next =
-        completed && !stopped && running < concurrency
-          ? await claimNextOf(handle.db, job.queue, job.businessId ?? null, workerId).catch(() => null)
-          : null;
+        completed && !stopped && !wasFull ? await claimNextOf(handle.db, job.queue, job.businessId ?? null, workerId).catch(() => null) : null;
       running--;
       if (next) void run(next);
-      wake();
+      if (wasFull || !completed || (running === 0 && idleResolvers.length > 0)) wake();
     }
   }
 

@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { businesses, conversations, tokenLedger } from "../db/schema";
+import { queryRows } from "../db/rows";
+import { businesses, tokenLedger } from "../db/schema";
 import { invalid, notFound } from "../errors";
 import { newId } from "../ids";
 
@@ -59,8 +60,9 @@ export async function grantTokens(db: Db, businessId: string, tokens: number, ki
 }
 
 /**
- * Charges an automated reply atomically: the balance only goes down if it covers the charge, so
- * concurrent turns cannot overdraw. Returns false (nothing charged) when the balance is short.
+ * Charges an automated reply atomically, in one statement: the balance only goes down if it covers the
+ * charge, so concurrent turns cannot overdraw, and the ledger row and the conversation's count are
+ * written only with it. Returns false (nothing charged) when the balance is short.
  */
 export async function chargeTokens(
   tx: Db,
@@ -68,27 +70,23 @@ export async function chargeTokens(
   tokens: number,
   ref: { messageId?: string | null; conversationId?: string | null },
 ): Promise<boolean> {
-  const [row] = await tx
-    .update(businesses)
-    .set({ tokenBalance: sql`${businesses.tokenBalance} - ${tokens}` })
-    .where(and(eq(businesses.id, businessId), gte(businesses.tokenBalance, tokens)))
-    .returning({ balance: businesses.tokenBalance });
-  if (!row) return false;
-  await tx.insert(tokenLedger).values({
-    id: newId("led"),
-    businessId,
-    kind: "usage",
-    tokens: -tokens,
-    messageId: ref.messageId ?? null,
-    conversationId: ref.conversationId ?? null,
-  });
-  if (ref.conversationId) {
-    await tx
-      .update(conversations)
-      .set({ tokensUsed: sql`${conversations.tokensUsed} + ${tokens}` })
-      .where(eq(conversations.id, ref.conversationId));
-  }
-  return true;
+  const conversationId = ref.conversationId ?? null;
+  const [row] = await queryRows<{ paid: number | string }>(
+    tx,
+    sql`with b as (
+        update businesses set token_balance = token_balance - ${tokens}
+        where id = ${businessId} and token_balance >= ${tokens}
+        returning id
+      ), l as (
+        insert into token_ledger (id, business_id, kind, tokens, message_id, conversation_id)
+        select ${newId("led")}, b.id, 'usage', ${-tokens}, ${ref.messageId ?? null}, ${conversationId} from b
+      ), c as (
+        update conversations set tokens_used = tokens_used + ${tokens}
+        where id = ${conversationId} and exists (select 1 from b)
+      )
+      select count(*) as paid from b`,
+  );
+  return Number(row?.paid ?? 0) > 0;
 }
 
 export async function tokenBalance(db: Db, businessId: string): Promise<number> {
