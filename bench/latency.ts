@@ -340,7 +340,9 @@ export async function assistantLatency(opts: {
   });
   try {
     if (crowd) {
-      opts.log(`  ${crowd} other conversations writing (each writes again ${thinkMin / 1000}-${thinkMax / 1000} s after its answer); measuring after 5 s`);
+      opts.log(
+        `  ${crowd} other conversations writing (each writes again ${thinkMin / 1000}-${thinkMax / 1000} s after its answer); measuring after 5 s`,
+      );
       await sleep(5000);
     }
     measuring = true;

@@ -7,6 +7,7 @@
 //   BENCH_CAMPAIGNS_ONLY=1 (only the campaign throughput, against BENCH_DATABASE_URL, no data set or build)
 //   BENCH_QUICK=1 (a sanity run in a few minutes: short runs, fewer events and turns; not for the figures)
 //   BENCH_SKIP_SCALING=1   BENCH_BACKGROUND (conversations writing during the reply latency, default 200)
+//   BENCH_THINK_MS (their pace: ms from an answer to the customer's next message, default 5000-10000)
 //   BENCH_SKIP_PGLITE=1 (no embedded-database phase)   BENCH_PGLITE_ONLY=1 (only it: no Postgres data set or phases)
 //   BENCH_PGLITE_SCALE (its data set as a fraction of the Postgres one, default 0.1)
 //   BENCH_PGLITE_DURATION (s per scenario on PGlite, default 5; 2 with BENCH_QUICK)
@@ -44,6 +45,8 @@ const warmup = Number(env.BENCH_WARMUP ?? (quick ? 1 : 3));
 const connections = Number(env.BENCH_CONNECTIONS ?? 32);
 const singleDuration = Number(env.BENCH_SINGLE_DURATION ?? (quick ? 2 : Math.max(3, Math.round(duration / 2))));
 const background = Number(env.BENCH_BACKGROUND ?? (quick ? 20 : 200));
+// The crowd's pace: each customer writes again this long after the assistant's answer (reads it, types).
+const thinkMs = (env.BENCH_THINK_MS ?? "5000-10000").split("-").map(Number) as [number, number];
 // The scaling line: a read and the send, against one instance and one worker, then two and two.
 const SCALING_SCENARIOS = ["wallet", "messages-send"];
 const basePort = Number(env.BENCH_PORT ?? 3400);
@@ -181,12 +184,27 @@ export async function main() {
     }));
     await settleDatabase();
     log(`== inbound WhatsApp webhook -> assistant reply, while ${background} other conversations write at once`);
-    results.assistant = await assistantLatency({ databaseUrl: DATABASE_URL, port: basePort + 11, log, background, turns: quick ? 10 : 40 }).catch(
-      (err) => ({
-        available: false as const,
-        reason: String(err instanceof Error ? err.message : err).slice(0, 300),
-      }),
-    );
+    const unavailable = (err: unknown) => ({ available: false as const, reason: String(err instanceof Error ? err.message : err).slice(0, 300) });
+    results.assistant = await assistantLatency({
+      databaseUrl: DATABASE_URL,
+      port: basePort + 11,
+      log,
+      background,
+      turns: quick ? 10 : 40,
+      thinkMs,
+    }).catch(unavailable);
+    if (!quick) {
+      await settleDatabase();
+      log(`== the same under stress: the ${background} conversations write again 2-4 s after each answer`);
+      results.assistantStress = await assistantLatency({
+        databaseUrl: DATABASE_URL,
+        port: basePort + 12,
+        log,
+        background,
+        turns: 40,
+        thinkMs: [2000, 4000],
+      }).catch(unavailable);
+    }
   }
 
   if (runPglite) {

@@ -23,6 +23,8 @@ export type Results = {
   scaling: { scenarios: Record<string, { one?: LoadResult; two?: LoadResult }>; memory: { one: (number | null)[]; two: (number | null)[] } } | null;
   events: EventsResult | Unavailable | null;
   assistant: AssistantResult | Unavailable | null;
+  /** The same line under a stress load: the crowd writes again 2-4 s after each answer. */
+  assistantStress?: AssistantResult | Unavailable | null;
   campaigns?: CampaignsResult | Unavailable | null;
   /** The same short scenarios on the embedded database: ours against the bare Next route on PGlite. */
   pglite?: PgliteResult | Unavailable | null;
@@ -134,15 +136,22 @@ export function table(scenarios: Scenario[], res: Results): string {
           `campaign at a ${r.limit}/s throughput limit: ${r.perSecond} recipients/s (${r.sent} of ${r.recipients} in ${r.seconds} s; peak ${r.peakPerSecond} in any second, ${r.throttled} throttled, ${r.duplicates} duplicates)`,
         );
   }
-  const as = res.assistant;
-  if (as) {
-    lines.push(
-      as.available
-        ? `inbound WhatsApp webhook -> assistant reply at the fake Graph server: p50 ${fmt(as.p50)} ms, p99 ${fmt(as.p99)} ms (${as.turns} turns, ${as.timeouts} timeouts) while ${as.background ?? 0} other conversations wrote at once (${as.backgroundMessages ?? 0} messages)`
-        : `inbound -> assistant reply: not available: ${as.reason}`,
-    );
+  for (const [label, as] of [
+    ["", res.assistant],
+    ["stress ", res.assistantStress],
+  ] as const) {
+    if (!as) continue;
+    lines.push(as.available ? assistantLine(label, as) : `${label}inbound -> assistant reply: not available: ${as.reason}`);
   }
   return lines.join("\n");
+}
+
+function assistantLine(label: string, as: AssistantResult): string {
+  const think = as.thinkMs ? `, each writing again ${as.thinkMs[0] / 1000}-${as.thinkMs[1] / 1000} s after its answer` : "";
+  const crowd = as.crowd
+    ? `; the crowd's own ${as.crowd.replies} replies p50 ${fmt(as.crowd.p50)} ms, p99 ${fmt(as.crowd.p99)} ms at ${as.crowd.messagesPerSecond} inbound messages/s; the ${as.probe?.turns ?? as.turns} new customers' p50 ${fmt(as.probe?.p50 ?? as.p50)} ms, p99 ${fmt(as.probe?.p99 ?? as.p99)} ms`
+    : "";
+  return `${label}inbound WhatsApp webhook -> assistant reply at the fake Graph server: p50 ${fmt(as.p50)} ms, p99 ${fmt(as.p99)} ms over every reply measured (${as.timeouts} timeouts) while ${as.background ?? 0} other conversations wrote${think}${crowd}`;
 }
 
 export function checks(scenarios: Scenario[], res: Results): Check[] {
@@ -219,15 +228,16 @@ export function checks(scenarios: Scenario[], res: Results): Check[] {
         detail: `${meta.perSecond}/s`,
       });
   } else if (cp) out.push({ target: "campaigns", met: null, detail: `not available: ${cp.reason}` });
-  const as = res.assistant;
-  if (as?.available) {
-    out.push({
-      target: "inbound-to-reply p50 < 100 ms",
-      met: as.p50 < 100,
-      detail: `${fmt(as.p50)} ms (${as.background ?? 0} conversations writing)`,
-    });
-    out.push({ target: "inbound-to-reply p99 < 400 ms", met: as.p99 < 400, detail: `${fmt(as.p99)} ms` });
-  } else if (as) out.push({ target: "inbound-to-reply", met: null, detail: `not available: ${as.reason}` });
+  for (const [label, as] of [
+    ["", res.assistant],
+    ["stress (crowd writes again 2-4 s after each answer): ", res.assistantStress],
+  ] as const) {
+    if (as?.available) {
+      const load = `${as.background ?? 0} conversations writing${as.crowd ? `, ${as.crowd.messagesPerSecond} messages/s` : ""}`;
+      out.push({ target: `${label}inbound-to-reply p50 < 100 ms`, met: as.p50 < 100, detail: `${fmt(as.p50)} ms (${load})` });
+      out.push({ target: `${label}inbound-to-reply p99 < 400 ms`, met: as.p99 < 400, detail: `${fmt(as.p99)} ms` });
+    } else if (as) out.push({ target: `${label}inbound-to-reply`, met: null, detail: `not available: ${as.reason}` });
+  }
   return out;
 }
 

@@ -30,8 +30,7 @@ class DuplicateInbound extends Error {}
  * Channels redeliver, so the channel's message id makes a second delivery a no-op.
  */
 export async function receiveInboundMessage(db: Db, businessId: string, input: ChannelInbound): Promise<ReceivedMessage> {
-  const known = await duplicateOf(db, input);
-  if (known) return known;
+  // No read first: a redelivery is rare, and the message's insert finds it (then everything rolls back).
   try {
     return await db.transaction(async (tx) => {
       const { contact } = await ensureContact(tx, businessId, input.from, { name: input.profileName, channel: input.channel });
