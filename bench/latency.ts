@@ -117,7 +117,8 @@ export function startWorker(env: Record<string, string | undefined>, name = "wor
 
 /** Starts the worker and resolves once it says it runs (it serves no HTTP). */
 export async function spawnWorker(env: Record<string, string | undefined>) {
-  const child = spawn(tsxBin, ["--conditions=react-server", "scripts/worker.ts"], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(tsxBin, [...nodeArgs, "--conditions=react-server", "scripts/worker.ts"], {
     cwd: root,
     env: { ...process.env, ...env, CONVO_REACT_SERVER: undefined, NODE_OPTIONS: "" } as NodeJS.ProcessEnv,
     detached: true,
@@ -340,10 +341,12 @@ export async function assistantLatency(opts: {
   });
   try {
     if (crowd) {
+      // Every customer has written at least once (they start within one think time) before measuring.
+      const settle = Math.max(5000, thinkMax + 2000);
       opts.log(
-        `  ${crowd} other conversations writing (each writes again ${thinkMin / 1000}-${thinkMax / 1000} s after its answer); measuring after 5 s`,
+        `  ${crowd} other conversations writing (each writes again ${thinkMin / 1000}-${thinkMax / 1000} s after its answer); measuring after ${settle / 1000} s`,
       );
-      await sleep(5000);
+      await sleep(settle);
     }
     measuring = true;
     const startedAt = Date.now();
