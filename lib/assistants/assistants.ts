@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { assistants, knowledgeItems } from "../db/schema";
@@ -35,13 +35,16 @@ export async function getAssistant(db: Db, businessId: string, id: string): Prom
 }
 
 /** The business's first assistant (the default for skills and for the runtime). */
+/** The id of the business's default assistant (its first), as SQL to use inside another statement. */
+export function defaultAssistantId(businessId: string): SQL {
+  return sql`(select a.id from assistants a where a.business_id = ${businessId} order by a.created_at, a.id limit 1)`;
+}
+
 export async function defaultAssistant(db: Db, businessId: string): Promise<AssistantRow> {
   const [row] = await db
     .select()
     .from(assistants)
-    .where(eq(assistants.businessId, businessId))
-    .orderBy(asc(assistants.createdAt), asc(assistants.id))
-    .limit(1);
+    .where(eq(assistants.id, defaultAssistantId(businessId)));
   if (!row) throw notFound("assistant");
   return row;
 }

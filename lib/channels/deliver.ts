@@ -4,7 +4,7 @@ import { type Db, db as defaultDb } from "../db/client";
 import { businesses, contacts, type MessageError, messages } from "../db/schema";
 import { eventParts } from "../events/emit";
 import { queryRows } from "../db/rows";
-import type { ClaimedJob } from "../jobs/queue";
+import { type ClaimedJob, jobRemoval } from "../jobs/queue";
 import { JOB_COMPLETED, type JobHandler, RetryLater } from "../jobs/worker";
 import type { MessageRow } from "../messages/send-message";
 import { mediaFileById, readMediaBytes } from "../media/media-files";
@@ -115,7 +115,6 @@ async function markSent(db: Db, message: MessageRow, to: string, receipt: Channe
     { conversationId: message.conversationId, messageId: message.id, to, text: message.text, source: message.source },
     sql`exists (select 1 from u)`,
   );
-  const done = job.id === undefined ? sql`` : sql`, d as (delete from jobs where id = ${job.id})`;
   await queryRows(
     db,
     sql`with u as (
@@ -123,7 +122,7 @@ async function markSent(db: Db, message: MessageRow, to: string, receipt: Channe
           channel_timestamp = ${receipt.acceptedAt.toISOString()}::timestamptz, attempts = ${job.attempts}
         where id = ${message.id} and status = 'queued'
         returning id
-      ), ${event.ctes}${done}
+      ), ${event.ctes}${jobRemoval(job.id)}
       select ${event.notify} as woken`,
   );
   return job.id !== undefined;

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 
@@ -95,6 +95,13 @@ const stale = sql`make_interval(secs => ${WORKER_STALE_SECONDS})`;
 const freeFor = (workerId: string) => sql`(j.locked_until is null or j.locked_until < now() or (j.locked_by <> ${workerId} and not exists (
     select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - ${stale})))`;
 
+/**
+ * How many jobs of a queue and business live workers hold (only claimed jobs carry a lease): what the
+ * business's fair share is counted against, by the fair claim and by claimNextOf alike.
+ */
+const heldCount = (queue: SQL, businessId: SQL, free: SQL) => sql`(select count(*)::int from jobs j
+    where j.queue = ${queue} and j.business_id = ${businessId} and j.locked_until is not null and j.status = 'pending' and not ${free})`;
+
 /** Heads its orderKey: no older job of the key is pending (running, waiting out a retry, or not). */
 const headOfKey = sql`(j.order_key is null or not exists (
     select 1 from jobs o where o.queue = j.queue and o.order_key = j.order_key and o.status = 'pending' and o.id < j.id))`;
@@ -149,7 +156,6 @@ export async function claimJobs(
     sql`, `,
   );
   const free = freeFor(workerId);
-  const head = headOfKey;
   // Every step walks an index and stops early, so a claim costs about the same with ten thousand jobs
   // of one business waiting as with none (on the embedded database a claim runs on the process's only
   // thread): the (queue, business) pairs with pending jobs by a skip scan over jobs_fair_idx, one queue
@@ -170,20 +176,18 @@ export async function claimJobs(
     ), candidates as (
       select c.id, c.run_at, h.n + c.rank as turn
       from pairs p
-      cross join lateral (
-        select count(*)::int as n from jobs j
-        where j.queue = p.queue and j.business_id = p.business_id and j.locked_until is not null and j.status = 'pending' and not ${free}) h
+      cross join lateral (select ${heldCount(sql`p.queue`, sql`p.business_id`, free)} as n) h
       cross join lateral (
         select f.id, f.run_at, row_number() over (order by f.run_at, f.id) as rank from (
           select j.id, j.run_at from jobs j
-          where j.queue = p.queue and j.business_id = p.business_id and j.status = 'pending' and j.run_at <= now() and ${free} and ${head}
+          where j.queue = p.queue and j.business_id = p.business_id and j.status = 'pending' and j.run_at <= now() and ${free} and ${headOfKey}
           order by j.run_at, j.id limit ${perBusiness}) f) c
       where h.n + c.rank <= ${perBusiness}
       union all
       -- Jobs without a business are not capped: each takes its turn by age.
       select u.id, u.run_at, 1 as turn from queues q cross join lateral (
         select j.id, j.run_at from jobs j
-        where j.queue = q.queue and j.status = 'pending' and j.business_id is null and j.run_at <= now() and ${free} and ${head}
+        where j.queue = q.queue and j.status = 'pending' and j.business_id is null and j.run_at <= now() and ${free} and ${headOfKey}
         order by j.run_at, j.id limit ${limit}) u
     ), picked as (
       select id from candidates order by turn, run_at, id limit ${limit}
@@ -216,11 +220,7 @@ export async function claimNextOf(
 ): Promise<ClaimedJob | null> {
   const free = freeFor(workerId);
   const owner = businessId === null ? sql`j.business_id is null` : sql`j.business_id = ${businessId}`;
-  const underShare =
-    businessId === null
-      ? sql`true`
-      : sql`(select count(*) from jobs j where j.queue = ${queue} and j.business_id = ${businessId}
-          and j.locked_until is not null and j.status = 'pending' and not ${free}) < ${perBusiness}`;
+  const underShare = businessId === null ? sql`true` : sql`${heldCount(sql`${queue}`, sql`${businessId}`, free)} < ${perBusiness}`;
   const rows = await queryRows<ClaimedRow>(
     db,
     sql`update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${workerId}, attempts = attempts + 1
@@ -240,6 +240,15 @@ export async function claimNextOf(
  */
 export async function completeJob(db: Db, id: number): Promise<void> {
   await db.execute(sql`delete from jobs where id = ${id}`);
+}
+
+/**
+ * completeJob as a CTE to append to the statement that did a job's work (`with ...${jobRemoval(id)}`),
+ * so the work and the job's end are one commit; nothing without a job id (a direct call, a test).
+ * The handler then returns JOB_COMPLETED.
+ */
+export function jobRemoval(jobId: number | undefined): SQL {
+  return jobId === undefined ? sql`` : sql`, job_done as (delete from jobs where id = ${jobId})`;
 }
 
 /** Whether the job is still in the queue (not completed by this or another worker), as `db` sees it. */

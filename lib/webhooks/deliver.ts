@@ -3,6 +3,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { newId } from "../ids";
+import { jobRemoval } from "../jobs/queue";
 import { JOB_COMPLETED, type JobHandler, RetryLater } from "../jobs/worker";
 import { componentLogger } from "../observability/log";
 import { metrics } from "../observability/metrics";
@@ -82,7 +83,6 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: SendResult, 
     // The common case in one statement (one round trip, one implicit transaction): the attempt, the
     // end of the endpoint's failing streak if it had one, the delivery's success and, run by the
     // worker, the removal of its job (see JOB_COMPLETED).
-    const done = jobId === undefined ? sql`` : sql`, j as (delete from jobs where id = ${jobId})`;
     await db.execute(sql`with a as (
         insert into webhook_attempts (id, business_id, delivery_id, endpoint_id, status_code, duration_ms, error, response_body)
         values (${newId("wha")}, ${delivery.businessId}, ${delivery.id}, ${delivery.endpointId}, ${result.statusCode}, ${result.durationMs},
@@ -90,7 +90,7 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: SendResult, 
       ), e as (
         update webhook_endpoints set failing_since = null
         where business_id = ${delivery.businessId} and id = ${delivery.endpointId} and failing_since is not null
-      )${done}
+      )${jobRemoval(jobId)}
       update webhook_deliveries set status = 'succeeded', attempts = attempts + 1, last_status_code = ${result.statusCode},
         next_attempt_at = null, updated_at = now()
       where business_id = ${delivery.businessId} and id = ${delivery.id}`);

@@ -4,7 +4,7 @@ import { type Db, db as defaultDb } from "../db/client";
 import { queryRows } from "../db/rows";
 import { events, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { newId } from "../ids";
-import { enqueue, JOBS_CHANNEL } from "../jobs/queue";
+import { enqueue, JOBS_CHANNEL, jobRemoval } from "../jobs/queue";
 import { JOB_COMPLETED, type JobHandler } from "../jobs/worker";
 
 export const WEBHOOK_DELIVER_QUEUE = "webhooks.deliver";
@@ -75,7 +75,6 @@ async function dispatch(db: Db, businessId: string, eventId: string, jobId?: num
       endpoints.map((id) => sql`(${newId("whd")}, ${id})`),
       sql`, `,
     );
-    const done = jobId === undefined ? sql`` : sql`, dj as (delete from jobs where id = ${jobId})`;
     const [row] = await queryRows<{ n: number | string }>(
       tx,
       sql`with v(id, endpoint_id) as (values ${values}), d as (
@@ -87,7 +86,7 @@ async function dispatch(db: Db, businessId: string, eventId: string, jobId?: num
             insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts)
             select ${WEBHOOK_DELIVER_QUEUE}, jsonb_build_object('deliveryId', d.id, 'businessId', ${businessId}::text), ${businessId}, d.id, now(), ${DELIVER_JOB_MAX_ATTEMPTS}
             from d returning 1
-          )${done}
+          )${jobRemoval(jobId)}
           select (select count(*) from d) as n,
             (select count(*) from (select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_DELIVER_QUEUE}) where exists (select 1 from j)) z) as woken`,
     );

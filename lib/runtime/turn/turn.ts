@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import { defaultAssistantId } from "../../assistants/assistants";
 import type { Db } from "../../db/client";
 import { assistants, businesses, businessHours, contacts, conversations, messages } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -84,7 +85,6 @@ async function loadTurn(
   payload: TurnPayload,
   jobId: number | undefined,
 ): Promise<{ pending: boolean; turn: Turn | null }> {
-  const firstAssistant = sql`(select a.id from assistants a where a.business_id = ${payload.businessId} order by a.created_at, a.id limit 1)`;
   const [row] = await tx
     .select({
       pending: jobId === undefined ? sql<boolean>`true` : sql<boolean>`exists (select 1 from jobs where id = ${jobId})`,
@@ -98,7 +98,7 @@ async function loadTurn(
     .leftJoin(messages, and(eq(messages.id, payload.messageId), eq(messages.conversationId, conversation.id)))
     .leftJoin(contacts, eq(contacts.id, conversation.contactId))
     .leftJoin(businessHours, eq(businessHours.businessId, businesses.id))
-    .leftJoin(assistants, eq(assistants.id, firstAssistant))
+    .leftJoin(assistants, eq(assistants.id, defaultAssistantId(payload.businessId)))
     .where(eq(businesses.id, payload.businessId));
   const pending = Boolean(row?.pending ?? (jobId === undefined || (await isPending(tx, jobId))));
   const { message, contact, business, hours, assistant } = row ?? {};
