@@ -103,7 +103,7 @@ const heldCount = (queue: SQL, businessId: SQL, free: SQL) => sql`(select count(
     where j.queue = ${queue} and j.business_id = ${businessId} and j.locked_until is not null and j.status = 'pending' and not ${free})`;
 
 /** Heads its orderKey: no older job of the key is pending (running, waiting out a retry, or not). */
-const headOfKey = sql`(j.order_key is null or not exists (
+export const headOfKey = sql`(j.order_key is null or not exists (
     select 1 from jobs o where o.queue = j.queue and o.order_key = j.order_key and o.status = 'pending' and o.id < j.id))`;
 
 /** Registers or refreshes a worker's heartbeat (and forgets workers silent for an hour). */

@@ -1,13 +1,14 @@
 import "server-only";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { newId } from "../ids";
-import { jobRemoval } from "../jobs/queue";
+import { queryRows } from "../db/rows";
+import { completeJob, headOfKey, JOBS_CHANNEL, jobRemoval } from "../jobs/queue";
 import { JOB_COMPLETED, type JobHandler, RetryLater } from "../jobs/worker";
 import { componentLogger } from "../observability/log";
 import { metrics } from "../observability/metrics";
-import type { DeliveryJob } from "./dispatch";
+import { type DeliveryJob, WEBHOOK_DELIVER_QUEUE } from "./dispatch";
 import { endpointSecret } from "./endpoints";
 import { retryDelayMs } from "./retry-schedule";
 import { type SendResult, sendWebhook } from "./send-webhook";
@@ -35,30 +36,47 @@ export function deliveryHeaders(secret: string, body: string, eventType: string,
   };
 }
 
-/**
- * One attempt of a delivery. A failure schedules the next attempt by throwing RetryLater (the job stays
- * queued, so a worker crash mid-way only delays it); a job that runs before its delivery is due (after
- * a crash between recording an attempt and rescheduling) waits instead of sending early. Manual
- * attempts (redelivery, test event) go even to a disabled endpoint and are never retried automatically.
- */
-export async function deliverWebhook(db: Db, job: DeliveryJob, jobId?: number): Promise<typeof JOB_COMPLETED | undefined> {
-  const [row] = await db
+type Loaded = {
+  delivery: typeof webhookDeliveries.$inferSelect;
+  endpoint: typeof webhookEndpoints.$inferSelect | null;
+  event: typeof events.$inferSelect | null;
+};
+
+/** What one attempt came to: done (`completed`: its job already removed in the attempt's statement), or try again later. */
+type Outcome = { retryInMs: null; completed: boolean } | { retryInMs: number; reason: string };
+
+/** Deliveries of one business with their endpoint and event, in one read. */
+async function loadDeliveries(db: Db, businessId: string, ids: string[]): Promise<Loaded[]> {
+  if (!ids.length) return [];
+  return db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events })
     .from(webhookDeliveries)
-    .leftJoin(webhookEndpoints, and(eq(webhookEndpoints.id, webhookDeliveries.endpointId), eq(webhookEndpoints.businessId, job.businessId)))
-    .leftJoin(events, and(eq(events.id, webhookDeliveries.eventId), eq(events.businessId, job.businessId)))
-    .where(and(eq(webhookDeliveries.businessId, job.businessId), eq(webhookDeliveries.id, job.deliveryId)));
-  if (row?.delivery.status !== "pending") return;
+    .leftJoin(webhookEndpoints, and(eq(webhookEndpoints.id, webhookDeliveries.endpointId), eq(webhookEndpoints.businessId, businessId)))
+    .leftJoin(events, and(eq(events.id, webhookDeliveries.eventId), eq(events.businessId, businessId)))
+    .where(
+      and(eq(webhookDeliveries.businessId, businessId), ids.length === 1 ? eq(webhookDeliveries.id, ids[0]) : inArray(webhookDeliveries.id, ids)),
+    );
+}
+
+/**
+ * One attempt of a delivery. A job that runs before its delivery is due (after a crash between
+ * recording an attempt and rescheduling) waits instead of sending early. Manual attempts (redelivery,
+ * test event) go even to a disabled endpoint and are never retried automatically.
+ */
+async function attempt(db: Db, row: Loaded | undefined, manual: boolean, jobId: number | undefined): Promise<Outcome> {
+  if (row?.delivery.status !== "pending") return { retryInMs: null, completed: false };
   const { delivery, endpoint, event } = row;
   const waitMs = delivery.nextAttemptAt ? delivery.nextAttemptAt.getTime() - Date.now() : 0;
-  if (waitMs > 50) throw new RetryLater(waitMs, "not due yet", false);
-  if (!endpoint || !event || (!job.manual && !endpoint.enabled)) {
+  if (waitMs > 50) return { retryInMs: waitMs, reason: "not due yet" };
+  if (!endpoint || !event || (!manual && !endpoint.enabled)) {
     // Disabled (or deleted) endpoints receive nothing; the delivery stays in the log and can be re-sent.
     await db
       .update(webhookDeliveries)
       .set({ status: "failed", nextAttemptAt: null, updatedAt: sql`now()` })
-      .where(and(eq(webhookDeliveries.businessId, job.businessId), eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending")));
-    return;
+      .where(
+        and(eq(webhookDeliveries.businessId, delivery.businessId), eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, "pending")),
+      );
+    return { retryInMs: null, completed: false };
   }
 
   const body = eventBody(event.payload);
@@ -67,12 +85,95 @@ export async function deliverWebhook(db: Db, job: DeliveryJob, jobId?: number): 
   // The customer's log gets result.error (a fixed sentence); what really happened stays on the server.
   if (result.detail && result.detail !== result.error)
     componentLogger("webhooks").warn(
-      { deliveryId: delivery.id, endpointId: endpoint.id, businessId: job.businessId, statusCode: result.statusCode, reason: result.detail },
+      { deliveryId: delivery.id, endpointId: endpoint.id, businessId: delivery.businessId, statusCode: result.statusCode, reason: result.detail },
       "webhook delivery failed",
     );
-  const retryInMs = await recordAttempt(db, delivery, result, Boolean(job.manual), jobId);
-  if (retryInMs !== null) throw new RetryLater(retryInMs, result.error ?? "delivery failed", false);
-  return result.ok && jobId !== undefined ? JOB_COMPLETED : undefined;
+  const retryInMs = await recordAttempt(db, delivery, result, manual, jobId);
+  if (retryInMs !== null) return { retryInMs, reason: result.error ?? "delivery failed" };
+  return { retryInMs: null, completed: result.ok && jobId !== undefined };
+}
+
+/**
+ * One attempt of a delivery, as its job runs it. A failure schedules the next attempt by throwing
+ * RetryLater (the job stays queued, so a worker crash mid-way only delays it).
+ */
+export async function deliverWebhook(db: Db, job: DeliveryJob, jobId?: number): Promise<typeof JOB_COMPLETED | undefined> {
+  const [row] = await loadDeliveries(db, job.businessId, [job.deliveryId]);
+  const outcome = await attempt(db, row, Boolean(job.manual), jobId);
+  if (outcome.retryInMs !== null) throw new RetryLater(outcome.retryInMs, outcome.reason, false);
+  return outcome.completed ? JOB_COMPLETED : undefined;
+}
+
+/** How many more deliveries to the same endpoint a delivery job takes at a time, after its own. */
+export const DELIVERY_BATCH = 20;
+/** A delivery job stops taking more after this long (its taken jobs wait PARK_SECONDS for it at most). */
+const BATCH_TIME_MS = 15_000;
+const PARK_SECONDS = 60;
+
+/**
+ * After its own delivery succeeded, a delivery job sends the endpoint's other ready deliveries, one
+ * after another on the kept connection, so a burst of events costs one claim per batch instead of one
+ * per delivery. It takes them by deferring their jobs (run_at PARK_SECONDS ahead, not claimed), which
+ * no other worker then runs: a business still has at most its share of deliveries in flight at once
+ * (one per running job), and if this worker dies mid-batch the jobs it took fall due again. Each sent
+ * delivery removes its own job in the statement that records it; a failure reschedules that job by the
+ * delivery's retry schedule and hands the rest back at once (the endpoint is failing: no batching).
+ */
+async function deliverMore(db: Db, businessId: string, endpointId: string): Promise<void> {
+  const deadline = Date.now() + BATCH_TIME_MS;
+  while (Date.now() < deadline) {
+    const taken = await queryRows<{ id: string | number; delivery_id: string }>(
+      db,
+      sql`with t as (
+          select j.id, j.payload->>'deliveryId' as delivery_id from jobs j
+          join webhook_deliveries d on d.business_id = ${businessId} and d.id = j.payload->>'deliveryId'
+          where j.queue = ${WEBHOOK_DELIVER_QUEUE} and j.business_id = ${businessId} and j.status = 'pending' and j.run_at <= now()
+            and j.locked_until is null and not (j.payload ? 'manual') and ${headOfKey}
+            and d.endpoint_id = ${endpointId} and d.status = 'pending'
+          order by j.run_at, j.id limit ${DELIVERY_BATCH}
+          for update of j skip locked)
+        update jobs set run_at = now() + make_interval(secs => ${PARK_SECONDS}) from t where jobs.id = t.id
+        returning jobs.id, t.delivery_id`,
+    );
+    if (!taken.length) return;
+    const rows = new Map(
+      (
+        await loadDeliveries(
+          db,
+          businessId,
+          taken.map((t) => t.delivery_id),
+        )
+      ).map((r) => [r.delivery.id, r]),
+    );
+    for (let i = 0; i < taken.length; i++) {
+      const jobId = Number(taken[i].id);
+      if (Date.now() >= deadline) return handBack(db, taken.slice(i));
+      const outcome = await attempt(db, rows.get(taken[i].delivery_id), false, jobId);
+      if (outcome.retryInMs === null) {
+        if (!outcome.completed) await completeJob(db, jobId);
+        continue;
+      }
+      await db.execute(
+        sql`update jobs set run_at = now() + make_interval(secs => ${outcome.retryInMs / 1000}), last_error = ${outcome.reason.slice(0, 2000)}
+          where id = ${jobId}`,
+      );
+      return handBack(db, taken.slice(i + 1));
+    }
+  }
+}
+
+/** Deliveries a batch took but will not send: due again at once, for any worker. */
+async function handBack(db: Db, taken: { id: string | number }[]): Promise<void> {
+  if (!taken.length) return;
+  const ids = sql.join(
+    taken.map((t) => sql`${Number(t.id)}::bigint`),
+    sql`, `,
+  );
+  await queryRows(
+    db,
+    sql`with r as (update jobs set run_at = now() where id in (${ids}) and locked_until is null returning queue)
+      select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_DELIVER_QUEUE}) where exists (select 1 from r)`,
+  );
 }
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -162,13 +263,14 @@ async function noteFailure(tx: Db, businessId: string, endpointId: string): Prom
 }
 
 // webhooks.deliver: { deliveryId, businessId, manual? }, queued by dispatch, redelivery and test events.
-export const handleWebhookDelivery: JobHandler = async (payload, job) =>
-  deliverWebhook(
-    defaultDb(),
-    {
-      deliveryId: String(payload.deliveryId),
-      businessId: String(payload.businessId),
-      manual: payload.manual === true,
-    },
-    job.id,
-  );
+// A delivered event is followed by the same endpoint's other ready deliveries (deliverMore).
+export const handleWebhookDelivery: JobHandler = async (payload, job) => {
+  const db = defaultDb();
+  const businessId = String(payload.businessId);
+  const manual = payload.manual === true;
+  const [row] = await loadDeliveries(db, businessId, [String(payload.deliveryId)]);
+  const outcome = await attempt(db, row, manual, job.id);
+  if (outcome.retryInMs !== null) throw new RetryLater(outcome.retryInMs, outcome.reason, false);
+  if (outcome.completed && !manual && row) await deliverMore(db, businessId, row.delivery.endpointId);
+  return outcome.completed ? JOB_COMPLETED : undefined;
+};
