@@ -106,20 +106,21 @@ export async function deliverWebhook(db: Db, job: DeliveryJob, jobId?: number): 
 
 /** How many more deliveries to the same endpoint a delivery job takes at a time, after its own. */
 export const DELIVERY_BATCH = 20;
-/** A delivery job stops taking more after this long (its taken jobs wait PARK_SECONDS for it at most). */
+/** A delivery job stops taking more after this long. */
 const BATCH_TIME_MS = 15_000;
-const PARK_SECONDS = 60;
+const LEASE_SECONDS = 120;
 
 /**
  * After its own delivery succeeded, a delivery job sends the endpoint's other ready deliveries, one
- * after another on the kept connection, so a burst of events costs one claim per batch instead of one
- * per delivery. It takes them by deferring their jobs (run_at PARK_SECONDS ahead, not claimed), which
- * no other worker then runs: a business still has at most its share of deliveries in flight at once
- * (one per running job), and if this worker dies mid-batch the jobs it took fall due again. Each sent
- * delivery removes its own job in the statement that records it; a failure reschedules that job by the
- * delivery's retry schedule and hands the rest back at once (the endpoint is failing: no batching).
+ * after another on the kept connection, so a burst of events costs one claim per batch of
+ * DELIVERY_BATCH instead of one per delivery. It claims their jobs for its own worker (the same lease
+ * a claim gives, so a worker that dies or stops mid-batch hands them back like any claimed job), and
+ * sends them in turn: the business still has no more deliveries in flight at once than jobs running.
+ * Each sent delivery removes its own job in the statement that records it; a failure reschedules that
+ * job by the delivery's retry schedule and hands the rest back at once (the endpoint is failing: no
+ * more batching; a failing endpoint's jobs go one claim at a time).
  */
-async function deliverMore(db: Db, businessId: string, endpointId: string): Promise<void> {
+async function deliverMore(db: Db, businessId: string, endpointId: string, ownJobId: number): Promise<void> {
   const deadline = Date.now() + BATCH_TIME_MS;
   while (Date.now() < deadline) {
     const taken = await queryRows<{ id: string | number; delivery_id: string }>(
@@ -132,7 +133,9 @@ async function deliverMore(db: Db, businessId: string, endpointId: string): Prom
             and d.endpoint_id = ${endpointId} and d.status = 'pending'
           order by j.run_at, j.id limit ${DELIVERY_BATCH}
           for update of j skip locked)
-        update jobs set run_at = now() + make_interval(secs => ${PARK_SECONDS}) from t where jobs.id = t.id
+        update jobs set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = jobs.attempts + 1,
+          locked_by = (select o.locked_by from jobs o where o.id = ${ownJobId})
+        from t where jobs.id = t.id
         returning jobs.id, t.delivery_id`,
     );
     if (!taken.length) return;
@@ -153,8 +156,10 @@ async function deliverMore(db: Db, businessId: string, endpointId: string): Prom
         if (!outcome.completed) await completeJob(db, jobId);
         continue;
       }
+      // As the worker reschedules a delivery job that threw RetryLater (the attempt is not counted).
       await db.execute(
-        sql`update jobs set run_at = now() + make_interval(secs => ${outcome.retryInMs / 1000}), last_error = ${outcome.reason.slice(0, 2000)}
+        sql`update jobs set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0),
+            run_at = now() + make_interval(secs => ${outcome.retryInMs / 1000}), last_error = ${outcome.reason.slice(0, 2000)}
           where id = ${jobId}`,
       );
       return handBack(db, taken.slice(i + 1));
@@ -162,7 +167,7 @@ async function deliverMore(db: Db, businessId: string, endpointId: string): Prom
   }
 }
 
-/** Deliveries a batch took but will not send: due again at once, for any worker. */
+/** Deliveries a batch claimed but will not send: unclaimed again (their claim not counted), for any worker. */
 async function handBack(db: Db, taken: { id: string | number }[]): Promise<void> {
   if (!taken.length) return;
   const ids = sql.join(
@@ -171,7 +176,9 @@ async function handBack(db: Db, taken: { id: string | number }[]): Promise<void>
   );
   await queryRows(
     db,
-    sql`with r as (update jobs set run_at = now() where id in (${ids}) and locked_until is null returning queue)
+    sql`with r as (
+        update jobs set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0)
+        where id in (${ids}) and status = 'pending' returning queue)
       select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_DELIVER_QUEUE}) where exists (select 1 from r)`,
   );
 }
@@ -271,6 +278,6 @@ export const handleWebhookDelivery: JobHandler = async (payload, job) => {
   const [row] = await loadDeliveries(db, businessId, [String(payload.deliveryId)]);
   const outcome = await attempt(db, row, manual, job.id);
   if (outcome.retryInMs !== null) throw new RetryLater(outcome.retryInMs, outcome.reason, false);
-  if (outcome.completed && !manual && row) await deliverMore(db, businessId, row.delivery.endpointId);
+  if (outcome.completed && !manual && row) await deliverMore(db, businessId, row.delivery.endpointId, job.id);
   return outcome.completed ? JOB_COMPLETED : undefined;
 };
