@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { queryRows, sql } from "@/lib/db/rows";
+import { webhookDeliveries } from "@/lib/db/schema";
+import { EVENTS_QUEUE } from "@/lib/events/emit";
+import { type ClaimedJob, claimNextOf, heartbeat } from "@/lib/jobs/queue";
+import { JOB_COMPLETED } from "@/lib/jobs/worker";
+import { createRecord } from "@/lib/records/records";
+import { jobHandlers } from "@/lib/server/jobs";
+import { WEBHOOK_DELIVER_QUEUE } from "@/lib/webhooks/dispatch";
+import { makeBusiness, type TestBusiness } from "../helpers/api";
+import { registerHook } from "./harness";
+import { type Receiver, startReceiver } from "./receiver";
+
+// Issue 19: a burst of events costs one dispatch job and one delivery job per batch, not one of each per
+// event. No worker runs in this file: each test claims a job as a worker would and runs its handler, so
+// what one job did is visible on its own.
+
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+});
+
+async function liveWorker(): Promise<string> {
+  const id = `test:${randomUUID()}`;
+  await heartbeat(db(), id, "test", process.pid);
+  return id;
+}
+
+const orders = async (b: TestBusiness, n: number) => {
+  for (let i = 0; i < n; i++) await createRecord(db(), b.businessId, { collection: "orders", fields: { item: `tea ${i}` } });
+};
+
+async function run(job: ClaimedJob | null) {
+  if (!job) throw new Error("nothing to claim");
+  return jobHandlers[job.queue](job.payload, job);
+}
+
+type JobRow = { id: string; locked_by: string | null; locked_until: Date | null; attempts: number; due: boolean; payload: Record<string, string> };
+const jobsOf = (b: TestBusiness, queue: string) =>
+  queryRows<JobRow>(
+    db(),
+    sql`select id, locked_by, locked_until, attempts, run_at <= now() as due, payload from jobs
+      where business_id = ${b.businessId} and queue = ${queue} and status = 'pending' order by id`,
+  );
+const deliveriesTo = (endpointId: string) => db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+
+describe("webhook batches", () => {
+  it("one dispatch job fans out every ready event of its business, leaving claimed jobs and other businesses alone", async () => {
+    const b = await makeBusiness();
+    const other = await makeBusiness();
+    const hook = receiver.hook();
+    const ep = await registerHook(b, hook, { events: ["record.created"] });
+    await registerHook(other, receiver.hook(), { events: ["record.created"] });
+    await orders(b, 12);
+    await orders(other, 2);
+    expect(await jobsOf(b, EVENTS_QUEUE)).toHaveLength(12);
+
+    const someoneElse = await claimNextOf(db(), EVENTS_QUEUE, b.businessId, await liveWorker());
+    const mine = await claimNextOf(db(), EVENTS_QUEUE, b.businessId, await liveWorker());
+    expect(await run(mine)).toBe(JOB_COMPLETED);
+
+    // Eleven events in one job: its own and the ten nobody held; the one another worker holds is its.
+    const left = await jobsOf(b, EVENTS_QUEUE);
+    expect(left.map((j) => Number(j.id))).toEqual([someoneElse?.id]);
+    expect(await deliveriesTo(ep.id)).toHaveLength(11);
+    expect(await jobsOf(b, WEBHOOK_DELIVER_QUEUE)).toHaveLength(11);
+    expect(await jobsOf(other, EVENTS_QUEUE)).toHaveLength(2);
+
+    // The held job then fans out its own event, and a second run of a finished job adds nothing.
+    expect(await run(someoneElse)).toBe(JOB_COMPLETED);
+    expect(await run(someoneElse)).toBe(JOB_COMPLETED);
+    const deliveries = await deliveriesTo(ep.id);
+    expect(deliveries).toHaveLength(12);
+    expect(new Set(deliveries.map((d) => d.eventId)).size).toBe(12);
+    expect(await jobsOf(b, EVENTS_QUEUE)).toEqual([]);
+    expect(hook.received).toEqual([]);
+  });
+
+  it("a delivery job sends the other ready deliveries to its endpoint, one job each removed as it is recorded", async () => {
+    const b = await makeBusiness();
+    const hookA = receiver.hook();
+    const hookB = receiver.hook();
+    const a = await registerHook(b, hookA, { events: ["record.created"] });
+    const bEndpoint = await registerHook(b, hookB, { events: ["record.created"] });
+    await orders(b, 8);
+    await run(await claimNextOf(db(), EVENTS_QUEUE, b.businessId, await liveWorker()));
+    expect(await jobsOf(b, WEBHOOK_DELIVER_QUEUE)).toHaveLength(16);
+
+    const first = await claimNextOf(db(), WEBHOOK_DELIVER_QUEUE, b.businessId, await liveWorker());
+    const [own] = await db()
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.businessId, b.businessId), eq(webhookDeliveries.id, String(first?.payload.deliveryId))));
+    const [sent, untouched, sentTo, untouchedTo] = own.endpointId === a.id ? [hookA, hookB, a, bEndpoint] : [hookB, hookA, bEndpoint, a];
+    expect(await run(first)).toBe(JOB_COMPLETED);
+
+    expect(sent.received).toHaveLength(8);
+    expect(new Set(sent.received.map((r) => r.deliveryId)).size).toBe(8);
+    expect(sent.received.every((r) => r.verified)).toBe(true);
+    expect(untouched.received).toEqual([]);
+    for (const d of await deliveriesTo(sentTo.id)) expect(d).toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
+    for (const d of await deliveriesTo(untouchedTo.id)) expect(d).toMatchObject({ status: "pending", attempts: 0 });
+    // What is left is the other endpoint's, as queued: unclaimed, due, no attempt counted.
+    const left = await jobsOf(b, WEBHOOK_DELIVER_QUEUE);
+    expect(left).toHaveLength(8);
+    for (const j of left) expect(j).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, due: true });
+  });
+
+  it("a failure in a batch reschedules that delivery by its retry schedule and hands the rest back at once", async () => {
+    const b = await makeBusiness();
+    const hook = receiver.hook((n) => (n === 3 ? { status: 503, body: "busy" } : 200));
+    const ep = await registerHook(b, hook, { events: ["record.created"] });
+    await orders(b, 6);
+    await run(await claimNextOf(db(), EVENTS_QUEUE, b.businessId, await liveWorker()));
+    expect(await run(await claimNextOf(db(), WEBHOOK_DELIVER_QUEUE, b.businessId, await liveWorker()))).toBe(JOB_COMPLETED);
+
+    expect(hook.received).toHaveLength(3);
+    const failedId = hook.received[2].deliveryId;
+    const deliveries = await deliveriesTo(ep.id);
+    const failed = deliveries.find((d) => d.id === failedId);
+    expect(failed).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 503 });
+    expect(failed?.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now());
+    expect(deliveries.filter((d) => d.status === "succeeded").map((d) => d.id)).toEqual(
+      expect.arrayContaining(hook.received.slice(0, 2).map((r) => r.deliveryId)),
+    );
+    expect(deliveries.filter((d) => d.status === "pending" && d.attempts === 0)).toHaveLength(3);
+
+    const jobs = await jobsOf(b, WEBHOOK_DELIVER_QUEUE);
+    expect(jobs).toHaveLength(4);
+    const retry = jobs.find((j) => j.payload.deliveryId === failedId);
+    expect(retry).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, due: false });
+    for (const j of jobs.filter((x) => x !== retry)) expect(j).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, due: true });
+  });
+});
