@@ -26,6 +26,9 @@ function catalogBody(batch: number): string {
   return JSON.stringify({ items });
 }
 
+/** The name of the contacts POST /v1/contacts creates (with +19 numbers): removed between servers (bench/main.ts). */
+export const BENCH_CONTACT_NAME = "Bench Customer";
+
 export function scenarios(meta: BenchMeta): Scenario[] {
   const conv = meta.firehoseConversationId;
   const catalog = Array.from({ length: CATALOG_BODIES }, (_, i) => catalogBody(i));
@@ -71,7 +74,7 @@ export function scenarios(meta: BenchMeta): Scenario[] {
       kind: "write",
       method: "POST",
       path: "/v1/contacts",
-      body: () => JSON.stringify({ phone: `+19${String(phoneBase + phoneCounter++).padStart(12, "0")}`, name: "Bench Customer", tags: ["bench"] }),
+      body: () => JSON.stringify({ phone: `+19${String(phoneBase + phoneCounter++).padStart(12, "0")}`, name: BENCH_CONTACT_NAME, tags: ["bench"] }),
     },
     {
       id: "catalog-batch",

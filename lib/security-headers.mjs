@@ -33,3 +33,14 @@ export function securityHeaders(dev = false) {
     { key: "Referrer-Policy", value: "same-origin" },
   ];
 }
+
+/**
+ * The same headers as a plain object, for answers our code builds itself: every /v1 answer carries
+ * them (lib/api/respond.ts), on `npm run api` and on Next alike (next.config.mjs leaves bearer /v1
+ * requests to them).
+ * @param {boolean} dev
+ * @returns {Record<string, string>}
+ */
+export function securityHeaderObject(dev = false) {
+  return Object.fromEntries(securityHeaders(dev).map((h) => [h.key, h.value]));
+}

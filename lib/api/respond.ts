@@ -1,14 +1,18 @@
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { logger } from "../observability/log";
+import { securityHeaderObject } from "../security-headers.mjs";
 
 export const newRequestId = () => newId("req");
 
+/** Every API answer's fixed headers: its type, and the site's security headers (lib/security-headers.mjs). */
+export const apiHeaders: Readonly<Record<string, string>> = {
+  "Content-Type": "application/json; charset=utf-8",
+  ...securityHeaderObject(process.env.NODE_ENV === "development"),
+};
+
 export function jsonResponse(body: unknown, status: number, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
-  });
+  return new Response(JSON.stringify(body), { status, headers: { ...apiHeaders, ...headers } });
 }
 
 /** Maps any thrown value to the documented error body; unknown errors are logged and become a bare 500. */

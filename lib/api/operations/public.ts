@@ -1,5 +1,5 @@
 import { openApiDocument } from "../openapi";
-import { newRequestId } from "../respond";
+import { jsonResponse, newRequestId } from "../respond";
 import { operations } from "./index";
 
 let cached: unknown = null;
@@ -12,5 +12,5 @@ export function openApiJson(): unknown {
 
 /** The response of GET /v1/openapi.json, for the route file and the standalone server alike. */
 export function openApiResponse(): Response {
-  return Response.json(openApiJson(), { headers: { "X-Request-Id": newRequestId(), "Cache-Control": "public, max-age=300" } });
+  return jsonResponse(openApiJson(), 200, { "X-Request-Id": newRequestId(), "Cache-Control": "public, max-age=300" });
 }
