@@ -70,9 +70,9 @@ type SessionReader = () => Promise<{ userId: string; businessId: string; role: R
  * sessions (the Next app, not `npm run api`), the dashboard session cookie. No credential at all
  * answers the key's 401, so API clients see exactly the documented error.
  */
-export async function resolveCaller(db: Db, request: Request, readSession?: SessionReader): Promise<Caller> {
-  const authorization = request.headers.get("authorization");
-  if (!authorization && readSession && request.headers.get("cookie")) {
+export async function resolveCaller(db: Db, request: { header(name: string): string | null }, readSession?: SessionReader): Promise<Caller> {
+  const authorization = request.header("authorization");
+  if (!authorization && readSession && request.header("cookie")) {
     const session = await readSession();
     if (session) return { kind: "user", ...session, scopes: scopesForRole(session.role) };
   }

@@ -10,12 +10,37 @@ import { type Caller, requireCallerRole, requireCallerScope, resolveCaller } fro
 import { withIdempotency } from "./idempotency";
 import type { AnyOperation } from "./operation";
 import { consumeRateLimit } from "./rate-limit";
-import { errorResponse, jsonResponse, newRequestId } from "./respond";
+import { type Answer, errorAnswer, jsonAnswer, newRequestId, toResponse } from "./respond";
 
 export type RunOptions = {
   /** Reads the dashboard session cookie; given by the Next app, absent on `npm run api` (keys only). */
   readSession?: Parameters<typeof resolveCaller>[2];
 };
+
+/**
+ * What an operation reads of its request. A web Request gives it (webRequestSource); `npm run api`
+ * gives it from node:http's request and builds a web Request only when something needs one (a body to
+ * read, a handler reading `ctx.request`), so a GET costs no Request, Headers or Response object.
+ */
+export type RequestSource = {
+  method: string;
+  /** A header's value as `Headers.get` gives it (repeated headers joined with ", "), or null. */
+  header(name: string): string | null;
+  searchParams: URLSearchParams;
+  /** The request as a web Request (built once, when first asked for). */
+  web(): Request;
+};
+
+export function webRequestSource(request: Request): RequestSource {
+  // In a Next route handler the request is a NextRequest, whose URL is parsed already.
+  const parsed = (request as Request & { nextUrl?: URL }).nextUrl;
+  return {
+    method: request.method,
+    header: (name) => request.headers.get(name),
+    searchParams: parsed ? parsed.searchParams : new URL(request.url).searchParams,
+    web: () => request,
+  };
+}
 
 /**
  * The one wrapper every operation runs through, from Next route files and from the standalone
@@ -28,43 +53,67 @@ export async function runOperation(
   rawParams: Record<string, string>,
   options: RunOptions = {},
 ): Promise<Response> {
+  return toResponse(await answerOperation(op, webRequestSource(request), rawParams, options));
+}
+
+/** runOperation's answer before it is a web Response (the standalone server writes it as it is). */
+export async function answerOperation(
+  op: AnyOperation,
+  source: RequestSource,
+  rawParams: Record<string, string>,
+  options: RunOptions = {},
+): Promise<Answer> {
   const trace: Trace = { startedAt: performance.now(), requestId: newRequestId(), businessId: null };
-  const response = await answer(op, request, rawParams, options, trace);
-  requestFinished(op.id, trace.requestId, trace.businessId, response.status, trace.startedAt);
-  return response;
+  const result = await answer(op, source, rawParams, options, trace);
+  requestFinished(op.id, trace.requestId, trace.businessId, result.status, trace.startedAt);
+  return result;
 }
 
 /** What the request's log line needs to know from inside the answer. */
 type Trace = { startedAt: number; requestId: string; businessId: string | null };
 
-async function answer(op: AnyOperation, request: Request, rawParams: Record<string, string>, options: RunOptions, trace: Trace): Promise<Response> {
+async function answer(
+  op: AnyOperation,
+  source: RequestSource,
+  rawParams: Record<string, string>,
+  options: RunOptions,
+  trace: Trace,
+): Promise<Answer> {
   const requestId = trace.requestId;
   let headers: Record<string, string> = { "X-Request-Id": requestId };
   try {
     const database = db();
-    const caller = await resolveCaller(database, request, options.readSession);
+    const caller = await resolveCaller(database, source, options.readSession);
     trace.businessId = caller.businessId;
     if (caller.kind === "key" && op.internal) throw new AppError("not_found", "No such endpoint.");
     if (caller.kind === "user") {
       // A member's answers are theirs alone: never kept by a shared cache.
       headers["Cache-Control"] = "no-store";
-      assertSameOrigin(request);
+      assertSameOrigin(source.web());
     }
     headers = { ...headers, ...(await consumeRateLimit(rateKey(caller), caller.kind === "key" ? caller.rateLimitPerSecond : null)) };
     requireCallerRole(caller, op.role);
     if (op.scope) requireCallerScope(caller, op.scope);
 
-    const body = op.body ? await readJsonBody(request) : undefined;
+    const body = op.body ? await readJsonBody(source.web()) : undefined;
     if (op.precheck && body) op.precheck(body.value);
-    const input = parseInput(op, rawParams, new URL(request.url).searchParams, body?.value);
-    const ctx = { db: database, businessId: caller.businessId, caller, requestId, request };
+    const input = parseInput(op, rawParams, source.searchParams, body?.value);
+    const ctx = {
+      db: database,
+      businessId: caller.businessId,
+      caller,
+      requestId,
+      get request() {
+        return source.web();
+      },
+    };
     const run = async () => ({ status: 200, body: await op.handler(ctx, input) });
     const result = op.idempotent
-      ? await withIdempotency(database, caller.businessId, op.id, request.headers.get("idempotency-key"), body?.raw ?? "", run)
+      ? await withIdempotency(database, caller.businessId, op.id, source.header("idempotency-key"), body?.raw ?? "", run)
       : await run();
-    return jsonResponse(result.body, result.status, headers);
+    return jsonAnswer(result.body, result.status, headers);
   } catch (err) {
-    return errorResponse(err, requestId, headers);
+    return errorAnswer(err, requestId, headers);
   }
 }
 

@@ -12,11 +12,29 @@ export const apiHeaders: Readonly<Record<string, string>> = {
 };
 
 export function jsonResponse(body: unknown, status: number, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...apiHeaders, ...headers } });
+  return toResponse(jsonAnswer(body, status, headers));
+}
+
+/**
+ * An answer before it is a web Response: the standalone server (`npm run api`) writes it to the socket
+ * as it is, without building a Response and reading it back; the Next routes wrap it (toResponse).
+ */
+export type Answer = { status: number; headers: Record<string, string>; body: string };
+
+export function jsonAnswer(body: unknown, status: number, headers: Record<string, string>): Answer {
+  return { status, headers: { ...apiHeaders, ...headers }, body: JSON.stringify(body) };
+}
+
+export function toResponse(answer: Answer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /** Maps any thrown value to the documented error body; unknown errors are logged and become a bare 500. */
 export function errorResponse(err: unknown, requestId: string, headers: Record<string, string> = {}): Response {
+  return toResponse(errorAnswer(err, requestId, headers));
+}
+
+export function errorAnswer(err: unknown, requestId: string, headers: Record<string, string> = {}): Answer {
   const appError =
     err instanceof AppError ? err : new AppError("internal_error", "Something went wrong on our side. Quote the request id when reporting it.");
   if (!(err instanceof AppError)) {
@@ -30,5 +48,5 @@ export function errorResponse(err: unknown, requestId: string, headers: Record<s
       ...(appError.details ? { details: appError.details } : {}),
     },
   };
-  return jsonResponse(body, appError.status, { ...headers, ...appError.headers, "X-Request-Id": requestId });
+  return jsonAnswer(body, appError.status, { ...headers, ...appError.headers, "X-Request-Id": requestId });
 }

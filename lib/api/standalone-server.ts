@@ -4,12 +4,12 @@ import type { Duplex } from "node:stream";
 import { AppError } from "../errors";
 import { metricsResponse } from "../observability/metrics-endpoint";
 import { livenessResponse, readinessResponse } from "../observability/readiness";
-import { runOperation } from "./handle";
+import { answerOperation, type RequestSource } from "./handle";
 import type { AnyOperation } from "./operation";
 import { operations as allOperations } from "./operations";
 import { openApiResponse } from "./operations/public";
 import { MAX_HEADER_BYTES } from "./limits";
-import { errorResponse, newRequestId } from "./respond";
+import { type Answer, errorAnswer, errorResponse, newRequestId } from "./respond";
 import { allowHeader, endpointNotFound, methodNotAllowed } from "./route-answers";
 
 /** One path of the table, e.g. `/conversations/{conversationId}/messages`, with its operations by method. */
@@ -112,13 +112,49 @@ function toWebRequest(req: IncomingMessage, url: URL): Request {
   return new Request(url, { method: req.method, headers, body, duplex: "half" } as RequestInit);
 }
 
-async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  const headers = Object.fromEntries(response.headers);
-  const payload = Buffer.from(await response.arrayBuffer());
-  headers["content-length"] = String(payload.byteLength);
-  res.writeHead(response.status, headers);
-  res.end(payload);
+/** What dispatch answers: a Response (health, metrics, OpenAPI, 404/405) or an operation's Answer. */
+type Reply = Response | Answer;
+
+async function sendResponse(req: IncomingMessage, res: ServerResponse, reply: Reply): Promise<void> {
+  if (reply instanceof Response) {
+    const headers = Object.fromEntries(reply.headers);
+    const payload = Buffer.from(await reply.arrayBuffer());
+    headers["content-length"] = String(payload.byteLength);
+    res.writeHead(reply.status, headers);
+    res.end(payload);
+  } else {
+    res.writeHead(reply.status, { ...reply.headers, "Content-Length": String(Buffer.byteLength(reply.body)) });
+    res.end(reply.body);
+  }
   if (hasBody(req) && !req.complete) discardRest(req);
+}
+
+/** `Headers.get` on the raw header list: every field of that name, joined with ", " (null if none). */
+function rawHeader(raw: string[], name: string): string | null {
+  let value: string | null = null;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i].length === name.length && raw[i].toLowerCase() === name) value = value === null ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+  }
+  return value;
+}
+
+/** The operation's view of a node:http request; the web Request is built only if something asks for it. */
+function nodeRequestSource(req: IncomingMessage, url: URL): RequestSource {
+  let web: Request | null = null;
+  return {
+    method: req.method ?? "GET",
+    header: (name) => rawHeader(req.rawHeaders, name),
+    searchParams: url.searchParams,
+    web() {
+      if (web) return web;
+      try {
+        web = toWebRequest(req, url);
+      } catch {
+        throw new AppError("invalid_request", "The request headers are invalid.");
+      }
+      return web;
+    },
+  };
 }
 
 /** How long a client that is still sending a body we answered without reading (a 413) may go on. */
@@ -144,7 +180,7 @@ function discardRest(req: IncomingMessage): void {
 }
 
 /** Answers one /v1 request from the operation table: the same operations, 405s and 404s as the Next routes. */
-export async function dispatch(routes: CompiledRoute[], req: IncomingMessage): Promise<Response> {
+export async function dispatch(routes: CompiledRoute[], req: IncomingMessage): Promise<Reply> {
   let url: URL;
   try {
     url = new URL(req.url ?? "/", "http://localhost");
@@ -162,13 +198,7 @@ export async function dispatch(routes: CompiledRoute[], req: IncomingMessage): P
   if (!match) return endpointNotFound();
   const op = match.route.byMethod.get(req.method ?? "");
   if (!op) return methodNotAllowed(match.route.allow);
-  let request: Request;
-  try {
-    request = toWebRequest(req, url);
-  } catch {
-    return errorResponse(new AppError("invalid_request", "The request headers are invalid."), newRequestId());
-  }
-  return runOperation(op, request, match.params);
+  return answerOperation(op, nodeRequestSource(req, url), match.params);
 }
 
 /** `npm run api`: the /v1 operations on node:http, without Next's request pipeline. */
@@ -179,7 +209,7 @@ export function createApiServer(operations: AnyOperation[] = allOperations): Ser
     dispatch(routes, req)
       .then((response) => sendResponse(req, res, response))
       .catch((err) => {
-        const fallback = errorResponse(err, newRequestId());
+        const fallback = errorAnswer(err, newRequestId());
         if (!res.headersSent) return sendResponse(req, res, fallback);
         res.destroy();
       })
