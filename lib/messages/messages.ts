@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { selectTableRows } from "../db/table-rows";
 import { messages, users } from "../db/schema";
 import { findConversation } from "../conversations/conversations";
 import { conversationEventRows, conversationEventViews } from "../conversations/conversation-events";
@@ -56,14 +57,18 @@ export async function listMessages(
   const mixed = include.notes || include.events;
   const cursor = page.before ? decodeCursor(page.before, mixed ? "" : "msg_", "before") : null;
   if (cursor && !/^(msg|cev)_/.test(cursor.id)) throw invalid([{ path: "before", message: "The cursor is malformed or belongs to another list." }]);
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(
-      and(eq(messages.conversationId, conversationId), eq(messages.businessId, businessId), afterCursor(messages.createdAt, messages.id, cursor)),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(page.limit + 1);
+  const rows = await selectTableRows(
+    db,
+    db
+      .select()
+      .from(messages)
+      .where(
+        and(eq(messages.conversationId, conversationId), eq(messages.businessId, businessId), afterCursor(messages.createdAt, messages.id, cursor)),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(page.limit + 1),
+    messages,
+  );
   const lines = mixed ? await conversationEventRows(db, businessId, conversationId, { ...include, before: cursor, limit: page.limit + 1 }) : [];
   // Messages are only ever stored in a conversation of their business, so a non-empty page proves the
   // conversation is there: the 404 check (missing or foreign id) costs a round trip only for empty pages.
