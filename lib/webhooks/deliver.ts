@@ -113,14 +113,19 @@ const LEASE_SECONDS = 120;
 /**
  * After its own delivery succeeded, a delivery job sends the endpoint's other ready deliveries, one
  * after another on the kept connection, so a burst of events costs one claim per batch of
- * DELIVERY_BATCH instead of one per delivery. It claims their jobs for its own worker (the same lease
- * a claim gives, so a worker that dies or stops mid-batch hands them back like any claimed job), and
- * sends them in turn: the business still has no more deliveries in flight at once than jobs running.
+ * DELIVERY_BATCH instead of one per delivery. It holds their jobs under a lease with no owner
+ * (`locked_by` null): no worker claims them while it lasts, and they do not count against the
+ * business's share, which counts the jobs running (the batch sends one delivery at a time, so the
+ * business still has no more deliveries in flight than running jobs). The cost of having no owner: a
+ * worker that dies or stops mid-batch does not hand them back, and they wait out the lease
+ * (LEASE_SECONDS) instead of the 20 s a dead worker's own jobs wait. Owning them (the worker's id)
+ * would make the fair claim count them as running and leave the business one batch at a time; a
+ * marker for "held by a batch of worker W" in the queue's share and release is the fix, not done yet.
  * Each sent delivery removes its own job in the statement that records it; a failure reschedules that
  * job by the delivery's retry schedule and hands the rest back at once (the endpoint is failing: no
  * more batching; a failing endpoint's jobs go one claim at a time).
  */
-async function deliverMore(db: Db, businessId: string, endpointId: string, ownJobId: number): Promise<void> {
+async function deliverMore(db: Db, businessId: string, endpointId: string): Promise<void> {
   const deadline = Date.now() + BATCH_TIME_MS;
   while (Date.now() < deadline) {
     const taken = await queryRows<{ id: string | number; delivery_id: string }>(
@@ -134,7 +139,7 @@ async function deliverMore(db: Db, businessId: string, endpointId: string, ownJo
           order by j.run_at, j.id limit ${DELIVERY_BATCH}
           for update of j skip locked)
         update jobs set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = jobs.attempts + 1,
-          locked_by = (select o.locked_by from jobs o where o.id = ${ownJobId})
+          locked_by = null
         from t where jobs.id = t.id
         returning jobs.id, t.delivery_id`,
     );
@@ -278,6 +283,6 @@ export const handleWebhookDelivery: JobHandler = async (payload, job) => {
   const [row] = await loadDeliveries(db, businessId, [String(payload.deliveryId)]);
   const outcome = await attempt(db, row, manual, job.id);
   if (outcome.retryInMs !== null) throw new RetryLater(outcome.retryInMs, outcome.reason, false);
-  if (outcome.completed && !manual && row) await deliverMore(db, businessId, row.delivery.endpointId, job.id);
+  if (outcome.completed && !manual && row) await deliverMore(db, businessId, row.delivery.endpointId);
   return outcome.completed ? JOB_COMPLETED : undefined;
 };

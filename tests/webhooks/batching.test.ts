@@ -84,8 +84,15 @@ describe("webhook batches", () => {
 
   it("a delivery job sends the other ready deliveries to its endpoint, one job each removed as it is recorded", async () => {
     const b = await makeBusiness();
-    const hookA = receiver.hook();
-    const hookB = receiver.hook();
+    // While the batch runs (at its second send), the jobs it has not sent yet are read: the batch holds
+    // them under a lease, so no other worker can take them meanwhile.
+    let midBatch: Promise<JobRow[]> | null = null;
+    const watch = (n: number) => {
+      if (n === 2) midBatch = jobsOf(b, WEBHOOK_DELIVER_QUEUE);
+      return 200;
+    };
+    const hookA = receiver.hook(watch);
+    const hookB = receiver.hook(watch);
     const a = await registerHook(b, hookA, { events: ["record.created"] });
     const bEndpoint = await registerHook(b, hookB, { events: ["record.created"] });
     await orders(b, 8);
@@ -99,6 +106,10 @@ describe("webhook batches", () => {
       .where(and(eq(webhookDeliveries.businessId, b.businessId), eq(webhookDeliveries.id, String(first?.payload.deliveryId))));
     const [sent, untouched, sentTo, untouchedTo] = own.endpointId === a.id ? [hookA, hookB, a, bEndpoint] : [hookB, hookA, bEndpoint, a];
     expect(await run(first)).toBe(JOB_COMPLETED);
+
+    const heldThen = ((await (midBatch as Promise<JobRow[]> | null)) ?? []).filter((j) => j.locked_until !== null);
+    expect(heldThen.length, "jobs the batch held while it ran").toBeGreaterThan(0);
+    for (const j of heldThen) expect(new Date(j.locked_until as Date).getTime()).toBeGreaterThan(Date.now() + 60_000);
 
     expect(sent.received).toHaveLength(8);
     expect(new Set(sent.received.map((r) => r.deliveryId)).size).toBe(8);
