@@ -86,3 +86,49 @@ export async function measure(baseUrl: string | string[], scenario: Scenario, op
 }
 
 const durationOf = (r: autocannon.Result, fallback: number) => (r.duration > 0 ? r.duration : fallback);
+
+/**
+ * One scenario against several servers at once, in turns: `slices` rounds in which each server takes a
+ * slice of `durationSec / slices` seconds, the order rotating each round. This machine's speed drifts by
+ * up to twice over minutes (other tenants of the host), so servers measured one after another were
+ * compared at different speeds; in turns, each server sees the same drift. A server's figures are those
+ * of all its slices together: its requests over its seconds, its percentiles over every answer.
+ */
+export async function measureInTurns(
+  servers: { name: string; url: string }[],
+  scenario: Scenario,
+  opts: LoadOptions & { slices: number },
+): Promise<Record<string, LoadResult>> {
+  const firsts = await Promise.all(servers.map((s) => probe(s.url, scenario, opts.key)));
+  if (opts.warmupSec > 0) for (const s of servers) await run(s.url, scenario, opts.connections, opts.warmupSec, opts.key);
+  const slice = opts.durationSec / opts.slices;
+  const acc = servers.map(() => ({ latencies: [] as number[], total: 0, seconds: 0, non2xx: 0, errors: 0 }));
+  for (let round = 0; round < opts.slices; round++) {
+    for (let k = 0; k < servers.length; k++) {
+      const i = (round + k) % servers.length;
+      const r = await run(servers[i].url, scenario, opts.connections, slice, opts.key);
+      const a = acc[i];
+      for (const l of r.latencies) a.latencies.push(l);
+      a.total += r.result.requests.total;
+      a.seconds += durationOf(r.result, slice);
+      a.non2xx += r.result.non2xx;
+      a.errors += r.result.errors + r.result.timeouts;
+    }
+  }
+  const out: Record<string, LoadResult> = {};
+  servers.forEach((s, i) => {
+    const a = acc[i];
+    const sorted = a.latencies.sort((x, y) => x - y);
+    out[s.name] = {
+      rps: Math.round(a.total / a.seconds),
+      p50: percentileOf(sorted, 50),
+      p95: percentileOf(sorted, 95),
+      p99: percentileOf(sorted, 99),
+      requests: a.total,
+      non2xx: a.non2xx,
+      errors: a.errors,
+      ...(firsts[i].status !== 200 ? { sampleStatus: firsts[i].status, sampleBody: firsts[i].body } : {}),
+    };
+  });
+  return out;
+}

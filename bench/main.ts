@@ -11,6 +11,7 @@
 //   BENCH_SKIP_PGLITE=1 (no embedded-database phase)   BENCH_PGLITE_ONLY=1 (only it: no Postgres data set or phases)
 //   BENCH_PGLITE_SCALE (its data set as a fraction of the Postgres one, default 0.1)
 //   BENCH_PGLITE_DURATION (s per scenario on PGlite, default 5; 2 with BENCH_QUICK)
+//   BENCH_SLICES (turns each target takes per scenario, default 5; 2 with BENCH_QUICK): see measureInTurns
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,7 +19,7 @@ import postgres from "postgres";
 import { type BenchMeta, generate, readMeta, schemaHash } from "./generate";
 import { campaignThroughput } from "./campaigns";
 import { assistantLatency, spawnWorker, webhookThroughput } from "./latency";
-import { type LoadResult, measure } from "./load";
+import { measure, measureInTurns } from "./load";
 import { pglitePhase } from "./pglite";
 import { checkLines, checks, loadLine, type Results, TARGETS, type Target, table, targetLabel } from "./report";
 import { BENCH_CONTACT_NAME, scenarios as allScenarios } from "./scenarios";
@@ -43,6 +44,8 @@ const quick = env.BENCH_QUICK === "1";
 const duration = Number(env.BENCH_DURATION ?? (quick ? 3 : 10));
 const warmup = Number(env.BENCH_WARMUP ?? (quick ? 1 : 3));
 const connections = Number(env.BENCH_CONNECTIONS ?? 32);
+// Each scenario's measured seconds are split into this many turns per target (measureInTurns).
+const slices = Number(env.BENCH_SLICES ?? (quick ? 2 : 5));
 const singleDuration = Number(env.BENCH_SINGLE_DURATION ?? (quick ? 2 : Math.max(3, Math.round(duration / 2))));
 const background = Number(env.BENCH_BACKGROUND ?? (quick ? 20 : 200));
 // The crowd's pace: each customer writes again this long after the assistant's answer (reads it, types).
@@ -217,6 +220,7 @@ export async function main() {
       connections,
       durationSec: pgliteDuration,
       warmupSec: pgliteWarmup,
+      slices,
       port: basePort + 30,
       regenerate: env.BENCH_REGENERATE === "1",
       only,
@@ -257,37 +261,55 @@ export async function main() {
   await closeDb();
 }
 
-/** Each scenario against each target on Postgres, then the scaling line. */
+/**
+ * Each scenario against every target on Postgres, the targets in turns (measureInTurns: the machine's
+ * speed drifts, so servers measured one after another were compared at different speeds), then the
+ * scaling line. All the targets run at once; the ones not taking their turn are idle.
+ */
 async function postgresLoad(meta: BenchMeta, scenarios: ReturnType<typeof allScenarios>, targets: Target[], results: Results) {
   const loadOpts = { connections, durationSec: duration, warmupSec: warmup, key: meta.main.key };
-  for (const [i, target] of targets.entries()) {
-    log(`\n== ${targetLabel[target]}: ${connections} connections, ${warmup} s warm-up + ${duration} s per scenario`);
-    await settleDatabase();
-    const server = await startTarget(target, basePort + i, meta);
-    const byScenario: Record<string, LoadResult> = {};
-    try {
-      // Warm every route once (lazy route loading, JIT, the connection pool) before any measurement.
+  if (!targets.length) return;
+  log(
+    `\n== ${targets.map((t) => targetLabel[t]).join(", ")}: ${connections} connections, ${warmup} s warm-up, then ${duration} s per scenario ` +
+      `in ${slices} turns of ${duration / slices} s each, the targets taking turns`,
+  );
+  await settleDatabase();
+  const servers: { target: Target; server: ServerProcess }[] = [];
+  try {
+    for (const [i, target] of targets.entries()) servers.push({ target, server: await startTarget(target, basePort + i, meta) });
+    // Warm every route once (lazy route loading, JIT, the connection pool) before any measurement.
+    for (const { server } of servers)
       for (const s of scenarios.filter((x) => x.kind === "read"))
         await measure(server.url, s, { ...loadOpts, connections: 8, durationSec: 1, warmupSec: 0 });
-      for (const s of scenarios) {
-        const r = await measure(server.url, s, loadOpts);
-        byScenario[s.id] = r;
-        log(loadLine(s.label, r));
+    const load = Object.fromEntries(targets.map((t) => [t, {}])) as Record<Target, NonNullable<Results["load"][Target]>>;
+    Object.assign(results.load, load);
+    for (const s of scenarios) {
+      const byTarget = await measureInTurns(
+        servers.map(({ target, server }) => ({ name: target, url: server.url })),
+        s,
+        { ...loadOpts, slices },
+      );
+      log(`  ${s.label}`);
+      for (const t of targets) {
+        load[t][s.id] = byTarget[t];
+        log(loadLine(`  ${targetLabel[t]}`, byTarget[t]));
       }
-      results.memory[target] = groupRssMiB(server.pid);
-      log(`  memory after the run: ${results.memory[target] ?? "-"} MiB resident`);
-      if (target === "ours") {
-        log(`  -- one connection, ${singleDuration} s per scenario (latency without queueing)`);
-        for (const s of scenarios) {
-          const r = await measure(server.url, s, { ...loadOpts, connections: 1, durationSec: singleDuration, warmupSec: 1 });
-          results.single[s.id] = r;
-          log(`  ${s.label.padEnd(36)} p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms`);
-        }
-      }
-    } finally {
-      await server.stop();
     }
-    results.load[target] = byScenario;
+    for (const { target, server } of servers) {
+      results.memory[target] = groupRssMiB(server.pid);
+      log(`  memory after the run, ${targetLabel[target]}: ${results.memory[target] ?? "-"} MiB resident`);
+    }
+    const ours = servers.find((x) => x.target === "ours")?.server;
+    if (ours) {
+      log(`  -- ours, one connection, ${singleDuration} s per scenario (latency without queueing)`);
+      for (const s of scenarios) {
+        const r = await measure(ours.url, s, { ...loadOpts, connections: 1, durationSec: singleDuration, warmupSec: 1 });
+        results.single[s.id] = r;
+        log(`  ${s.label.padEnd(36)} p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms`);
+      }
+    }
+  } finally {
+    for (const { server } of servers) await server.stop();
   }
 
   if (env.BENCH_SKIP_SCALING !== "1" && targets.includes("ours")) {

@@ -1,13 +1,13 @@
 // The embedded database's phase (issue 19: ours / a bare Next route on PGlite >= 0.8): a smaller copy of
 // the data set in a PGlite data directory, then the short scenarios against our app on it (`next start`,
-// DATABASE_URL unset, DATA_DIR pointing there), stopped, then against the bare Next route running the
-// floor's SQL on the same directory. PGlite allows one process per data directory (our app locks it),
-// so the two servers, and this process's own setup between them, never hold it at once.
+// DATABASE_URL unset, DATA_DIR pointing there) and against the bare Next route running the
+// floor's SQL on a copy of the directory, the two taking turns per scenario (measureInTurns). PGlite
+// allows one process per data directory (our app locks it), hence the copy.
 import fs from "node:fs";
 import path from "node:path";
 import type { DbHandle } from "../lib/db/client";
 import { type BenchMeta, embeddedExec, generateEmbedded, readEmbeddedMeta, schemaHash } from "./generate";
-import { measure } from "./load";
+import { type LoadResult, measure, measureInTurns } from "./load";
 import { loadLine, type PgliteResult, SHORT_READS, SHORT_WRITES } from "./report";
 import { BENCH_CONTACT_NAME, scenarios as allScenarios } from "./scenarios";
 import { groupRssMiB, nextBin, root, type ServerProcess, startNext, startServer, workDir } from "./servers";
@@ -18,6 +18,8 @@ export type PgliteOptions = {
   connections: number;
   durationSec: number;
   warmupSec: number;
+  /** Turns each server takes per scenario (measureInTurns). */
+  slices: number;
   /** Ours listens on `port`, the bare Next route on `port + 1`. */
   port: number;
   regenerate: boolean;
@@ -120,7 +122,7 @@ export async function pglitePhase(opts: PgliteOptions): Promise<PgliteResult> {
   const ids = [...SHORT_READS, ...SHORT_WRITES].filter((id) => !opts.only || opts.only.includes(id));
   if (!ids.length) throw new Error("BENCH_ONLY names none of the short scenarios the PGlite phase measures");
   log(
-    `\n== PGlite (embedded database), ${fraction(opts.scale)} of the data set: ours, then a bare Next route on PGlite (never both at once); ${opts.connections} connections, ${opts.warmupSec} s warm-up + ${opts.durationSec} s per short scenario`,
+    `\n== PGlite (embedded database), ${fraction(opts.scale)} of the data set: ours and a bare Next route on PGlite, each on its own copy, taking turns; ${opts.connections} connections, ${opts.warmupSec} s warm-up, then ${opts.durationSec} s per short scenario in ${opts.slices} turns`,
   );
   const { meta, reused } = await dataSet(opts, dir);
   const picked = allScenarios(meta).filter((s) => ids.includes(s.id));
@@ -139,27 +141,42 @@ export async function pglitePhase(opts: PgliteOptions): Promise<PgliteResult> {
     seconds: 0,
   };
   const loadOpts = { connections: opts.connections, durationSec: opts.durationSec, warmupSec: opts.warmupSec, key: meta.main.key };
-  for (const target of ["ours", "bare-next"] as const) {
-    await settle(dir, meta);
-    log(target === "ours" ? "  -- ours (next start, DATABASE_URL unset, DATA_DIR on the data set)" : "  -- bare Next route on PGlite");
-    const server =
-      target === "ours" ? await startNext(opts.port, null, { ...opts.env, DATA_DIR: dir }, "ours-pglite") : await startBare(opts.port + 1, dir, meta);
-    const byScenario: NonNullable<PgliteResult["load"]["ours"]> = {};
-    try {
+  // One directory each (a copy made after settling): both servers run at once and take turns per
+  // scenario (measureInTurns), as on Postgres.
+  await settle(dir, meta);
+  const bareDir = `${dir}-bare`;
+  fs.rmSync(bareDir, { recursive: true, force: true });
+  fs.cpSync(dir, bareDir, { recursive: true });
+  const servers: { target: "ours" | "bare-next"; server: ServerProcess }[] = [];
+  try {
+    servers.push({ target: "ours", server: await startNext(opts.port, null, { ...opts.env, DATA_DIR: dir }, "ours-pglite") });
+    servers.push({ target: "bare-next", server: await startBare(opts.port + 1, bareDir, meta) });
+    for (const { server } of servers)
       for (const s of picked.filter((x) => x.kind === "read"))
         await measure(server.url, s, { ...loadOpts, connections: 8, durationSec: 1, warmupSec: 0 });
-      for (const s of picked) {
-        const r = await measure(server.url, s, loadOpts);
-        byScenario[s.id] = r;
-        log(loadLine(s.label, r));
+    result.load = { ours: {}, "bare-next": {} };
+    for (const s of picked) {
+      const byTarget = await measureInTurns(
+        servers.map(({ target, server }) => ({ name: target, url: server.url })),
+        s,
+        { ...loadOpts, slices: opts.slices },
+      );
+      log(`  ${s.label}`);
+      for (const { target } of servers) {
+        (result.load[target] as Record<string, LoadResult>)[s.id] = byTarget[target];
+        log(loadLine(target === "ours" ? "    ours" : "    bare Next on PGlite", byTarget[target]));
       }
+    }
+    for (const { target, server } of servers) {
       result.memory[target] = groupRssMiB(server.pid);
-      log(`  memory after the run: ${result.memory[target] ?? "-"} MiB resident`);
-    } finally {
+      log(`  memory after the run, ${target}: ${result.memory[target] ?? "-"} MiB resident`);
+    }
+  } finally {
+    for (const { server } of servers) {
       await server.stop();
       await gone(server);
     }
-    result.load[target] = byScenario;
+    fs.rmSync(bareDir, { recursive: true, force: true });
   }
   result.seconds = Math.round((Date.now() - started) / 1000);
   log(`  PGlite phase: ${result.seconds} s`);

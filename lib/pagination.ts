@@ -1,8 +1,8 @@
-import { type AnyColumn, and, desc, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "./db/client";
-import { selectTableRows } from "./db/table-rows";
+import { selectList, selectTableRows } from "./db/table-rows";
 import { invalid } from "./errors";
 
 export type Page<T> = { data: T[]; nextCursor: string | null };
@@ -86,12 +86,9 @@ export async function listPage<T extends KeysetTable, Out>(
 ): Promise<Page<Out>> {
   const { limit, cursor: raw } = opts.page;
   const cursor = raw ? decodeCursor(raw, opts.idPrefix, opts.cursorParam) : null;
-  const query = db
-    .select()
-    .from(table as PgTable)
-    .where(and(...opts.where, afterCursor(table.createdAt, table.id, cursor)))
-    .orderBy(desc(table.createdAt), desc(table.id))
-    .limit(limit + 1);
+  const where = and(...opts.where, afterCursor(table.createdAt, table.id, cursor));
+  const query = sql`select ${selectList(table)} from ${table} ${where ? sql`where ${where}` : sql``}
+    order by ${table.createdAt} desc, ${table.id} desc limit ${limit + 1}`;
   const rows = (await selectTableRows(db, query, table)) as (T["$inferSelect"] & Position)[];
   return toPage(rows, limit, view);
 }

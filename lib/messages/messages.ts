@@ -1,18 +1,38 @@
 import "server-only";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { selectTableRows } from "../db/table-rows";
+import { pickColumns, type RowOf, selectRows } from "../db/table-rows";
 import { messages, users } from "../db/schema";
 import { findConversation } from "../conversations/conversations";
 import { conversationEventRows, conversationEventViews } from "../conversations/conversation-events";
 import type { ConversationEventOut } from "../conversations/conversation-schema";
 import { invalid } from "../errors";
-import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
+import { decodeCursor, type Page, type PageParams, toPage } from "../pagination";
 import type { MessageOut } from "./message-schema";
 import { mediaView } from "./media-view";
-import type { MessageRow } from "./send-message";
 
-export function messageView(m: MessageRow): MessageOut {
+/** The columns a message's view reads: what a message page selects. */
+const viewColumns = pickColumns(messages, [
+  "id",
+  "businessId",
+  "conversationId",
+  "direction",
+  "source",
+  "type",
+  "text",
+  "status",
+  "template",
+  "error",
+  "media",
+  "content",
+  "reactions",
+  "userId",
+  "createdAt",
+] as const);
+const viewColumnList = sql.raw(viewColumns.list);
+export type MessageViewRow = RowOf<typeof viewColumns.columns>;
+
+export function messageView(m: MessageViewRow): MessageOut {
   return {
     id: m.id,
     conversationId: m.conversationId,
@@ -31,7 +51,7 @@ export function messageView(m: MessageRow): MessageOut {
   };
 }
 
-function locationOf(m: MessageRow): MessageOut["location"] {
+function locationOf(m: MessageViewRow): MessageOut["location"] {
   if (m.type !== "location" || !m.content) return null;
   const c = m.content;
   const [latitude, longitude] = [Number(c.latitude), Number(c.longitude)];
@@ -57,23 +77,32 @@ export async function listMessages(
   const mixed = include.notes || include.events;
   const cursor = page.before ? decodeCursor(page.before, mixed ? "" : "msg_", "before") : null;
   if (cursor && !/^(msg|cev)_/.test(cursor.id)) throw invalid([{ path: "before", message: "The cursor is malformed or belongs to another list." }]);
-  const rows = await selectTableRows(
+  // A hand-written statement of the view's columns: drizzle's select builder spends about 200 µs making
+  // the text of a 21-column select on every request, and the unused columns cost their decoding.
+  const rows = await selectRows(
     db,
-    db
-      .select()
-      .from(messages)
-      .where(
-        and(eq(messages.conversationId, conversationId), eq(messages.businessId, businessId), afterCursor(messages.createdAt, messages.id, cursor)),
-      )
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(page.limit + 1),
-    messages,
+    sql`select ${viewColumnList} from messages where conversation_id = ${conversationId} and business_id = ${businessId}
+      ${cursor ? sql`and (created_at, id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})` : sql``}
+      order by created_at desc, id desc limit ${page.limit + 1}`,
+    viewColumns.columns,
   );
   const lines = mixed ? await conversationEventRows(db, businessId, conversationId, { ...include, before: cursor, limit: page.limit + 1 }) : [];
   // Messages are only ever stored in a conversation of their business, so a non-empty page proves the
   // conversation is there: the 404 check (missing or foreign id) costs a round trip only for empty pages.
   if (!rows.length && !lines.length) await findConversation(db, businessId, conversationId);
-  type Entry = { createdAt: Date; id: string; message?: MessageRow; line?: (typeof lines)[number] };
+  const authors = await authorNames(
+    db,
+    businessId,
+    rows.flatMap((m) => (m.userId ? [m.userId] : [])),
+  );
+  const viewOf = (m: MessageViewRow): MessageOut => {
+    const view = messageView(m);
+    if (view.author) view.author = authors.get(view.author.id) ?? view.author;
+    return view;
+  };
+  if (!mixed) return toPage(rows, page.limit, viewOf);
+
+  type Entry = { createdAt: Date; id: string; message?: MessageViewRow; line?: (typeof lines)[number] };
   const merged: Entry[] = [
     ...rows.map((m) => ({ createdAt: m.createdAt, id: m.id, message: m })),
     ...lines.map((l) => ({ createdAt: l.createdAt, id: l.id, line: l })),
@@ -88,17 +117,7 @@ export async function listMessages(
       )
     ).map((v) => [v.id, v]),
   );
-  const authors = await authorNames(
-    db,
-    businessId,
-    taken.flatMap((e) => (e.message?.userId ? [e.message.userId] : [])),
-  );
-  return toPage(taken, page.limit, (e) => {
-    if (e.line) return lineViews.get(e.id) as ConversationEventOut;
-    const view = messageView(e.message as MessageRow);
-    if (view.author) view.author = authors.get(view.author.id) ?? view.author;
-    return view;
-  });
+  return toPage(taken, page.limit, (e) => (e.line ? (lineViews.get(e.id) as ConversationEventOut) : viewOf(e.message as MessageViewRow)));
 }
 
 /** The display names of the members who wrote messages (agent replies show who answered). */

@@ -1,9 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { db } from "@/lib/db/client";
 import { contacts, conversations, events, jobs, messages } from "@/lib/db/schema";
-import { selectTableRows } from "@/lib/db/table-rows";
+import { pickColumns, selectRows, selectTableRows } from "@/lib/db/table-rows";
 import { createRecord } from "@/lib/records/records";
 import { api, makeBusiness } from "../helpers/api";
 
@@ -41,5 +41,25 @@ describe("selectTableRows", () => {
       for (const [i, row] of rows.entries())
         for (const [k, v] of Object.entries(row)) expect(v?.constructor, `${k}`).toBe((expected[i] as Record<string, unknown>)[k]?.constructor);
     }
+  });
+});
+
+describe("selectRows with picked columns", () => {
+  it("returns what drizzle's select(columns) returns for the same columns", async () => {
+    const b = await makeBusiness();
+    const { conversationId } = await simulateInbound(db(), b.businessId, { phone: "+14155550104", name: "Cy", text: "¿A qué hora abren mañana?" });
+    await api("POST", "/v1/messages", { key: b.key, body: { to: "+14155550104", text: "A las 9" } });
+    const picked = pickColumns(messages, ["id", "conversationId", "text", "media", "reactions", "userId", "createdAt"] as const);
+    const where = and(eq(messages.businessId, b.businessId), eq(messages.conversationId, conversationId));
+    const expected = await db().select(picked.columns).from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id));
+    expect(expected.length, "the case has rows").toBe(2);
+    const rows = await selectRows(
+      db(),
+      sql`select ${sql.raw(picked.list)} from messages where business_id = ${b.businessId} and conversation_id = ${conversationId} order by created_at desc, id desc`,
+      picked.columns,
+    );
+    expect(rows).toEqual(expected);
+    expect(rows.map((r) => Object.keys(r))).toEqual(expected.map((r) => Object.keys(r)));
+    expect(rows[0].createdAt).toBeInstanceOf(Date);
   });
 });
