@@ -66,6 +66,8 @@ export type ClaimedJob = {
   maxAttempts: number;
   /** The business whose fair share the job counts against (null: uncapped). */
   businessId?: string | null;
+  /** The worker that claimed it (what a batch it starts marks its extra jobs with: batchMarker). */
+  workerId?: string;
 };
 
 type ClaimedRow = {
@@ -76,14 +78,27 @@ type ClaimedRow = {
   max_attempts: number;
   business_id: string | null;
 };
-const claimed = (r: ClaimedRow): ClaimedJob => ({
+const claimed = (r: ClaimedRow, workerId: string): ClaimedJob => ({
   id: Number(r.id),
   queue: r.queue,
   payload: r.payload,
   attempts: r.attempts,
   maxAttempts: r.max_attempts,
   businessId: r.business_id,
+  workerId,
 });
+
+/**
+ * What `locked_by` holds for the jobs a running job of worker W took on as a batch (lib/webhooks/deliver.ts
+ * sends an endpoint's ready deliveries after its own): W's, so they are handed back when W stops and
+ * free again when W's heartbeat goes stale, as W's own jobs are; but not W's running jobs, so they do not
+ * count against the business's share (a batch runs one job at a time on the slot of the job that
+ * started it).
+ */
+export const batchMarker = (workerId: string): string => `${BATCH_PREFIX}${workerId}`;
+const BATCH_PREFIX = "batch:";
+/** The worker holding a job: `locked_by`, or the worker whose batch holds it. */
+const holder = sql`(case when j.locked_by like 'batch:%' then substr(j.locked_by, ${sql.raw(String(BATCH_PREFIX.length + 1))}) else j.locked_by end)`;
 
 const stale = sql`make_interval(secs => ${WORKER_STALE_SECONDS})`;
 
@@ -92,15 +107,16 @@ const stale = sql`make_interval(secs => ${WORKER_STALE_SECONDS})`;
  * takes its own running job for dead: a busy process (the embedded database shares its one thread)
  * can write its heartbeat late, and a second run of a job it is still running would overlap the first.
  */
-const freeFor = (workerId: string) => sql`(j.locked_until is null or j.locked_until < now() or (j.locked_by <> ${workerId} and not exists (
-    select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - ${stale})))`;
+const freeFor = (workerId: string) => sql`(j.locked_until is null or j.locked_until < now() or (${holder} <> ${workerId} and not exists (
+    select 1 from workers w where w.id = ${holder} and w.heartbeat_at > now() - ${stale})))`;
 
 /**
  * How many jobs of a queue and business live workers hold (only claimed jobs carry a lease): what the
  * business's fair share is counted against, by the fair claim and by claimNextOf alike.
  */
 const heldCount = (queue: SQL, businessId: SQL, free: SQL) => sql`(select count(*)::int from jobs j
-    where j.queue = ${queue} and j.business_id = ${businessId} and j.locked_until is not null and j.status = 'pending' and not ${free})`;
+    where j.queue = ${queue} and j.business_id = ${businessId} and j.locked_until is not null and j.status = 'pending' and not ${free}
+      and j.locked_by not like 'batch:%')`;
 
 /** Heads its orderKey: no older job of the key is pending (running, waiting out a retry, or not). */
 export const headOfKey = sql`(j.order_key is null or not exists (
@@ -201,7 +217,7 @@ export async function claimJobs(
       for update skip locked)
     returning id, queue, payload, attempts, max_attempts, business_id`,
   );
-  return rows.map(claimed);
+  return rows.map((r) => claimed(r, workerId));
 }
 
 /**
@@ -231,7 +247,7 @@ export async function claimNextOf(
       for update skip locked)
     returning id, queue, payload, attempts, max_attempts, business_id`,
   );
-  return rows[0] ? claimed(rows[0]) : null;
+  return rows[0] ? claimed(rows[0], workerId) : null;
 }
 
 /**
@@ -266,7 +282,7 @@ export async function releaseJobs(db: Db, workerId: string): Promise<number> {
     db,
     sql`with released as (
       update jobs set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0)
-      where locked_by = ${workerId} and status = 'pending' and locked_until is not null
+      where locked_by in (${workerId}, ${batchMarker(workerId)}) and status = 'pending' and locked_until is not null
       returning queue)
     select pg_notify(${JOBS_CHANNEL}, queue) from released`,
   );
@@ -324,7 +340,7 @@ export async function nextRunAt(db: Db, queues: string[], after?: Date): Promise
       from unnest(array[${queueList}]::text[]) as q(queue)
       union all
       select case when exists (
-          select 1 from workers w where w.id = j.locked_by and w.heartbeat_at > now() - make_interval(secs => ${WORKER_STALE_SECONDS}))
+          select 1 from workers w where w.id = ${holder} and w.heartbeat_at > now() - make_interval(secs => ${WORKER_STALE_SECONDS}))
         then greatest(j.run_at, j.locked_until) else j.run_at end
       from jobs j where j.queue in (${queueList}) and j.locked_until is not null and j.status = 'pending'
     ) t where at >= ${from}`,

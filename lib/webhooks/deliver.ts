@@ -4,7 +4,7 @@ import { type Db, db as defaultDb } from "../db/client";
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { newId } from "../ids";
 import { queryRows } from "../db/rows";
-import { completeJob, headOfKey, JOBS_CHANNEL, jobRemoval } from "../jobs/queue";
+import { batchMarker, completeJob, headOfKey, JOBS_CHANNEL, jobRemoval } from "../jobs/queue";
 import { JOB_COMPLETED, type JobHandler, RetryLater } from "../jobs/worker";
 import { componentLogger } from "../observability/log";
 import { metrics } from "../observability/metrics";
@@ -113,20 +113,20 @@ const LEASE_SECONDS = 120;
 /**
  * After its own delivery succeeded, a delivery job sends the endpoint's other ready deliveries, one
  * after another on the kept connection, so a burst of events costs one claim per batch of
- * DELIVERY_BATCH instead of one per delivery. It holds their jobs under a lease with no owner
- * (`locked_by` null): no worker claims them while it lasts, and they do not count against the
- * business's share, which counts the jobs running (the batch sends one delivery at a time, so the
- * business still has no more deliveries in flight than running jobs). The cost of having no owner: a
- * worker that dies or stops mid-batch does not hand them back, and they wait out the lease
- * (LEASE_SECONDS) instead of the 20 s a dead worker's own jobs wait. Owning them (the worker's id)
- * would make the fair claim count them as running and leave the business one batch at a time; a
- * marker for "held by a batch of worker W" in the queue's share and release is the fix, not done yet.
+ * DELIVERY_BATCH instead of one per delivery. It holds their jobs under its worker's batch marker
+ * (lib/jobs/queue.ts batchMarker): no worker claims them while the lease lasts, a stopping worker hands
+ * them back with its own jobs, and a dead worker's are free again once its heartbeat is stale, as its own
+ * jobs are; they do not count against the business's share, which counts the jobs running (the batch
+ * sends one delivery at a time on the slot of the job that started it, so the business still has no more
+ * deliveries in flight than running jobs). Without a worker (a job run outside one) they are held with
+ * no owner and wait out the lease (LEASE_SECONDS) if the process dies.
  * Each sent delivery removes its own job in the statement that records it; a failure reschedules that
  * job by the delivery's retry schedule and hands the rest back at once (the endpoint is failing: no
  * more batching; a failing endpoint's jobs go one claim at a time).
  */
-async function deliverMore(db: Db, businessId: string, endpointId: string): Promise<void> {
+async function deliverMore(db: Db, businessId: string, endpointId: string, workerId: string | undefined): Promise<void> {
   const deadline = Date.now() + BATCH_TIME_MS;
+  const marker = workerId ? batchMarker(workerId) : null;
   while (Date.now() < deadline) {
     const taken = await queryRows<{ id: string | number; delivery_id: string }>(
       db,
@@ -139,7 +139,7 @@ async function deliverMore(db: Db, businessId: string, endpointId: string): Prom
           order by j.run_at, j.id limit ${DELIVERY_BATCH}
           for update of j skip locked)
         update jobs set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = jobs.attempts + 1,
-          locked_by = null
+          locked_by = ${marker}
         from t where jobs.id = t.id
         returning jobs.id, t.delivery_id`,
     );
@@ -283,6 +283,6 @@ export const handleWebhookDelivery: JobHandler = async (payload, job) => {
   const [row] = await loadDeliveries(db, businessId, [String(payload.deliveryId)]);
   const outcome = await attempt(db, row, manual, job.id);
   if (outcome.retryInMs !== null) throw new RetryLater(outcome.retryInMs, outcome.reason, false);
-  if (outcome.completed && !manual && row) await deliverMore(db, businessId, row.delivery.endpointId);
+  if (outcome.completed && !manual && row) await deliverMore(db, businessId, row.delivery.endpointId, job.workerId);
   return outcome.completed ? JOB_COMPLETED : undefined;
 };

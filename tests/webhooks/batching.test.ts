@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { EVENTS_QUEUE } from "@/lib/events/emit";
-import { type ClaimedJob, claimNextOf, heartbeat } from "@/lib/jobs/queue";
+import { batchMarker, type ClaimedJob, claimJobs, claimNextOf, heartbeat, releaseJobs } from "@/lib/jobs/queue";
 import { JOB_COMPLETED } from "@/lib/jobs/worker";
 import { createRecord } from "@/lib/records/records";
 import { jobHandlers } from "@/lib/server/jobs";
@@ -147,5 +147,72 @@ describe("webhook batches", () => {
     const retry = jobs.find((j) => j.payload.deliveryId === failedId);
     expect(retry).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, due: false });
     for (const j of jobs.filter((x) => x !== retry)) expect(j).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, due: true });
+  });
+
+  it("a batch holds its jobs as its worker's: not against the business's share, free once the worker is stale, handed back when it stops", async () => {
+    const b = await makeBusiness();
+    // The batch's first extra send is held at the receiver until the checks below are done.
+    let open = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    let reached = () => {};
+    const atGate = new Promise<void>((r) => {
+      reached = r;
+    });
+    const held = (n: number) => {
+      if (n !== 2) return 200;
+      reached();
+      return gate.then(() => 200);
+    };
+    await registerHook(b, receiver.hook(held), { events: ["record.created"] });
+    await registerHook(b, receiver.hook(held), { events: ["record.created"] });
+    await orders(b, 8);
+    await run(await claimNextOf(db(), EVENTS_QUEUE, b.businessId, await liveWorker()));
+    const w = await liveWorker();
+    const running = run(await claimNextOf(db(), WEBHOOK_DELIVER_QUEUE, b.businessId, w));
+    try {
+      await atGate;
+
+      const batch = (await jobsOf(b, WEBHOOK_DELIVER_QUEUE)).filter((j) => j.locked_by === batchMarker(w));
+      expect(batch, "the endpoint's other 7 deliveries, held by w's batch").toHaveLength(7);
+      const batchIds = new Set(batch.map((j) => String(j.id)));
+
+      // Not counted as running: another worker still gets the business's share (3) of the other endpoint's jobs.
+      const v = await liveWorker();
+      const share = [];
+      for (let i = 0; i < 4; i++) share.push(await claimNextOf(db(), WEBHOOK_DELIVER_QUEUE, b.businessId, v, 120, 3));
+      expect(share.slice(0, 3).every((j) => j !== null && !batchIds.has(String(j.id)))).toBe(true);
+      expect(share[3], "the share is full").toBeNull();
+      expect(await releaseJobs(db(), v)).toBe(3);
+
+      // While w is alive nobody else takes them; once its heartbeat is stale, they are free like its own jobs.
+      const other = await liveWorker();
+      const mine = (jobs: ClaimedJob[]) => jobs.filter((j) => j.businessId === b.businessId);
+      const whileAlive = mine(await claimJobs(db(), [WEBHOOK_DELIVER_QUEUE], other, 100, 120, 100));
+      expect(whileAlive.filter((j) => batchIds.has(String(j.id)))).toEqual([]);
+      expect(whileAlive).toHaveLength(8);
+      await releaseJobs(db(), other);
+      await db().execute(sql`update workers set heartbeat_at = now() - interval '1 minute' where id = ${w}`);
+      const afterStale = mine(await claimJobs(db(), [WEBHOOK_DELIVER_QUEUE], other, 100, 120, 100));
+      expect(afterStale.filter((j) => batchIds.has(String(j.id)))).toHaveLength(7);
+      await releaseJobs(db(), other);
+      await heartbeat(db(), w, "test", process.pid);
+
+      // A stopping worker hands its batch's jobs back with its own, at once.
+      await db().execute(
+        sql`update jobs set locked_by = ${batchMarker(w)}, locked_until = now() + interval '2 minutes', attempts = 1
+        where id in (${sql.join(
+          [...batchIds].map((id) => sql`${Number(id)}::bigint`),
+          sql`, `,
+        )})`,
+      );
+      expect(await releaseJobs(db(), w)).toBe(7);
+      for (const j of (await jobsOf(b, WEBHOOK_DELIVER_QUEUE)).filter((x) => batchIds.has(String(x.id))))
+        expect(j).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, due: true });
+    } finally {
+      open();
+    }
+    expect(await running).toBe(JOB_COMPLETED);
   });
 });

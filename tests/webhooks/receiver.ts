@@ -24,8 +24,8 @@ export type Hook = {
   path: string;
   /** The secret the receiver verifies with (set it from the create/rotate response). */
   secret: string | null;
-  /** What to answer to the n-th request (1-based) of this hook. */
-  answer: (n: number, r: Received) => Answer;
+  /** What to answer to the n-th request (1-based) of this hook (a promise holds the answer back until it settles). */
+  answer: (n: number, r: Received) => Answer | Promise<Answer>;
   received: Received[];
   ofType(type: string): Received[];
 };
@@ -66,7 +66,7 @@ export async function startReceiver(): Promise<Receiver> {
         return;
       }
       hook.received.push(r);
-      const answer = hook.answer(hook.received.length, r);
+      const answer = await hook.answer(hook.received.length, r);
       const a = typeof answer === "number" ? { status: answer } : answer;
       res.writeHead(a.status, { "Content-Type": "text/plain", ...(a.headers ?? {}) });
       res.end(a.body ?? (a.status < 300 ? "ok" : "nope"));
