@@ -287,9 +287,9 @@ async function postgresLoad(meta: BenchMeta, scenarios: ReturnType<typeof allSce
       const byTarget = await measureInTurns(
         servers.map(({ target, server }) => ({ name: target, url: server.url })),
         s,
-        { ...loadOpts, slices },
+        { ...loadOpts, slices: s.slow ? 1 : slices },
       );
-      log(`  ${s.label}`);
+      log(`  ${s.label}${s.slow ? " (slow requests: one turn each)" : ""}`);
       for (const t of targets) {
         load[t][s.id] = byTarget[t];
         log(loadLine(`  ${targetLabel[t]}`, byTarget[t]));

@@ -159,7 +159,7 @@ export async function pglitePhase(opts: PgliteOptions): Promise<PgliteResult> {
       const byTarget = await measureInTurns(
         servers.map(({ target, server }) => ({ name: target, url: server.url })),
         s,
-        { ...loadOpts, slices: opts.slices },
+        { ...loadOpts, slices: s.slow ? 1 : opts.slices },
       );
       log(`  ${s.label}`);
       for (const { target } of servers) {

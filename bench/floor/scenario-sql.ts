@@ -60,7 +60,10 @@ export function floorScenarios(sql: postgres.Sql, businessId: string) {
   return {
     async messagesPage(conversationId: string, limit: number, before: string | null) {
       const c = before ? decode(before) : null;
-      const rows = await sql`select * from messages where conversation_id = ${conversationId} and business_id = ${businessId}
+      // The columns our message page selects (lib/messages/messages.ts): the same statement on both sides.
+      const rows = await sql`select id, business_id, conversation_id, direction, source, type, text, status, template, error, media,
+          content, reactions, user_id, created_at
+        from messages where conversation_id = ${conversationId} and business_id = ${businessId}
         ${c ? sql`and (created_at, id) < (${c.at.toISOString()}::timestamptz, ${c.id})` : sql``}
         order by created_at desc, id desc limit ${limit + 1}`;
       return page(rows, limit, messageView);

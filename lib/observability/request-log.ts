@@ -1,5 +1,5 @@
 import "server-only";
-import { logger } from "./log";
+import { requestLogger } from "./log";
 import { metrics } from "./metrics";
 
 /**
@@ -9,5 +9,5 @@ import { metrics } from "./metrics";
 export function requestFinished(operation: string, requestId: string, businessId: string | null, status: number, startedAt: number): void {
   const seconds = (performance.now() - startedAt) / 1000;
   metrics().requestDuration.observe({ operation, status }, seconds);
-  logger().info({ requestId, businessId, operation, status, durationMs: Math.round(seconds * 10_000) / 10 }, "request");
+  requestLogger().info({ requestId, businessId, operation, status, durationMs: Math.round(seconds * 10_000) / 10 }, "request");
 }
