@@ -146,7 +146,8 @@ export async function pglitePhase(opts: PgliteOptions): Promise<PgliteResult> {
   await settle(dir, meta);
   const bareDir = `${dir}-bare`;
   fs.rmSync(bareDir, { recursive: true, force: true });
-  fs.cpSync(dir, bareDir, { recursive: true });
+  // Regular files and folders only: the admin socket our app leaves in the directory cannot be copied.
+  fs.cpSync(dir, bareDir, { recursive: true, filter: (src) => !fs.lstatSync(src).isSocket() });
   const servers: { target: "ours" | "bare-next"; server: ServerProcess }[] = [];
   try {
     servers.push({ target: "ours", server: await startNext(opts.port, null, { ...opts.env, DATA_DIR: dir }, "ours-pglite") });
