@@ -65,6 +65,9 @@ export async function selectTableRows<T extends Table>(db: Db, query: { getSQL()
   return (await selectRows(db, query, columnsOf(table))) as T["$inferSelect"][];
 }
 
+/** Columns as the list a hand-written `select` names them by. */
+const columnList = (columns: Column[]): SQL => sql.raw(columns.map((c) => `"${c.name}"`).join(", "));
+
 const selectLists = new WeakMap<Table, SQL>();
 /**
  * Every column of `table` as the list a hand-written `select` names (made once per table): with it a hot
@@ -74,11 +77,7 @@ const selectLists = new WeakMap<Table, SQL>();
 export function selectList(table: Table): SQL {
   let list = selectLists.get(table);
   if (!list) {
-    list = sql.raw(
-      Object.values(columnsOf(table))
-        .map((c) => `"${c.name}"`)
-        .join(", "),
-    );
+    list = columnList(Object.values(columnsOf(table)));
     selectLists.set(table, list);
   }
   return list;
@@ -88,6 +87,5 @@ export function selectList(table: Table): SQL {
 export function pickColumns<T extends Table, K extends keyof T["_"]["columns"] & string>(table: T, keys: readonly K[]) {
   const all = getTableColumns(table) as Record<string, Column>;
   const columns = Object.fromEntries(keys.map((k) => [k, all[k]])) as Pick<T["_"]["columns"], K>;
-  const list = keys.map((k) => `"${all[k].name}"`).join(", ");
-  return { columns, list };
+  return { columns, list: columnList(keys.map((k) => all[k])) };
 }

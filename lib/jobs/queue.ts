@@ -95,10 +95,11 @@ const claimed = (r: ClaimedRow, workerId: string): ClaimedJob => ({
  * count against the business's share (a batch runs one job at a time on the slot of the job that
  * started it).
  */
-export const batchMarker = (workerId: string): string => `${BATCH_PREFIX}${workerId}`;
 const BATCH_PREFIX = "batch:";
+export const batchMarker = (workerId: string): string => `${BATCH_PREFIX}${workerId}`;
+const heldByBatch = sql.raw(`j.locked_by like '${BATCH_PREFIX}%'`);
 /** The worker holding a job: `locked_by`, or the worker whose batch holds it. */
-const holder = sql`(case when j.locked_by like 'batch:%' then substr(j.locked_by, ${sql.raw(String(BATCH_PREFIX.length + 1))}) else j.locked_by end)`;
+const holder = sql`(case when ${heldByBatch} then substr(j.locked_by, ${sql.raw(String(BATCH_PREFIX.length + 1))}) else j.locked_by end)`;
 
 const stale = sql`make_interval(secs => ${WORKER_STALE_SECONDS})`;
 
@@ -116,7 +117,7 @@ const freeFor = (workerId: string) => sql`(j.locked_until is null or j.locked_un
  */
 const heldCount = (queue: SQL, businessId: SQL, free: SQL) => sql`(select count(*)::int from jobs j
     where j.queue = ${queue} and j.business_id = ${businessId} and j.locked_until is not null and j.status = 'pending' and not ${free}
-      and j.locked_by not like 'batch:%')`;
+      and not ${heldByBatch})`;
 
 /** Heads its orderKey: no older job of the key is pending (running, waiting out a retry, or not). */
 export const headOfKey = sql`(j.order_key is null or not exists (

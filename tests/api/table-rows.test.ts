@@ -55,7 +55,7 @@ describe("selectRows with picked columns", () => {
     expect(expected.length, "the case has rows").toBe(2);
     const rows = await selectRows(
       db(),
-      sql`select ${sql.raw(picked.list)} from messages where business_id = ${b.businessId} and conversation_id = ${conversationId} order by created_at desc, id desc`,
+      sql`select ${picked.list} from messages where business_id = ${b.businessId} and conversation_id = ${conversationId} order by created_at desc, id desc`,
       picked.columns,
     );
     expect(rows).toEqual(expected);
