@@ -60,7 +60,10 @@ export async function crashRecovery(opts: {
   const sentOk: { id: string; token: string }[] = [];
   const inboundOk: string[] = [];
   let tried = 0;
-  const kills: number[] = [];
+  // Each kill: when SIGKILL was sent, and when the replacement server was spawned. Between the two only
+  // the dying process can have sent anything; the fake records a send once it has read its body, which can
+  // be after the kill's timestamp for a request the process wrote just before it died.
+  const kills: { at: number; restartAt: number }[] = [];
   try {
     await call(server.url, "POST", "/v1/templates", {
       key,
@@ -109,11 +112,12 @@ export async function crashRecovery(opts: {
       };
       const loops = [...Array.from({ length: 6 }, sender), ...(opts.inbound ? Array.from({ length: 2 }, inbound) : [])];
       await sleep(profile.crashLoadMs);
-      kills.push(Date.now());
+      const killedAt = Date.now();
       await server.kill9();
       stop = true;
       await Promise.all(loops);
       opts.log(`  round ${round}: killed -9 under load (${sentOk.length} sends and ${inboundOk.length} inbound webhooks answered 200 so far)`);
+      kills.push({ at: killedAt, restartAt: Date.now() });
       server = await start();
     }
 
@@ -147,17 +151,27 @@ export async function crashRecovery(opts: {
     // accepted when the process died, before the database recorded it, is sent again by the retried job
     // (lib/channels/deliver.ts: at least once beats lost; the Graph API takes no idempotency key). Those
     // are counted apart; any other repeat is a failure (RELIABILITY_STRICT_ONCE=1 fails on both).
-    // Two sends of one message that straddle a kill: the first less than 2 s before it, the second after.
-    const straddlesKill = (at: number[]) => at.length === 2 && kills.some((k) => at[0] <= k && k - at[0] < 2000 && at[1] >= k);
+    // Two sends of one message that straddle a kill: the first by the killed process (before its replacement
+    // was spawned) less than 2 s before the kill, the second by the replacement.
+    const straddlesKill = (at: number[]) => at.length === 2 && kills.some((k) => at[0] < k.restartAt && k.at - at[0] < 2000 && at[1] >= k.restartAt);
+    // Where a repeat's sends fall, in seconds from the nearest kill (the failure says it).
+    const fromKill = (at: number[]) => {
+      const k = kills.reduce((a, b) => (Math.abs(b.at - at[0]) < Math.abs(a.at - at[0]) ? b : a), kills[0]);
+      return at.map((t) => `${t >= k.at ? "+" : ""}${((t - k.at) / 1000).toFixed(2)} s`).join(", ");
+    };
     let twice = 0;
     let inFlight = 0;
+    const repeats: string[] = [];
     for (const s of sentOk) {
       const at = fake.sent.filter((m) => JSON.stringify(m.body).includes(`"${s.token}"`)).map((m) => m.at.getTime());
       if (at.length < 2) continue;
       if (straddlesKill(at)) inFlight++;
-      else twice++;
+      else {
+        twice++;
+        repeats.push(`${s.id} at ${fromKill(at)} from the kill`);
+      }
     }
-    if (twice) failures.push(`${twice} messages were sent twice to the Graph API`);
+    if (twice) failures.push(`${twice} messages were sent twice to the Graph API: ${repeats.slice(0, 5).join("; ")}`);
     // Assistant replies: the same text twice to one customer. The same rule: a reply whose delivery was
     // in flight at the kill is counted apart; a second turn answering one message fails the category.
     const replies = new Map<string, number[]>();

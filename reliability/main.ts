@@ -8,7 +8,7 @@ import { hugeBody, keysInLogs, privateWebhooks, provokeLogs } from "./abuse";
 import { bookingRace, walletRace } from "./assistant";
 import { badInputs, type Fixture } from "./bad-inputs";
 import { concurrentUpserts, rateLimitAcrossInstances, twoWorkers } from "./concurrency";
-import { crashRecovery, receiverOutage } from "./crash";
+import { crashRecovery, receiverOutage, type Starter } from "./crash";
 import { deepNesting, embeddedFixture } from "./deep-nesting";
 import { noisyTenantOnPglite, noisyTenantOnPostgres, noisyTenantOnServer } from "./noisy-tenant";
 import { adminSql, type CategoryResult, call, DATABASE_URL, ENCRYPTION_KEY, profile, recreateDatabase } from "./support";
@@ -16,6 +16,15 @@ import { adminSql, type CategoryResult, call, DATABASE_URL, ENCRYPTION_KEY, prof
 const basePort = Number(process.env.RELIABILITY_PORT ?? 3600);
 const log = (line: string) => console.log(line);
 const unlimited = { RUN_WORKER: "0", RATE_LIMIT_PER_SECOND: "100000", RATE_LIMIT_BURST: "100000" };
+
+/** The categories RELIABILITY_ONLY runs inside the suite's setup (they need its servers and database). */
+const inSuiteAlone = ["deep-nesting", "crash"];
+
+/** What the crash category restarts: `next start` when there is a build (it serves the inbound webhook). */
+const crashStarter =
+  (distDir: string | null): Starter =>
+  (port, env, name) =>
+    distDir ? startNext(port, DATABASE_URL, env, name, distDir) : startApi(port, DATABASE_URL, env, name);
 
 /** Which Next build to run, if any: the full profile builds one; CI reuses the one npm test just built. */
 function nextBuild(): string | null {
@@ -105,7 +114,7 @@ async function categoryAlone(name: string): Promise<number> {
 
 export async function main(): Promise<number> {
   // deep-nesting runs inside the suite (it needs its servers); the self-contained ones run alone.
-  if (process.env.RELIABILITY_ONLY && process.env.RELIABILITY_ONLY !== "deep-nesting") return categoryAlone(process.env.RELIABILITY_ONLY);
+  if (process.env.RELIABILITY_ONLY && !inSuiteAlone.includes(process.env.RELIABILITY_ONLY)) return categoryAlone(process.env.RELIABILITY_ONLY);
   process.env.DATABASE_URL = DATABASE_URL;
   process.env.ENCRYPTION_KEY = ENCRYPTION_KEY;
   const started = Date.now();
@@ -128,7 +137,7 @@ export async function main(): Promise<number> {
     for (const f of r.failures.slice(0, 10)) log(`        ${f}`);
     if (r.failures.length > 10) log(`        ... and ${r.failures.length - 10} more`);
   };
-  // RELIABILITY_ONLY=deep-nesting runs that category alone (both servers, both databases).
+  // RELIABILITY_ONLY=deep-nesting (both servers, both databases) or crash runs that category alone.
   const only = process.env.RELIABILITY_ONLY;
   const skipTheRest = new Error("RELIABILITY_ONLY");
   const business = async (name: string) => {
@@ -141,6 +150,11 @@ export async function main(): Promise<number> {
     const distDir = nextBuild();
     if (!only || only === "deep-nesting") await deepNestingEverywhere(distDir, servers, await business("Reliability Deep"), record);
     if (only === "deep-nesting") throw skipTheRest;
+    if (only === "crash") {
+      const starter = crashStarter(distDir);
+      for (const r of await crashRecovery({ port: basePort + 6, sql, servers, log, start: starter, inbound: distDir !== null })) record(r);
+      throw skipTheRest;
+    }
     const a = await business("Reliability A");
     const b = await business("Reliability B");
 
@@ -186,9 +200,7 @@ export async function main(): Promise<number> {
       await quiet.stop();
     }
 
-    const starter = distDir
-      ? (port: number, env: Record<string, string>, name: string) => startNext(port, DATABASE_URL, env, name, distDir)
-      : (port: number, env: Record<string, string>, name: string) => startApi(port, DATABASE_URL, env, name);
+    const starter = crashStarter(distDir);
     for (const r of await crashRecovery({ port: basePort + 6, sql, servers, log, start: starter, inbound: distDir !== null })) record(r);
     const outage = await business("Reliability Outage");
     record(await receiverOutage({ port: basePort + 7, key: outage.key, servers }));
