@@ -16,7 +16,7 @@ export type ServerProcess = {
   url: string;
   pid: number;
   child: ChildProcess;
-  /** Everything the process wrote to stdout and stderr so far. */
+  /** Everything the process wrote to stdout and stderr so far (read from its log file). */
   output(): string;
   stop(): Promise<void>;
   /** SIGKILL to the whole group, no shutdown of any kind. */
@@ -34,18 +34,49 @@ export type StartOptions = {
   readyPath?: string;
 };
 
+/**
+ * Where this process's servers write their stdout and stderr: a file each, under a folder of this
+ * process (folders of processes no longer running are removed on first use). The child writes to the
+ * file itself, so a server logging a line per request costs the benchmark's process nothing: through a
+ * pipe, this process read and kept every line while it was also the load generator.
+ */
+let logDir: string | null = null;
+let logCount = 0;
+function serverLogFile(name: string): string {
+  if (!logDir) {
+    const parent = path.join(workDir, "logs");
+    fs.mkdirSync(parent, { recursive: true });
+    for (const entry of fs.readdirSync(parent))
+      if (!processAlive(Number(entry))) fs.rmSync(path.join(parent, entry), { recursive: true, force: true });
+    logDir = path.join(parent, String(process.pid));
+    fs.mkdirSync(logDir, { recursive: true });
+  }
+  return path.join(logDir, `${++logCount}-${name.replace(/[^\w.-]/g, "_")}.log`);
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 export async function startServer(opts: StartOptions): Promise<ServerProcess> {
   const env = { ...process.env, ...opts.env, PORT: String(opts.port) } as NodeJS.ProcessEnv;
   delete env.CONVO_REACT_SERVER;
   delete env.NODE_OPTIONS;
-  const child = spawn(opts.command, opts.args, { cwd: opts.cwd ?? root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  child.stdout?.on("data", (c) => {
-    out += c;
-  });
-  child.stderr?.on("data", (c) => {
-    out += c;
-  });
+  const logFile = serverLogFile(opts.name);
+  const fd = fs.openSync(logFile, "w");
+  let child: ChildProcess;
+  try {
+    child = spawn(opts.command, opts.args, { cwd: opts.cwd ?? root, env, detached: true, stdio: ["ignore", fd, fd] });
+  } finally {
+    fs.closeSync(fd);
+  }
+  const output = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8") : "");
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${opts.port}`;
   const signal = async (sig: NodeJS.Signals, graceMs: number) => {
@@ -67,7 +98,7 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     url,
     pid: child.pid as number,
     child,
-    output: () => out,
+    output,
     stop: () => signal("SIGTERM", 8000),
     kill9: () => signal("SIGKILL", 5000),
     exited,
@@ -75,7 +106,7 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
   const ready = await waitForHttp(url + (opts.readyPath ?? "/"), 120_000, exited);
   if (!ready) {
     await server.stop();
-    throw new Error(`${opts.name} did not start on ${url}:\n${out.slice(-3000)}`);
+    throw new Error(`${opts.name} did not start on ${url}:\n${output().slice(-3000)}`);
   }
   return server;
 }
