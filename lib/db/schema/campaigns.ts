@@ -115,5 +115,10 @@ export const campaignOptOuts = pgTable(
     language: text("language"),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.contactId] }), check("campaign_opt_outs_source_check", oneOf(t.source, optOutSources))],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.contactId] }),
+    // Erasing a contact (cascade) finds its row by contact alone.
+    index("campaign_opt_outs_contact_fk_idx").on(t.contactId),
+    check("campaign_opt_outs_source_check", oneOf(t.source, optOutSources)),
+  ],
 );

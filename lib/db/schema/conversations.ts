@@ -43,6 +43,10 @@ export const conversations = pgTable(
     index("conversations_status_idx").on(t.businessId, t.status, t.createdAt, t.id),
     index("conversations_contact_idx").on(t.businessId, t.contactId, t.createdAt, t.id),
     index("conversations_assignee_idx").on(t.businessId, t.assigneeId, t.createdAt, t.id),
+    // The foreign keys' own look-ups: erasing a contact (cascade) and removing a member (set null) find
+    // their conversations without reading every conversation of every business.
+    index("conversations_contact_fk_idx").on(t.contactId),
+    index("conversations_assignee_fk_idx").on(t.assigneeId).where(sql`assignee_id is not null`),
     check("conversations_status_check", oneOf(t.status, conversationStatuses)),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, ts, updatedAt } from "./columns";
 import { businessId, businessKey, oneOf } from "./tenancy";
@@ -37,6 +38,9 @@ export const conversationEvents = pgTable(
   (t) => [
     index("conversation_events_conversation_idx").on(t.businessId, t.conversationId, t.createdAt, t.id),
     index("conversation_events_conversation_fk_idx").on(t.conversationId),
+    // Removing a member (set null) finds the lines that name them.
+    index("conversation_events_actor_fk_idx").on(t.actorUserId).where(sql`actor_user_id is not null`),
+    index("conversation_events_assignee_fk_idx").on(t.assigneeId).where(sql`assignee_id is not null`),
     check("conversation_events_kind_check", oneOf(t.kind, conversationEventKinds)),
     check("conversation_events_actor_type_check", oneOf(t.actorType, conversationActorTypes)),
   ],

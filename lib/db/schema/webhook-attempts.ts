@@ -22,5 +22,9 @@ export const webhookAttempts = pgTable(
     responseBody: text("response_body"),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.createdAt)],
+  (t) => [
+    index("webhook_attempts_delivery_idx").on(t.deliveryId, t.createdAt),
+    // Deleting an endpoint (cascade) finds its attempts without reading every attempt.
+    index("webhook_attempts_endpoint_fk_idx").on(t.endpointId),
+  ],
 );

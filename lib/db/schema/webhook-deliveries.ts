@@ -29,6 +29,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index("webhook_deliveries_endpoint_idx").on(t.businessId, t.endpointId, t.createdAt, t.id),
     index("webhook_deliveries_event_idx").on(t.eventId),
+    // Deleting an endpoint (cascade) finds its deliveries without reading every delivery.
+    index("webhook_deliveries_endpoint_fk_idx").on(t.endpointId),
     check("webhook_deliveries_status_check", oneOf(t.status, deliveryStatuses)),
   ],
 );
