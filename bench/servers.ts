@@ -4,6 +4,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { withHeaderLimit } from "../lib/api/limits";
+import { isProcessAlive } from "../lib/process-alive";
 
 export const root = path.resolve(__dirname, "..");
 export const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -47,21 +48,11 @@ function serverLogFile(name: string): string {
     const parent = path.join(workDir, "logs");
     fs.mkdirSync(parent, { recursive: true });
     for (const entry of fs.readdirSync(parent))
-      if (!processAlive(Number(entry))) fs.rmSync(path.join(parent, entry), { recursive: true, force: true });
+      if (!isProcessAlive(Number(entry))) fs.rmSync(path.join(parent, entry), { recursive: true, force: true });
     logDir = path.join(parent, String(process.pid));
     fs.mkdirSync(logDir, { recursive: true });
   }
   return path.join(logDir, `${++logCount}-${name.replace(/[^\w.-]/g, "_")}.log`);
-}
-
-function processAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 export async function startServer(opts: StartOptions): Promise<ServerProcess> {

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { isProcessAlive } from "../process-alive";
 import { EmbeddedDatabase } from "./embedded";
 import { preparingClient } from "./prepared";
 import * as schema from "./schema";
@@ -65,7 +66,7 @@ export function lockDataDir(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const pid = Number(fs.readFileSync(lockPath, "utf8"));
-      if (pid && pid !== process.pid && isAlive(pid)) {
+      if (pid && pid !== process.pid && isProcessAlive(pid)) {
         throw new DataDirLockedError(
           `The embedded database in ${dir} is in use by process ${pid}. PGlite allows one process per data directory: stop that process, or run admin commands through it (npm run admin talks to a running server automatically), or set DATABASE_URL to use Postgres.`,
         );
@@ -74,15 +75,6 @@ export function lockDataDir(dir: string): () => void {
     }
   }
   throw new DataDirLockedError(`Could not lock ${dir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** The embedded database on `dir` (locked for this process), or in memory for `memory://`. */
