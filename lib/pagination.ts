@@ -1,8 +1,9 @@
-import { type AnyColumn, and, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, getTableName, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "./db/client";
-import { selectList, selectTableRows } from "./db/table-rows";
+import { type Statement, statement } from "./db/statement";
+import { columnsOf, selectList, selectStatementRows, selectTableRows, selectText } from "./db/table-rows";
 import { invalid } from "./errors";
 
 export type Page<T> = { data: T[]; nextCursor: string | null };
@@ -90,5 +91,45 @@ export async function listPage<T extends KeysetTable, Out>(
   const query = sql`select ${selectList(table)} from ${table} ${where ? sql`where ${where}` : sql``}
     order by ${table.createdAt} desc, ${table.id} desc limit ${limit + 1}`;
   const rows = (await selectTableRows(db, query, table)) as (T["$inferSelect"] & Position)[];
+  return toPage(rows, limit, view);
+}
+
+/** An equality filter of keysetPage: `column = value`, or `column is null` for a null value. */
+export type Equals = readonly [PgColumn, string | null];
+
+const keysetStatements = new Map<string, Statement>();
+
+/**
+ * listPage for the hot lists whose filters are equalities (the inbox by status, contact and member):
+ * the same page, read with a statement written once per combination of filters (lib/db/statement.ts)
+ * instead of a drizzle query built and rendered on every request. Filters that are undefined are left
+ * out; the combinations are few (each filter is there or not), so the statements are too.
+ */
+export async function keysetPage<T extends KeysetTable, Out>(
+  db: Db,
+  table: T,
+  opts: { idPrefix: string; page: { limit: number; cursor?: string | null }; equals: (Equals | undefined)[] },
+  view: (row: T["$inferSelect"]) => Out,
+): Promise<Page<Out>> {
+  const { limit, cursor: raw } = opts.page;
+  const cursor = raw ? decodeCursor(raw, opts.idPrefix) : null;
+  const params: unknown[] = [limit + 1];
+  let conditions = "";
+  for (const filter of opts.equals) {
+    if (!filter) continue;
+    const [column, value] = filter;
+    if (value === null) conditions += ` and "${column.name}" is null`;
+    else conditions += ` and "${column.name}" = $${params.push(value)}`;
+  }
+  if (cursor) conditions += ` and ("created_at", "id") < ($${params.push(cursor.createdAt.toISOString())}::timestamptz, $${params.push(cursor.id)})`;
+  const key = `${getTableName(table)}:${conditions}`;
+  let run = keysetStatements.get(key);
+  if (!run) {
+    run = statement(
+      `select ${selectText(table)} from "${getTableName(table)}" where true${conditions} order by "created_at" desc, "id" desc limit $1`,
+    );
+    keysetStatements.set(key, run);
+  }
+  const rows = (await selectStatementRows(db, run, params, columnsOf(table))) as (T["$inferSelect"] & Position)[];
   return toPage(rows, limit, view);
 }

@@ -68,14 +68,21 @@ type SessionReader = () => Promise<{ userId: string; businessId: string; role: R
 /**
  * A bearer key when the request carries an Authorization header; otherwise, where the server has
  * sessions (the Next app, not `npm run api`), the dashboard session cookie. No credential at all
- * answers the key's 401, so API clients see exactly the documented error.
+ * answers the key's 401, so API clients see exactly the documented error. A promise only when it has
+ * to wait (a session, a key not yet cached); it may throw synchronously (a malformed header).
  */
-export async function resolveCaller(db: Db, request: { header(name: string): string | null }, readSession?: SessionReader): Promise<Caller> {
+export function resolveCaller(db: Db, request: { header(name: string): string | null }, readSession?: SessionReader): Caller | Promise<Caller> {
   const authorization = request.header("authorization");
   if (!authorization && readSession && request.header("cookie")) {
-    const session = await readSession();
-    if (session) return { kind: "user", ...session, scopes: scopesForRole(session.role) };
+    return readSession().then(async (session) =>
+      session ? { kind: "user" as const, ...session, scopes: scopesForRole(session.role) } : keyCaller(await authenticateKey(db, authorization)),
+    );
   }
-  const key = await authenticateKey(db, authorization);
+  // A key this process has seen is answered without a promise (lib/keys/api-keys.ts).
+  const key = authenticateKey(db, authorization);
+  return key instanceof Promise ? key.then(keyCaller) : keyCaller(key);
+}
+
+function keyCaller(key: Awaited<ReturnType<typeof authenticateKey>>): Caller {
   return { kind: "key", ...key };
 }

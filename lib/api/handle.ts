@@ -83,7 +83,10 @@ async function answer(
   let headers: Record<string, string> = { "X-Request-Id": requestId };
   try {
     const database = db();
-    const caller = await resolveCaller(database, source, options.readSession);
+    // Neither the caller (a cached key) nor the rate limit (a leased token) is a promise on the usual
+    // path: each await would be a turn of the microtask queue, on every request.
+    const resolved = resolveCaller(database, source, options.readSession);
+    const caller = resolved instanceof Promise ? await resolved : resolved;
     trace.businessId = caller.businessId;
     if (caller.kind === "key" && op.internal) throw new AppError("not_found", "No such endpoint.");
     if (caller.kind === "user") {
@@ -91,7 +94,8 @@ async function answer(
       headers["Cache-Control"] = "no-store";
       assertSameOrigin(source.web());
     }
-    headers = { ...headers, ...(await consumeRateLimit(rateKey(caller), caller.kind === "key" ? caller.rateLimitPerSecond : null)) };
+    const limit = consumeRateLimit(rateKey(caller), caller.kind === "key" ? caller.rateLimitPerSecond : null);
+    headers = { ...headers, ...(limit instanceof Promise ? await limit : limit) };
     requireCallerRole(caller, op.role);
     if (op.scope) requireCallerScope(caller, op.scope);
 

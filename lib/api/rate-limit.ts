@@ -62,10 +62,22 @@ function store(): Bucket {
 
 export type RateLimitHeaders = Record<string, string>;
 
-/** Consumes one request for the key; returns the RateLimit-* headers or throws 429. */
-export async function consumeRateLimit(keyId: string, perKeyRate: number | null): Promise<RateLimitHeaders> {
+/**
+ * Consumes one request for the key; returns the RateLimit-* headers or throws 429. While the lease
+ * has tokens the answer is not a promise (no await on the request path); it is one when it must lease.
+ */
+export function consumeRateLimit(keyId: string, perKeyRate: number | null): RateLimitHeaders | Promise<RateLimitHeaders> {
   const rate = perKeyRate ?? defaultRate;
   const burst = Math.max(defaultBurst * (rate / defaultRate), rate);
+  const local = locals.get(keyId);
+  if (local && local.tokens >= 1 && local.expires > Date.now()) {
+    local.tokens -= 1;
+    return headers(rate, burst, local);
+  }
+  return consumeLeased(keyId, rate, burst);
+}
+
+async function consumeLeased(keyId: string, rate: number, burst: number): Promise<RateLimitHeaders> {
   let local = locals.get(keyId);
   if (!local) {
     local = { tokens: 0, expires: 0, shared: burst, pending: null };

@@ -1,11 +1,11 @@
 import "server-only";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { type ConversationActorType, type ConversationStatus, contacts, conversations } from "../db/schema";
 import { recordConversationEvent } from "./conversation-events";
 import { newId } from "../ids";
-import { iso, listPage, type Page, type PageParams } from "../pagination";
+import { type Equals, iso, keysetPage, type Page, type PageParams } from "../pagination";
 import type { ConversationOut } from "./conversation-schema";
 
 export { type ConversationRow, findConversation } from "./find-conversation";
@@ -96,22 +96,19 @@ export async function listConversations(
   businessId: string,
   filter: PageParams & { status?: ConversationStatus; contactId?: string; assigneeId?: string },
 ): Promise<Page<ConversationOut>> {
-  const assignee =
-    filter.assigneeId === "unassigned"
-      ? isNull(conversations.assigneeId)
-      : filter.assigneeId
-        ? eq(conversations.assigneeId, filter.assigneeId)
-        : undefined;
-  return listPage(
+  const assignee: Equals | undefined = filter.assigneeId
+    ? [conversations.assigneeId, filter.assigneeId === "unassigned" ? null : filter.assigneeId]
+    : undefined;
+  return keysetPage(
     db,
     conversations,
     {
       idPrefix: "conv_",
       page: { limit: filter.limit, cursor: filter.cursor },
-      where: [
-        eq(conversations.businessId, businessId),
-        filter.status ? eq(conversations.status, filter.status) : undefined,
-        filter.contactId ? eq(conversations.contactId, filter.contactId) : undefined,
+      equals: [
+        [conversations.businessId, businessId],
+        filter.status ? [conversations.status, filter.status] : undefined,
+        filter.contactId ? [conversations.contactId, filter.contactId] : undefined,
         assignee,
       ],
     },

@@ -1,6 +1,7 @@
 import { Column, getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
 import type { Db } from "./client";
 import { queryRows } from "./rows";
+import type { Statement } from "./statement";
 
 type Columns = Record<string, Column>;
 /** The value type a set of columns selects, as drizzle's `select(columns)` gives it. */
@@ -32,7 +33,8 @@ function readerOf(columns: Columns): Reader {
 }
 
 const tableColumns = new WeakMap<Table, Columns>();
-function columnsOf(table: Table): Columns {
+/** Every column of `table`, by property (drizzle's getTableColumns, made once per table). */
+export function columnsOf(table: Table): Columns {
   let columns = tableColumns.get(table);
   if (!columns) {
     columns = getTableColumns(table) as Columns;
@@ -49,8 +51,16 @@ function columnsOf(table: Table): Columns {
  * with a reader made once per column set (readerOf). Keep `columns` a module constant: the reader is cached on it.
  */
 export async function selectRows<C extends Columns>(db: Db, query: { getSQL(): SQL }, columns: C): Promise<RowOf<C>[]> {
+  return readRows(await queryRows<Record<string, unknown>>(db, query.getSQL()), columns);
+}
+
+/** selectRows for a statement written once (lib/db/statement.ts): `run` selects `columns` by their database names. */
+export async function selectStatementRows<C extends Columns>(db: Db, run: Statement, params: readonly unknown[], columns: C): Promise<RowOf<C>[]> {
+  return readRows(await run(db, params), columns);
+}
+
+function readRows<C extends Columns>(raw: Record<string, unknown>[], columns: C): RowOf<C>[] {
   const read = readerOf(columns);
-  const raw = await queryRows<Record<string, unknown>>(db, query.getSQL());
   const out = new Array<RowOf<C>>(raw.length);
   for (let i = 0; i < raw.length; i++) out[i] = read(raw[i]) as RowOf<C>;
   return out;
@@ -65,7 +75,18 @@ export async function selectTableRows<T extends Table>(db: Db, query: { getSQL()
 }
 
 /** Columns as the list a hand-written `select` names them by. */
-const columnList = (columns: Column[]): SQL => sql.raw(columns.map((c) => `"${c.name}"`).join(", "));
+const columnText = (columns: Column[]): string => columns.map((c) => `"${c.name}"`).join(", ");
+
+const selectTexts = new WeakMap<Table, string>();
+/** Every column of `table` as the list a hand-written statement names (lib/db/statement.ts), made once per table. */
+export function selectText(table: Table): string {
+  let text = selectTexts.get(table);
+  if (text === undefined) {
+    text = columnText(Object.values(columnsOf(table)));
+    selectTexts.set(table, text);
+  }
+  return text;
+}
 
 const selectLists = new WeakMap<Table, SQL>();
 /**
@@ -76,15 +97,16 @@ const selectLists = new WeakMap<Table, SQL>();
 export function selectList(table: Table): SQL {
   let list = selectLists.get(table);
   if (!list) {
-    list = columnList(Object.values(columnsOf(table)));
+    list = sql.raw(selectText(table));
     selectLists.set(table, list);
   }
   return list;
 }
 
-/** `columns` of a table, picked by property, with the SQL list that selects them (for selectRows). */
+/** `columns` of a table, picked by property, with the list that selects them (for selectRows), as SQL and as text. */
 export function pickColumns<T extends Table, K extends keyof T["_"]["columns"] & string>(table: T, keys: readonly K[]) {
   const all = getTableColumns(table) as Record<string, Column>;
   const columns = Object.fromEntries(keys.map((k) => [k, all[k]])) as Pick<T["_"]["columns"], K>;
-  return { columns, list: columnList(keys.map((k) => all[k])) };
+  const text = columnText(keys.map((k) => all[k]));
+  return { columns, list: sql.raw(text), text };
 }

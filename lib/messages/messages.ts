@@ -1,13 +1,14 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { pickColumns, type RowOf, selectRows } from "../db/table-rows";
+import { statement } from "../db/statement";
+import { pickColumns, type RowOf, selectStatementRows } from "../db/table-rows";
 import { messages, users } from "../db/schema";
 import { findConversation } from "../conversations/conversations";
 import { conversationEventRows, conversationEventViews } from "../conversations/conversation-events";
 import type { ConversationEventOut } from "../conversations/conversation-schema";
 import { invalid } from "../errors";
-import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
+import { decodeCursor, type Page, type PageParams, toPage } from "../pagination";
 import type { MessageOut } from "./message-schema";
 import { mediaView } from "./media-view";
 
@@ -59,6 +60,17 @@ function locationOf(m: MessageViewRow): MessageOut["location"] {
   return { latitude, longitude, name: str(c.name), address: str(c.address) };
 }
 
+// A message page's statements, written once with the view's columns: drizzle's select builder spends
+// about 200 µs making the text of a 21-column select on every request, and its rendering of even a
+// short template some 30 µs (lib/db/statement.ts); the unused columns would cost their decoding.
+const pageOf = (after: string) =>
+  statement(`select ${viewColumns.text} from messages where conversation_id = $1 and business_id = $2 ${after}
+    order by created_at desc, id desc limit $3`);
+const pageStatements = {
+  first: pageOf(""),
+  after: pageOf("and (created_at, id) < ($4::timestamptz, $5)"),
+};
+
 /** What a message page may carry besides the messages (`include=notes,events`). */
 export type Include = { notes: boolean; events: boolean };
 
@@ -76,14 +88,10 @@ export async function listMessages(
   const mixed = include.notes || include.events;
   const cursor = page.before ? decodeCursor(page.before, mixed ? "" : "msg_", "before") : null;
   if (cursor && !/^(msg|cev)_/.test(cursor.id)) throw invalid([{ path: "before", message: "The cursor is malformed or belongs to another list." }]);
-  // A hand-written statement of the view's columns: drizzle's select builder spends about 200 µs making
-  // the text of a 21-column select on every request, and the unused columns cost their decoding.
-  const after = afterCursor(messages.createdAt, messages.id, cursor);
-  const rows = await selectRows(
+  const rows = await selectStatementRows(
     db,
-    sql`select ${viewColumns.list} from messages where conversation_id = ${conversationId} and business_id = ${businessId}
-      ${after ? sql`and ${after}` : sql``}
-      order by created_at desc, id desc limit ${page.limit + 1}`,
+    cursor ? pageStatements.after : pageStatements.first,
+    cursor ? [conversationId, businessId, page.limit + 1, cursor.createdAt.toISOString(), cursor.id] : [conversationId, businessId, page.limit + 1],
     viewColumns.columns,
   );
   const lines = mixed ? await conversationEventRows(db, businessId, conversationId, { ...include, before: cursor, limit: page.limit + 1 }) : [];

@@ -1,9 +1,11 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { simulateInbound } from "@/lib/channels/sandbox-simulator";
-import { db } from "@/lib/db/client";
+import { type Db, db } from "@/lib/db/client";
 import { contacts, conversations, events, jobs, messages } from "@/lib/db/schema";
-import { pickColumns, selectRows, selectTableRows } from "@/lib/db/table-rows";
+import { statement } from "@/lib/db/statement";
+import { pickColumns, selectRows, selectStatementRows, selectTableRows } from "@/lib/db/table-rows";
+import { keysetPage, listPage, type Page } from "@/lib/pagination";
 import { createRecord } from "@/lib/records/records";
 import { api, makeBusiness } from "../helpers/api";
 
@@ -61,5 +63,107 @@ describe("selectRows with picked columns", () => {
     expect(rows).toEqual(expected);
     expect(rows.map((r) => Object.keys(r))).toEqual(expected.map((r) => Object.keys(r)));
     expect(rows[0].createdAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("statements written once (lib/db/statement.ts)", () => {
+  it("give the same rows on the process's database and inside a transaction (drizzle's path), with a cast parameter", async () => {
+    const b = await makeBusiness();
+    const { conversationId } = await simulateInbound(db(), b.businessId, { phone: "+14155550105", name: "Di", text: "¿Tienen terraza?" });
+    await api("POST", "/v1/messages", { key: b.key, body: { to: "+14155550105", text: "Sí, con 8 mesas" } });
+    const picked = pickColumns(messages, ["id", "text", "media", "createdAt"] as const);
+    const newest = statement(
+      `select ${picked.text} from messages where business_id = $1 and conversation_id = $2 and created_at < $3::timestamptz order by created_at desc, id desc limit $4`,
+    );
+    const params = [b.businessId, conversationId, new Date(Date.now() + 60_000).toISOString(), 10];
+    const expected = await db()
+      .select(picked.columns)
+      .from(messages)
+      .where(and(eq(messages.businessId, b.businessId), eq(messages.conversationId, conversationId)))
+      .orderBy(desc(messages.createdAt), desc(messages.id));
+    expect(expected.map((m) => m.text)).toEqual(["Sí, con 8 mesas", "¿Tienen terraza?"]);
+    expect(await selectStatementRows(db(), newest, params, picked.columns)).toEqual(expected);
+    const inTransaction = await db().transaction((tx) => selectStatementRows(tx as unknown as Db, newest, params, picked.columns));
+    expect(inTransaction).toEqual(expected);
+    // Another business's id finds nothing: the parameters are bound in their places.
+    const other = await makeBusiness();
+    expect(await selectStatementRows(db(), newest, [other.businessId, conversationId, params[2], 10], picked.columns)).toEqual([]);
+  });
+
+  it("keysetPage pages exactly as listPage does, for every combination of its equality filters and with a cursor", async () => {
+    const b = await makeBusiness();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { conversationId } = await simulateInbound(db(), b.businessId, { phone: `+1415555020${i}`, name: `P${i}`, text: "hola" });
+      ids.push(conversationId);
+    }
+    await db()
+      .update(conversations)
+      .set({ status: "handoff" })
+      .where(inArray(conversations.id, [ids[1], ids[3]]));
+    const view = (r: typeof conversations.$inferSelect) => ({ id: r.id, status: r.status, assigneeId: r.assigneeId });
+    const filters = [
+      { status: undefined, assignee: undefined },
+      { status: "handoff", assignee: undefined },
+      { status: "open", assignee: null },
+      { status: undefined, assignee: "usr_nobody" },
+    ] as const;
+    for (const f of filters) {
+      let cursor: string | null = null;
+      do {
+        const page: { limit: number; cursor: string | null } = { limit: 2, cursor };
+        const expected = await listPage(
+          db(),
+          conversations,
+          {
+            idPrefix: "conv_",
+            page,
+            where: [
+              eq(conversations.businessId, b.businessId),
+              f.status ? eq(conversations.status, f.status) : undefined,
+              f.assignee === null ? isNull(conversations.assigneeId) : f.assignee ? eq(conversations.assigneeId, f.assignee) : undefined,
+            ],
+          },
+          view,
+        );
+        const got: Page<ReturnType<typeof view>> = await keysetPage(
+          db(),
+          conversations,
+          {
+            idPrefix: "conv_",
+            page,
+            equals: [
+              [conversations.businessId, b.businessId],
+              f.status ? [conversations.status, f.status] : undefined,
+              f.assignee !== undefined ? [conversations.assigneeId, f.assignee] : undefined,
+            ],
+          },
+          view,
+        );
+        expect(got, JSON.stringify(f)).toEqual(expected);
+        cursor = got.nextCursor;
+      } while (cursor);
+    }
+    const all = await keysetPage(
+      db(),
+      conversations,
+      { idPrefix: "conv_", page: { limit: 10 }, equals: [[conversations.businessId, b.businessId]] },
+      view,
+    );
+    expect(all.data.map((c) => c.id)).toEqual([...ids].reverse());
+    const handoff = await keysetPage(
+      db(),
+      conversations,
+      {
+        idPrefix: "conv_",
+        page: { limit: 10 },
+        equals: [
+          [conversations.businessId, b.businessId],
+          [conversations.status, "handoff"],
+        ],
+      },
+      view,
+    );
+    expect(handoff.data.map((c) => c.id)).toEqual([ids[3], ids[1]]);
   });
 });
