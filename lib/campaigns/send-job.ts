@@ -34,8 +34,9 @@ export const MAX_IN_FLIGHT = 32;
 const FLUSH_MS = 100;
 /** Rate-limit and transient retries of one recipient before it counts as failed. */
 const MAX_ATTEMPTS = 8;
-// The pace's window is a little longer than a second: a request can reach WhatsApp a few milliseconds
-// later than it left, so two seconds' sends must never look like one second's on the wire.
+// The pace's window is a little longer than a second. A send holds a place in it from its start until
+// WINDOW_MS after its answer (in flight, then in the log): WhatsApp accepted it somewhere in between, so
+// two seconds' sends never look like one second's on the wire, even when requests leave late.
 const WINDOW_MS = 1080;
 /** Sends in a pass go out in slices every 50 ms, not all at the start of the second. */
 const SLICES_PER_SECOND = 20;
@@ -209,8 +210,10 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
         const now = Date.now();
         while (log.length && now - log[0] >= WINDOW_MS) log.shift();
         const allowed = Math.floor(((now - passStart) / 1000) * rate) + slice;
-        if (log.length < rate && started < allowed) break;
-        const untilWindow = log.length >= rate ? log[0] + WINDOW_MS - now : 0;
+        // A send in flight counts too: it reaches WhatsApp at some moment before its answer comes back.
+        const inWindow = log.length + inFlight.size;
+        if (inWindow < rate && started < allowed) break;
+        const untilWindow = inWindow >= rate ? (log.length ? log[0] + WINDOW_MS - now : 1) : 0;
         const untilSlice = started >= allowed ? ((started - slice + 1) / rate) * 1000 - (now - passStart) : 0;
         await sleep(Math.max(1, untilWindow, untilSlice));
       }
@@ -218,10 +221,13 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
         unsent.push(r);
         continue;
       }
-      log.push(Date.now());
       started++;
       const text = renderTemplate(template.body, r.variables);
       const p = sendOne(r, text, { name: template.name, language: template.language }, connection).then((o) => {
+        // Logged when its answer came back: WhatsApp accepted it at some moment between its start and
+        // now, so with the sends in flight counted (above) no second at WhatsApp holds more than the
+        // pace, however late a stalled process's requests reach the wire.
+        log.push(Date.now());
         if (o.kind === "retry" && o.slowDownMs > 0) {
           throttled = true;
           throttledMs = o.slowDownMs;
