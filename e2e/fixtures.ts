@@ -51,6 +51,21 @@ export async function signOut(page: Page) {
   await page.waitForURL("**/sign-in**");
 }
 
+/**
+ * Opens a page with a session that has ended and expects the sign-in page. A page of the dashboard that
+ * was already open may notice the ended session first (its next fetch answers 401 and it goes to
+ * sign-in on its own, components/data/fetcher.ts), which interrupts this navigation with exactly that
+ * one: the outcome asserted is the same either way.
+ */
+export async function expectSignedOut(page: Page, path: string) {
+  try {
+    await page.goto(path);
+  } catch (err) {
+    if (!(err instanceof Error) || !/interrupted by another navigation to "[^"]*\/sign-in\?callbackUrl=/.test(err.message)) throw err;
+  }
+  await expect(page).toHaveURL(/\/sign-in/);
+}
+
 /** next-auth's session as the browser sees it (userId, businessId, role, email). */
 export async function currentSession(page: Page): Promise<{ userId: string; businessId: string; role: string; email: string }> {
   const res = await page.request.get("/api/auth/session");

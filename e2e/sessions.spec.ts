@@ -1,4 +1,4 @@
-import { addMember, dashboardApi, expect, screenshot, signIn, signOut, signUp, test, unique } from "./fixtures";
+import { addMember, dashboardApi, expect, expectSignedOut, screenshot, signIn, signOut, signUp, test, unique } from "./fixtures";
 
 // Sessions end for real: sign-out, a password change, a role change and removal each end every
 // earlier session cookie of the user, checked on every page and endpoint.
@@ -12,8 +12,7 @@ test("a copied session cookie stops working once its user signs out", async ({ p
   await expect(thief.getByRole("heading", { name: "Overview" })).toBeVisible();
 
   await signOut(page);
-  await thief.goto("/overview");
-  await expect(thief).toHaveURL(/\/sign-in/);
+  await expectSignedOut(thief, "/overview");
   const res = await thief.request.get("/v1/internal/team");
   expect(res.status()).toBe(401);
   await copy.close();
@@ -37,8 +36,7 @@ test("an owner changes a member's role and removes them; the member is signed ou
   await screenshot(page, "team-actions");
 
   // The member's old cookie no longer opens anything; signing in again gives the new role.
-  await member.goto("/inbox");
-  await expect(member).toHaveURL(/\/sign-in/);
+  await expectSignedOut(member, "/inbox");
   await signIn(member, agent.email, agent.password, /\/overview$/);
 
   await row.getByRole("button", { name: "Remove" }).click();
@@ -47,8 +45,7 @@ test("an owner changes a member's role and removes them; the member is signed ou
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("cell", { name: agent.email })).toHaveCount(0);
 
-  await member.goto("/overview");
-  await expect(member).toHaveURL(/\/sign-in/);
+  await expectSignedOut(member, "/overview");
   await member.getByLabel("Email").fill(agent.email);
   await member.getByLabel("Password").fill(agent.password);
   await member.getByRole("button", { name: "Sign in" }).click();
@@ -84,8 +81,7 @@ test("changing one's own password needs the current one and signs out the other 
   // This browser stays signed in (it signed in again with the new password); the other one is out.
   await page.goto("/overview");
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-  await otherPage.goto("/overview");
-  await expect(otherPage).toHaveURL(/\/sign-in/);
+  await expectSignedOut(otherPage, "/overview");
   await other.close();
 
   await signOut(page);
