@@ -1,9 +1,18 @@
-import { type AnyColumn, and, getTableName, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, type Column, getTableName, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "./db/client";
 import { type Statement, statement } from "./db/statement";
-import { columnsOf, selectList, selectStatementRows, selectTableRows, selectText } from "./db/table-rows";
+import {
+  columnsOf,
+  type IsoRowOf,
+  type RowOf,
+  selectList,
+  selectStatementIsoRows,
+  selectStatementRows,
+  selectTableRows,
+  selectText,
+} from "./db/table-rows";
 import { invalid } from "./errors";
 
 export type Page<T> = { data: T[]; nextCursor: string | null };
@@ -21,7 +30,10 @@ export const limitParam = z
 
 export const cursorParam = z.string().min(1).max(200).optional().describe("The `nextCursor` of the previous page.");
 
-type Position = { createdAt: Date; id: string };
+/** A row's place in a list; its createdAt a Date or, in a view's rows, the ISO text (lib/db/table-rows.ts). */
+type Position = { createdAt: Date | string; id: string };
+/** A decoded cursor: the (createdAt, id) after which a page starts. */
+type Cursor = { createdAt: Date; id: string };
 
 // Every instant a request carries (cursors, `since`, `from`/`to`, expiry dates) is held to 1970..9999.
 // JavaScript's Date reaches year 275760 and writes years past 9999 as "+275760-09-13T..", which Postgres
@@ -36,10 +48,11 @@ export const INSTANT_RANGE_MESSAGE = "Must be a date between 1970-01-01 and 9999
 
 // A cursor is the (createdAt, id) of the last row seen; the id prefix binds it to one kind of list.
 export function encodeCursor(row: Position): string {
-  return Buffer.from(`${row.createdAt.getTime()}.${row.id}`).toString("base64url");
+  const ms = typeof row.createdAt === "string" ? Date.parse(row.createdAt) : row.createdAt.getTime();
+  return Buffer.from(`${ms}.${row.id}`).toString("base64url");
 }
 
-export function decodeCursor(cursor: string, idPrefix: string, param = "cursor"): Position {
+export function decodeCursor(cursor: string, idPrefix: string, param = "cursor"): Cursor {
   const raw = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
   const match = /^(\d{1,15})\.([A-Za-z0-9_-]{1,80})$/.exec(raw);
   const malformed = () => invalid([{ path: param, message: "The cursor is malformed or belongs to another list." }]);
@@ -50,7 +63,7 @@ export function decodeCursor(cursor: string, idPrefix: string, param = "cursor")
 }
 
 /** Keyset condition: rows strictly after the cursor in (createdAt desc, id desc) order. */
-export function afterCursor(createdAt: AnyColumn, id: AnyColumn, cursor: Position | null): SQL | undefined {
+export function afterCursor(createdAt: AnyColumn, id: AnyColumn, cursor: Cursor | null): SQL | undefined {
   if (!cursor) return undefined;
   return sql`(${createdAt}, ${id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`;
 }
@@ -62,7 +75,8 @@ export function toPage<R extends Position, T>(rows: R[], limit: number, map: (ro
   return { data: slice.map(map), nextCursor: more ? encodeCursor(slice[slice.length - 1]) : null };
 }
 
-export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+/** A view's instant: a Date written out, or the ISO text a view's row already holds (selectStatementIsoRows). */
+export const iso = (d: Date | string | null | undefined): string | null => (d ? (typeof d === "string" ? d : d.toISOString()) : null);
 
 /** A table listed by keyset: its rows are ordered by (createdAt desc, id desc). */
 type KeysetTable = PgTable & { createdAt: PgColumn; id: PgColumn };
@@ -105,11 +119,32 @@ const keysetStatements = new Map<string, Statement>();
  * instead of a drizzle query built and rendered on every request. Filters that are undefined are left
  * out; the combinations are few (each filter is there or not), so the statements are too.
  */
-export async function keysetPage<T extends KeysetTable, Out>(
+type KeysetOptions = { idPrefix: string; page: { limit: number; cursor?: string | null }; equals: (Equals | undefined)[] };
+/**
+ * The columns the view reads (pickColumns, a module constant, with `createdAt` and `id`: the page's
+ * position): only they are selected and decoded. Without it, every column of the table.
+ */
+type Picked<C> = { select: { columns: C; text: string } };
+// With `select`, the view's rows hold their timestamps as ISO text (selectStatementIsoRows): a list's view
+// only writes them out.
+
+export function keysetPage<T extends KeysetTable, Out>(
   db: Db,
   table: T,
-  opts: { idPrefix: string; page: { limit: number; cursor?: string | null }; equals: (Equals | undefined)[] },
+  opts: KeysetOptions,
   view: (row: T["$inferSelect"]) => Out,
+): Promise<Page<Out>>;
+export function keysetPage<T extends KeysetTable, C extends Record<string, Column>, Out>(
+  db: Db,
+  table: T,
+  opts: KeysetOptions & Picked<C>,
+  view: (row: IsoRowOf<C>) => Out,
+): Promise<Page<Out>>;
+export async function keysetPage<Out>(
+  db: Db,
+  table: KeysetTable,
+  opts: KeysetOptions & Partial<Picked<Record<string, Column>>>,
+  view: (row: RowOf<Record<string, Column>> & Position) => Out,
 ): Promise<Page<Out>> {
   const { limit, cursor: raw } = opts.page;
   const cursor = raw ? decodeCursor(raw, opts.idPrefix) : null;
@@ -122,14 +157,15 @@ export async function keysetPage<T extends KeysetTable, Out>(
     else conditions += ` and "${column.name}" = $${params.push(value)}`;
   }
   if (cursor) conditions += ` and ("created_at", "id") < ($${params.push(cursor.createdAt.toISOString())}::timestamptz, $${params.push(cursor.id)})`;
-  const key = `${getTableName(table)}:${conditions}`;
+  const list = opts.select?.text ?? selectText(table);
+  const key = `${getTableName(table)}:${list}:${conditions}`;
   let run = keysetStatements.get(key);
   if (!run) {
-    run = statement(
-      `select ${selectText(table)} from "${getTableName(table)}" where true${conditions} order by "created_at" desc, "id" desc limit $1`,
-    );
+    run = statement(`select ${list} from "${getTableName(table)}" where true${conditions} order by "created_at" desc, "id" desc limit $1`);
     keysetStatements.set(key, run);
   }
-  const rows = (await selectStatementRows(db, run, params, columnsOf(table))) as (T["$inferSelect"] & Position)[];
+  const rows = (
+    opts.select ? await selectStatementIsoRows(db, run, params, opts.select.columns) : await selectStatementRows(db, run, params, columnsOf(table))
+  ) as (RowOf<Record<string, Column>> & Position)[];
   return toPage(rows, limit, view);
 }

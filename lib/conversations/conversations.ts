@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
+import { type DatesOrIso, pickColumns, type RowOf } from "../db/table-rows";
 import { type ConversationActorType, type ConversationStatus, contacts, conversations } from "../db/schema";
 import { recordConversationEvent } from "./conversation-events";
 import { newId } from "../ids";
@@ -11,7 +12,20 @@ import type { ConversationOut } from "./conversation-schema";
 export { type ConversationRow, findConversation } from "./find-conversation";
 import { type ConversationRow, findConversation } from "./find-conversation";
 
-export function conversationView(c: ConversationRow): ConversationOut {
+/** The columns a conversation's view reads: all the conversation list selects. */
+const viewColumns = pickColumns(conversations, [
+  "id",
+  "contactId",
+  "status",
+  "lastInboundAt",
+  "assigneeId",
+  "waitingSince",
+  "tokensUsed",
+  "createdAt",
+  "updatedAt",
+] as const);
+
+export function conversationView(c: DatesOrIso<RowOf<typeof viewColumns.columns>>): ConversationOut {
   return {
     id: c.id,
     contactId: c.contactId,
@@ -20,8 +34,8 @@ export function conversationView(c: ConversationRow): ConversationOut {
     assigneeId: c.assigneeId,
     waitingSince: iso(c.waitingSince),
     tokensUsed: c.tokensUsed,
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
+    createdAt: iso(c.createdAt) as string,
+    updatedAt: iso(c.updatedAt) as string,
   };
 }
 
@@ -111,6 +125,7 @@ export async function listConversations(
         filter.contactId ? [conversations.contactId, filter.contactId] : undefined,
         assignee,
       ],
+      select: viewColumns,
     },
     conversationView,
   );

@@ -2,13 +2,13 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { statement } from "../db/statement";
-import { pickColumns, type RowOf, selectStatementRows } from "../db/table-rows";
+import { type DatesOrIso, pickColumns, type RowOf, selectStatementIsoRows } from "../db/table-rows";
 import { messages, users } from "../db/schema";
 import { findConversation } from "../conversations/conversations";
 import { conversationEventRows, conversationEventViews } from "../conversations/conversation-events";
 import type { ConversationEventOut } from "../conversations/conversation-schema";
 import { invalid } from "../errors";
-import { decodeCursor, type Page, type PageParams, toPage } from "../pagination";
+import { decodeCursor, iso, type Page, type PageParams, toPage } from "../pagination";
 import type { MessageOut } from "./message-schema";
 import { mediaView } from "./media-view";
 
@@ -32,7 +32,10 @@ const viewColumns = pickColumns(messages, [
 ] as const);
 export type MessageViewRow = RowOf<typeof viewColumns.columns>;
 
-export function messageView(m: MessageViewRow): MessageOut {
+/** A message as a view reads it: drizzle's row, or a page's row with its time as ISO text. */
+type ViewRow = DatesOrIso<MessageViewRow>;
+
+export function messageView(m: ViewRow): MessageOut {
   return {
     id: m.id,
     conversationId: m.conversationId,
@@ -47,11 +50,11 @@ export function messageView(m: MessageViewRow): MessageOut {
     location: locationOf(m),
     reactions: { customer: m.reactions?.customer ?? null, business: m.reactions?.business ?? null },
     author: m.userId ? { id: m.userId, name: null } : null,
-    createdAt: m.createdAt.toISOString(),
+    createdAt: iso(m.createdAt) as string,
   };
 }
 
-function locationOf(m: MessageViewRow): MessageOut["location"] {
+function locationOf(m: ViewRow): MessageOut["location"] {
   if (m.type !== "location" || !m.content) return null;
   const c = m.content;
   const [latitude, longitude] = [Number(c.latitude), Number(c.longitude)];
@@ -88,7 +91,8 @@ export async function listMessages(
   const mixed = include.notes || include.events;
   const cursor = page.before ? decodeCursor(page.before, mixed ? "" : "msg_", "before") : null;
   if (cursor && !/^(msg|cev)_/.test(cursor.id)) throw invalid([{ path: "before", message: "The cursor is malformed or belongs to another list." }]);
-  const rows = await selectStatementRows(
+  // The page's rows carry their time as the ISO text the view writes (no Date made and written again).
+  const rows = await selectStatementIsoRows(
     db,
     cursor ? pageStatements.after : pageStatements.first,
     cursor ? [conversationId, businessId, page.limit + 1, cursor.createdAt.toISOString(), cursor.id] : [conversationId, businessId, page.limit + 1],
@@ -98,23 +102,21 @@ export async function listMessages(
   // Messages are only ever stored in a conversation of their business, so a non-empty page proves the
   // conversation is there: the 404 check (missing or foreign id) costs a round trip only for empty pages.
   if (!rows.length && !lines.length) await findConversation(db, businessId, conversationId);
-  const authors = await authorNames(
-    db,
-    businessId,
-    rows.flatMap((m) => (m.userId ? [m.userId] : [])),
-  );
-  const viewOf = (m: MessageViewRow): MessageOut => {
+  // Most pages hold no agent reply: no lookup, and no await, then.
+  const authorIds = rows.flatMap((m) => (m.userId ? [m.userId] : []));
+  const authors = authorIds.length ? await authorNames(db, businessId, authorIds) : null;
+  const viewOf = (m: ViewRow): MessageOut => {
     const view = messageView(m);
-    if (view.author) view.author = authors.get(view.author.id) ?? view.author;
+    if (view.author && authors) view.author = authors.get(view.author.id) ?? view.author;
     return view;
   };
   if (!mixed) return toPage(rows, page.limit, viewOf);
 
-  type Entry = { createdAt: Date; id: string; message?: MessageViewRow; line?: (typeof lines)[number] };
+  type Entry = { at: number; createdAt: Date | string; id: string; message?: ViewRow; line?: (typeof lines)[number] };
   const merged: Entry[] = [
-    ...rows.map((m) => ({ createdAt: m.createdAt, id: m.id, message: m })),
-    ...lines.map((l) => ({ createdAt: l.createdAt, id: l.id, line: l })),
-  ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    ...rows.map((m) => ({ at: Date.parse(m.createdAt), createdAt: m.createdAt, id: m.id, message: m })),
+    ...lines.map((l) => ({ at: l.createdAt.getTime(), createdAt: l.createdAt, id: l.id, line: l })),
+  ].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const taken = merged.slice(0, page.limit + 1);
   const lineViews = new Map(
     (
@@ -125,13 +127,12 @@ export async function listMessages(
       )
     ).map((v) => [v.id, v]),
   );
-  return toPage(taken, page.limit, (e) => (e.line ? (lineViews.get(e.id) as ConversationEventOut) : viewOf(e.message as MessageViewRow)));
+  return toPage(taken, page.limit, (e) => (e.line ? (lineViews.get(e.id) as ConversationEventOut) : viewOf(e.message as ViewRow)));
 }
 
 /** The display names of the members who wrote messages (agent replies show who answered). */
 async function authorNames(db: Db, businessId: string, ids: string[]): Promise<Map<string, { id: string; name: string | null }>> {
   const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)

@@ -3,6 +3,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
+import { statement } from "../db/statement";
 import { businesses, tokenLedger } from "../db/schema";
 import { invalid, notFound } from "../errors";
 import { newId } from "../ids";
@@ -22,16 +23,15 @@ export function currentPeriod(now = new Date()): { start: Date; end: Date } {
   return { start, end };
 }
 
+// One short statement, written once (lib/db/statement.ts): a hot read, no query builder per request.
+const walletStatement = statement(`select b.token_balance as balance,
+    (select coalesce(-sum(l.tokens), 0) from token_ledger l
+      where l.business_id = b.id and l.kind = 'usage' and l.created_at >= $2::timestamptz) as used
+  from businesses b where b.id = $1`);
+
 export async function getWallet(db: Db, businessId: string): Promise<WalletOut> {
   const { start, end } = currentPeriod();
-  // One short statement read straight from the driver's row (a hot read: no query builder per request).
-  const [row] = await queryRows<{ balance: string | number | bigint; used: string | number | bigint }>(
-    db,
-    sql`select b.token_balance as balance,
-        (select coalesce(-sum(l.tokens), 0) from token_ledger l
-          where l.business_id = b.id and l.kind = 'usage' and l.created_at >= ${start.toISOString()}::timestamptz) as used
-      from businesses b where b.id = ${businessId}`,
-  );
+  const [row] = await walletStatement(db, [businessId, start.toISOString()]);
   if (!row) throw notFound("business");
   return {
     balanceTokens: Number(row.balance),

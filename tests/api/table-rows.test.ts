@@ -4,7 +4,7 @@ import { simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { type Db, db } from "@/lib/db/client";
 import { contacts, conversations, events, jobs, messages } from "@/lib/db/schema";
 import { statement } from "@/lib/db/statement";
-import { pickColumns, selectRows, selectStatementRows, selectTableRows } from "@/lib/db/table-rows";
+import { isoTimestamp, pickColumns, selectRows, selectStatementIsoRows, selectStatementRows, selectTableRows } from "@/lib/db/table-rows";
 import { keysetPage, listPage, type Page } from "@/lib/pagination";
 import { createRecord } from "@/lib/records/records";
 import { api, makeBusiness } from "../helpers/api";
@@ -63,6 +63,64 @@ describe("selectRows with picked columns", () => {
     expect(rows).toEqual(expected);
     expect(rows.map((r) => Object.keys(r))).toEqual(expected.map((r) => Object.keys(r)));
     expect(rows[0].createdAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("timestamps as ISO text (selectStatementIsoRows)", () => {
+  it("writes every instant exactly as Date#toISOString does, from UTC text and through Date otherwise", () => {
+    const column = messages.createdAt;
+    const texts = [
+      "2026-11-28 03:05:10.594+00",
+      "2026-11-28 03:05:10.59+00",
+      "2026-11-28 03:05:10.5+00",
+      "2026-11-28 03:05:10+00",
+      "2026-11-28 03:05:10.594123+00",
+      "2026-11-28 03:05:10.999999+00",
+      "1970-01-01 00:00:00+00",
+      "0999-12-31 23:59:59.001+00",
+      "2026-11-28 00:05:10.594-03",
+      "2026-11-28 08:35:10.5+05:30",
+      "2026-03-29 01:30:00+01",
+    ];
+    for (const text of texts) expect(isoTimestamp(text, column), text).toBe(new Date(text).toISOString());
+    // Random instants, as Postgres writes them with millisecond precision (trailing zeros left out).
+    for (let i = 0; i < 2000; i++) {
+      const d = new Date(Math.floor(Math.random() * Date.UTC(9999, 0, 1)));
+      const text = `${d.toISOString().slice(0, 19).replace("T", " ")}${d.getUTCMilliseconds() ? `.${d.toISOString().slice(20, 23)}`.replace(/0+$/, "") : ""}+00`;
+      expect(isoTimestamp(text, column), text).toBe(d.toISOString());
+    }
+    // A driver that gives a Date (or anything else) goes through the column.
+    expect(isoTimestamp(new Date("2026-11-28T03:05:10.594Z"), column)).toBe("2026-11-28T03:05:10.594Z");
+  });
+
+  it("gives drizzle's rows with their timestamps written out, on the database, in a transaction and in another time zone", async () => {
+    const b = await makeBusiness();
+    const { conversationId } = await simulateInbound(db(), b.businessId, { phone: "+14155550106", name: "Ed", text: "¿Hacen envíos?" });
+    await api("POST", "/v1/messages", { key: b.key, body: { to: "+14155550106", text: "Sí, a todo el país" } });
+    // Instants with every kind of fraction Postgres writes (none, one, two and three digits).
+    const instants = ["2026-01-02T03:04:05.000Z", "2026-01-02T03:04:05.100Z", "2026-01-02T03:04:05.120Z", "2026-01-02T03:04:05.123Z"];
+    const stored = await db().select({ id: messages.id }).from(messages).where(eq(messages.conversationId, conversationId));
+    for (const [i, m] of stored.entries())
+      await db()
+        .update(messages)
+        .set({ createdAt: new Date(instants[i]) })
+        .where(eq(messages.id, m.id));
+    const picked = pickColumns(messages, ["id", "text", "createdAt"] as const);
+    const run = statement(`select ${picked.text} from messages where business_id = $1 and conversation_id = $2 order by created_at desc, id desc`);
+    const params = [b.businessId, conversationId];
+    const expected = (await selectStatementRows(db(), run, params, picked.columns)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    expect(expected.map((r) => r.createdAt)).toEqual(instants.slice(0, stored.length).reverse());
+    expect(await selectStatementIsoRows(db(), run, params, picked.columns)).toEqual(expected);
+    const inTransaction = await db().transaction((tx) => selectStatementIsoRows(tx as unknown as Db, run, params, picked.columns));
+    expect(inTransaction).toEqual(expected);
+    // A session in another time zone writes other text (-03): the same instants come out.
+    const elsewhere = await db().transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'America/Sao_Paulo'`);
+      const raw = await run(tx as unknown as Db, params);
+      expect(String(raw[0].created_at)).toMatch(/-03$/);
+      return selectStatementIsoRows(tx as unknown as Db, run, params, picked.columns);
+    });
+    expect(elsewhere).toEqual(expected);
   });
 });
 
@@ -165,5 +223,35 @@ describe("statements written once (lib/db/statement.ts)", () => {
       view,
     );
     expect(handoff.data.map((c) => c.id)).toEqual([ids[3], ids[1]]);
+
+    // With the view's columns picked, only they are read: the same pages, rows without the others.
+    const picked = pickColumns(conversations, ["id", "status", "assigneeId", "createdAt"] as const);
+    const seen: object[] = [];
+    const narrow = (r: { id: string; status: string; assigneeId: string | null; createdAt: string }) => {
+      seen.push(r);
+      return { id: r.id, status: r.status, assigneeId: r.assigneeId };
+    };
+    let cursor: string | null = null;
+    const pages: Page<ReturnType<typeof narrow>>[] = [];
+    do {
+      const page: Page<ReturnType<typeof narrow>> = await keysetPage(
+        db(),
+        conversations,
+        { idPrefix: "conv_", page: { limit: 2, cursor }, equals: [[conversations.businessId, b.businessId]], select: picked },
+        narrow,
+      );
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(pages.flatMap((p) => p.data)).toEqual(all.data);
+    expect(pages.map((p) => p.data.length)).toEqual([2, 2, 1]);
+    for (const row of seen) expect(Object.keys(row).sort()).toEqual(["assigneeId", "createdAt", "id", "status"]);
+    // Their timestamps come as the ISO text Date writes, read from the database's own text.
+    const stored = await db()
+      .select({ id: conversations.id, createdAt: conversations.createdAt })
+      .from(conversations)
+      .where(inArray(conversations.id, ids));
+    const createdAt = new Map(stored.map((r) => [r.id, r.createdAt.toISOString()]));
+    for (const row of seen as { id: string; createdAt: string }[]) expect(row.createdAt).toBe(createdAt.get(row.id));
   });
 });
