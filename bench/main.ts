@@ -10,7 +10,7 @@
 //   BENCH_THINK_MS (their pace: ms from an answer to the customer's next message, default 5000-10000)
 //   BENCH_SKIP_PGLITE=1 (no embedded-database phase)   BENCH_PGLITE_ONLY=1 (only it: no Postgres data set or phases)
 //   BENCH_PGLITE_SCALE (its data set as a fraction of the Postgres one, default 0.1)
-//   BENCH_PGLITE_DURATION (s per scenario on PGlite, default 5; 2 with BENCH_QUICK)
+//   BENCH_PGLITE_DURATION (s per scenario on PGlite, default 10: turns of 2 s as on Postgres; 2 with BENCH_QUICK)
 //   BENCH_SLICES (turns each target takes per scenario, default 5; 2 with BENCH_QUICK): see measureInTurns
 import fs from "node:fs";
 import os from "node:os";
@@ -57,7 +57,7 @@ const pgliteOnly = env.BENCH_PGLITE_ONLY === "1";
 const runPglite = pgliteOnly || env.BENCH_SKIP_PGLITE !== "1";
 // The PGlite phase: a tenth of the data, shorter runs, so it stays within a few minutes.
 const pgliteScale = Number(env.BENCH_PGLITE_SCALE ?? 0.1);
-const pgliteDuration = Number(env.BENCH_PGLITE_DURATION ?? (quick ? 2 : 5));
+const pgliteDuration = Number(env.BENCH_PGLITE_DURATION ?? (quick ? 2 : 10));
 const pgliteWarmup = quick ? 1 : 2;
 const log = (line: string) => console.log(line);
 // The benchmark measures our rate limiter's cost, not its refusals.

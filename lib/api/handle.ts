@@ -47,26 +47,32 @@ export function webRequestSource(request: Request): RequestSource {
  * server alike, for API keys and dashboard sessions alike:
  * caller -> (session writes: same origin) -> rate limit -> scope -> parse -> handler -> one error mapper.
  */
-export async function runOperation(
+export function runOperation(
   op: AnyOperation,
   request: Request,
   rawParams: Record<string, string>,
   options: RunOptions = {},
 ): Promise<Response> {
-  return toResponse(await answerOperation(op, webRequestSource(request), rawParams, options));
+  return answerOperation(op, webRequestSource(request), rawParams, options).then(toResponse);
 }
 
-/** runOperation's answer before it is a web Response (the standalone server writes it as it is). */
-export async function answerOperation(
+/**
+ * runOperation's answer before it is a web Response (the standalone server writes it as it is). Its
+ * layers are plain promise steps, not async functions awaiting each other: each of those is a promise
+ * more (and its hooks) on every request.
+ */
+export function answerOperation(
   op: AnyOperation,
   source: RequestSource,
   rawParams: Record<string, string>,
   options: RunOptions = {},
 ): Promise<Answer> {
   const trace: Trace = { startedAt: performance.now(), requestId: newRequestId(), businessId: null };
-  const result = await answer(op, source, rawParams, options, trace);
-  requestFinished(op.id, trace.requestId, trace.businessId, result.status, trace.startedAt);
-  return result;
+  // answer() never rejects: every error becomes its documented answer.
+  return answer(op, source, rawParams, options, trace).then((result) => {
+    requestFinished(op.id, trace.requestId, trace.businessId, result.status, trace.startedAt);
+    return result;
+  });
 }
 
 /** What the request's log line needs to know from inside the answer. */
@@ -111,10 +117,9 @@ async function answer(
         return source.web();
       },
     };
+    if (!op.idempotent) return jsonAnswer(await op.handler(ctx, input), 200, headers);
     const run = async () => ({ status: 200, body: await op.handler(ctx, input) });
-    const result = op.idempotent
-      ? await withIdempotency(database, caller.businessId, op.id, source.header("idempotency-key"), body?.raw ?? "", run)
-      : await run();
+    const result = await withIdempotency(database, caller.businessId, op.id, source.header("idempotency-key"), body?.raw ?? "", run);
     return jsonAnswer(result.body, result.status, headers);
   } catch (err) {
     return errorAnswer(err, requestId, headers);

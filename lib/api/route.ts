@@ -20,7 +20,7 @@ export function routes(map: Partial<Record<HttpMethod, AnyOperation>>): Record<H
   for (const method of httpMethods) {
     const op = map[method];
     out[method] = op
-      ? async (request, context) => runOperation(op, request, (await context.params) as Record<string, string>, { readSession })
+      ? (request, context) => context.params.then((params) => runOperation(op, request, params as Record<string, string>, { readSession }))
       : async () => methodNotAllowed(allow);
   }
   return out;
