@@ -7,7 +7,8 @@ import { type AnyOperation, type HttpMethod, httpMethods } from "./operation";
 import { operations } from "./operations";
 import { allowHeader, methodNotAllowed } from "./route-answers";
 
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+// Next gives a route without dynamic segments no params at all (undefined), not a promise of {}.
+type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
 
 /**
@@ -20,7 +21,10 @@ export function routes(map: Partial<Record<HttpMethod, AnyOperation>>): Record<H
   for (const method of httpMethods) {
     const op = map[method];
     out[method] = op
-      ? (request, context) => context.params.then((params) => runOperation(op, request, params as Record<string, string>, { readSession }))
+      ? (request, context) =>
+          context?.params
+            ? context.params.then((params) => runOperation(op, request, params as Record<string, string>, { readSession }))
+            : runOperation(op, request, {}, { readSession })
       : async () => methodNotAllowed(allow);
   }
   return out;
