@@ -47,12 +47,7 @@ export function webRequestSource(request: Request): RequestSource {
  * server alike, for API keys and dashboard sessions alike:
  * caller -> (session writes: same origin) -> rate limit -> scope -> parse -> handler -> one error mapper.
  */
-export function runOperation(
-  op: AnyOperation,
-  request: Request,
-  rawParams: Record<string, string>,
-  options: RunOptions = {},
-): Promise<Response> {
+export function runOperation(op: AnyOperation, request: Request, rawParams: Record<string, string>, options: RunOptions = {}): Promise<Response> {
   return answerOperation(op, webRequestSource(request), rawParams, options).then(toResponse);
 }
 
