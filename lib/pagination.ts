@@ -7,6 +7,7 @@ import {
   columnsOf,
   type IsoRowOf,
   type RowOf,
+  selectIsoRows,
   selectList,
   selectStatementIsoRows,
   selectStatementRows,
@@ -87,24 +88,37 @@ type KeysetTable = PgTable & { createdAt: PgColumn; id: PgColumn };
  * row tells there is a next page, mapped by `view`. A cursor from another list (its id prefix is not
  * `idPrefix`) or a malformed one is a 400 on `cursorParam`.
  */
-export async function listPage<T extends KeysetTable, Out>(
+type ListOptions = {
+  idPrefix: string;
+  page: { limit: number; cursor?: string | null };
+  where: (SQL | undefined)[];
+  /** The query parameter the cursor came in (`before` for messages). */
+  cursorParam?: string;
+};
+
+export function listPage<T extends KeysetTable, Out>(db: Db, table: T, opts: ListOptions, view: (row: T["$inferSelect"]) => Out): Promise<Page<Out>>;
+export function listPage<T extends KeysetTable, C extends Record<string, Column>, Out>(
   db: Db,
   table: T,
-  opts: {
-    idPrefix: string;
-    page: { limit: number; cursor?: string | null };
-    where: (SQL | undefined)[];
-    /** The query parameter the cursor came in (`before` for messages). */
-    cursorParam?: string;
-  },
-  view: (row: T["$inferSelect"]) => Out,
+  opts: ListOptions & Picked<C>,
+  view: (row: IsoRowOf<C>) => Out,
+): Promise<Page<Out>>;
+export async function listPage<Out>(
+  db: Db,
+  table: KeysetTable,
+  opts: ListOptions & Partial<Picked<Record<string, Column>>>,
+  view: (row: RowOf<Record<string, Column>> & Position) => Out,
 ): Promise<Page<Out>> {
   const { limit, cursor: raw } = opts.page;
   const cursor = raw ? decodeCursor(raw, opts.idPrefix, opts.cursorParam) : null;
   const where = and(...opts.where, afterCursor(table.createdAt, table.id, cursor));
-  const query = sql`select ${selectList(table)} from ${table} ${where ? sql`where ${where}` : sql``}
+  const list = opts.select ? sql.raw(opts.select.text) : selectList(table);
+  const query = sql`select ${list} from ${table} ${where ? sql`where ${where}` : sql``}
     order by ${table.createdAt} desc, ${table.id} desc limit ${limit + 1}`;
-  const rows = (await selectTableRows(db, query, table)) as (T["$inferSelect"] & Position)[];
+  const rows = (opts.select ? await selectIsoRows(db, query, opts.select.columns) : await selectTableRows(db, query, table)) as (RowOf<
+    Record<string, Column>
+  > &
+    Position)[];
   return toPage(rows, limit, view);
 }
 

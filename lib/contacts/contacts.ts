@@ -5,22 +5,26 @@ import { contacts } from "../db/schema";
 import { notFound } from "../errors";
 import { EVENTS_QUEUE, emitEvent, wantedByEndpoint } from "../events/emit";
 import { queryRows } from "../db/rows";
+import { type DatesOrIso, pickColumns, type RowOf } from "../db/table-rows";
 import { JOBS_CHANNEL } from "../jobs/queue";
 import { newId } from "../ids";
-import { listPage, type Page, type PageParams } from "../pagination";
+import { iso, listPage, type Page, type PageParams } from "../pagination";
 import type { ContactOut } from "./contact-schema";
 
 type ContactRow = typeof contacts.$inferSelect;
 
-export function contactView(c: ContactRow): ContactOut {
+/** The columns a contact's view reads: all the contact list selects. */
+const viewColumns = pickColumns(contacts, ["id", "phone", "name", "tags", "metadata", "createdAt", "updatedAt"] as const);
+
+export function contactView(c: DatesOrIso<RowOf<typeof viewColumns.columns>>): ContactOut {
   return {
     id: c.id,
     phone: c.phone,
     name: c.name,
     tags: c.tags,
     metadata: c.metadata,
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
+    createdAt: iso(c.createdAt) as string,
+    updatedAt: iso(c.updatedAt) as string,
   };
 }
 
@@ -145,6 +149,7 @@ export async function listContacts(db: Db, businessId: string, filter: PageParam
         like ? or(ilike(contacts.name, like), ilike(contacts.phone, like)) : undefined,
         filter.tag ? arrayContains(contacts.tags, [filter.tag]) : undefined,
       ],
+      select: viewColumns,
     },
     contactView,
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { type Db, db } from "@/lib/db/client";
@@ -63,6 +63,41 @@ describe("selectRows with picked columns", () => {
     expect(rows).toEqual(expected);
     expect(rows.map((r) => Object.keys(r))).toEqual(expected.map((r) => Object.keys(r)));
     expect(rows[0].createdAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("listPage with picked columns", () => {
+  it("pages as with every column, its rows holding only the picked ones with their timestamps as ISO text", async () => {
+    const b = await makeBusiness();
+    for (const [i, name] of ["María Pérez", "Mario", "Ana Maria", "Bo", "MARIANA"].entries())
+      await api("POST", "/v1/contacts", { key: b.key, body: { phone: `+1415555030${i}`, name, tags: i % 2 ? ["vip"] : [], metadata: { i } } });
+    const where = [eq(contacts.businessId, b.businessId), or(ilike(contacts.name, "%mari%"), ilike(contacts.phone, "%mari%"))];
+    const full = (r: typeof contacts.$inferSelect) => ({
+      id: r.id,
+      name: r.name,
+      tags: r.tags,
+      metadata: r.metadata,
+      createdAt: r.createdAt.toISOString(),
+    });
+    const picked = pickColumns(contacts, ["id", "name", "tags", "metadata", "createdAt"] as const);
+    const seen: object[] = [];
+    const narrow = (r: { id: string; name: string | null; tags: string[]; metadata: Record<string, unknown>; createdAt: string }) => {
+      seen.push(r);
+      return { id: r.id, name: r.name, tags: r.tags, metadata: r.metadata, createdAt: r.createdAt };
+    };
+    let cursor: string | null = null;
+    const got: ReturnType<typeof full>[] = [];
+    do {
+      const page: { limit: number; cursor: string | null } = { limit: 2, cursor };
+      const expected = await listPage(db(), contacts, { idPrefix: "ct_", page, where }, full);
+      const narrowPage: Page<ReturnType<typeof narrow>> = await listPage(db(), contacts, { idPrefix: "ct_", page, where, select: picked }, narrow);
+      expect(narrowPage).toEqual(expected);
+      got.push(...narrowPage.data);
+      cursor = narrowPage.nextCursor;
+    } while (cursor);
+    // Newest first; "María" (with í) does not contain "mari".
+    expect(got.map((c) => c.name)).toEqual(["MARIANA", "Ana Maria", "Mario"]);
+    for (const row of seen) expect(Object.keys(row).sort()).toEqual(["createdAt", "id", "metadata", "name", "tags"]);
   });
 });
 
