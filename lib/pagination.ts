@@ -7,7 +7,6 @@ import {
   columnsOf,
   type IsoRowOf,
   type RowOf,
-  selectIsoRows,
   selectList,
   selectStatementIsoRows,
   selectStatementRows,
@@ -96,44 +95,48 @@ type ListOptions = {
   cursorParam?: string;
 };
 
-export function listPage<T extends KeysetTable, Out>(db: Db, table: T, opts: ListOptions, view: (row: T["$inferSelect"]) => Out): Promise<Page<Out>>;
-export function listPage<T extends KeysetTable, C extends Record<string, Column>, Out>(
+export async function listPage<T extends KeysetTable, Out>(
   db: Db,
   table: T,
-  opts: ListOptions & Picked<C>,
-  view: (row: IsoRowOf<C>) => Out,
-): Promise<Page<Out>>;
-export async function listPage<Out>(
-  db: Db,
-  table: KeysetTable,
-  opts: ListOptions & Partial<Picked<Record<string, Column>>>,
-  view: (row: RowOf<Record<string, Column>> & Position) => Out,
+  opts: ListOptions,
+  view: (row: T["$inferSelect"]) => Out,
 ): Promise<Page<Out>> {
   const { limit, cursor: raw } = opts.page;
   const cursor = raw ? decodeCursor(raw, opts.idPrefix, opts.cursorParam) : null;
   const where = and(...opts.where, afterCursor(table.createdAt, table.id, cursor));
-  const list = opts.select ? sql.raw(opts.select.text) : selectList(table);
-  const query = sql`select ${list} from ${table} ${where ? sql`where ${where}` : sql``}
+  const query = sql`select ${selectList(table)} from ${table} ${where ? sql`where ${where}` : sql``}
     order by ${table.createdAt} desc, ${table.id} desc limit ${limit + 1}`;
-  const rows = (opts.select ? await selectIsoRows(db, query, opts.select.columns) : await selectTableRows(db, query, table)) as (RowOf<
-    Record<string, Column>
-  > &
-    Position)[];
-  return toPage(rows, limit, view);
+  return toPage((await selectTableRows(db, query, table)) as (T["$inferSelect"] & Position)[], limit, view);
 }
 
 /** An equality filter of keysetPage: `column = value`, or `column is null` for a null value. */
 export type Equals = readonly [PgColumn, string | null];
+/**
+ * A filter of keysetPage: an equality (Equals); `{ ilike, pattern }`, any of the columns matching the
+ * pattern (its LIKE escapes are the caller's); or `{ contains, value }`, a text[] column holding the value.
+ */
+export type Filter = Equals | { ilike: readonly PgColumn[]; pattern: string } | { contains: PgColumn; value: string };
+
+/** A filter's condition, its value bound by `param` (which answers the placeholder, `$n`). */
+function filterText(filter: Filter, param: (value: string) => string): string {
+  if ("ilike" in filter) {
+    const pattern = param(filter.pattern);
+    return `(${filter.ilike.map((column) => `"${column.name}" ilike ${pattern}`).join(" or ")})`;
+  }
+  if ("contains" in filter) return `"${filter.contains.name}" @> array[${param(filter.value)}::text]`;
+  const [column, value] = filter;
+  return value === null ? `"${column.name}" is null` : `"${column.name}" = ${param(value)}`;
+}
 
 const keysetStatements = new Map<string, Statement>();
 
 /**
- * listPage for the hot lists whose filters are equalities (the inbox by status, contact and member):
+ * listPage for the hot lists (the inbox by status, contact and member; the contacts by search and tag):
  * the same page, read with a statement written once per combination of filters (lib/db/statement.ts)
  * instead of a drizzle query built and rendered on every request. Filters that are undefined are left
  * out; the combinations are few (each filter is there or not), so the statements are too.
  */
-type KeysetOptions = { idPrefix: string; page: { limit: number; cursor?: string | null }; equals: (Equals | undefined)[] };
+type KeysetOptions = { idPrefix: string; page: { limit: number; cursor?: string | null }; filters: (Filter | undefined)[] };
 /**
  * The columns the view reads (pickColumns, a module constant, with `createdAt` and `id`: the page's
  * position): only they are selected and decoded. Without it, every column of the table.
@@ -164,13 +167,9 @@ export async function keysetPage<Out>(
   const cursor = raw ? decodeCursor(raw, opts.idPrefix) : null;
   const params: unknown[] = [limit + 1];
   let conditions = "";
-  for (const filter of opts.equals) {
-    if (!filter) continue;
-    const [column, value] = filter;
-    if (value === null) conditions += ` and "${column.name}" is null`;
-    else conditions += ` and "${column.name}" = $${params.push(value)}`;
-  }
-  if (cursor) conditions += ` and ("created_at", "id") < ($${params.push(cursor.createdAt.toISOString())}::timestamptz, $${params.push(cursor.id)})`;
+  const param = (value: string) => `$${params.push(value)}`;
+  for (const filter of opts.filters) if (filter) conditions += ` and ${filterText(filter, param)}`;
+  if (cursor) conditions += ` and ("created_at", "id") < (${param(cursor.createdAt.toISOString())}::timestamptz, ${param(cursor.id)})`;
   const list = opts.select?.text ?? selectText(table);
   const key = `${getTableName(table)}:${list}:${conditions}`;
   let run = keysetStatements.get(key);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, arrayContains, eq, getTableColumns, ilike, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { contacts } from "../db/schema";
 import { notFound } from "../errors";
@@ -8,7 +8,7 @@ import { queryRows } from "../db/rows";
 import { type DatesOrIso, pickColumns, type RowOf } from "../db/table-rows";
 import { JOBS_CHANNEL } from "../jobs/queue";
 import { newId } from "../ids";
-import { iso, listPage, type Page, type PageParams } from "../pagination";
+import { iso, keysetPage, type Page, type PageParams } from "../pagination";
 import type { ContactOut } from "./contact-schema";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -138,16 +138,16 @@ export async function getContact(db: Db, businessId: string, id: string): Promis
 
 export async function listContacts(db: Db, businessId: string, filter: PageParams & { search?: string; tag?: string }): Promise<Page<ContactOut>> {
   const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  return listPage(
+  return keysetPage(
     db,
     contacts,
     {
       idPrefix: "ct_",
       page: { limit: filter.limit, cursor: filter.cursor },
-      where: [
-        eq(contacts.businessId, businessId),
-        like ? or(ilike(contacts.name, like), ilike(contacts.phone, like)) : undefined,
-        filter.tag ? arrayContains(contacts.tags, [filter.tag]) : undefined,
+      filters: [
+        [contacts.businessId, businessId],
+        like ? { ilike: [contacts.name, contacts.phone], pattern: like } : undefined,
+        filter.tag ? { contains: contacts.tags, value: filter.tag } : undefined,
       ],
       select: viewColumns,
     },

@@ -119,7 +119,7 @@ export async function listConversations(
     {
       idPrefix: "conv_",
       page: { limit: filter.limit, cursor: filter.cursor },
-      equals: [
+      filters: [
         [conversations.businessId, businessId],
         filter.status ? [conversations.status, filter.status] : undefined,
         filter.contactId ? [conversations.contactId, filter.contactId] : undefined,

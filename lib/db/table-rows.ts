@@ -85,11 +85,6 @@ export async function selectRows<C extends Columns>(db: Db, query: { getSQL(): S
   return readRows(await queryRows<Record<string, unknown>>(db, query.getSQL()), columns);
 }
 
-/** selectRows with the timestamps as the ISO text a view writes (see selectStatementIsoRows). */
-export async function selectIsoRows<C extends Columns>(db: Db, query: { getSQL(): SQL }, columns: C): Promise<IsoRowOf<C>[]> {
-  return readRows(await queryRows<Record<string, unknown>>(db, query.getSQL()), columns, true) as unknown as IsoRowOf<C>[];
-}
-
 /** selectRows for a statement written once (lib/db/statement.ts): `run` selects `columns` by their database names. */
 export async function selectStatementRows<C extends Columns>(db: Db, run: Statement, params: readonly unknown[], columns: C): Promise<RowOf<C>[]> {
   return readRows(await run(db, params), columns);

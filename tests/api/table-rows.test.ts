@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, arrayContains, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { type Db, db } from "@/lib/db/client";
@@ -66,12 +66,18 @@ describe("selectRows with picked columns", () => {
   });
 });
 
-describe("listPage with picked columns", () => {
-  it("pages as with every column, its rows holding only the picked ones with their timestamps as ISO text", async () => {
+describe("keysetPage with search and tag filters (the contact list)", () => {
+  it("pages exactly as listPage with drizzle's ilike and arrayContains, its rows holding only the picked columns", async () => {
     const b = await makeBusiness();
-    for (const [i, name] of ["María Pérez", "Mario", "Ana Maria", "Bo", "MARIANA"].entries())
-      await api("POST", "/v1/contacts", { key: b.key, body: { phone: `+1415555030${i}`, name, tags: i % 2 ? ["vip"] : [], metadata: { i } } });
-    const where = [eq(contacts.businessId, b.businessId), or(ilike(contacts.name, "%mari%"), ilike(contacts.phone, "%mari%"))];
+    const names = ["María Pérez", "Mario", "Ana Maria", "Bo", "MARIANA", null, "50% off", "a_b"];
+    for (const [i, name] of names.entries())
+      await api("POST", "/v1/contacts", {
+        key: b.key,
+        body: { phone: `+1415555030${i}`, ...(name ? { name } : {}), tags: i % 2 ? ["vip", "b2b"] : ["b2b"], metadata: { i } },
+      });
+    // Another business's contacts match the same search and tag, and are never seen.
+    const other = await makeBusiness();
+    await api("POST", "/v1/contacts", { key: other.key, body: { phone: "+14155550399", name: "Mariano", tags: ["vip"] } });
     const full = (r: typeof contacts.$inferSelect) => ({
       id: r.id,
       name: r.name,
@@ -85,18 +91,54 @@ describe("listPage with picked columns", () => {
       seen.push(r);
       return { id: r.id, name: r.name, tags: r.tags, metadata: r.metadata, createdAt: r.createdAt };
     };
-    let cursor: string | null = null;
-    const got: ReturnType<typeof full>[] = [];
-    do {
-      const page: { limit: number; cursor: string | null } = { limit: 2, cursor };
-      const expected = await listPage(db(), contacts, { idPrefix: "ct_", page, where }, full);
-      const narrowPage: Page<ReturnType<typeof narrow>> = await listPage(db(), contacts, { idPrefix: "ct_", page, where, select: picked }, narrow);
-      expect(narrowPage).toEqual(expected);
-      got.push(...narrowPage.data);
-      cursor = narrowPage.nextCursor;
-    } while (cursor);
-    // Newest first; "María" (with í) does not contain "mari".
-    expect(got.map((c) => c.name)).toEqual(["MARIANA", "Ana Maria", "Mario"]);
+    // The LIKE pattern as listContacts escapes it.
+    const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const cases = [
+      { search: "mari", tag: undefined, names: ["MARIANA", "Ana Maria", "Mario"] },
+      { search: "mari", tag: "vip", names: ["Mario"] },
+      { search: undefined, tag: "vip", names: ["a_b", null, "Bo", "Mario"] },
+      { search: "0303", tag: undefined, names: ["Bo"] },
+      { search: "%", tag: undefined, names: ["50% off"] },
+      { search: "_", tag: undefined, names: ["a_b"] },
+      { search: undefined, tag: "nobody", names: [] },
+      { search: undefined, tag: undefined, names: [...names].reverse() },
+    ];
+    for (const f of cases) {
+      let cursor: string | null = null;
+      const got: ReturnType<typeof full>[] = [];
+      do {
+        const page: { limit: number; cursor: string | null } = { limit: 2, cursor };
+        const where = [
+          eq(contacts.businessId, b.businessId),
+          f.search ? or(ilike(contacts.name, like(f.search)), ilike(contacts.phone, like(f.search))) : undefined,
+          f.tag ? arrayContains(contacts.tags, [f.tag]) : undefined,
+        ];
+        const expected = await listPage(db(), contacts, { idPrefix: "ct_", page, where }, full);
+        const keyset: Page<ReturnType<typeof narrow>> = await keysetPage(
+          db(),
+          contacts,
+          {
+            idPrefix: "ct_",
+            page,
+            filters: [
+              [contacts.businessId, b.businessId],
+              f.search ? { ilike: [contacts.name, contacts.phone], pattern: like(f.search) } : undefined,
+              f.tag ? { contains: contacts.tags, value: f.tag } : undefined,
+            ],
+            select: picked,
+          },
+          narrow,
+        );
+        expect(keyset, JSON.stringify(f)).toEqual(expected);
+        got.push(...keyset.data);
+        cursor = keyset.nextCursor;
+      } while (cursor);
+      // Newest first; "María" (with í) does not contain "mari".
+      expect(
+        got.map((c) => c.name),
+        JSON.stringify(f),
+      ).toEqual(f.names);
+    }
     for (const row of seen) expect(Object.keys(row).sort()).toEqual(["createdAt", "id", "metadata", "name", "tags"]);
   });
 });
@@ -225,7 +267,7 @@ describe("statements written once (lib/db/statement.ts)", () => {
           {
             idPrefix: "conv_",
             page,
-            equals: [
+            filters: [
               [conversations.businessId, b.businessId],
               f.status ? [conversations.status, f.status] : undefined,
               f.assignee !== undefined ? [conversations.assigneeId, f.assignee] : undefined,
@@ -240,7 +282,7 @@ describe("statements written once (lib/db/statement.ts)", () => {
     const all = await keysetPage(
       db(),
       conversations,
-      { idPrefix: "conv_", page: { limit: 10 }, equals: [[conversations.businessId, b.businessId]] },
+      { idPrefix: "conv_", page: { limit: 10 }, filters: [[conversations.businessId, b.businessId]] },
       view,
     );
     expect(all.data.map((c) => c.id)).toEqual([...ids].reverse());
@@ -250,7 +292,7 @@ describe("statements written once (lib/db/statement.ts)", () => {
       {
         idPrefix: "conv_",
         page: { limit: 10 },
-        equals: [
+        filters: [
           [conversations.businessId, b.businessId],
           [conversations.status, "handoff"],
         ],
@@ -272,7 +314,7 @@ describe("statements written once (lib/db/statement.ts)", () => {
       const page: Page<ReturnType<typeof narrow>> = await keysetPage(
         db(),
         conversations,
-        { idPrefix: "conv_", page: { limit: 2, cursor }, equals: [[conversations.businessId, b.businessId]], select: picked },
+        { idPrefix: "conv_", page: { limit: 2, cursor }, filters: [[conversations.businessId, b.businessId]], select: picked },
         narrow,
       );
       pages.push(page);
