@@ -2,6 +2,7 @@ import "server-only";
 import Papa from "papaparse";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { containsPattern } from "../db/like";
 import { queryRows } from "../db/rows";
 import { invalid } from "../errors";
 import type { AudienceIn } from "./campaign-schema";
@@ -61,7 +62,7 @@ export function audienceWhere(businessId: string, audience: AudienceIn, phones: 
   if (audience.tags?.any?.length) parts.push(sql`c.tags && ${textArray(audience.tags.any)}`);
   if (audience.tags?.all?.length) parts.push(sql`c.tags @> ${textArray(audience.tags.all)}`);
   if (audience.search) {
-    const like = `%${audience.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = containsPattern(audience.search);
     parts.push(sql`(c.name ilike ${like} or c.phone ilike ${like})`);
   }
   if (audience.wroteWithinDays) {

@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../db/unique-violation";
 import { AppError, invalid, notFound } from "../errors";
 import { newId } from "../ids";
 import { iso, listPage, type Page, type PageParams } from "../pagination";
+import { containsPattern } from "../db/like";
 import type { CatalogItemIn, CatalogItemOut, CatalogItemPatch } from "./catalog-schema";
 import { catalogBodyProblems } from "./plain-errors";
 
@@ -98,7 +99,7 @@ export async function listCatalogItems(
   collection: string,
   filter: PageParams & { search?: string; inStock?: boolean },
 ): Promise<Page<CatalogItemOut>> {
-  const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = filter.search ? containsPattern(filter.search) : null;
   return listPage(
     db,
     catalogItems,

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { containsPattern } from "../db/like";
 import { contacts } from "../db/schema";
 import { notFound } from "../errors";
 import { EVENTS_QUEUE, emitEvent, wantedByEndpoint } from "../events/emit";
@@ -137,7 +138,7 @@ export async function getContact(db: Db, businessId: string, id: string): Promis
 }
 
 export async function listContacts(db: Db, businessId: string, filter: PageParams & { search?: string; tag?: string }): Promise<Page<ContactOut>> {
-  const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = filter.search ? containsPattern(filter.search) : null;
   return keysetPage(
     db,
     contacts,

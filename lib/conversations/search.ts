@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { containsPattern } from "../db/like";
 import { type ConversationStatus, contacts, conversations, messages } from "../db/schema";
 import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
 import type { ConversationOut } from "./conversation-schema";
@@ -13,7 +14,6 @@ export type ConversationFilter = PageParams & { status?: ConversationStatus; con
 // The expression of the messages_search_idx index (drizzle/0008): it must be written exactly so for the
 // planner to use it. `simple`: no language's stemming, so English, Spanish and Portuguese words match alike.
 const messageVector = sql`to_tsvector('simple'::regconfig, convo_unaccent(${messages.text}))`;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Conversations whose contact's name or phone, or whose messages, match `q`, newest first like the
@@ -32,7 +32,7 @@ export async function searchConversations(
   // Only letters and digits reach to_tsquery, each as a prefix term: nothing a user types can break its syntax.
   const tsquery = words.length ? sql`to_tsquery('simple'::regconfig, convo_unaccent(${words.map((w) => `${w}:*`).join(" & ")}))` : null;
   const digits = q.replace(/\D/g, "");
-  const nameLike = `%${escapeLike(q)}%`;
+  const nameLike = containsPattern(q);
 
   const matches: SQL[] = [sql`convo_unaccent(${contacts.name}) ilike convo_unaccent(${nameLike})`];
   if (digits.length >= 3) matches.push(sql`${contacts.phone} like ${`%${digits}%`}`);

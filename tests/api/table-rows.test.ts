@@ -2,6 +2,7 @@ import { and, arrayContains, desc, eq, ilike, inArray, isNull, or, sql } from "d
 import { describe, expect, it } from "vitest";
 import { simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { type Db, db } from "@/lib/db/client";
+import { containsPattern } from "@/lib/db/like";
 import { contacts, conversations, events, jobs, messages } from "@/lib/db/schema";
 import { statement } from "@/lib/db/statement";
 import { isoTimestamp, pickColumns, selectRows, selectStatementIsoRows, selectStatementRows, selectTableRows } from "@/lib/db/table-rows";
@@ -91,8 +92,8 @@ describe("keysetPage with search and tag filters (the contact list)", () => {
       seen.push(r);
       return { id: r.id, name: r.name, tags: r.tags, metadata: r.metadata, createdAt: r.createdAt };
     };
-    // The LIKE pattern as listContacts escapes it.
-    const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // The LIKE pattern as listContacts makes it.
+    const like = containsPattern;
     const cases = [
       { search: "mari", tag: undefined, names: ["MARIANA", "Ana Maria", "Mario"] },
       { search: "mari", tag: "vip", names: ["Mario"] },
