@@ -13,6 +13,8 @@ export type LoadResult = {
   errors: number;
   sampleStatus?: number;
   sampleBody?: string;
+  /** measureInTurns: each turn's requests per second, in the order they ran. */
+  turns?: number[];
 };
 
 export type LoadOptions = { connections: number; durationSec: number; warmupSec: number; key?: string };
@@ -102,7 +104,7 @@ export async function measureInTurns(
   const firsts = await Promise.all(servers.map((s) => probe(s.url, scenario, opts.key)));
   if (opts.warmupSec > 0) for (const s of servers) await run(s.url, scenario, opts.connections, opts.warmupSec, opts.key);
   const slice = opts.durationSec / opts.slices;
-  const acc = servers.map(() => ({ latencies: [] as number[], total: 0, seconds: 0, non2xx: 0, errors: 0 }));
+  const acc = servers.map(() => ({ latencies: [] as number[], total: 0, seconds: 0, non2xx: 0, errors: 0, turns: [] as number[] }));
   for (let round = 0; round < opts.slices; round++) {
     for (let k = 0; k < servers.length; k++) {
       const i = (round + k) % servers.length;
@@ -111,6 +113,7 @@ export async function measureInTurns(
       for (const l of r.latencies) a.latencies.push(l);
       a.total += r.result.requests.total;
       a.seconds += durationOf(r.result, slice);
+      a.turns.push(Math.round(r.result.requests.total / durationOf(r.result, slice)));
       a.non2xx += r.result.non2xx;
       a.errors += r.result.errors + r.result.timeouts;
     }
@@ -127,6 +130,7 @@ export async function measureInTurns(
       requests: a.total,
       non2xx: a.non2xx,
       errors: a.errors,
+      turns: a.turns,
       ...(firsts[i].status !== 200 ? { sampleStatus: firsts[i].status, sampleBody: firsts[i].body } : {}),
     };
   });

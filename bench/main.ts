@@ -1,7 +1,8 @@
 // npm run bench: data set, builds, then each scenario against our app, both floors and `npm run api`,
 // then event and assistant latency, then the short scenarios on the embedded database (PGlite: ours
 // against the bare Next route, bench/pglite.ts). Prints the table and writes bench/results.json.
-//   BENCH_DURATION (s, default 10)   BENCH_WARMUP (s, default 3)   BENCH_CONNECTIONS (default 32)
+//   BENCH_DURATION (s, default 20)   BENCH_SLOW_DURATION (s, default 10: analytics and the catalog batch)
+//     BENCH_WARMUP (s, default 3)   BENCH_CONNECTIONS (default 32)
 //   BENCH_ONLY=id,id (scenarios)     BENCH_TARGETS=ours,bare-next,node-floor,api
 //   BENCH_REGENERATE=1 (new data)    BENCH_SKIP_BUILD=1 (reuse the last build)   BENCH_SKIP_LATENCY=1
 //   BENCH_CAMPAIGNS_ONLY=1 (only the campaign throughput, against BENCH_DATABASE_URL, no data set or build)
@@ -10,8 +11,8 @@
 //   BENCH_THINK_MS (their pace: ms from an answer to the customer's next message, default 5000-10000)
 //   BENCH_SKIP_PGLITE=1 (no embedded-database phase)   BENCH_PGLITE_ONLY=1 (only it: no Postgres data set or phases)
 //   BENCH_PGLITE_SCALE (its data set as a fraction of the Postgres one, default 0.1)
-//   BENCH_PGLITE_DURATION (s per scenario on PGlite, default 10: turns of 2 s as on Postgres; 2 with BENCH_QUICK)
-//   BENCH_SLICES (turns each target takes per scenario, default 5; 2 with BENCH_QUICK): see measureInTurns
+//   BENCH_PGLITE_DURATION (s per scenario on PGlite, default 20: turns of 2 s as on Postgres; 2 with BENCH_QUICK)
+//   BENCH_SLICES (turns each target takes per scenario, default 10; 2 with BENCH_QUICK): see measureInTurns
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -41,12 +42,16 @@ import {
 const env = process.env;
 const DATABASE_URL = env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/convo_bench";
 const quick = env.BENCH_QUICK === "1";
-const duration = Number(env.BENCH_DURATION ?? (quick ? 3 : 10));
+// 20 s in 10 turns of 2 s: one turn's ratio spreads by +-0.2 on a 2-core VM, so 10 s in 5 turns left a
+// standard error of about 0.05 on a target whose margin is about that (docs/performance.md, ninth round).
+const duration = Number(env.BENCH_DURATION ?? (quick ? 3 : 20));
+// The slow scenarios (analytics, the catalog batch) run in one turn each: 10 s, as before.
+const slowDuration = Number(env.BENCH_SLOW_DURATION ?? (quick ? 3 : 10));
 const warmup = Number(env.BENCH_WARMUP ?? (quick ? 1 : 3));
 const connections = Number(env.BENCH_CONNECTIONS ?? 32);
 // Each scenario's measured seconds are split into this many turns per target (measureInTurns).
-const slices = Number(env.BENCH_SLICES ?? (quick ? 2 : 5));
-const singleDuration = Number(env.BENCH_SINGLE_DURATION ?? (quick ? 2 : Math.max(3, Math.round(duration / 2))));
+const slices = Number(env.BENCH_SLICES ?? (quick ? 2 : 10));
+const singleDuration = Number(env.BENCH_SINGLE_DURATION ?? (quick ? 2 : 5));
 const background = Number(env.BENCH_BACKGROUND ?? (quick ? 20 : 200));
 // The crowd's pace: each customer writes again this long after the assistant's answer (reads it, types).
 const thinkMs = (env.BENCH_THINK_MS ?? "5000-10000").split("-").map(Number) as [number, number];
@@ -57,7 +62,7 @@ const pgliteOnly = env.BENCH_PGLITE_ONLY === "1";
 const runPglite = pgliteOnly || env.BENCH_SKIP_PGLITE !== "1";
 // The PGlite phase: a tenth of the data, shorter runs, so it stays within a few minutes.
 const pgliteScale = Number(env.BENCH_PGLITE_SCALE ?? 0.1);
-const pgliteDuration = Number(env.BENCH_PGLITE_DURATION ?? (quick ? 2 : 10));
+const pgliteDuration = Number(env.BENCH_PGLITE_DURATION ?? (quick ? 2 : 20));
 const pgliteWarmup = quick ? 1 : 2;
 const log = (line: string) => console.log(line);
 // The benchmark measures our rate limiter's cost, not its refusals.
@@ -125,7 +130,17 @@ function startTarget(target: Target, port: number, meta: BenchMeta): Promise<Ser
       return startServer({
         name: "bare-next",
         command: process.execPath,
-        args: [nextBin, "start", "bench/bare-next", "-p", String(port), "-H", "127.0.0.1"],
+        // BENCH_BARE_NODE_ARGS: flags for bare Next's node (as BENCH_NODE_ARGS for ours), to profile the two alike.
+        args: [
+          ...(env.BENCH_BARE_NODE_ARGS ?? "").split(" ").filter(Boolean),
+          nextBin,
+          "start",
+          "bench/bare-next",
+          "-p",
+          String(port),
+          "-H",
+          "127.0.0.1",
+        ],
         port,
         env: floorEnv,
         readyPath: "/v1/usage/wallet",
@@ -287,7 +302,7 @@ async function postgresLoad(meta: BenchMeta, scenarios: ReturnType<typeof allSce
       const byTarget = await measureInTurns(
         servers.map(({ target, server }) => ({ name: target, url: server.url })),
         s,
-        { ...loadOpts, slices: s.slow ? 1 : slices },
+        { ...loadOpts, ...(s.slow ? { slices: 1, durationSec: slowDuration } : { slices }) },
       );
       log(`  ${s.label}${s.slow ? " (slow requests: one turn each)" : ""}`);
       for (const t of targets) {
