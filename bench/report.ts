@@ -59,6 +59,8 @@ export type Check = { target: string; met: boolean | null; detail: string };
 
 const fraction = (scale: number) => (scale >= 1 ? "all" : `1/${Math.round(1 / scale)}`);
 const ratio = (a?: LoadResult, b?: LoadResult) => (a && b && b.rps > 0 ? a.rps / b.rps : Number.NaN);
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+const ms = (n: number) => fmt(n, n < 10 ? 1 : 0);
 /**
  * How far a ratio measured in turns can be trusted: each round's ratio (ours' turn over bare's turn of
  * the same round), their range and the standard error of their mean. On a 2-core VM whose speed drifts,
@@ -72,8 +74,6 @@ export function turnSpread(a?: LoadResult, b?: LoadResult): string {
   const se = Math.sqrt(rs.reduce((x, y) => x + (y - mean) ** 2, 0) / (n - 1) / n);
   return ` (${n} turns: ${fmt(Math.min(...rs), 2)}-${fmt(Math.max(...rs), 2)}, standard error ${fmt(se, 2)})`;
 }
-const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
-const ms = (n: number) => fmt(n, n < 10 ? 1 : 0);
 const cell = (r?: LoadResult) =>
   r ? `${r.rps} / ${ms(r.p50)} / ${ms(r.p95 ?? Number.NaN)} / ${ms(r.p99)}${r.non2xx || r.errors ? ` (!${r.non2xx + r.errors})` : ""}` : "-";
 
@@ -181,12 +181,13 @@ export function checks(scenarios: Scenario[], res: Results): Check[] {
   const pg = res.pglite;
   if (pg?.available) {
     for (const s of pg.scenarios) {
-      const r = ratio(pg.load.ours?.[s.id], pg.load["bare-next"]?.[s.id]);
+      const [mine, bare] = [pg.load.ours?.[s.id], pg.load["bare-next"]?.[s.id]];
+      const r = ratio(mine, bare);
       if (Number.isFinite(r))
         out.push({
           target: `PGlite: ours/bare-Next >= ${PGLITE_TARGET} (${s.label})`,
           met: r >= PGLITE_TARGET,
-          detail: fmt(r, 2) + turnSpread(pg.load.ours?.[s.id], pg.load["bare-next"]?.[s.id]),
+          detail: fmt(r, 2) + turnSpread(mine, bare),
         });
     }
   } else if (pg) out.push({ target: "PGlite: ours/bare-Next", met: null, detail: `not available: ${pg.reason}` });
