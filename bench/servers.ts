@@ -150,12 +150,23 @@ export function startNext(
   });
 }
 
+/**
+ * `npm run api`'s command line (package.json), its `node` this process's: the same flags (its young
+ * generation's size among them) without npm in between.
+ */
+export function apiCommandArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const [node, ...args] = pkg.scripts.api.split(/\s+/);
+  if (node !== "node") throw new Error(`package.json's api script does not start with node: ${pkg.scripts.api}`);
+  return args;
+}
+
 /** `npm run api`, the standalone server, without npm in between. */
 export function startApi(port: number, databaseUrl: string, env: Record<string, string | undefined> = {}, name = "api") {
   return startServer({
     name,
-    command: tsxBin,
-    args: ["--conditions=react-server", "scripts/api-server.ts"],
+    command: process.execPath,
+    args: apiCommandArgs(),
     port,
     env: { ...sharedEnv(databaseUrl, env), API_PORT: String(port), API_HOST: "127.0.0.1" },
     readyPath: "/v1/openapi.json",

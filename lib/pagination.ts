@@ -70,9 +70,12 @@ export function afterCursor(createdAt: AnyColumn, id: AnyColumn, cursor: Cursor 
 
 /** Turns `limit + 1` fetched rows into a page. */
 export function toPage<R extends Position, T>(rows: R[], limit: number, map: (row: R) => T): Page<T> {
-  const more = rows.length > limit;
-  const slice = more ? rows.slice(0, limit) : rows;
-  return { data: slice.map(map), nextCursor: more ? encodeCursor(slice[slice.length - 1]) : null };
+  // A plain loop into a plain array: the driver's row list may be an Array subclass (postgres.js's
+  // Result), whose slice and map would each make another one.
+  const n = Math.min(rows.length, limit);
+  const data = new Array<T>(n);
+  for (let i = 0; i < n; i++) data[i] = map(rows[i]);
+  return { data, nextCursor: rows.length > limit ? encodeCursor(rows[n - 1]) : null };
 }
 
 /** A view's instant: a Date written out, or the ISO text a view's row already holds (selectStatementIsoRows). */
@@ -141,7 +144,7 @@ type KeysetOptions = { idPrefix: string; page: { limit: number; cursor?: string 
  * The columns the view reads (pickColumns, a module constant, with `createdAt` and `id`: the page's
  * position): only they are selected and decoded. Without it, every column of the table.
  */
-type Picked<C> = { select: { columns: C; text: string } };
+type Picked<C> = { select: { columns: C; aliased: string } };
 // With `select`, the view's rows hold their timestamps as ISO text (selectStatementIsoRows): a list's view
 // only writes them out.
 
@@ -170,7 +173,7 @@ export async function keysetPage<Out>(
   const param = (value: string) => `$${params.push(value)}`;
   for (const filter of opts.filters) if (filter) conditions += ` and ${filterText(filter, param)}`;
   if (cursor) conditions += ` and ("created_at", "id") < (${param(cursor.createdAt.toISOString())}::timestamptz, ${param(cursor.id)})`;
-  const list = opts.select?.text ?? selectText(table);
+  const list = opts.select?.aliased ?? selectText(table);
   const key = `${getTableName(table)}:${list}:${conditions}`;
   let run = keysetStatements.get(key);
   if (!run) {

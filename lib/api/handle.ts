@@ -81,7 +81,7 @@ async function answer(
   trace: Trace,
 ): Promise<Answer> {
   const requestId = trace.requestId;
-  let headers: Record<string, string> = { "X-Request-Id": requestId };
+  const headers: Record<string, string> = { "X-Request-Id": requestId };
   try {
     const database = db();
     // Neither the caller (a cached key) nor the rate limit (a leased token) is a promise on the usual
@@ -96,7 +96,7 @@ async function answer(
       assertSameOrigin(source.web());
     }
     const limit = consumeRateLimit(rateKey(caller), caller.kind === "key" ? caller.rateLimitPerSecond : null);
-    headers = { ...headers, ...(limit instanceof Promise ? await limit : limit) };
+    Object.assign(headers, limit instanceof Promise ? await limit : limit);
     requireCallerRole(caller, op.role);
     if (op.scope) requireCallerScope(caller, op.scope);
 

@@ -123,7 +123,9 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, reply: Re
     res.writeHead(reply.status, headers);
     res.end(payload);
   } else {
-    res.writeHead(reply.status, { ...reply.headers, "Content-Length": String(Buffer.byteLength(reply.body)) });
+    // The answer's headers are its own object (jsonAnswer made it): its length goes in without a copy.
+    reply.headers["Content-Length"] = String(Buffer.byteLength(reply.body));
+    res.writeHead(reply.status, reply.headers);
     res.end(reply.body);
   }
   if (hasBody(req) && !req.complete) discardRest(req);

@@ -67,7 +67,7 @@ function locationOf(m: ViewRow): MessageOut["location"] {
 // about 200 µs making the text of a 21-column select on every request, and its rendering of even a
 // short template some 30 µs (lib/db/statement.ts); the unused columns would cost their decoding.
 const pageOf = (after: string) =>
-  statement(`select ${viewColumns.text} from messages where conversation_id = $1 and business_id = $2 ${after}
+  statement(`select ${viewColumns.aliased} from messages where conversation_id = $1 and business_id = $2 ${after}
     order by created_at desc, id desc limit $3`);
 const pageStatements = {
   first: pageOf(""),

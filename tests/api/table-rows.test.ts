@@ -159,6 +159,10 @@ describe("timestamps as ISO text (selectStatementIsoRows)", () => {
       "2026-11-28 00:05:10.594-03",
       "2026-11-28 08:35:10.5+05:30",
       "2026-03-29 01:30:00+01",
+      "2026-11-28 03:05:10.5+01",
+      "2026-11-28 03:05:10.123456+10",
+      "2026-11-28 03:05:10.12+00",
+      "2026-11-28 23:59:59.9999+00",
     ];
     for (const text of texts) expect(isoTimestamp(text, column), text).toBe(new Date(text).toISOString());
     // Random instants, as Postgres writes them with millisecond precision (trailing zeros left out).
@@ -183,20 +187,24 @@ describe("timestamps as ISO text (selectStatementIsoRows)", () => {
         .update(messages)
         .set({ createdAt: new Date(instants[i]) })
         .where(eq(messages.id, m.id));
-    const picked = pickColumns(messages, ["id", "text", "createdAt"] as const);
+    const picked = pickColumns(messages, ["id", "text", "media", "reactions", "createdAt"] as const);
     const run = statement(`select ${picked.text} from messages where business_id = $1 and conversation_id = $2 order by created_at desc, id desc`);
+    // The ISO read takes the same columns under their property names (pickColumns' aliased list).
+    const aliased = statement(
+      `select ${picked.aliased} from messages where business_id = $1 and conversation_id = $2 order by created_at desc, id desc`,
+    );
     const params = [b.businessId, conversationId];
     const expected = (await selectStatementRows(db(), run, params, picked.columns)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     expect(expected.map((r) => r.createdAt)).toEqual(instants.slice(0, stored.length).reverse());
-    expect(await selectStatementIsoRows(db(), run, params, picked.columns)).toEqual(expected);
-    const inTransaction = await db().transaction((tx) => selectStatementIsoRows(tx as unknown as Db, run, params, picked.columns));
+    expect(await selectStatementIsoRows(db(), aliased, params, picked.columns)).toEqual(expected);
+    const inTransaction = await db().transaction((tx) => selectStatementIsoRows(tx as unknown as Db, aliased, params, picked.columns));
     expect(inTransaction).toEqual(expected);
     // A session in another time zone writes other text (-03): the same instants come out.
     const elsewhere = await db().transaction(async (tx) => {
       await tx.execute(sql`set local time zone 'America/Sao_Paulo'`);
-      const raw = await run(tx as unknown as Db, params);
-      expect(String(raw[0].created_at)).toMatch(/-03$/);
-      return selectStatementIsoRows(tx as unknown as Db, run, params, picked.columns);
+      const raw = await aliased(tx as unknown as Db, params);
+      expect(String(raw[0].createdAt)).toMatch(/-03$/);
+      return selectStatementIsoRows(tx as unknown as Db, aliased, params, picked.columns);
     });
     expect(elsewhere).toEqual(expected);
   });
