@@ -123,9 +123,9 @@ type Converter = (row: Record<string, unknown>) => void;
 const isoConverters = new WeakMap<object, Converter>();
 
 /**
- * readerOf's ISO reader done in place on a row keyed by property: only the columns that convert what
- * the driver gives (timestamps to ISO text, JSON text, bigints) are rewritten, made once per column set
- * from the schema's own names.
+ * What readerOf does, done in place on a row already keyed by property, with timestamps written as ISO
+ * text (isoTimestamp): only the columns that convert what the driver gives (timestamps, JSON text,
+ * bigints) are rewritten. Made once per column set from the schema's own names.
  */
 function isoConverterOf(columns: Columns): Converter {
   let convert = isoConverters.get(columns);
