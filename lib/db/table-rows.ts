@@ -163,6 +163,12 @@ export async function selectTableRows<T extends Table>(db: Db, query: { getSQL()
 /** Columns as the list a hand-written `select` names them by. */
 const columnText = (columns: Column[]): string => columns.map((c) => `"${c.name}"`).join(", ");
 
+/** The same list with each column under its property name (`"created_at" as "createdAt"`), for selectStatementIsoRows. */
+const aliasedText = (columns: Record<string, Column>): string =>
+  Object.entries(columns)
+    .map(([key, c]) => (c.name === key ? `"${key}"` : `"${c.name}" as "${key}"`))
+    .join(", ");
+
 const selectTexts = new WeakMap<Table, string>();
 /** Every column of `table` as the list a hand-written statement names (lib/db/statement.ts), made once per table. */
 export function selectText(table: Table): string {
@@ -189,12 +195,14 @@ export function selectList(table: Table): SQL {
   return list;
 }
 
-/** `columns` of a table, picked by property, with the list that selects them (for selectRows), as SQL and as text. */
+/**
+ * `columns` of a table, picked by property, with the list that selects them by their database names (for
+ * selectRows and selectStatementRows, as SQL and as text) and under their property names (`aliased`, for
+ * selectStatementIsoRows).
+ */
 export function pickColumns<T extends Table, K extends keyof T["_"]["columns"] & string>(table: T, keys: readonly K[]) {
   const all = getTableColumns(table) as Record<string, Column>;
   const columns = Object.fromEntries(keys.map((k) => [k, all[k]])) as Pick<T["_"]["columns"], K>;
-  const text = columnText(keys.map((k) => all[k]));
-  // The same columns under their property names, for selectStatementIsoRows.
-  const aliased = keys.map((k) => (all[k].name === k ? `"${k}"` : `"${all[k].name}" as "${k}"`)).join(", ");
-  return { columns, list: sql.raw(text), text, aliased };
+  const text = columnText(Object.values(columns));
+  return { columns, list: sql.raw(text), text, aliased: aliasedText(columns) };
 }
