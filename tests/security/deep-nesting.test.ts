@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_JSON_DEPTH, tooDeepPath } from "@/lib/api/body";
@@ -166,11 +167,24 @@ describe("what counts as a WebAssembly trap", () => {
   });
 });
 
+/**
+ * Makes `client` behave as a trapped instance does: every later call fails with the RuntimeError a
+ * trap leaves behind. A real trap (jsonb nested a thousand deep) depends on the WebAssembly stack the
+ * host process gives PGlite, so under a test runner it may trap on the next query instead, or not at
+ * all: the fault is injected instead, which is what the recovery path is about.
+ */
+function poison(client: PGlite): void {
+  const trap = () => Promise.reject(new WebAssembly.RuntimeError("memory access out of bounds"));
+  Object.assign(client, { query: trap, exec: trap, transaction: trap });
+}
+
 describe.runIf(databaseKind() === "pglite")("the embedded database after a WebAssembly trap", () => {
   it("reports 503-unhealthy, reopens from its data directory, keeps every committed row and its lock", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "convo-trap-"));
-    const handle = openPglite(dir);
+    let handle: ReturnType<typeof openPglite> | null = null;
+    let failure: unknown = null;
     try {
+      handle = openPglite(dir);
       await handle.db.execute(sql`create table kept (id int primary key, note text)`);
       await handle.db.execute(sql`insert into kept values (1, 'committed before the trap')`);
       await handle.db.transaction(async (tx) => {
@@ -179,15 +193,16 @@ describe.runIf(databaseKind() === "pglite")("the embedded database after a WebAs
       const woken: string[] = [];
       await handle.listen("kept_channel", (p) => woken.push(p));
 
-      // A real trap, not a simulated one: the jsonb parser overruns the WebAssembly stack.
-      const deep = JSON.stringify(nested(1000));
-      await expect(handle.db.execute(sql`select ${deep}::jsonb`)).rejects.toThrow();
+      const trapped = handle.embedded?.client as PGlite;
+      poison(trapped);
+      await expect(handle.db.execute(sql`select 1`)).rejects.toSatisfy(isWasmTrap);
       expect(handle.embedded?.health().state).toBe("recovering");
       expect((await checkHealth(handle)).status).toBe("unavailable");
       // A query sent during the recovery waits for the fresh instance instead of failing.
       const during = handle.db.execute(sql`select count(*)::int as n from kept`);
 
       await handle.embedded?.recovered();
+      expect(handle.embedded?.client).not.toBe(trapped);
       expect(handle.embedded?.health()).toMatchObject({ state: "ok", recoveries: 1 });
       expect(await checkHealth(handle)).toEqual({ status: "ok", database: "ok" });
       expect((await during).rows).toEqual([{ n: 2 }]);
@@ -200,8 +215,34 @@ describe.runIf(databaseKind() === "pglite")("the embedded database after a WebAs
       await handle.db.execute(sql`select pg_notify('kept_channel', 'again')`);
       await vi.waitFor(() => expect(woken).toEqual(["again"]));
       expect(fs.readFileSync(path.join(dir, "server.lock"), "utf8")).toBe(String(process.pid));
+    } catch (err) {
+      failure = err;
+    }
+    // Clean up on every path; the first failure is the one reported, never the clean-up's after it.
+    const closeError = await (handle?.close() ?? Promise.resolve()).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (failure) throw failure;
+    if (closeError) throw closeError;
+  });
+
+  it("the queries that meet the same trapped instance start one recovery, not one each", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "convo-trap-"));
+    let handle: ReturnType<typeof openPglite> | null = null;
+    try {
+      handle = openPglite(dir);
+      await handle.db.execute(sql`select 1`);
+      poison(handle.embedded?.client as PGlite);
+      // Three queries at once: those that reached the trapped instance fail, any later one waits for the fresh one.
+      const results = await Promise.allSettled([1, 2, 3].map((n) => handle?.db.execute(sql`select ${n}::int`)));
+      expect(results[0].status).toBe("rejected");
+      await handle.embedded?.recovered();
+      expect(handle.embedded?.health()).toMatchObject({ state: "ok", recoveries: 1 });
+      expect((await handle.db.execute(sql`select 3 as n`)).rows).toEqual([{ n: 3 }]);
     } finally {
-      await handle.close();
+      await handle?.close().catch(() => {});
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
