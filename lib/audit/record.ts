@@ -48,18 +48,30 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
 const MAX_FAILED_SIGN_IN_ROWS = 8;
 
 /**
- * A failed sign-in, recorded in every business where the email is a member, as one INSERT ... SELECT
- * that inserts zero rows for an unknown email: the same single statement runs whether the email has
- * an account or not, so recording adds no timing difference an attacker could read. The actor is the
- * account the attempt named (it did not prove to be them: the address says who tried).
+ * A failed sign-in. Any business can make an account for any email (an invite it accepts itself), so
+ * the attempt is recorded only where it resolves: in the businesses whose member with this email has
+ * signed in from this address before (or joined from it through an invite), with the address. An
+ * address none of them has used resolves to no one: every business of the email is told, without the
+ * address (`ipWithheld`), so the address a person mistypes from never reaches a business they are not
+ * a member of, and each business still learns its member's email was tried. One INSERT ... SELECT that
+ * inserts nothing for an unknown email, the same statement whatever exists: where an entry lands
+ * depends on the business's own member, never on whether another business has one.
  */
 export async function recordFailedSignIn(db: Db, email: string, ip: string | null): Promise<void> {
   const ids = Array.from({ length: MAX_FAILED_SIGN_IN_ROWS }, () => newId("aud"));
+  const from = address(ip);
   await db.execute(sql`
-    insert into audit_events (id, business_id, actor_type, actor_id, actor_label, ip, action, target_type, target_id)
-    select (${sql.raw(`array[${ids.map((i) => `'${i}'`).join(",")}]`)})[m.n], m.business_id, 'user', m.id, m.email, ${address(ip)}::inet,
-           'auth.sign_in_failed', 'user', m.id
-    from (select u.id, u.business_id, u.email, row_number() over (order by u.created_at, u.id) as n
-          from users u where u.email = ${email}) m
-    where m.n <= ${MAX_FAILED_SIGN_IN_ROWS}`);
+    with m as (
+      select u.id, u.business_id, u.email, row_number() over (order by u.created_at, u.id) as n,
+             exists (select 1 from audit_events a
+                     where a.business_id = u.business_id and a.actor_id = u.id
+                       and a.action in ('auth.signed_in', 'member.added') and a.ip = ${from}::inet) as proven
+      from users u where u.email = ${email}),
+    told as (select * from m where m.n <= ${MAX_FAILED_SIGN_IN_ROWS})
+    insert into audit_events (id, business_id, actor_type, actor_id, actor_label, ip, action, target_type, target_id, details)
+    select (${sql.raw(`array[${ids.map((i) => `'${i}'`).join(",")}]`)})[t.n], t.business_id, 'user', t.id, t.email,
+           case when t.proven then ${from}::inet end, 'auth.sign_in_failed', 'user', t.id,
+           case when t.proven or ${from}::inet is null then '{}'::jsonb else '{"ipWithheld": true}'::jsonb end
+    from told t
+    where t.proven or not exists (select 1 from told p where p.proven)`);
 }

@@ -3,7 +3,7 @@ import { recordAudit, recordFailedSignIn } from "../audit/record";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { type SessionUser, verifyCredentials } from "../users/users";
-import { rules, throttleAdmit, throttleClear, throttleForgive, throttleKeys, waitMessage } from "./throttle";
+import { rules, throttleAdmit, throttleForgive, throttleKeys, waitMessage } from "./throttle";
 import { metrics } from "../observability/metrics";
 
 /**
@@ -11,6 +11,9 @@ import { metrics } from "../observability/metrics";
  * (and per address over all emails), never per email alone: a stranger hammering an owner's email
  * from elsewhere slows only themselves, and the owner signs in from their own address as usual.
  * Null for a wrong email or password; a throttled attempt throws `rate_limited` without checking.
+ * A right password takes back only its own attempt: it never wipes the guesses counted before it, since
+ * one email may have accounts in several businesses and a success in one (an account anyone can make
+ * by inviting the email) must not buy more guesses at another's password.
  * Both outcomes go to the audit trail (docs/audit.md); a throttled attempt, never checked, does not.
  */
 export async function signInWithPassword(db: Db, input: { email: string; password: string; address: string }): Promise<SessionUser | null> {
@@ -25,7 +28,7 @@ export async function signInWithPassword(db: Db, input: { email: string; passwor
   }
   const user = await verifyCredentials(db, email, input.password);
   if (user) {
-    await throttleClear(db, pair.key);
+    await throttleForgive(db, pair.key, pair.rule);
     await throttleForgive(db, address.key, address.rule);
     await recordAudit(db, {
       businessId: user.businessId,

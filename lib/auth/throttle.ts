@@ -77,7 +77,7 @@ export async function throttleAdmit(db: Db, entries: ThrottleEntry[]): Promise<n
   });
 }
 
-/** Takes back one counted attempt that turned out fine (a right password from a shared address). */
+/** Takes back one counted attempt that turned out fine (a right password). */
 export async function throttleForgive(db: Db, key: string, rule: ThrottleRule): Promise<void> {
   await queryRows(
     db,
@@ -85,11 +85,16 @@ export async function throttleForgive(db: Db, key: string, rule: ThrottleRule): 
           blocked_until = case when count - 1 >= ${rule.free}::int then blocked_until else null end
         where key = ${key}`,
   );
+  await sweepQuietKeys(db);
 }
 
 export async function throttleClear(db: Db, key: string): Promise<void> {
   await queryRows(db, sql`delete from auth_throttle where key = ${key}`);
-  // Keys long quiet are dead weight: about one clear in fifty sweeps them.
+  await sweepQuietKeys(db);
+}
+
+// Keys long quiet are dead weight: about one call in fifty sweeps them.
+async function sweepQuietKeys(db: Db): Promise<void> {
   if (Math.random() < 0.02) await queryRows(db, sql`delete from auth_throttle where updated_at < now() - interval '2 days'`);
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { timingSafeEqual } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -10,14 +11,33 @@ export type Role = "owner" | "agent";
 export type UserOut = { id: string; businessId: string; email: string; name: string | null; role: Role; createdAt: string };
 export type SessionUser = UserOut & { sessionVersion: number };
 
-// One cost for every password hash, and one real hash of that cost to compare with when an email has
-// no account: an unknown email then takes as long as a wrong password (computed once, lazily).
+// One cost for every password hash. Every account of one email shares one bcrypt salt (its oldest
+// account's), so a sign-in computes exactly one bcrypt hash whatever exists: the email's salt, or for an
+// email without an account a salt of the same cost made once per process. The computed hash is then
+// compared (constant-time, no bcrypt) with each account's: an email's number of accounts in other
+// businesses changes no work an attacker can time. The price: one guess tests all of a person's
+// accounts at once, were the hashes ever stolen; each account still keeps its own password.
 const BCRYPT_COST = 10;
-let placeholderHash: Promise<string> | null = null;
+const SALT_LENGTH = 29; // "$2b$10$" and 22 characters: the head of every bcrypt hash
+let placeholderSalt: Promise<string> | null = null;
 const placeholder = () => {
-  placeholderHash ??= bcrypt.hash(`no-account-${Math.random()}`, BCRYPT_COST);
-  return placeholderHash;
+  placeholderSalt ??= bcrypt.genSalt(BCRYPT_COST);
+  return placeholderSalt;
 };
+const saltOf = (hash: string) => hash.slice(0, SALT_LENGTH);
+
+/** The salt the email's accounts share: its oldest account's, or a new one for a new email. */
+async function emailSalt(db: Db, email: string): Promise<string> {
+  const [oldest] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(1);
+  return oldest ? saltOf(oldest.passwordHash) : bcrypt.genSalt(BCRYPT_COST);
+}
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const view = (u: typeof users.$inferSelect): UserOut => ({
   id: u.id,
@@ -35,7 +55,7 @@ export async function createUser(
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw invalid([{ path: "email", message: "A valid email address is required." }]);
   if (input.password.length < 8) throw invalid([{ path: "password", message: "The password needs at least 8 characters." }]);
-  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+  const passwordHash = await bcrypt.hash(input.password, await emailSalt(db, email));
   // Unique per business only: whether the email has an account in another business is never told.
   const rows = await db
     .insert(users)
@@ -48,17 +68,26 @@ export async function createUser(
 
 /**
  * Checks an email and password; null when either is wrong (same answer, same cost). An email may have
- * accounts in several businesses: each is compared, with no early exit, and the oldest match wins.
+ * accounts in several businesses: one bcrypt hash with their shared salt is compared with each, and
+ * the oldest match wins. An account made before the salts were shared (or by two businesses adding one
+ * new email at the same instant) may have a salt of its own: it costs one more hash until its member
+ * signs in, which moves it onto the email's salt.
  */
 export async function verifyCredentials(db: Db, email: string, password: string): Promise<SessionUser | null> {
   const rows = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).orderBy(asc(users.createdAt), asc(users.id));
-  if (!rows.length) {
-    await bcrypt.compare(password, await placeholder());
-    return null;
-  }
-  const matches = await Promise.all(rows.map((r) => bcrypt.compare(password, r.passwordHash)));
+  const salts = rows.length ? [...new Set(rows.map((r) => saltOf(r.passwordHash)))] : [await placeholder()];
+  const computed = await Promise.all(salts.map((salt) => bcrypt.hash(password, salt)));
+  const matches = rows.map((r) => computed.some((h) => sameHash(h, r.passwordHash)));
   const row = rows.find((_, i) => matches[i]);
-  return row ? { ...view(row), sessionVersion: row.sessionVersion } : null;
+  if (!row) return null;
+  const shared = saltOf(rows[0].passwordHash);
+  if (saltOf(row.passwordHash) !== shared) {
+    await db
+      .update(users)
+      .set({ passwordHash: await bcrypt.hash(password, shared) })
+      .where(eq(users.id, row.id));
+  }
+  return { ...view(row), sessionVersion: row.sessionVersion };
 }
 
 /** The user behind a session cookie, with the session version the cookie must carry. */
@@ -95,7 +124,7 @@ export async function changePassword(
   if (!(await bcrypt.compare(input.currentPassword, row.passwordHash))) {
     throw invalid([{ path: "currentPassword", message: "The current password is wrong." }], "The current password is wrong.");
   }
-  const passwordHash = await bcrypt.hash(input.newPassword, BCRYPT_COST);
+  const passwordHash = await bcrypt.hash(input.newPassword, await emailSalt(db, row.email));
   // The hash is computed outside the transaction: the embedded database runs one at a time.
   await db.transaction(async (tx) => {
     await tx

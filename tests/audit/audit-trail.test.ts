@@ -221,7 +221,7 @@ describe("each security-relevant action records exactly one entry", () => {
     expect(retention).toMatchObject([{ action: "settings.privacy_changed", actor_id: id, details: { messageRetentionDays: 90 } }]);
   });
 
-  it("records sign-ins, failed ones in each business of the email and none for an unknown email", async () => {
+  it("records sign-ins, failed ones where the address signed in before, and none for an unknown email", async () => {
     const staff = await makeStaff();
     const second = await createBusiness(db(), { name: "Second Co" });
     await createUser(db(), { businessId: second.businessId, email: staff.email, password: "other-password", role: "agent" });
@@ -231,18 +231,56 @@ describe("each security-relevant action records exactly one entry", () => {
       { action: "auth.signed_in", actor_type: "user", actor_id: staff.userId, actor_label: staff.email, ip, target_id: staff.userId },
     ]);
 
-    const failedIp = address();
     const before2 = (await entries(second.businessId)).length;
     const failed = await added(staff.businessId, () =>
-      signInWithPassword(db(), { email: staff.email.toUpperCase(), password: "nope-nope", address: failedIp }),
+      signInWithPassword(db(), { email: staff.email.toUpperCase(), password: "nope-nope", address: ip }),
     );
-    expect(failed).toMatchObject([{ action: "auth.sign_in_failed", actor_id: staff.userId, actor_label: staff.email, ip: failedIp }]);
-    const inSecond = (await entries(second.businessId)).slice(before2);
-    expect(inSecond).toMatchObject([{ action: "auth.sign_in_failed", actor_label: staff.email, ip: failedIp }]);
+    expect(failed).toMatchObject([{ action: "auth.sign_in_failed", actor_id: staff.userId, actor_label: staff.email, ip, details: {} }]);
+    expect((await entries(second.businessId)).slice(before2)).toEqual([]);
 
     const stranger = `nobody-${Date.now()}@example.test`;
     await signInWithPassword(db(), { email: stranger, password: "nope-nope", address: address() });
     expect(await queryRows(db(), sql`select 1 from audit_events where actor_label = ${stranger}`)).toEqual([]);
+  });
+
+  it("never hands a member's failed sign-in, or its address, to a business that invited their email itself", async () => {
+    // Issue 34, item 3: business B invites A's owner's email and accepts the invite itself.
+    const victim = await makeStaff();
+    const home = address();
+    expect(await signInWithPassword(db(), { email: victim.email, password: "password-123", address: home })).not.toBeNull();
+    const attacker = await makeStaff();
+    signInAs(attacker);
+    const invite = await api("POST", "/v1/internal/team/invites", { ...asMember(address()), body: { email: victim.email, role: "agent" } });
+    expect(invite.status).toBe(200);
+    const attackerAddress = address();
+    const joined = await acceptInvite(
+      db(),
+      { token: String(invite.body.url).split("/invite/")[1], name: "Not them", password: "attacker-password" },
+      attackerAddress,
+    );
+
+    // The victim mistypes at home: only their own business hears of it, with the address.
+    const attackerSeen = (await entries(attacker.businessId)).length;
+    const inVictim = await added(victim.businessId, () => signInWithPassword(db(), { email: victim.email, password: "typo-typo", address: home }));
+    expect(inVictim).toMatchObject([{ action: "auth.sign_in_failed", actor_id: victim.userId, ip: home }]);
+    expect((await entries(attacker.businessId)).slice(attackerSeen)).toEqual([]);
+
+    // From an address no member of the email has used: both are told, neither gets the address.
+    const fresh = address();
+    const seenByAttacker = await added(attacker.businessId, async () => {
+      const seenByVictim = await added(victim.businessId, () =>
+        signInWithPassword(db(), { email: victim.email, password: "typo-2", address: fresh }),
+      );
+      expect(seenByVictim).toMatchObject([{ action: "auth.sign_in_failed", actor_id: victim.userId, ip: null, details: { ipWithheld: true } }]);
+    });
+    expect(seenByAttacker).toMatchObject([{ action: "auth.sign_in_failed", actor_id: joined.id, ip: null, details: { ipWithheld: true } }]);
+
+    // The attacker's own failures from the address they joined from stay in their own trail.
+    const own = await added(victim.businessId, () =>
+      signInWithPassword(db(), { email: victim.email, password: "guess-1", address: attackerAddress }),
+    );
+    expect(own).toEqual([]);
+    expect((await entries(attacker.businessId)).at(-1)).toMatchObject({ action: "auth.sign_in_failed", actor_id: joined.id, ip: attackerAddress });
   });
 
   it("records the operator's commands as the system", async () => {

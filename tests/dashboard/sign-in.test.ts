@@ -6,6 +6,7 @@ import { PEER_HEADER } from "@/lib/auth/client-address";
 import { authOptions } from "@/lib/auth/options";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { rules } from "@/lib/auth/throttle";
+import { createBusiness } from "@/lib/businesses/businesses";
 import { db } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/rows";
 import { createUser, verifyCredentials } from "@/lib/users/users";
@@ -30,25 +31,73 @@ const signUp = (body: unknown, peer: string) =>
 describe("sign-in does not tell which emails have accounts", () => {
   it("costs the same for an unknown email as for a known one with a wrong password", async () => {
     // The same work, checked by what is computed rather than by a stopwatch (a loaded machine makes
-    // timings meaningless): one bcrypt comparison either way, against a well-formed hash of the same
-    // cost. A malformed placeholder (the original bug) makes bcrypt give up at once, which is the oracle.
+    // timings meaningless): one bcrypt hash either way, with a well-formed salt of the same cost. A
+    // malformed placeholder (the original bug) makes bcrypt give up at once, which is the oracle.
     const staff = await makeStaff();
     const [stored] = await queryRows<{ password_hash: string }>(db(), sql`select password_hash from users where id = ${staff.userId}`);
+    const hash = vi.spyOn(bcrypt, "hash");
     const compare = vi.spyOn(bcrypt, "compare");
     try {
       expect(await verifyCredentials(db(), staff.email, "wrong-password")).toBeNull();
-      expect(compare).toHaveBeenCalledTimes(1);
-      expect(compare.mock.calls[0][1]).toBe(stored.password_hash);
-      compare.mockClear();
+      expect(hash).toHaveBeenCalledTimes(1);
+      expect(hash.mock.calls[0][1]).toBe(stored.password_hash.slice(0, 29));
+      hash.mockClear();
       expect(await verifyCredentials(db(), `nobody-${Date.now()}@example.test`, "wrong-password")).toBeNull();
-      expect(compare).toHaveBeenCalledTimes(1);
-      const placeholder = String(compare.mock.calls[0][1]);
-      expect(placeholder).toMatch(/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/);
+      expect(hash).toHaveBeenCalledTimes(1);
+      const placeholder = String(hash.mock.calls[0][1]);
+      expect(placeholder).toMatch(/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{22}$/);
       expect(bcrypt.getRounds(placeholder)).toBe(bcrypt.getRounds(stored.password_hash));
+      expect(compare).not.toHaveBeenCalled();
     } finally {
+      hash.mockRestore();
       compare.mockRestore();
     }
     expect(await verifyCredentials(db(), staff.email, "password-123")).toMatchObject({ id: staff.userId });
+  });
+
+  it("does one bcrypt computation whether the email has no account, one, or accounts in other businesses (issue 34, item 6)", async () => {
+    const one = await makeStaff();
+    const many = await makeStaff();
+    // Two more businesses add the email, as any business can by inviting it and accepting itself.
+    for (const name of ["Other Co", "Third Co"]) {
+      const { businessId } = await createBusiness(db(), { name });
+      await createUser(db(), { businessId, email: many.email, password: `${name}-password`, role: "agent" });
+    }
+    const work = async (email: string, password: string) => {
+      const hash = vi.spyOn(bcrypt, "hash");
+      const compare = vi.spyOn(bcrypt, "compare");
+      try {
+        const user = await verifyCredentials(db(), email, password);
+        return { computed: hash.mock.calls.length + compare.mock.calls.length, businessId: user?.businessId ?? null };
+      } finally {
+        hash.mockRestore();
+        compare.mockRestore();
+      }
+    };
+    expect(await work(`nobody-${Date.now()}@example.test`, "wrong-password")).toEqual({ computed: 1, businessId: null });
+    expect(await work(one.email, "wrong-password")).toEqual({ computed: 1, businessId: null });
+    expect(await work(many.email, "wrong-password")).toEqual({ computed: 1, businessId: null });
+    // Each account still has its own password, reached with the same single computation.
+    expect(await work(many.email, "password-123")).toEqual({ computed: 1, businessId: many.businessId });
+    expect((await work(many.email, "Third Co-password")).computed).toBe(1);
+    expect((await verifyCredentials(db(), many.email, "Third Co-password"))?.businessId).not.toBe(many.businessId);
+  });
+
+  it("moves an account with a salt of its own (made before salts were shared) onto its email's at its next sign-in", async () => {
+    const staff = await makeStaff();
+    const { businessId } = await createBusiness(db(), { name: "Legacy Co" });
+    const legacy = await createUser(db(), { businessId, email: staff.email, password: "legacy-password", role: "agent" });
+    await db().execute(sql`update users set password_hash = ${await bcrypt.hash("legacy-password", 10)} where id = ${legacy.id}`);
+    expect((await verifyCredentials(db(), staff.email, "legacy-password"))?.id).toBe(legacy.id);
+    const hashes = await queryRows<{ password_hash: string }>(db(), sql`select password_hash from users where email = ${staff.email}`);
+    expect(new Set(hashes.map((h) => h.password_hash.slice(0, 29))).size).toBe(1);
+    const hash = vi.spyOn(bcrypt, "hash");
+    try {
+      expect((await verifyCredentials(db(), staff.email, "legacy-password"))?.id).toBe(legacy.id);
+      expect(hash).toHaveBeenCalledTimes(1);
+    } finally {
+      hash.mockRestore();
+    }
   });
 
   it("signs up an email that has an account in another business like any other, each password reaching its own business", async () => {
@@ -100,7 +149,7 @@ describe("password guessing is throttled per address and email, in the database"
     expect(Number(row.count)).toBe(6);
   });
 
-  it("slows one address spraying many emails, and lets a right password reset its email's count", async () => {
+  it("slows one address spraying many emails; a right password takes back only its own attempt", async () => {
     const sprayer = address();
     // Each of the 20 tries below checks a bcrypt hash; on a loaded machine that can take longer than the
     // rule's first 1 s wait, which would then be over before the 21st try. A longer first wait keeps the
@@ -119,8 +168,25 @@ describe("password guessing is throttled per address and email, in the database"
     const home = address();
     for (let i = 0; i < 4; i++) await signInWithPassword(db(), { email: user, password: "typo", address: home });
     expect(await signInWithPassword(db(), { email: user, password: "password-123", address: home })).not.toBeNull();
-    const rows = await queryRows(db(), sql`select 1 from auth_throttle where key = ${`sign-in:${home}:${user}`}`);
-    expect(rows).toEqual([]);
+    const [row] = await queryRows<{ count: number; blocked_until: unknown }>(
+      db(),
+      sql`select count, blocked_until from auth_throttle where key = ${`sign-in:${home}:${user}`}`,
+    );
+    expect(row).toEqual({ count: 4, blocked_until: null });
+  });
+
+  it("does not let a success with one account of an email buy more guesses at another's (issue 34, item 6)", async () => {
+    // B makes an account for A's owner's email; signing in to it between guesses used to wipe the count.
+    const victim = await makeStaff();
+    const { businessId } = await createBusiness(db(), { name: "Attacker Co" });
+    await createUser(db(), { businessId, email: victim.email, password: "attacker-password", role: "agent" });
+    const attacker = address();
+    for (let i = 0; i < 4; i++) expect(await signInWithPassword(db(), { email: victim.email, password: `guess-${i}`, address: attacker })).toBeNull();
+    expect(await signInWithPassword(db(), { email: victim.email, password: "attacker-password", address: attacker })).toMatchObject({ businessId });
+    expect(await signInWithPassword(db(), { email: victim.email, password: "guess-4", address: attacker })).toBeNull();
+    await expect(signInWithPassword(db(), { email: victim.email, password: "password-123", address: attacker })).rejects.toMatchObject({
+      code: "rate_limited",
+    });
   });
 
   it("reads the client address from next-auth's request headers (the peer, not a forged X-Forwarded-For)", async () => {
