@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 // Two screen sizes (e2e/README.md):
@@ -10,9 +11,11 @@ import { defineConfig } from "@playwright/test";
 // `npx playwright test --project=phone` runs only the phone's share.
 
 // Browser tests against the production build, served on port 3100 with a fresh embedded database in
-// .data/e2e (inside the gitignored .data), in Debian's Chromium (never a downloaded browser).
+// .data/e2e (inside the gitignored .data), in the system's Chromium (CHROMIUM_PATH, else /usr/bin/chromium)
+// or, when there is none (or CHROMIUM_PATH is empty), Playwright's own (`npx playwright install chromium`).
 // `npm start` builds (FORCE_BUILD=1: always the current code), migrates and seeds the demo business.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : "");
 const baseURL = `http://localhost:${PORT}`;
 // A fake Graph API (e2e/graph-server.ts): saving a WhatsApp number asks it whether the token may use it.
 const GRAPH_PORT = PORT + 2000;
@@ -32,7 +35,7 @@ export default defineConfig({
     trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath || undefined,
       args: [
         "--headless",
         "--no-sandbox",

@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["tests/**/*.test.ts"],
+    globalSetup: ["tests/helpers/global-setup.ts"],
     setupFiles: ["tests/helpers/setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -14,7 +14,7 @@ import { preparingClient } from "./prepared";
 import * as schema from "./schema";
 
 // One type for both drivers: query functions take `Db` (or a transaction, which is also a Db).
-// biome-ignore lint/suspicious/noExplicitAny: the two drivers differ only in their raw result type.
+// (`any`: the two drivers differ only in their raw result type.)
 export type Db = PgDatabase<PgQueryResultHKT & any, typeof schema>;
 
 type Listener = (payload: string) => void;
@@ -77,12 +77,17 @@ export function lockDataDir(dir: string): () => void {
   throw new DataDirLockedError(`Could not lock ${dir}`);
 }
 
-/** The embedded database on `dir` (locked for this process), or in memory for `memory://`. */
-export function openPglite(dir = dataDir()): DbHandle {
+/**
+ * The embedded database on `dir` (locked for this process), or in memory for `memory://`. In memory,
+ * `loadDataDir` starts it from a copy made by PGlite's `dumpDataDir` (the tests start every file from
+ * one migrated copy instead of creating and migrating a database each time).
+ */
+export function openPglite(dir = dataDir(), options: { loadDataDir?: Blob } = {}): DbHandle {
   const inMemory = dir.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(dir);
+  const loadDataDir = inMemory ? options.loadDataDir : undefined;
   const embedded = new EmbeddedDatabase(
-    () => new PGlite({ dataDir: inMemory ? undefined : path.join(dir, "pglite"), extensions: { pg_trgm, unaccent } }),
+    () => new PGlite({ dataDir: inMemory ? undefined : path.join(dir, "pglite"), loadDataDir, extensions: { pg_trgm, unaccent } }),
     !inMemory,
   );
   // drizzle talks to the wrapper, so the instance behind it can be replaced after a trap.
@@ -132,6 +137,13 @@ export function dbHandle(): DbHandle {
     g[globalKey] = url ? openPostgres(url) : openPglite();
   }
   return g[globalKey];
+}
+
+/** Makes `handle` the process-wide one (a process that opened its database itself; the tests do). */
+export function setDbHandle(handle: DbHandle): void {
+  const g = globalThis as GlobalWithDb;
+  if (g[globalKey] && g[globalKey] !== handle) throw new Error("the process already has a database handle: closeDb() first");
+  g[globalKey] = handle;
 }
 
 export function db(): Db {

@@ -13,7 +13,7 @@ const MIGRATION_LOCK = 72_410_001;
 export async function migrate(): Promise<void> {
   const handle = dbHandle();
   if (handle.kind === "pglite") {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type.
+    // The migrator wants the driver-specific type.
     await migratePglite(handle.db as any, { migrationsFolder });
     return;
   }

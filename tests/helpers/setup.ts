@@ -1,8 +1,10 @@
+import fs from "node:fs";
 import { afterAll, beforeAll } from "vitest";
 
 // Each test process gets its own database, so one process's job worker never takes another's jobs:
 // an in-memory PGlite, or (when DATABASE_URL is set) a Postgres database of its own created fresh
-// from that URL's name plus the vitest pool id.
+// from that URL's name plus the vitest pool id. Both start as a copy of the database that
+// tests/helpers/global-setup.ts migrated once for the run; migrate() then finds nothing to do.
 if (!process.env.DATABASE_URL) process.env.DATA_DIR = "memory://";
 process.env.ENCRYPTION_KEY ??= Buffer.alloc(32, 7).toString("base64");
 process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret";
@@ -25,8 +27,9 @@ async function ownPostgresDatabase() {
     const adminUrl = new URL(base);
     adminUrl.pathname = "/postgres";
     const sql = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
+    const template = process.env.CONVO_TEST_TEMPLATE_DB;
     await sql.unsafe(`drop database if exists "${name}" with (force)`);
-    await sql.unsafe(`create database "${name}"`);
+    await sql.unsafe(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
     await sql.end();
     process.env.CONVO_TEST_DB = name;
   }
@@ -35,8 +38,16 @@ async function ownPostgresDatabase() {
   process.env.DATABASE_URL = own.toString();
 }
 
+async function embeddedCopy() {
+  const image = process.env.CONVO_PGLITE_IMAGE;
+  if (!image || !fs.existsSync(image)) return;
+  const { openPglite, setDbHandle } = await import("@/lib/db/client");
+  setDbHandle(openPglite("memory://", { loadDataDir: new Blob([fs.readFileSync(image)]) }));
+}
+
 beforeAll(async () => {
   if (process.env.DATABASE_URL) await ownPostgresDatabase();
+  else await embeddedCopy();
   const { migrate } = await import("@/lib/db/migrate");
   await migrate();
 });
