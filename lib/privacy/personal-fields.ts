@@ -2,14 +2,17 @@
 // records for the business's statistics (how many bookings, party sizes, order items and totals) and
 // clears what identifies or describes the person. Browser-safe (pure), documented in docs/privacy.md.
 //
-// A top-level field is personal when
+// A field is personal, at any depth (objects and lists are searched through, issue 34), when
 //  - its key names the person or a way to reach them, or free text they wrote: name, phone, email,
 //    address, notes and their variants (PERSONAL_KEY below; "customer_name", "deliveryAddress",
 //    "contact_phone" and "special_notes" all match); or
 //  - its value is text holding an email address, a phone number (7 or more digits), or the contact's
 //    own name or phone (whatever the field is called); an ISO date ("2026-11-28T20:00") is not a phone.
-// Everything else is kept: numbers, booleans, dates and times, lists and objects (order items), and
-// short texts such as a fulfilment choice or a status.
+// A personal key clears its whole value, object or list included (`customer: {...}` under a key named
+// `contact`, an `address` object). Everything else is kept: numbers, booleans, dates and times, the
+// shape of lists and objects (order items with their quantities and prices), and short texts such as a
+// fulfilment choice or a status. A nested `name` is a personal key like a top-level one: an item's
+// name should be called `title` or `product` to survive an erasure.
 
 const PERSONAL_KEY =
   /(^|[^a-z])(name|names|nombre|nome|phone|mobile|cell|tel|telephone|telefono|telefone|whatsapp|email|mail|correo|address|addr|street|direccion|endereco|postcode|postal|zip|note|notes|comment|comments|message|remarks|instructions|request|requests|allergy|allergies|birthday|birth|dob|passport|document|dni|nif|cpf|contact)([^a-z]|$)/;
@@ -40,17 +43,33 @@ function mentions(text: string, contact: { name: string | null; phone: string })
   return Boolean(name && name.length >= 2 && text.toLowerCase().includes(name));
 }
 
-/** The fields with every personal value set to null, and the keys that were cleared. */
+// Deeper than any record the API accepts (32 levels): whatever lies below is cleared, not read.
+const MAX_DEPTH = 64;
+
+const step = (path: string, key: string | number) => (typeof key === "number" ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+
+/** The fields with every personal value set to null, at any depth, and the paths that were cleared (`customer.phone`, `items[2].note`). */
 export function erasePersonalFields(
   fields: Record<string, unknown>,
   contact: { name: string | null; phone: string },
 ): { fields: Record<string, unknown>; erased: string[] } {
-  const out: Record<string, unknown> = {};
   const erased: string[] = [];
-  for (const [key, value] of Object.entries(fields)) {
-    const personal = value !== null && (isPersonalKey(key) || (typeof value === "string" && mentions(value, contact)));
-    out[key] = personal ? null : value;
-    if (personal) erased.push(key);
-  }
-  return { fields: out, erased };
+  const clean = (value: unknown, key: string | number, path: string, depth: number): unknown => {
+    if (value === null) return null;
+    const here = step(path, key);
+    const personal =
+      (typeof key === "string" && isPersonalKey(key)) ||
+      (typeof value === "string" && mentions(value, contact)) ||
+      (typeof value === "object" && depth >= MAX_DEPTH);
+    if (personal) {
+      erased.push(here);
+      return null;
+    }
+    if (Array.isArray(value)) return value.map((v, i) => clean(v, i, here, depth + 1));
+    if (typeof value === "object") return walk(value as Record<string, unknown>, here, depth + 1);
+    return value;
+  };
+  const walk = (object: Record<string, unknown>, path: string, depth: number) =>
+    Object.fromEntries(Object.entries(object).map(([k, v]) => [k, clean(v, k, path, depth)]));
+  return { fields: walk(fields, "", 0), erased };
 }

@@ -49,9 +49,12 @@ async function customerWithHistory(b: TestBusiness, name = "Ada Lovelace") {
       email: "ada@example.com",
       notes: "window seat please",
       occasion: `call me on ${phone}`,
-      items: [{ title: "Cake", quantity: 1 }],
+      items: [{ title: "Cake", quantity: 1, note: "write Happy birthday" }],
       total: 3200,
       fulfilment: "dine-in",
+      delivery: { recipient: name, street: "Rua 1", door: 3, reach: [`${phone}`, "ring twice"] },
+      guests: [name, "a friend"],
+      customer: { name, vip: true },
     })}::jsonb, ${conversationId}, ${contactId}, 'confirmed')`);
   await db().execute(sql`insert into skills (business_id, id, assistant_id, name, graph) values (${b.businessId}, 'sk_privacy', ${b.assistantId}, 'P', ${JSON.stringify(graph)}::jsonb)
     on conflict do nothing`);
@@ -124,9 +127,13 @@ describe("privacy requests", () => {
         email: null,
         notes: null,
         occasion: null,
-        items: [{ title: "Cake", quantity: 1 }],
+        items: [{ title: "Cake", quantity: 1, note: null }],
         total: 3200,
         fulfilment: "dine-in",
+        // Issue 34, item 9: nested objects and lists are searched through, not kept whole.
+        delivery: { recipient: null, street: null, door: 3, reach: [null, "ring twice"] },
+        guests: [null, "a friend"],
+        customer: { name: null, vip: true },
       },
     });
 
@@ -211,6 +218,52 @@ describe("record fields: personal or not", () => {
     );
     expect(erased.sort()).toEqual(["contact_phone", "customerName", "delivery_address", "interest", "reference", "special_notes"]);
     expect(fields).toMatchObject({ partySize: 2, date: "2026-12-01", time: "20:00", fulfilment: "delivery", subtotal: 1500, paid: true });
+  });
+
+  it("searches nested objects and lists: a personal key clears its whole value, deep text is read like top-level text", () => {
+    const deep: Record<string, unknown> = { level: 0 };
+    let at = deep;
+    for (let i = 1; i < 80; i++) {
+      const next = { level: i, memo: "nothing personal" };
+      at.next = next;
+      at = next;
+    }
+    const { fields, erased } = erasePersonalFields(
+      {
+        order: {
+          items: [
+            { title: "Pizza", qty: 2, price: 900 },
+            { title: "Cake", qty: 1, notes: "for Ana's birthday" },
+          ],
+          shipping: { method: "delivery", address: { street: "Rua 1", city: "Lisboa" }, contactPhone: "+351 912 345 678" },
+          payer: ["Ana", "card"],
+        },
+        mentions: [[["write to ana@x.pt"]], 7],
+        deep,
+      },
+      { name: "Ana", phone: "+351912345678" },
+    );
+    expect(fields.order).toEqual({
+      items: [
+        { title: "Pizza", qty: 2, price: 900 },
+        { title: "Cake", qty: 1, notes: null },
+      ],
+      shipping: { method: "delivery", address: null, contactPhone: null },
+      payer: [null, "card"],
+    });
+    expect(fields.mentions).toEqual([[[null]], 7]);
+    expect(erased).toEqual(
+      expect.arrayContaining([
+        "order.items[1].notes",
+        "order.shipping.address",
+        "order.shipping.contactPhone",
+        "order.payer[0]",
+        "mentions[0][0][0]",
+      ]),
+    );
+    // What lies deeper than any accepted record is cleared rather than read.
+    expect(JSON.stringify(fields.deep)).not.toContain('"level":70');
+    expect(JSON.stringify(fields.deep)).toContain('"level":10');
   });
 });
 
