@@ -1,17 +1,52 @@
+import { NextResponse } from "next/server";
 import { errorResponse, newRequestId } from "@/lib/api/respond";
+import { DASHBOARD_PATH_HEADER } from "@/lib/auth/dashboard-path";
 import { AppError } from "@/lib/errors";
 
-// Next decodes route parameters before any route handler runs and answers a bare 500 to a path with
-// malformed percent-encoding (`/v1/skills/%ff`). Only such paths reach this proxy (the matcher takes
-// paths under /v1 that contain a `%`), so the API's other requests pay nothing for it; they get the
-// documented 404, as on the standalone server.
+// Two kinds of paths reach this proxy (see the matcher); the API's other requests pay nothing for it.
+// - Paths under /v1 with a `%`: Next decodes route parameters before any route handler runs and
+//   answers a bare 500 to malformed percent-encoding (`/v1/skills/%ff`); they get the documented 404,
+//   as on the standalone server.
+// - Dashboard pages: the page's path goes along as a request header, so that a visitor without a
+//   session is sent to sign in and then back to the page they opened (lib/auth/session.ts).
 export function proxy(request: Request) {
-  try {
-    decodeURIComponent(new URL(request.url).pathname);
-    return undefined;
-  } catch {
-    return errorResponse(new AppError("not_found", "No such endpoint."), newRequestId());
+  const url = new URL(request.url);
+  if (url.pathname.startsWith("/v1/")) {
+    try {
+      decodeURIComponent(url.pathname);
+      return undefined;
+    } catch {
+      return errorResponse(new AppError("not_found", "No such endpoint."), newRequestId());
+    }
   }
+  const headers = new Headers(request.headers);
+  headers.set(DASHBOARD_PATH_HEADER, url.pathname + url.search);
+  return NextResponse.next({ request: { headers } });
 }
 
-export const config = { matcher: ["/v1/:rest(.*%.*)"] };
+const dashboardPages = [
+  "inbox",
+  "simulator",
+  "contacts",
+  "records",
+  "account",
+  "overview",
+  "api-keys",
+  "api-reference",
+  "assistant",
+  "audit",
+  "business-hours",
+  "campaigns",
+  "catalog",
+  "channel",
+  "privacy",
+  "saved-replies",
+  "skills",
+  "team",
+  "templates",
+  "webhooks",
+];
+
+export const config = {
+  matcher: ["/v1/:rest(.*%.*)", ...dashboardPages.flatMap((p) => [`/${p}`, `/${p}/:rest*`])],
+};

@@ -62,6 +62,18 @@ test("sign up, sign out and sign in again", async ({ page }) => {
   await expect(page.locator(".sidebar-brand")).toContainText(account.businessName);
 });
 
+test("a signed-out visitor who opens the simulator signs in and comes back to it", async ({ page }) => {
+  const account = await signUp(page);
+  await signOut(page);
+  await page.goto("/simulator");
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fsimulator$/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/simulator$/);
+  await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
+});
+
 test("an agent sees only the inbox, simulator, contacts and records", async ({ page, browser }) => {
   await signUp(page);
   await page.goto("/team");

@@ -1,8 +1,10 @@
 import "server-only";
 import { getServerSession } from "next-auth";
+import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { db } from "../db/client";
 import { getSessionUser, type Role } from "../users/users";
+import { DASHBOARD_PATH_HEADER, signInPathFor } from "./dashboard-path";
 import { authOptions } from "./options";
 import { roleAllows } from "./roles";
 
@@ -29,13 +31,14 @@ export async function sessionFor(claims: { userId: string; businessId: string; s
 }
 
 /**
- * For dashboard pages (server components): no session -> the sign-in page; a role that may not see the
+ * For dashboard pages (server components): no session -> the sign-in page, which returns to this page; a role that may not see the
  * page -> forbidden(), which renders app/(dashboard)/forbidden.tsx with HTTP 403. The operations the
  * dashboard calls resolve the same session into their caller (lib/api/caller.ts) and answer 401/403 instead.
  */
 export async function requireSession(opts: { role?: Role } = {}): Promise<DashboardSession> {
   const session = await readSession();
-  if (!session) redirect("/sign-in");
+  // After signing in, the visitor comes back to the page they opened (proxy.ts names it).
+  if (!session) redirect(signInPathFor((await headers()).get(DASHBOARD_PATH_HEADER)));
   if (!roleAllows(session.role, opts.role)) forbidden();
   return session;
 }
