@@ -4,7 +4,9 @@
 
 export type VariableContact = { name: string | null; phone: string; metadata: Record<string, unknown> };
 
-const EXPR = /\{\{\s*([^{}|]+?)\s*(?:\|([^{}]*))?\}\}/g;
+// No two quantifiers here can take the same character: the field's own spaces are trimmed by lookup(),
+// not by `\s*` beside it (the old `\{\{\s*([^{}|]+?)\s*...` backtracked cubically on "{{" + spaces).
+const EXPR = /\{\{([^{}|]+)(?:\|([^{}]*))?\}\}/g;
 
 function lookup(contact: VariableContact, field: string): string | null {
   const key = field.trim();
