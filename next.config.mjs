@@ -1,4 +1,4 @@
-import { securityHeaders } from "./lib/security-headers.mjs";
+import { mediaSecurityHeaders, securityHeaders } from "./lib/security-headers.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -21,12 +21,14 @@ const nextConfig = {
   // CSP's `data:` makes that a path-to-regexp compile (about 75 µs of a 1.6 ms API request): an API
   // request (Authorization header) to /v1 skips the rules, and its answer carries the same headers from
   // lib/api/respond.ts. Everything else (pages, the dashboard's own /v1 calls, /metrics, a dashboard
-  // behind basic auth) gets them here.
+  // behind basic auth) gets them here. Stored files (/media/) get the sandbox policy instead, never the
+  // site's: a file must not run script as our origin (lib/security-headers.mjs).
   async headers() {
     const headers = securityHeaders(process.env.NODE_ENV === "development");
     return [
-      { source: "/:path*", missing: [{ type: "header", key: "authorization" }], headers },
-      { source: "/:path((?!v1(?:/|$)).*)", has: [{ type: "header", key: "authorization" }], headers },
+      { source: "/:path((?!media(?:/|$)).*)", missing: [{ type: "header", key: "authorization" }], headers },
+      { source: "/:path((?!v1(?:/|$)|media(?:/|$)).*)", has: [{ type: "header", key: "authorization" }], headers },
+      { source: "/media/:path*", headers: mediaSecurityHeaders() },
     ];
   },
   // forbidden() in requireSession: owner-only pages answer agents with HTTP 403 and app/(dashboard)/forbidden.tsx.

@@ -44,3 +44,24 @@ export function securityHeaders(dev = false) {
 export function securityHeaderObject(dev = false) {
   return Object.fromEntries(securityHeaders(dev).map((h) => [h.key, h.value]));
 }
+
+// A stored file (GET /media/...) is someone else's bytes: a customer's document, a caller's upload.
+// Even one a browser opens must run nowhere: `sandbox` gives it an opaque origin with scripts off, and
+// nothing but the file itself loads. next.config.mjs sends these on /media/ instead of the site's
+// policy, whose 'unsafe-inline' scripts would run an HTML file as our origin (and which would replace
+// the route's own sandbox, the way Next merges them).
+export const MEDIA_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; frame-ancestors 'none'";
+
+export function mediaSecurityHeaders() {
+  return [
+    { key: "Content-Security-Policy", value: MEDIA_CONTENT_SECURITY_POLICY },
+    { key: "X-Content-Type-Options", value: "nosniff" },
+    { key: "X-Frame-Options", value: "DENY" },
+    { key: "Referrer-Policy", value: "same-origin" },
+  ];
+}
+
+/** mediaSecurityHeaders as a plain object, for the media route's own answers (files and errors alike). */
+export function mediaSecurityHeaderObject() {
+  return Object.fromEntries(mediaSecurityHeaders().map((h) => [h.key, h.value]));
+}

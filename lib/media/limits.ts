@@ -34,6 +34,25 @@ export function baseMimeType(mimeType: string | null | undefined): string {
   return (mimeType ?? "").split(";")[0].trim().toLowerCase();
 }
 
+// RFC 9110 token characters, on each side of the one slash.
+const TOKEN = "[!#$%&'*+.^_`|~0-9a-z-]{1,127}";
+const MIME_TYPE = new RegExp(`^${TOKEN}/${TOKEN}$`);
+
+/**
+ * The only form a MIME type is stored or served in: a lower-case `type/subtype` of token characters,
+ * parameters dropped. Anything else is `application/octet-stream`: a sender's client may declare
+ * `image/png,text/html`, which starts like a picture and renders as a page.
+ */
+export function normalMimeType(mimeType: string | null | undefined): string {
+  const base = baseMimeType(mimeType);
+  return MIME_TYPE.test(base) ? base : "application/octet-stream";
+}
+
+/** Whether a stored file may open in the browser: exactly a type WhatsApp's limits accept for its kind (never a document). */
+export function opensInline(kind: MediaKind, mimeType: string): boolean {
+  return MEDIA_LIMITS[kind].mimeTypes?.includes(normalMimeType(mimeType)) ?? false;
+}
+
 /** Why a file of this type cannot be a `kind` (null when it can). Outbound documents are held to WhatsApp's list. */
 export function mimeProblem(kind: MediaKind, mimeType: string, direction: "inbound" | "outbound"): string | null {
   const base = baseMimeType(mimeType);

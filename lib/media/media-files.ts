@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { type MediaKind, mediaFiles } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { newId } from "../ids";
-import { baseMimeType, mimeProblem, sizeProblem } from "./limits";
+import { mimeProblem, normalMimeType, sizeProblem } from "./limits";
 import { type MediaBytes, mediaStore, storeFor } from "./store";
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
@@ -29,7 +29,7 @@ export const wrongType = (message: string) => new AppError("unsupported_media_ty
  * unsupported_media_type, having stored nothing.
  */
 export async function saveMediaFile(db: Db, businessId: string, file: NewMediaFile): Promise<MediaFileRow> {
-  const mimeType = baseMimeType(file.mimeType) || "application/octet-stream";
+  const mimeType = normalMimeType(file.mimeType);
   const typeProblem = mimeProblem(file.kind, mimeType, file.direction);
   if (typeProblem) throw wrongType(typeProblem);
   const declared = file.declaredSize ? sizeProblem(file.kind, file.declaredSize) : null;

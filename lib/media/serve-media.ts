@@ -2,14 +2,14 @@ import "server-only";
 import type { DashboardSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { notFound } from "../errors";
+import { mediaSecurityHeaderObject } from "../security-headers.mjs";
+import { normalMimeType, opensInline } from "./limits";
 import { type MediaFileRow, mediaFileById, readMediaBytes } from "./media-files";
 import { verifyMediaSignature } from "./signed-url";
 
 // GET /media/{fileId}: a stored file, to the holder of a signed link or to a dashboard session of the
 // file's business. Anything else (no such file, another business's file, a bad or expired signature)
 // is the same 404, so a link reveals nothing about files it was not signed for.
-
-const INLINE = /^(image\/(jpeg|png|webp)|audio\/|video\/)/;
 
 export async function mediaResponse(db: Db, request: Request, fileId: string, session: () => Promise<DashboardSession | null>): Promise<Response> {
   const file = await mediaFileById(db, fileId);
@@ -36,18 +36,19 @@ async function fileResponse(db: Db, file: MediaFileRow): Promise<Response> {
       await iterator.return?.();
     },
   });
-  // Only pictures, sound and video open in the browser; anything else (a customer's HTML "document")
-  // downloads, and the sandbox policy keeps it from running as our origin even if opened.
-  const disposition = INLINE.test(file.mimeType) ? "inline" : "attachment";
-  const name = file.filename ?? `${file.id}${extensionOf(file.mimeType)}`;
+  // Only a picture, sound or video of exactly a type its kind allows opens in the browser; anything
+  // else (a customer's HTML "document") downloads. Rows stored before types were normalised are
+  // normalised here too. The sandbox policy keeps even an opened file from running as our origin.
+  const mimeType = normalMimeType(file.mimeType);
+  const disposition = opensInline(file.kind, mimeType) ? "inline" : "attachment";
+  const name = file.filename ?? `${file.id}${extensionOf(mimeType)}`;
   return new Response(stream, {
     status: 200,
     headers: {
-      "Content-Type": file.mimeType,
+      ...mediaSecurityHeaderObject(),
+      "Content-Type": mimeType,
       "Content-Length": String(file.size),
       "Content-Disposition": `${disposition}; filename="${name.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      "Content-Security-Policy": "sandbox; default-src 'none'; img-src 'self'; media-src 'self'",
-      "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, max-age=3600",
     },
   });

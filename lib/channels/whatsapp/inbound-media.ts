@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import type { MediaKind, MessageMedia } from "../../db/schema";
 import { AppError } from "../../errors";
 import { RetryLater } from "../../jobs/worker";
+import { normalMimeType } from "../../media/limits";
 import { saveMediaFile } from "../../media/media-files";
 import { ChannelError } from "../channel";
 import type { WhatsAppConnection } from "./connection";
@@ -29,10 +30,12 @@ export async function fetchInboundMedia(
 ): Promise<MessageMedia> {
   const content = m.content ?? {};
   const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+  // Kept as files are stored (normalMimeType): what the sender's client declared may be any string.
+  const declaredType = str(content.mimeType);
   const base: MessageMedia = {
     fileId: null,
     kind: m.type,
-    mimeType: str(content.mimeType),
+    mimeType: declaredType && normalMimeType(declaredType),
     size: null,
     filename: str(content.filename),
     caption: str(content.caption),
