@@ -98,9 +98,9 @@ export function openApiDocument(operations: AnyOperation[]) {
     },
     servers: [{ url: "/v1" }],
     components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "cak_live_... API key" } } },
-    // biome-ignore lint/suspicious/noExplicitAny: built above from the typed operation table.
+    // `any`: built above from the typed operation table.
     paths: paths as any,
-    // biome-ignore lint/suspicious/noExplicitAny: built above from the event list.
+    // `any`: built above from the event list.
     webhooks: webhooks() as any,
   });
 }

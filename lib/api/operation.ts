@@ -98,7 +98,7 @@ export function defineOperation<Path extends string, P extends AnyObject, Q exte
   return op;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a table of heterogeneous operations.
+// `any`: a table of heterogeneous operations.
 export type AnyOperation = Operation<any, any, any, any>;
 
 /**

@@ -36,7 +36,7 @@ export type FakeGraphOptions = {
 };
 
 type Status = "sent" | "delivered" | "read" | "failed";
-// biome-ignore lint/suspicious/noExplicitAny: tests read whatever the adapter sent.
+// `any`: tests read whatever the adapter sent.
 type SentBody = any;
 export type SentMessage = { phoneNumberId: string; body: SentBody; wamid: string; at: Date };
 export type GraphAttempt = { phoneNumberId: string; body: SentBody; at: Date; httpStatus: number; errorCode: number | null };
@@ -500,7 +500,7 @@ function inboundSenders(body: unknown): { from: string; at: Date }[] {
       return [];
     }
   }
-  // biome-ignore lint/suspicious/noExplicitAny: walking a loosely shaped test payload.
+  // `any`: walking a loosely shaped test payload.
   const entries: unknown = (parsed as any)?.entry;
   if (!Array.isArray(entries)) return [];
   const messages = entries.flatMap((e) => [e?.changes ?? []].flat().flatMap((c) => [c?.value?.messages ?? []].flat()));

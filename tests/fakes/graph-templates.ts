@@ -15,7 +15,7 @@ export type FakeTemplate = {
   status: FakeTemplateStatus;
   rejectedReason: string;
   quality: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
-  // biome-ignore lint/suspicious/noExplicitAny: Meta's component objects, stored as sent.
+  // `any`: Meta's component objects, stored as sent.
   components: any[];
   edits: number;
 };

@@ -31,7 +31,7 @@ describe("security headers on API answers", () => {
   const applies = (rules: Rule[], path: string, headers: Record<string, string>) =>
     rules.filter((r) => {
       const params = getPathMatch(r.source, { strict: true, removeUnnamedParams: true })(path);
-      // biome-ignore lint/suspicious/noExplicitAny: Next's matcher takes a Node request; only its headers are read.
+      // `any`: Next's matcher takes a Node request; only its headers are read.
       return params !== false && matchHas({ headers } as any, {}, r.has as any, r.missing as any) !== false;
     });
 
