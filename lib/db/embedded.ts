@@ -31,6 +31,20 @@ export function isWasmTrap(err: unknown): boolean {
   return false;
 }
 
+// The errors of the statements that trapped an instance, as opposed to those of the statements that
+// met it broken afterwards: the job worker gives up on a job that keeps being the one (lib/jobs/worker.ts).
+const culprits = new WeakSet<object>();
+
+/** Whether the error (or its cause) is the one of the statement that trapped the embedded database. */
+export function trappedTheDatabase(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; e && i < 8; i++) {
+    if (typeof e === "object" && culprits.has(e)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 type Listener = { channel: string; fn: (payload: string) => void; onListen?: () => void; unsubscribe: (() => Promise<void>) | null };
 
 const CLOSE_TIMEOUT_MS = 5_000;
@@ -107,15 +121,15 @@ export class EmbeddedDatabase {
     try {
       return await op(client);
     } catch (err) {
-      if (isWasmTrap(err)) this.#recover(client, err);
+      if (isWasmTrap(err) && this.#recover(client, err) && typeof err === "object" && err) culprits.add(err);
       throw err;
     }
   }
 
-  // Only the first trap of an instance starts a recovery: the queries queued behind it on the same
-  // broken instance trap too, and must not reopen a second time.
-  #recover(broken: PGlite, err: unknown): void {
-    if (broken !== this.#client || this.#recovering || this.#health.state === "failed") return;
+  // Only the first trap of an instance starts a recovery (and is its culprit): the queries queued behind
+  // it on the same broken instance trap too, and must not reopen a second time.
+  #recover(broken: PGlite, err: unknown): boolean {
+    if (broken !== this.#client || this.#recovering || this.#health.state === "failed") return false;
     const reason = safeErrorMessage(err);
     this.#health = { ...this.#health, state: "recovering", since: new Date(), reason };
     log.error({ reason }, "the embedded database trapped: reopening it from its data directory");
@@ -147,6 +161,7 @@ export class EmbeddedDatabase {
     })().finally(() => {
       this.#recovering = null;
     });
+    return true;
   }
 
   // LISTEN subscriptions lived in the old instance; the job worker's wake-ups must keep coming.

@@ -1,6 +1,7 @@
 import "server-only";
 import { hostname } from "node:os";
 import { dbHandle } from "../db/client";
+import { trappedTheDatabase } from "../db/embedded";
 import { safeErrorMessage } from "../errors";
 import { newId } from "../ids";
 import { componentLogger } from "../observability/log";
@@ -50,6 +51,14 @@ export type Worker = {
 const log = componentLogger("worker");
 
 const backoffMs = (attempt: number) => Math.min(60 * 60_000, 1000 * 2 ** attempt);
+
+/**
+ * A job whose statement trapped the embedded database (every tenant waits about a second while it
+ * reopens) gets this many attempts in all, whatever its own maximum: the second trap makes it a failed
+ * job (status `failed`, its reason in `last_error`, counted in GET /metrics), not a retry that stalls
+ * everyone again. One retry, because a trap can be another statement's doing that ran just before.
+ */
+export const MAX_ATTEMPTS_AFTER_TRAP = 2;
 
 /**
  * Runs jobs of the given queues: woken by NOTIFY on commit, with a poll as the fallback (a missed
@@ -159,10 +168,13 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
       const later = err instanceof RetryLater ? err : null;
       const delay = later ? later.delayMs : backoffMs(job.attempts);
       const countAttempt = later ? later.countAttempt : true;
-      const exhausted = countAttempt && job.attempts >= job.maxAttempts;
+      const trapped = !later && trappedTheDatabase(err);
+      const bounded = trapped ? { ...job, maxAttempts: Math.min(job.maxAttempts, MAX_ATTEMPTS_AFTER_TRAP) } : job;
+      const exhausted = countAttempt && bounded.attempts >= bounded.maxAttempts;
+      const reason = trapped ? `trapped the embedded database: ${safeErrorMessage(err)}` : safeErrorMessage(err);
       if (later) done(countAttempt ? "retry" : "deferred", { retryInMs: delay });
-      else done(exhausted ? "failed" : "retry", { retryInMs: exhausted ? null : delay, err }, "error");
-      await retryJob(handle.db, job, delay, safeErrorMessage(err), countAttempt).catch((e) =>
+      else done(exhausted ? "failed" : "retry", { retryInMs: exhausted ? null : delay, trapped: trapped || undefined, err }, "error");
+      await retryJob(handle.db, bounded, delay, reason, countAttempt).catch((e) =>
         log.error({ queue: job.queue, jobId: job.id, err: e }, "could not reschedule the job"),
       );
     } finally {

@@ -5,6 +5,7 @@ import type { SkillGraph } from "../../skills/graph-schema";
 import { slotsOf } from "../dialogue/slots";
 import { wallClock } from "../engine/time-zone";
 import { llmClient, llmSettings } from "./llm-client";
+import { readToolArguments } from "./tool-args";
 import { componentLogger } from "../../observability/log";
 
 // With an LLM configured, the model reads a message to a running skill: which acts it holds, which
@@ -83,8 +84,9 @@ export async function understandWithLlm(brief: UnderstandBrief): Promise<Underst
     );
     const call = completion.choices?.[0]?.message?.tool_calls?.find((c) => c.type === "function" && c.function.name === "understand");
     if (call?.type !== "function") return null;
-    const parsed = understandingSchema.safeParse(JSON.parse(call.function.arguments));
-    return parsed.success ? parsed.data : null;
+    // The same limits as every tool call's arguments (size, depth), then the schema.
+    const parsed = readToolArguments(understandingSchema, call.function.arguments);
+    return parsed.ok ? parsed.value : null;
   } catch (err) {
     componentLogger("assistant").warn({ err }, "LLM understanding failed, reading the message without it");
     return null;

@@ -1,18 +1,20 @@
 import "server-only";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { Db } from "../../db/client";
-import { collectionName } from "../../skills/graph-schema";
+import { componentLogger } from "../../observability/log";
 import { searchCatalog } from "../retrieval/catalog-search";
 import { llmClient, llmSettings } from "./llm-client";
 import { llmMessages } from "./llm-prompt";
 import { formatPrice } from "../understanding/price";
 import { countTokens } from "../understanding/tokens";
 import type { TurnBrief } from "../turn/turn-brief";
+import { readToolArguments, toolArgs } from "./tool-args";
 
 // One LLM answer, with tools: search the catalog (answered here, then the model goes on), create a
 // record (done later, in the turn's transaction), start a skill or hand off (both end the model's
 // part). All rounds with the provider share one deadline; a timeout or provider error throws, and the caller
-// falls back to the retrieval engine.
+// falls back to the retrieval engine. Every call's arguments are checked first (./tool-args.ts): one
+// that fails does nothing and tells the model why, so a record is only ever flat, small fields.
 
 export type PlannedRecord = { collection: string; fields: Record<string, unknown> };
 export type LlmDecision = { tokens: number; records: PlannedRecord[] } & (
@@ -22,6 +24,7 @@ export type LlmDecision = { tokens: number; records: PlannedRecord[] } & (
 );
 
 const MAX_ROUNDS = 4;
+const log = componentLogger("assistant");
 
 function tools(brief: TurnBrief): ChatCompletionTool[] {
   const fn = (name: string, description: string, parameters: Record<string, unknown>): ChatCompletionTool => ({
@@ -42,7 +45,14 @@ function tools(brief: TurnBrief): ChatCompletionTool[] {
       required: ["query"],
     }),
     fn("create_record", "Save a record for the business, such as a lead (collection leads) or an order.", {
-      properties: { collection: { type: "string" }, fields: { type: "object" } },
+      properties: {
+        collection: { type: "string" },
+        fields: {
+          type: "object",
+          description: "Flat fields: each a text, a number, true/false or null (no objects or lists); at most 100.",
+          additionalProperties: { type: ["string", "number", "boolean", "null"] },
+        },
+      },
       required: ["collection", "fields"],
     }),
     fn("handoff", "Hand the conversation to a human colleague.", { properties: { reason: { type: "string" } }, required: ["reason"] }),
@@ -76,30 +86,31 @@ export async function askLlm(db: Db, brief: TurnBrief, opts: { tools?: boolean; 
     }
     messages.push({ role: "assistant", content: choice.content ?? null, tool_calls: calls });
     for (const call of calls) {
-      const args = parseArgs(call.function.arguments);
       const name = call.function.name;
-      if (name === "start_skill" && brief.skills.some((s) => s.id === args.skillId)) {
-        return { kind: "start_skill", skillId: String(args.skillId), tokens, records };
+      if (name === "start_skill") {
+        const args = readToolArguments(toolArgs.start_skill, call.function.arguments);
+        if (args.ok && brief.skills.some((s) => s.id === args.value.skillId))
+          return { kind: "start_skill", skillId: args.value.skillId, tokens, records };
       }
       if (name === "handoff") {
-        return {
-          kind: "handoff",
-          reason: String(args.reason || "assistant_handoff").slice(0, 500),
-          text: choice.content?.trim() || null,
-          tokens,
-          records,
-        };
+        // A person takes over whatever the arguments say: only the reason depends on them.
+        const args = readToolArguments(toolArgs.handoff, call.function.arguments);
+        const reason = args.ok ? args.value.reason.trim() : "";
+        return { kind: "handoff", reason: reason || "assistant_handoff", text: choice.content?.trim() || null, tokens, records };
       }
-      messages.push({ role: "tool", tool_call_id: call.id, content: JSON.stringify(await runTool(db, brief, name, args, records)) });
+      const result = await runTool(db, brief, name, call.function.arguments, records);
+      if ("error" in result) log.warn({ businessId: brief.businessId, tool: name, problem: result.error }, "refused a tool call of the model");
+      messages.push({ role: "tool", tool_call_id: call.id, content: JSON.stringify(result) });
     }
   }
   throw new Error(`the model kept calling tools for ${MAX_ROUNDS} rounds`);
 }
 
-async function runTool(db: Db, brief: TurnBrief, name: string, args: Record<string, unknown>, records: PlannedRecord[]): Promise<unknown> {
+async function runTool(db: Db, brief: TurnBrief, name: string, raw: string | undefined, records: PlannedRecord[]): Promise<object> {
   if (name === "search_catalog") {
-    const collection = typeof args.collection === "string" && args.collection ? args.collection : null;
-    const found = await searchCatalog(db, brief.businessId, collection, String(args.query ?? ""), { limit: 8 });
+    const args = readToolArguments(toolArgs.search_catalog, raw);
+    if (!args.ok) return { error: `search_catalog refused: ${args.problem}` };
+    const found = await searchCatalog(db, brief.businessId, args.value.collection || null, args.value.query, { limit: 8 });
     return found.map(({ item }) => ({
       title: item.title,
       collection: item.collection,
@@ -109,20 +120,11 @@ async function runTool(db: Db, brief: TurnBrief, name: string, args: Record<stri
     }));
   }
   if (name === "create_record") {
-    const collection = collectionName.safeParse(args.collection);
-    const fields = args.fields && typeof args.fields === "object" && !Array.isArray(args.fields) ? (args.fields as Record<string, unknown>) : null;
-    if (!collection.success || !fields) return { error: "collection must look like leads and fields must be an object" };
-    records.push({ collection: collection.data, fields });
-    return { created: true, collection: collection.data };
+    const args = readToolArguments(toolArgs.create_record, raw);
+    if (!args.ok) return { error: `create_record refused, nothing was saved: ${args.problem}` };
+    records.push({ collection: args.value.collection, fields: args.value.fields });
+    return { created: true, collection: args.value.collection };
   }
+  if (name === "start_skill") return { error: "start_skill refused: no such skill" };
   return { error: `unknown tool ${name}` };
-}
-
-function parseArgs(raw: string | undefined): Record<string, unknown> {
-  try {
-    const parsed = JSON.parse(raw || "{}");
-    return parsed && typeof parsed === "object" ? parsed : {};
-  } catch {
-    return {};
-  }
 }
