@@ -1,4 +1,4 @@
-import { dashboardApi, expect, screenshot, signUp, test, uniquePhone } from "./fixtures";
+import { admin, dashboardApi, expect, screenshot, signUp, test, uniquePhone } from "./fixtures";
 
 // A 2x2 PNG (red, green / blue, white): small, but a real picture the browser must decode.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFElEQVR4nGP4z8DAAMIM/////w8AH+4F+7C4l8kAAAAASUVORK5CYII=", "base64");
@@ -58,4 +58,40 @@ test("the inbox shows a customer's photo in a viewer and sends a PDF from the re
   expect(anonymous?.status()).toBe(404);
   await bare?.close();
   await screenshot(page, "inbox-media");
+});
+
+// Issue 34 item 5: Settings › Privacy shows the space the business's files take of its storage quota,
+// which the operator sets (`set-storage-quota`): loading, empty, error and filled states.
+test("privacy settings show the file storage used and the quota", async ({ page }) => {
+  const account = await signUp(page);
+  const origin = new URL(page.url()).origin;
+  // Loading first (the answer held back), then the error state and its retry.
+  let fail = true;
+  await page.route("**/v1/internal/media/storage", async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    if (fail) await route.fulfill({ status: 500, json: { error: { code: "internal_error", message: "boom", requestId: "req_x" } } });
+    else await route.fallback();
+  });
+  await page.goto("/privacy");
+  const card = page.getByRole("region", { name: "File storage" });
+  await expect(card.getByRole("status", { name: "Loading" })).toBeVisible();
+  await expect(card.getByText("Could not load the file storage")).toBeVisible({ timeout: 15_000 });
+  fail = false;
+  await card.getByRole("button", { name: "Try again" }).click();
+  await expect(card.getByText("No files stored yet")).toBeVisible();
+  await expect(card).toContainText("up to 1 GB");
+  await expect(card).toContainText("server's default");
+
+  const upload = await page.request.post("/v1/media", {
+    headers: { origin },
+    multipart: { file: { name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.concat([PDF, Buffer.alloc(300 * 1024)]) } },
+  });
+  expect(upload.status()).toBe(200);
+  await admin("set-storage-quota", { business: account.businessId, bytes: "10MiB" });
+  await page.reload();
+  await expect(card.getByTestId("storage-used")).toContainText("of 10 MB used (1 file)");
+  await expect(card.getByTestId("storage-used")).toContainText("300 KB");
+  await expect(card.getByRole("progressbar", { name: "File storage used" })).toBeVisible();
+  await expect(card).toContainText("operator set this limit");
+  await screenshot(page, "privacy-storage");
 });

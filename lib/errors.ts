@@ -12,6 +12,7 @@ export const errorStatus = {
   version_conflict: 409,
   conflict: 409,
   payload_too_large: 413,
+  storage_quota_exceeded: 413,
   unsupported_media_type: 415,
   outside_messaging_window: 422,
   unknown_template: 422,

@@ -32,6 +32,7 @@ const actionLabels: Record<AuditAction, string> = {
   "settings.campaigns_changed": "Campaign settings changed",
   "settings.orders_changed": "Order settings changed",
   "settings.privacy_changed": "Message retention changed",
+  "settings.storage_quota_changed": "File storage quota changed",
   "contact.exported": "Contact exported",
   "contact.erased": "Contact erased",
 };

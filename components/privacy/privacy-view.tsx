@@ -4,8 +4,9 @@ import { type FormEvent, useState } from "react";
 import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Skeleton, useToast } from "@/components/ui";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { PrivacySettingsOut } from "@/lib/privacy/retention";
+import { StorageCard } from "./storage-card";
 
-/** Settings › Privacy: how long messages are kept (owners), and where a customer's requests are answered. */
+/** Settings › Privacy: how long messages are kept (owners), where a customer's requests are answered, and the files' storage. */
 export function PrivacyView() {
   const settings = useQuery({ queryKey: ["privacy-settings"], queryFn: () => apiFetch<PrivacySettingsOut>("/v1/privacy-settings") });
   return (
@@ -25,6 +26,7 @@ export function PrivacyView() {
       ) : (
         <RetentionForm key={settings.data.updatedAt ?? "new"} initial={settings.data} />
       )}
+      <StorageCard />
     </>
   );
 }

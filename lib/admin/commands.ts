@@ -6,6 +6,7 @@ import { rotateEncryptionKey } from "../crypto/rotate";
 import { graphUrl } from "../channels/whatsapp/connection";
 import { type Db, db } from "../db/client";
 import { migrate } from "../db/migrate";
+import { parseByteSize, setStorageQuota } from "../media/storage-quota";
 import { seedDemo } from "../demo/seed-demo";
 import { AppError } from "../errors";
 import { createApiKey, keyBusiness, revokeApiKey } from "../keys/api-keys";
@@ -120,6 +121,17 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
     const m = await member(a);
     await changePassword(db(), m.businessId, m.id, { currentPassword: need(a, "current-password"), newPassword: need(a, "new-password") });
     return { id: m.id, email: m.email, passwordChanged: true };
+  },
+  // How many bytes of files the business may store: --bytes 2147483648, 500MiB, 2GiB, or `default`
+  // (MEDIA_STORAGE_QUOTA_BYTES, 1 GiB unless set). Files already stored stay; new ones must fit.
+  async "set-storage-quota"(a) {
+    const businessId = need(a, "business");
+    const bytes = parseByteSize(need(a, "bytes"));
+    return asOperator(
+      businessId,
+      (tx) => setStorageQuota(tx, businessId, bytes),
+      () => ({ action: "settings.storage_quota_changed", target: { type: "business", id: businessId }, details: { quotaBytes: bytes } }),
+    );
   },
   async "grant-tokens"(a) {
     return grantTokens(db(), need(a, "business"), int(need(a, "tokens"), "tokens"));

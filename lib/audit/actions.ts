@@ -22,6 +22,7 @@ export const auditActions = [
   "settings.campaigns_changed",
   "settings.orders_changed",
   "settings.privacy_changed",
+  "settings.storage_quota_changed",
   "contact.exported",
   "contact.erased",
 ] as const;

@@ -67,6 +67,7 @@ export function sizeProblem(kind: MediaKind, size: number): string | null {
 }
 
 export function formatBytes(n: number): string {
+  if (n >= 1024 * MB) return `${Math.round((n / (1024 * MB)) * 10) / 10} GB`;
   if (n >= MB) return `${Math.round((n / MB) * 10) / 10} MB`;
   if (n >= 1024) return `${Math.round(n / 1024)} KB`;
   return `${n} bytes`;

@@ -6,7 +6,9 @@ import { type MediaKind, mediaFiles } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { newId } from "../ids";
 import { mimeProblem, normalMimeType, sizeProblem } from "./limits";
+import { assertRoomFor, storageFull, storageUsage } from "./storage-quota";
 import { type MediaBytes, mediaStore, storeFor } from "./store";
+import { scheduleMediaSweep, sweepDueAt } from "./sweep-unused";
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 
@@ -24,8 +26,9 @@ export const tooLarge = (message: string) => new AppError("payload_too_large", m
 export const wrongType = (message: string) => new AppError("unsupported_media_type", message);
 
 /**
- * Streams a file into the store, checking WhatsApp's type and size limits as the bytes pass (the
- * upload stops at the first byte over the limit), then records it. Throws payload_too_large or
+ * Streams a file into the store, checking WhatsApp's type and size limits and the business's storage
+ * quota as the bytes pass (the upload stops at the first byte over a limit), then records it and
+ * queues the business's sweep of unused files. Throws payload_too_large, storage_quota_exceeded or
  * unsupported_media_type, having stored nothing.
  */
 export async function saveMediaFile(db: Db, businessId: string, file: NewMediaFile): Promise<MediaFileRow> {
@@ -34,6 +37,9 @@ export async function saveMediaFile(db: Db, businessId: string, file: NewMediaFi
   if (typeProblem) throw wrongType(typeProblem);
   const declared = file.declaredSize ? sizeProblem(file.kind, file.declaredSize) : null;
   if (declared) throw tooLarge(declared);
+  const usage = await storageUsage(db, businessId);
+  const room = usage.quotaBytes - usage.usedBytes;
+  if ((file.declaredSize ?? 0) > room) throw storageFull(usage);
 
   const hash = createHash("sha256");
   let size = 0;
@@ -42,6 +48,7 @@ export async function saveMediaFile(db: Db, businessId: string, file: NewMediaFi
       size += piece.byteLength;
       const problem = sizeProblem(file.kind, size);
       if (problem) throw tooLarge(problem);
+      if (size > room) throw storageFull(usage);
       hash.update(piece);
       yield piece;
     }
@@ -50,22 +57,28 @@ export async function saveMediaFile(db: Db, businessId: string, file: NewMediaFi
   // The key is not the file id: a half-written key from a failed attempt can never be mistaken for a file.
   const storageKey = `${businessId}/${randomBytes(16).toString("hex")}`;
   await store.put(storageKey, counted(), mimeType);
-  const recorded = db
-    .insert(mediaFiles)
-    .values({
-      id: newId("med"),
-      businessId,
-      kind: file.kind,
-      mimeType,
-      size,
-      filename: cleanFilename(file.filename),
-      sha256: hash.digest("hex"),
-      storage: store.kind,
-      storageKey,
-    })
-    .returning();
+  // Counted again under the business's lock: files stored at the same time never pass the quota together.
+  const recorded = db.transaction(async (tx) => {
+    await assertRoomFor(tx, businessId, size);
+    const [row] = await tx
+      .insert(mediaFiles)
+      .values({
+        id: newId("med"),
+        businessId,
+        kind: file.kind,
+        mimeType,
+        size,
+        filename: cleanFilename(file.filename),
+        sha256: hash.digest("hex"),
+        storage: store.kind,
+        storageKey,
+      })
+      .returning();
+    await scheduleMediaSweep(tx, businessId, sweepDueAt(row.createdAt));
+    return row;
+  });
   try {
-    return (await recorded)[0];
+    return await recorded;
   } catch (err) {
     // Bytes nobody can name would only take space.
     await store.delete(storageKey).catch(() => {});
@@ -81,6 +94,19 @@ export async function findMediaFile(db: Db, businessId: string, fileId: string):
     .where(and(eq(mediaFiles.id, fileId), eq(mediaFiles.businessId, businessId)));
   if (!row) throw notFound("media file");
   return row;
+}
+
+/**
+ * Inside a send's transaction: holds the file's row until the message that uses it commits, so the
+ * unused-file sweep (./sweep-unused.ts) cannot remove it meanwhile; removed already, not_found.
+ */
+export async function holdMediaFile(tx: Db, businessId: string, fileId: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: mediaFiles.id })
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.id, fileId), eq(mediaFiles.businessId, businessId)))
+    .for("key share");
+  if (!row) throw notFound("media file");
 }
 
 export async function mediaFileById(db: Db, fileId: string): Promise<MediaFileRow | null> {

@@ -5,6 +5,7 @@ import type { SendMessageIn } from "../messages/message-schema";
 import { fetchMediaUrl } from "./fetch-url";
 import { mimeProblem, sizeProblem } from "./limits";
 import { findMediaFile, saveMediaFile, tooLarge, wrongType } from "./media-files";
+import { admitUpload } from "./upload-rate-limit";
 
 /**
  * The file an outbound media message names, checked against WhatsApp's limits for the message's type:
@@ -21,6 +22,8 @@ export async function resolveOutboundMedia(db: Db, businessId: string, input: Se
     const size = sizeProblem(kind, file.size);
     if (size) throw tooLarge(size);
   } else {
+    // A fetched file is stored like an upload: it counts against the same rate and quota.
+    await admitUpload(db, businessId);
     const fetched = await fetchMediaUrl(ref.url);
     file = await saveMediaFile(db, businessId, {
       kind,

@@ -6,10 +6,12 @@ import { mediaKinds, type MediaKind } from "../db/schema";
 import { AppError, invalid } from "../errors";
 import { kindForMimeType, MAX_MEDIA_BYTES } from "./limits";
 import { type MediaFileRow, saveMediaFile } from "./media-files";
+import { admitUpload } from "./upload-rate-limit";
 
 // POST /v1/media (and the inbox's attach button): one file in a multipart/form-data body, streamed
 // straight into the store. Optional fields before the file: `type` (image, audio, video, document or
-// sticker; else guessed from the file's Content-Type) and `filename`.
+// sticker; else guessed from the file's Content-Type) and `filename`. Each counts against the
+// business's upload rate (./upload-rate-limit.ts) and storage quota (./storage-quota.ts).
 
 export async function receiveUpload(db: Db, businessId: string, request: Request): Promise<MediaFileRow> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -50,13 +52,16 @@ export async function receiveUpload(db: Db, businessId: string, request: Request
         fail(invalid([{ path: "type", message: `type must be one of ${mediaKinds.join(", ")}.` }]));
         return;
       }
-      saving = saveMediaFile(db, businessId, {
-        kind,
-        mimeType: info.mimeType,
-        filename: fields.filename ?? info.filename ?? null,
-        direction: "outbound",
-        body: stream,
-      });
+      // Counted once the file part begins: a request refused before it (not multipart, no file) is not an upload.
+      saving = admitUpload(db, businessId).then(() =>
+        saveMediaFile(db, businessId, {
+          kind,
+          mimeType: info.mimeType,
+          filename: fields.filename ?? info.filename ?? null,
+          direction: "outbound",
+          body: stream,
+        }),
+      );
       saving.catch((err) => {
         stream.resume();
         fail(err);

@@ -11,6 +11,7 @@ import { enqueue, JOBS_CHANNEL } from "../jobs/queue";
 import { queryRows } from "../db/rows";
 import { placeholderCount, renderTemplate } from "../templates/template-schema";
 import { assertSendable, findTemplate } from "../templates/templates";
+import { holdMediaFile } from "../media/media-files";
 import { mediaText, resolveOutboundMedia } from "../media/outbound-media";
 import type { SendMessageIn } from "./message-schema";
 
@@ -62,6 +63,8 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
   if (media) text = mediaText(media);
 
   return db.transaction(async (tx) => {
+    // Until the message commits, the unused-file sweep cannot remove its file (found before the transaction).
+    if (media?.fileId) await holdMediaFile(tx, businessId, media.fileId);
     const { contact } = await ensureContact(tx, businessId, input.to);
     const { conversation } = await ensureConversation(tx, businessId, contact.id, { type: opts.source, userId: opts.userId ?? null });
     // Sandbox contacts, and businesses without a WhatsApp number, use the sandbox (decided in the insert).

@@ -11,6 +11,7 @@ import { handleWebhookDelivery } from "../webhooks/deliver";
 import { handleEventDispatch, WEBHOOK_DELIVER_QUEUE } from "../webhooks/dispatch";
 import { TEMPLATE_SYNC_QUEUE, templateSyncJob } from "../templates/sync-job";
 import { PRIVACY_RETENTION_QUEUE, privacyRetentionJob } from "../privacy/retention";
+import { MEDIA_SWEEP_QUEUE, mediaSweepJob } from "../media/sweep-unused";
 import type { JobHandler } from "../jobs/worker";
 
 // The composition root's list of work: every room that has background work names its queue and its
@@ -27,4 +28,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   [CAMPAIGN_QUEUE]: campaignSendJob,
   [TEMPLATE_SYNC_QUEUE]: templateSyncJob,
   [PRIVACY_RETENTION_QUEUE]: privacyRetentionJob,
+  [MEDIA_SWEEP_QUEUE]: mediaSweepJob,
 };

@@ -23,7 +23,7 @@ import {
   conversationsResume,
 } from "./conversations";
 import { inboxList, inboxMembersOp, inboxSeen, inboxSettingsGet, inboxSettingsUpdate, inboxSummaryOp } from "./inbox";
-import { mediaUpload, messagesList, messagesSend } from "./messages";
+import { mediaStorageGet, mediaUpload, messagesList, messagesSend } from "./messages";
 import { orderSettingsGet, orderSettingsUpdate, recordsLayout, recordsList, recordsUpdate } from "./records";
 import { savedRepliesCreate, savedRepliesDelete, savedRepliesList, savedRepliesUpdate } from "./saved-replies";
 import { skillsGet, skillsList, skillsUpsert } from "./skills";
@@ -53,6 +53,7 @@ export const operations: AnyOperation[] = [
   messagesSend,
   messagesList,
   mediaUpload,
+  mediaStorageGet,
   conversationsList,
   conversationsHandoff,
   conversationsResume,

@@ -30,11 +30,15 @@ export const businesses = pgTable(
     whatsappQualityRating: text("whatsapp_quality_rating"),
     whatsappMessagingLimit: text("whatsapp_messaging_limit"),
     whatsappTemplatesSyncedAt: ts("whatsapp_templates_synced_at"),
+    // How many bytes of files the business may store (set by the operator: `npm run admin --
+    // set-storage-quota`); null is the deployment's MEDIA_STORAGE_QUOTA_BYTES (lib/media/storage-quota.ts).
+    storageQuotaBytes: bigint("storage_quota_bytes", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("businesses_whatsapp_phone_number_id_uq").on(t.whatsappPhoneNumberId),
     index("businesses_whatsapp_business_account_idx").on(t.whatsappBusinessAccountId),
     check("businesses_kind_check", sql`${t.kind} in (${sql.raw(businessKinds.map((k) => `'${k}'`).join(", "))})`),
+    check("businesses_storage_quota_check", sql`${t.storageQuotaBytes} is null or ${t.storageQuotaBytes} >= 0`),
   ],
 );

@@ -82,5 +82,7 @@ export const messages = pgTable(
     check("messages_status_check", oneOf(t.status, messageStatuses)),
     check("messages_channel_check", oneOf(t.channel, channels)),
     index("messages_search_idx").using("gin", sql`to_tsvector('simple'::regconfig, convo_unaccent(${t.text}))`),
+    // Which messages use a stored file: the unused-upload sweep, retention and erasure ask it per file.
+    index("messages_media_file_idx").using("btree", sql`(${t.media} ->> 'fileId')`).where(sql`media is not null`),
   ],
 );
