@@ -5,7 +5,10 @@ import { errorForLog } from "./errors";
 // message would list every parameter. So the process's console.error and console.warn pass every
 // failed-query error, and any text carrying drizzle's "params:" line, through the same redaction.
 
-const PARAMS_LINE = /\nparams: [\s\S]*?(?=\n\s+at |$)/g;
+const PARAMS = "\nparams: ";
+// The stack's first line ends the parameters. Found by indexOf and one linear pattern: the lazy
+// `[\s\S]*?(?=\n\s+at |$)` of before retried `\s+` from every line break (quadratic in the text).
+const STACK_LINE = /\n[ \t]+at /g;
 const installed = Symbol.for("convo.logRedaction");
 
 function redact(arg: unknown): unknown {
@@ -15,8 +18,19 @@ function redact(arg: unknown): unknown {
     if (q.cause instanceof Error) return redact(q.cause) === q.cause ? arg : errorForLog(arg);
     return arg;
   }
-  if (typeof arg === "string" && arg.includes("\nparams: ")) return arg.replace(PARAMS_LINE, "\nparams: [not logged]");
+  if (typeof arg === "string" && arg.includes(PARAMS)) return redactParams(arg);
   return arg;
+}
+
+function redactParams(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let at = text.indexOf(PARAMS); at !== -1; at = text.indexOf(PARAMS, from)) {
+    STACK_LINE.lastIndex = at + PARAMS.length;
+    out += `${text.slice(from, at)}${PARAMS}[not logged]`;
+    from = STACK_LINE.exec(text)?.index ?? text.length;
+  }
+  return out + text.slice(from);
 }
 
 /** Wraps console.error and console.warn once per process (instrumentation.ts and the scripts call it). */

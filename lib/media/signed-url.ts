@@ -16,7 +16,7 @@ const signature = (fileId: string, businessId: string, expires: number) =>
 /** The app's public origin for links handed outside a request (API bodies, webhooks). */
 export function publicBaseUrl(): string {
   const configured = process.env.NEXTAUTH_URL?.trim();
-  return (configured || `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
+  return (configured || `http://localhost:${process.env.PORT ?? 3000}`).replace(/(?<!\/)\/+$/, "");
 }
 
 export function signedMediaPath(fileId: string, businessId: string, now = Date.now(), ttlSeconds = MEDIA_URL_TTL_SECONDS): string {

@@ -14,7 +14,9 @@ import { componentLogger } from "../observability/log";
 // (retried like any delivery, in order per conversation, never blocking the inbox).
 
 export const SIGNALS_QUEUE = "whatsapp.signals";
-export const REACTION_EMOJI = /^(\p{Extended_Pictographic}|\p{Emoji_Presentation}|\p{Regional_Indicator}|[\u200d\ufe0f\u{1f3fb}-\u{1f3ff}])+$/u;
+// The emoji properties overlap, so they are one class (`(a|b)+` over overlapping ones is exponential);
+// the joiner and the variation selector, in none of them, stand beside it (skin tones are Emoji_Presentation).
+export const REACTION_EMOJI = /^(?:[\p{Extended_Pictographic}\p{Emoji_Presentation}\p{Regional_Indicator}]|\u200d|\ufe0f)+$/u;
 
 /**
  * Staff opened the thread: every customer message not yet acknowledged is marked read, at most once

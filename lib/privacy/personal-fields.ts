@@ -17,7 +17,8 @@
 const PERSONAL_KEY =
   /(^|[^a-z])(name|names|nombre|nome|phone|mobile|cell|tel|telephone|telefono|telefone|whatsapp|email|mail|correo|address|addr|street|direccion|endereco|postcode|postal|zip|note|notes|comment|comments|message|remarks|instructions|request|requests|allergy|allergies|birthday|birth|dob|passport|document|dni|nif|cpf|contact)([^a-z]|$)/;
 
-const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
+// One character on each side is all "somewhere in the text" needs (the longer form rescanned every run).
+const EMAIL = /[^\s@]@[^\s@]+\.[^\s@]/;
 const PHONE = /(?:\+?\d[\s().-]*){7,}/;
 
 /** "customerName" -> "customer_name", "Delivery-Address" -> "delivery_address". */

@@ -4,7 +4,8 @@ import { z } from "zod";
 // does when staff insert one (browser-safe: no server imports).
 
 export const savedReplyVariables = ["contact.name", "contact.first_name"] as const;
-const variablePattern = /\{\{\s*([a-z_.]+)\s*(?:\|([^}]*))?\}\}/g;
+// A fallback stops at any brace: `[^}]*` ran on through every later "{{" (quadratic).
+const variablePattern = /\{\{\s*([a-z_.]+)\s*(?:\|([^{}]*))?\}\}/g;
 
 const shortcut = z
   .string()
@@ -61,7 +62,7 @@ export function fillSavedReply(text: string, contact: { name: string | null | un
     }
     // Nothing to say: the space before goes ("Hi {{contact.first_name}}, ..." reads "Hi, ..."), and at
     // the start of a line the space after; a comma left dangling before the end of a sentence goes too.
-    out = out.replace(/[ \t]+$/, "");
+    out = out.replace(/(?<![ \t])[ \t]+$/, "");
     if (/^[.!?]/.test(text.slice(last))) out = out.replace(/[,;:]$/, "");
     if (out === "" || out.endsWith("\n")) {
       while (text[last] === " " || text[last] === "\t") last++;

@@ -48,12 +48,19 @@ const view = (u: typeof users.$inferSelect): UserOut => ({
   createdAt: u.createdAt.toISOString(),
 });
 
+/** One "@" with text before it, and a domain with a dot inside it (no spaces): said without a regex that backtracks per dot. */
+function isEmailAddress(email: string): boolean {
+  const at = email.indexOf("@");
+  const domain = email.slice(at + 1);
+  return at > 0 && /^[^\s@]+$/.test(email.slice(0, at)) && /^[^\s@]+$/.test(domain) && domain.slice(1, -1).includes(".");
+}
+
 export async function createUser(
   db: Db,
   input: { businessId: string; email: string; password: string; role?: Role; name?: string | null },
 ): Promise<UserOut> {
   const email = input.email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw invalid([{ path: "email", message: "A valid email address is required." }]);
+  if (!isEmailAddress(email)) throw invalid([{ path: "email", message: "A valid email address is required." }]);
   if (input.password.length < 8) throw invalid([{ path: "password", message: "The password needs at least 8 characters." }]);
   const passwordHash = await bcrypt.hash(input.password, await emailSalt(db, email));
   // Unique per business only: whether the email has an account in another business is never told.

@@ -18,5 +18,5 @@ export function whatsAppConnection(business: {
 }
 
 export function graphUrl(): string {
-  return (process.env.WHATSAPP_GRAPH_URL || DEFAULT_GRAPH_URL).replace(/\/+$/, "");
+  return (process.env.WHATSAPP_GRAPH_URL || DEFAULT_GRAPH_URL).replace(/(?<!\/)\/+$/, "");
 }

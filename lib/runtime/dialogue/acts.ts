@@ -74,7 +74,7 @@ export function questionParts(text: string): string[] {
     text
       .split(
         new RegExp(
-          `(?<=[?.!\\n])\\s+|\\s*(?:[,;]|\\s[-–—]|\\b(?:and|also|btw|e|y|tambem|también|ah)\\b)\\s*(?=[¿¡]?(?:(?:y|e|and)\\s+)?(?:${starters})(?![\\p{L}]))`,
+          `(?<=[?.!\\n])\\s+|(?<!\\s)\\s*(?:[,;]|\\s[-–—]|\\b(?:and|also|btw|e|y|tambem|también|ah)\\b)\\s*(?=[¿¡]?(?:(?:y|e|and)\\s+)?(?:${starters})(?![\\p{L}]))`,
           "iu",
         ),
       )

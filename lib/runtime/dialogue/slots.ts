@@ -108,12 +108,12 @@ const commandWords = new Set(
 
 /** A name: a few words, no question, no digits, not a command or a sentence ("Ana", "it's Ana Silva"). */
 export function readName(text: string): string | null {
-  let t = text.trim().replace(/[.!]+$/, "");
+  let t = text.trim().replace(/(?<![.!])[.!]+$/, "");
   t = t.replace(
     /^(it'?s|its|name'?s|my name is|the name is|name is|under|i'?m|i am|this is|é|e|sou|sou o|sou a|o meu nome é|meu nome é|chamo-me|me chamo|em nome de|a nombre de|soy|me llamo|mi nombre es|nome|name|nombre)\s*[:,-]?\s+/i,
     "",
   );
-  t = t.replace(/\s+(please|pls|por favor|pf|obrigad[oa]|gracias|thanks)$/i, "").trim();
+  t = t.replace(/(?<!\s)\s+(please|pls|por favor|pf|obrigad[oa]|gracias|thanks)$/i, "").trim();
   if (!t || t.includes("?") || /\d|@/.test(t)) return null;
   const w = words(t);
   if (!w.length || w.length > 4) return null;
@@ -130,7 +130,7 @@ export function readName(text: string): string | null {
 /** "name Ana", "under Ana Silva", "em nome de Ana", "a nombre de Ana", "I'm Ana" inside a longer message. */
 export function readNameInText(text: string): string | null {
   const m =
-    /(?:\bname(?:\s+is|'s)?|\bunder(?:\s+the\s+name)?|\bnome(?:\s+[ée])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)\s*[:,]?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
+    /(?:\bname(?:\s+is|'s)?|\bunder(?:\s+the\s+name)?|\bnome(?:\s+[ée])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)(?:\s*[:,])?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
       text,
     );
   if (m) return readName(m[1]);
@@ -138,7 +138,7 @@ export function readNameInText(text: string): string | null {
   const short = /(?:^|[\s,.!])(?:i'?m|i am|this is|soy|sou(?: o| a)?|aqui [ée](?: o| a)?)\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]+)\s*(?:[,.!;]|$)/iu.exec(text);
   if (short) return readName(short[1]);
   // "..., it's for Ben" at the end, written with a capital.
-  const forName = /\b(?:it'?s |its )?for ([A-ZÀ-Þ][a-zà-ÿ]+)\s*[.!]?\s*$/u.exec(text);
+  const forName = /\b(?:it'?s |its )?for ([A-ZÀ-Þ][a-zà-ÿ]+)\s*(?:[.!]\s*)?$/u.exec(text);
   return forName ? readName(forName[1]) : null;
 }
 
@@ -164,10 +164,12 @@ const streetWords =
 export function readAddressInText(text: string): string | null {
   const m = streetWords.exec(text);
   if (!m) return null;
+  // The match holds no line break, so "from the polite word to the end" is a slice.
+  const polite = /(?<!\s)\s+(?:please|por favor|pf|thanks|obrigad[oa]|gracias)\b/i.exec(m[0]);
   return (
     m[0]
-      .replace(/\s+(please|por favor|pf|thanks|obrigad[oa]|gracias)\b.*$/i, "")
-      .replace(/[.,;\s]+$/, "")
+      .slice(0, polite ? polite.index : undefined)
+      .replace(/(?<![.,;\s])[.,;\s]+$/, "")
       .trim() || null
   );
 }
@@ -183,10 +185,11 @@ export function readAddress(text: string): string | null {
   if (w.length < 2 && !/\d/.test(t)) return null;
   if (w.length > 20) return null;
   if (w.every((x) => commandWords.has(x))) return null;
-  return t.replace(/[.\s]+$/, "");
+  return t.replace(/(?<![.\s])[.\s]+$/, "");
 }
 
-export const emailPattern = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
+// Starts only where the local part starts: from inside a run of its characters it would rescan the run.
+export const emailPattern = /(?<![A-Za-z0-9._%+'-])[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 
 export type Filled = Record<string, unknown>;
 

@@ -55,7 +55,8 @@ function parseNumber(text: string): number | null {
 }
 
 function parseEmail(text: string): string | null {
-  const match = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/.exec(text);
+  // Starts only where the local part starts: from inside a run of its characters it would rescan the run.
+  const match = /(?<![A-Za-z0-9._%+'-])[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/.exec(text);
   if (!match) return null;
   const [local, domain] = match[0].split("@");
   return `${local}@${domain.toLowerCase()}`;

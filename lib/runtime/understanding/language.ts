@@ -34,8 +34,9 @@ const LOCAL_NUDGE = 0.25;
 // An address ("Rua de São Bento 20", "Calle Mayor 5") names places, not the customer's language; nor
 // do an email address or a link.
 const address =
-  /\b(rua|r\.|avenida|av\.?|avda\.?|travessa|tv\.|largo|pra[cç]a|cal[cç]ada|estrada|alameda|calle|c\/|plaza|paseo)\s+[^\d\n]{0,60}\d.*$/giu;
-const emailOrLink = /\S+@\S+|https?:\/\/\S+|www\.\S+/giu;
+  /\b(rua|r\.|avenida|av\.?|avda\.?|travessa|tv\.|largo|pra[cç]a|cal[cç]ada|estrada|alameda|calle|c\/|plaza|paseo)\s+[^\d\n]{0,60}\d.*/giu;
+// (?<!\S): an email is taken from its word's start, not tried again from each of its characters.
+const emailOrLink = /(?<!\S)\S+@\S+|https?:\/\/\S+|www\.\S+/giu;
 
 /** The evidence for each language in `text` (see the file comment); exported for tests and tuning. */
 export function languageScores(text: string): Record<Lang, number> {
