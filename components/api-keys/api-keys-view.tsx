@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, Skeleton, Table, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
+import { KeysLeftNotice } from "@/components/team/keys-left-notice";
 import { CreateKeyDialog } from "./create-key-dialog";
 import type { OperationOutput } from "@/lib/api/operation";
 import type { apiKeysList } from "@/lib/api/operations";
@@ -11,6 +12,20 @@ import type { apiKeysList } from "@/lib/api/operations";
 type ApiKey = OperationOutput<typeof apiKeysList>["data"][number];
 
 const date = (iso: string | null, empty = "—") => (iso ? new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" }) : empty);
+
+const working = (k: ApiKey) => !k.revokedAt && !(k.expiresAt && new Date(k.expiresAt).getTime() <= Date.now());
+
+/** Working keys whose creator was removed or made an agent, by creator: each gets a "Revoke all" notice. */
+function leftBehind(keys: ApiKey[]) {
+  const groups = new Map<string, { creator: NonNullable<ApiKey["createdBy"]>; keys: ApiKey[] }>();
+  for (const k of keys) {
+    if (!k.createdBy || k.createdBy.standing === "owner" || !working(k)) continue;
+    const group = groups.get(k.createdBy.id) ?? { creator: k.createdBy, keys: [] };
+    group.keys.push(k);
+    groups.set(k.createdBy.id, group);
+  }
+  return [...groups.values()];
+}
 
 function status(k: ApiKey) {
   if (k.revokedAt) return <Badge tone="danger">Revoked {date(k.revokedAt)}</Badge>;
@@ -50,6 +65,16 @@ export function ApiKeysView() {
           </Button>
         }
       />
+      {keys.data
+        ? leftBehind(keys.data.data).map((g) => (
+            <KeysLeftNotice
+              key={g.creator.id}
+              creator={g.creator}
+              keys={g.keys}
+              why={g.creator.standing === "removed" ? "they are no longer on the team" : "they are an agent now"}
+            />
+          ))
+        : null}
       {keys.isPending ? (
         <Card>
           <Skeleton lines={4} />
@@ -81,7 +106,16 @@ export function ApiKeysView() {
                 </div>
               ),
             },
-            { key: "created", header: "Created", render: (k) => date(k.createdAt) },
+            {
+              key: "created",
+              header: "Created",
+              render: (k) => (
+                <>
+                  {date(k.createdAt)}
+                  {k.createdBy ? <div className="muted small">by {k.createdBy.label}</div> : null}
+                </>
+              ),
+            },
             { key: "used", header: "Last used", render: (k) => date(k.lastUsedAt, "Never") },
             { key: "expires", header: "Expires", render: (k) => date(k.expiresAt, "Never") },
             { key: "status", header: "Status", render: status },

@@ -4,34 +4,48 @@ import { useState } from "react";
 import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, Skeleton, Table, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import type { OperationOutput } from "@/lib/api/operation";
-import type { teamList } from "@/lib/api/operations";
+import type { teamList, teamRemove, teamSetRole } from "@/lib/api/operations";
 import { InviteDialog } from "./invite-dialog";
+import { KeysLeftNotice } from "./keys-left-notice";
 import { PendingInvites } from "./pending-invites";
 
 type Member = OperationOutput<typeof teamList>["data"][number];
+type LeftBehind = Pick<OperationOutput<typeof teamRemove>, "invitesRevoked" | "keysLeft">;
+type Left = LeftBehind & { member: { id: string; label: string }; why: string };
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** " 1 pending invite they sent was revoked." when there was one. */
+const invitesNote = (l: LeftBehind) =>
+  l.invitesRevoked.length ? ` ${plural(l.invitesRevoked.length, "pending invite they sent was", "pending invites they sent were")} revoked.` : "";
 
 export function TeamView({ currentUserId }: { currentUserId: string }) {
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
+  // What the last removal or demotion left behind: their API keys still work until revoked here.
+  const [left, setLeft] = useState<Left | null>(null);
   const client = useQueryClient();
   const toast = useToast();
   const team = useQuery({ queryKey: ["team"], queryFn: () => apiFetch<{ data: Member[] }>("/v1/internal/team") });
   // Both end the member's sessions at once; the server refuses to leave the business without an owner.
   const setRole = useMutation({
     mutationFn: (m: { id: string; role: Member["role"] }) =>
-      apiFetch<Member>(`/v1/internal/team/${m.id}`, { method: "PATCH", body: { role: m.role } }),
+      apiFetch<OperationOutput<typeof teamSetRole>>(`/v1/internal/team/${m.id}`, { method: "PATCH", body: { role: m.role } }),
     onSuccess: (m) => {
-      toast.success(`${m.email} is now ${m.role === "owner" ? "an owner" : "an agent"}; they sign in again to continue.`);
+      toast.success(`${m.email} is now ${m.role === "owner" ? "an owner" : "an agent"}; they sign in again to continue.${invitesNote(m)}`);
+      setLeft(m.keysLeft.length ? { ...m, member: { id: m.id, label: m.email }, why: "they are an agent now" } : null);
       client.invalidateQueries({ queryKey: ["team"] });
+      client.invalidateQueries({ queryKey: ["team-invites"] });
     },
     onError: (err) => toast.error(errorMessage(err)),
   });
   const remove = useMutation({
-    mutationFn: (m: Member) => apiFetch(`/v1/internal/team/${m.id}`, { method: "DELETE" }),
-    onSuccess: (_, m) => {
-      toast.success(`${m.email} was removed and signed out.`);
+    mutationFn: (m: Member) => apiFetch<OperationOutput<typeof teamRemove>>(`/v1/internal/team/${m.id}`, { method: "DELETE" }),
+    onSuccess: (r, m) => {
+      toast.success(`${m.email} was removed and signed out.${invitesNote(r)}`);
       setRemoving(null);
+      setLeft(r.keysLeft.length ? { ...r, member: { id: m.id, label: m.email }, why: "they are no longer on the team" } : null);
       client.invalidateQueries({ queryKey: ["team"] });
+      client.invalidateQueries({ queryKey: ["team-invites"] });
     },
     onError: (err) => {
       setRemoving(null);
@@ -49,6 +63,7 @@ export function TeamView({ currentUserId }: { currentUserId: string }) {
           </Button>
         }
       />
+      {left ? <KeysLeftNotice creator={left.member} keys={left.keysLeft} why={left.why} onDone={() => setLeft(null)} showLink /> : null}
       {team.isPending ? (
         <Card>
           <Skeleton lines={4} />
@@ -108,7 +123,7 @@ export function TeamView({ currentUserId }: { currentUserId: string }) {
       <ConfirmDialog
         open={removing !== null}
         title="Remove this member?"
-        message={`${removing?.email ?? ""} is signed out at once and can no longer sign in to this business. Their conversations go back to the unassigned queue.`}
+        message={`${removing?.email ?? ""} is signed out at once and can no longer sign in to this business. Their conversations go back to the unassigned queue and the invites they sent stop working.`}
         confirmLabel="Remove"
         danger
         busy={remove.isPending}

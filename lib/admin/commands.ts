@@ -10,6 +10,8 @@ import { parseByteSize, setStorageQuota } from "../media/storage-quota";
 import { seedDemo } from "../demo/seed-demo";
 import { AppError } from "../errors";
 import { createApiKey, keyBusiness, revokeApiKey } from "../keys/api-keys";
+import { liveKeysCreatedBy } from "../keys/key-creators";
+import { revokeInvitesSentBy } from "../team/invites";
 import { changePassword, createUser, listUsers, removeMember, setMemberRole } from "../users/users";
 import { grantTokens } from "../wallet/wallet";
 import { backupEmbedded } from "./backup";
@@ -33,6 +35,8 @@ async function member(a: AdminArgs) {
   return found;
 }
 // What an operator does from the command line is in the audit trail too, as the `system` actor.
+const operator = { actor: { type: "system", label: "admin command line" } as const, ip: null };
+
 async function asOperator<T>(
   businessId: string,
   work: (tx: Db) => Promise<T>,
@@ -41,7 +45,7 @@ async function asOperator<T>(
   await getBusiness(db(), businessId); // an unknown business is a plain not_found
   return db().transaction(async (tx) => {
     const result = await work(tx);
-    await recordAudit(tx, { businessId, actor: { type: "system", label: "admin command line" }, ip: null, ...what(result) });
+    await recordAudit(tx, { businessId, ...operator, ...what(result) });
     return result;
   });
 }
@@ -103,18 +107,37 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
     const m = await member(a);
     return asOperator(
       m.businessId,
-      (tx) => setMemberRole(tx, m.businessId, m.id, role),
-      (u) => ({ action: "member.role_changed", target: { type: "user", id: u.id }, details: { email: u.email, from: m.role, to: u.role } }),
+      async (tx) => {
+        const user = await setMemberRole(tx, m.businessId, m.id, role);
+        // An owner made an agent loses the invites they sent; the keys they made are listed to revoke.
+        const invitesRevoked =
+          m.role === "owner" && role === "agent" ? await revokeInvitesSentBy(tx, m.businessId, m.id, { ...operator, reason: "inviter_demoted" }) : [];
+        const keysLeft = role === "owner" ? [] : await liveKeysCreatedBy(tx, m.businessId, m.id);
+        return { ...user, invitesRevoked, keysLeft };
+      },
+      (u) => ({
+        action: "member.role_changed",
+        target: { type: "user", id: u.id },
+        details: { email: u.email, from: m.role, to: u.role, invitesRevoked: u.invitesRevoked.length, keysLeft: u.keysLeft.length },
+      }),
     );
   },
   async "remove-user"(a) {
     const m = await member(a);
-    await asOperator(
+    const left = await asOperator(
       m.businessId,
-      (tx) => removeMember(tx, m.businessId, m.id),
-      () => ({ action: "member.removed", target: { type: "user", id: m.id }, details: { email: m.email, role: m.role } }),
+      async (tx) => {
+        const invitesRevoked = await revokeInvitesSentBy(tx, m.businessId, m.id, { ...operator, reason: "inviter_removed" });
+        await removeMember(tx, m.businessId, m.id);
+        return { invitesRevoked, keysLeft: await liveKeysCreatedBy(tx, m.businessId, m.id) };
+      },
+      ({ invitesRevoked, keysLeft }) => ({
+        action: "member.removed",
+        target: { type: "user", id: m.id },
+        details: { email: m.email, role: m.role, invitesRevoked: invitesRevoked.length, keysLeft: keysLeft.length },
+      }),
     );
-    return { id: m.id, email: m.email, removed: true };
+    return { id: m.id, email: m.email, removed: true, ...left };
   },
   // Needs the current password, like the dashboard; every session of the user ends.
   async "change-password"(a) {

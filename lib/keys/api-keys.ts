@@ -7,6 +7,7 @@ import { AppError, invalid, notFound } from "../errors";
 import { newId } from "../ids";
 import { INSTANT_RANGE_MESSAGE, instantInRange, iso } from "../pagination";
 import { forgetKey, type KeyCache, keyCacheFor } from "./key-cache";
+import { keyCreators } from "./key-creators";
 import { noteKeyUse } from "./key-usage";
 import { isScope, type Scope, scopes as allScopes } from "./scopes";
 
@@ -114,8 +115,10 @@ export async function updateApiKey(
   forgetKey(id);
 }
 
+/** The business's keys, newest first, each with its creator when the audit trail knows them (./key-creators.ts). */
 export async function listApiKeys(db: Db, businessId: string) {
   const rows = await db.select().from(apiKeys).where(eq(apiKeys.businessId, businessId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  const creators = await keyCreators(db, businessId);
   return rows.map((k) => ({
     id: k.id,
     name: k.name,
@@ -125,6 +128,7 @@ export async function listApiKeys(db: Db, businessId: string) {
     lastUsedAt: iso(k.lastUsedAt),
     expiresAt: iso(k.expiresAt),
     revokedAt: iso(k.revokedAt),
+    createdBy: creators.get(k.id) ?? null,
   }));
 }
 

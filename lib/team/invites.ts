@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { recordAudit } from "../audit/record";
+import { type AuditActor, recordAudit } from "../audit/record";
 import type { Db } from "../db/client";
 import { businesses, teamInvites, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
@@ -81,6 +81,37 @@ export async function revokeInvite(db: Db, businessId: string, id: string): Prom
     .returning({ id: teamInvites.id });
   if (!rows.length) throw notFound("invite");
   return { id, revoked: true };
+}
+
+/**
+ * Revokes every pending invite a member sent, in the caller's transaction, when they are removed or
+ * stop being an owner: an invite carries its sender's authority (a removed owner's owner invite would
+ * still make a new owner), so it ends with it. Each is recorded as `member.invite_revoked` with the
+ * reason; returns the invites revoked. Call it before the member's row goes (the reference is cleared
+ * then).
+ */
+export async function revokeInvitesSentBy(
+  tx: Db,
+  businessId: string,
+  memberId: string,
+  by: { actor: AuditActor; ip: string | null; reason: "inviter_removed" | "inviter_demoted" },
+): Promise<InviteOut[]> {
+  const rows = await tx
+    .update(teamInvites)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(teamInvites.businessId, businessId), eq(teamInvites.invitedBy, memberId), pending()))
+    .returning();
+  for (const r of rows) {
+    await recordAudit(tx, {
+      businessId,
+      actor: by.actor,
+      ip: by.ip,
+      action: "member.invite_revoked",
+      target: { type: "invite", id: r.id },
+      details: { email: r.email, role: r.role, invitedBy: memberId, reason: by.reason },
+    });
+  }
+  return rows.map(view);
 }
 
 /** What the invite page shows before the new member sets their password; null for a used, revoked, expired or unknown link. */
