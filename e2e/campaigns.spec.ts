@@ -2,7 +2,7 @@ import { expect, screenshot, signUp, test } from "./fixtures";
 
 // The Campaigns page end to end: empty state, a template and three simulator customers (one says STOP),
 // the audience count minus the opted-out with a preview per recipient, sending, live counts, and the
-// contact's opt-out switch.
+// contact's opt-out switch. Sending now is confirmed first ("Send now to 2 customers?"); cancelling it sends nothing.
 
 const sandboxPhone = () => `+1999${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
 
@@ -40,7 +40,18 @@ test("campaigns: count and preview the audience, send, watch the counts, and cha
   await expect(preview).toContainText("Hi Ana Lima, we open on Sunday!");
   await expect(preview).toContainText("Hi Bo Reyes, we open on Sunday!");
   await screenshot(page, "campaign-form");
+  // Sending now asks first, with the count; Cancel goes back to the form and nothing is sent.
   await dialog.getByRole("button", { name: "Send campaign" }).click();
+  const confirm = page.getByRole("dialog", { name: "Send now to 2 customers?" });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText("starts sending at once");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(page.getByText("No campaigns yet")).toBeVisible();
+  await dialog.getByRole("button", { name: "Send campaign" }).click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Send now" }).click();
   await expect(dialog).toBeHidden();
 
   // The detail follows the send live: both sandbox customers get it, Cy never does.

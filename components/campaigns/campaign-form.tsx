@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { Button, Dialog, Field, Input, Select, useToast } from "@/components/ui";
+import { Button, ConfirmDialog, Dialog, Field, Input, Select, useToast } from "@/components/ui";
 import type { AudienceIn, CampaignOut } from "@/lib/campaigns/campaign-schema";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
@@ -52,6 +52,8 @@ export function CampaignForm({ onClose, onCreated }: { onClose: () => void; onCr
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
   const [when, setWhen] = useState<"now" | "later">("now");
   const [scheduledAt, setScheduledAt] = useState("");
+  // Sending now cannot be taken back: the audience is counted afresh and the count confirmed first.
+  const [confirming, setConfirming] = useState<number | null>(null);
 
   useEffect(() => {
     if (!templateId && approved[0]) setTemplateId(approved[0].id);
@@ -82,9 +84,11 @@ export function CampaignForm({ onClose, onCreated }: { onClose: () => void; onCr
     setCsv({ name: file.name, text: await file.text() });
   }
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    create.mutate();
+    if (when === "later") return create.mutate();
+    const counted = await preview.mutateAsync().catch(() => null);
+    if (counted) setConfirming(counted.count);
   }
 
   const detailErrors = (m: { error: unknown }) =>
@@ -209,11 +213,25 @@ export function CampaignForm({ onClose, onCreated }: { onClose: () => void; onCr
         ) : null}
         <div className="row" style={{ justifyContent: "flex-end" }}>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={create.isPending} disabled={!template || !name.trim()}>
+          <Button
+            type="submit"
+            variant="primary"
+            loading={create.isPending || (when === "now" && preview.isPending)}
+            disabled={!template || !name.trim()}
+          >
             {when === "later" ? "Schedule campaign" : "Send campaign"}
           </Button>
         </div>
       </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Send now to ${(confirming ?? 0).toLocaleString("en")} ${confirming === 1 ? "customer" : "customers"}?`}
+        message="The campaign starts sending at once. You can pause or cancel it, but messages already sent stay sent."
+        confirmLabel="Send now"
+        busy={create.isPending}
+        onConfirm={() => create.mutate(undefined, { onSettled: () => setConfirming(null) })}
+        onCancel={() => setConfirming(null)}
+      />
     </Dialog>
   );
 }

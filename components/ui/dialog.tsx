@@ -1,5 +1,5 @@
 "use client";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Button } from "./button";
 
 /**
@@ -19,6 +19,8 @@ export function Dialog({
   footer?: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Its own id: a dialog opened over another (a confirmation) is named by its own title.
+  const titleId = useId();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -29,7 +31,7 @@ export function Dialog({
     <dialog
       ref={ref}
       className="dialog"
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onClose={onClose}
       onCancel={(e) => {
         e.preventDefault();
@@ -39,7 +41,7 @@ export function Dialog({
       {open ? (
         <>
           <div className="dialog-header">
-            <h2 id="dialog-title">{title}</h2>
+            <h2 id={titleId}>{title}</h2>
           </div>
           <div className="dialog-body">{children}</div>
           {footer ? <div className="dialog-footer">{footer}</div> : null}

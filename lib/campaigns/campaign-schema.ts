@@ -27,6 +27,22 @@ export const audienceIn = z
   .describe("Filters combine with AND; contacts who opted out of campaigns are always left out.");
 export type AudienceIn = z.infer<typeof audienceIn>;
 
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))?$/;
+
+/**
+ * Whether an ISO date-time names a real moment: its fields read back unchanged through Date.UTC (which
+ * rolls 31 February over to 3 March and month 0 back to December), and an offset of at most ±23:59.
+ */
+export function isRealDateTime(value: string): boolean {
+  const m = DATE_TIME.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? "0"].map(Number);
+  const at = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  const fields = [at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate(), at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds()];
+  const offsetOk = m[7] === undefined || (Number(m[7]) <= 23 && Number(m[8]) <= 59);
+  return offsetOk && fields.every((f, i) => f === [year, month, day, hour, minute, second][i]);
+}
+
 export const variableExpr = z
   .string()
   .max(1024)
@@ -46,6 +62,10 @@ export const campaignIn = z
     scheduledAt: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/, "scheduledAt must be an ISO date-time such as 2026-03-29T19:00.")
+      .refine(
+        (v) => !DATE_TIME.test(v) || isRealDateTime(v),
+        "scheduledAt is not a real date and time: month 01-12, a day the month has, hour 00-23, minutes and seconds 00-59, offset at most ±23:59.",
+      )
       .optional()
       .describe("When to start. Without an offset it is read in the business's time zone (DST included). Left out: now."),
   })
@@ -94,5 +114,7 @@ export type RecipientOut = z.infer<typeof recipientOut>;
 export const audiencePreviewOut = z.object({
   count: z.number().int().describe("Who would receive it: the audience minus those who opted out."),
   optedOut: z.number().int(),
-  sample: z.array(z.object({ phone: z.string(), name: z.string().nullable(), text: z.string() })),
+  sample: z
+    .array(z.object({ phone: z.string(), name: z.string().nullable(), text: z.string() }))
+    .describe("Up to five contacts of the audience with the template as each would receive it; empty unless the caller also holds contacts:read."),
 });

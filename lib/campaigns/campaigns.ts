@@ -12,7 +12,7 @@ import { iso, listPage, type Page, type PageParams } from "../pagination";
 import { placeholderCount, renderTemplate } from "../templates/template-schema";
 import { assertSendable, findTemplate } from "../templates/templates";
 import { audienceContacts, audienceCount, audiencePhones } from "./audience";
-import type { AudienceIn, CampaignIn, CampaignOut, RecipientOut } from "./campaign-schema";
+import { type AudienceIn, type CampaignIn, type CampaignOut, isRealDateTime, type RecipientOut } from "./campaign-schema";
 import { renderVariables } from "./variables";
 
 export const CAMPAIGN_QUEUE = "campaigns.send";
@@ -28,6 +28,8 @@ type Counts = CampaignOut["counts"];
  * business's time zone, DST included (19:00 in Lisbon is 19:00Z in winter and 18:00Z in summer).
  */
 export function scheduleInstant(value: string, timeZone: string): Date {
+  // The schema refuses these already; here too, so no caller gets an Invalid Date or a rolled-over one.
+  if (!isRealDateTime(value)) throw invalid([{ path: "scheduledAt", message: "scheduledAt is not a real date and time." }]);
   if (/(Z|[+-]\d{2}:\d{2})$/.test(value)) return new Date(value);
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
   if (!m) throw invalid([{ path: "scheduledAt", message: "scheduledAt must be an ISO date-time." }]);
@@ -78,9 +80,20 @@ function checkVariables(body: string, variables: string[]) {
   }
 }
 
-export async function previewAudience(db: Db, businessId: string, input: { audience: AudienceIn; template?: CampaignIn["template"] }) {
+/**
+ * The audience's size and, for a caller who may read contacts (`withContacts`), a few of them with the
+ * template as each would receive it; without that, `sample` is empty: `campaigns:read` alone gives
+ * counts, never names, phones or metadata (GET /v1/contacts would refuse the same caller).
+ */
+export async function previewAudience(
+  db: Db,
+  businessId: string,
+  input: { audience: AudienceIn; template?: CampaignIn["template"] },
+  { withContacts }: { withContacts: boolean },
+) {
   const phones = audiencePhones(input.audience);
-  const { count, optedOut, sample } = await audienceCount(db, businessId, input.audience, phones);
+  const { count, optedOut, sample: contactsSample } = await audienceCount(db, businessId, input.audience, phones);
+  const sample = withContacts ? contactsSample : [];
   let body: string | null = null;
   if (input.template) {
     const template = await approvedTemplate(db, businessId, input.template.name, input.template.language);

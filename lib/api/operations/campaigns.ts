@@ -30,7 +30,8 @@ export const campaignsPreview = defineOperation({
   scope: "campaigns:read",
   tag: "Campaigns",
   summary: "Count an audience (minus opted out) and preview the template for a few of its contacts",
-  description: "Changes nothing: CSV phones are counted, not upserted.",
+  description:
+    "Changes nothing: CSV phones are counted, not upserted. `sample` (a few contacts with their phone, name and the template as each would receive it) is filled only for a caller that also holds `contacts:read`; with `campaigns:read` alone it is empty and the answer is the counts.",
   body: z
     .object({
       audience: audienceIn,
@@ -42,7 +43,7 @@ export const campaignsPreview = defineOperation({
     .strict(),
   response: audiencePreviewOut,
   errors: ["unknown_template", "template_not_approved"],
-  handler: async (ctx, { body }) => previewAudience(ctx.db, ctx.businessId, body),
+  handler: async (ctx, { body }) => previewAudience(ctx.db, ctx.businessId, body, { withContacts: ctx.caller.scopes.includes("contacts:read") }),
 });
 
 export const campaignsList = defineOperation({
