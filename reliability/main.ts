@@ -6,6 +6,7 @@ import path from "node:path";
 import { appDistDir, buildApp, root, type ServerProcess, startApi, startNext } from "../bench/servers";
 import { hugeBody, keysInLogs, privateWebhooks, provokeLogs } from "./abuse";
 import { bookingRace, walletRace } from "./assistant";
+import { backtrackingAlone, backtrackingEverywhere } from "./backtracking";
 import { badInputs, type Fixture } from "./bad-inputs";
 import { concurrentUpserts, rateLimitAcrossInstances, twoWorkers } from "./concurrency";
 import { crashRecovery, receiverOutage, type Starter } from "./crash";
@@ -100,6 +101,7 @@ async function categoryAlone(name: string): Promise<number> {
   const runs: Record<string, () => Promise<CategoryResult>> = {
     "noisy-tenant": () => (pglite ? noisyTenantOnPglite(basePort + 9) : noisyTenantOnPostgres(basePort + 9)),
     "private-webhooks": privateWebhooksAlone,
+    backtracking: () => backtrackingAlone(basePort + 9),
   };
   if (!runs[name] || (pglite && name !== "noisy-tenant")) {
     log(`RELIABILITY_ONLY=${name}: runs alone: ${Object.keys(runs).join(", ")} (PGlite: noisy-tenant); unset it for the whole suite`);
@@ -213,6 +215,7 @@ export async function main(): Promise<number> {
     } finally {
       await worker.stop();
     }
+    for (const r of await backtrackingEverywhere({ servers, port: basePort + 9 })) record(r);
     // Last: the noisy business's backlog (disabled endpoints, drained quickly) stays out of the others.
     record(await noisyTenantOnServer({ port: basePort + 9, servers }));
   } catch (err) {
