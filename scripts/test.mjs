@@ -227,6 +227,7 @@ async function main() {
     () => sh("bash", ["scripts/check-migrations.sh"]),
     () => sh("npm", ["run", "--silent", "check:circles"]),
   ]);
+  await stage("regular expressions (no catastrophic backtracking, recheck)", [() => sh("npm", ["run", "--silent", "check:regex"])]);
 
   await stage("integration tests on PGlite (embedded)", [() => sh(bin("vitest"), ["run"], { DATABASE_URL: undefined })]);
 
