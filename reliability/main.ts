@@ -11,6 +11,7 @@ import { badInputs, type Fixture } from "./bad-inputs";
 import { concurrentUpserts, rateLimitAcrossInstances, twoWorkers } from "./concurrency";
 import { crashRecovery, receiverOutage, type Starter } from "./crash";
 import { deepNesting, embeddedFixture } from "./deep-nesting";
+import { hostileFilesAlone, hostileFilesEverywhere } from "./hostile-files";
 import { noisyTenantOnPglite, noisyTenantOnPostgres, noisyTenantOnServer } from "./noisy-tenant";
 import { adminSql, type CategoryResult, call, DATABASE_URL, ENCRYPTION_KEY, profile, recreateDatabase } from "./support";
 
@@ -102,6 +103,7 @@ async function categoryAlone(name: string): Promise<number> {
     "noisy-tenant": () => (pglite ? noisyTenantOnPglite(basePort + 9) : noisyTenantOnPostgres(basePort + 9)),
     "private-webhooks": privateWebhooksAlone,
     backtracking: () => backtrackingAlone(basePort + 9),
+    "hostile-files": () => hostileFilesAlone(basePort + 9),
   };
   if (!runs[name] || (pglite && name !== "noisy-tenant")) {
     log(`RELIABILITY_ONLY=${name}: runs alone: ${Object.keys(runs).join(", ")} (PGlite: noisy-tenant); unset it for the whole suite`);
@@ -215,6 +217,7 @@ export async function main(): Promise<number> {
     } finally {
       await worker.stop();
     }
+    for (const r of await hostileFilesEverywhere({ distDir, servers, port: basePort + 9 })) record(r);
     for (const r of await backtrackingEverywhere({ servers, port: basePort + 9 })) record(r);
     // Last: the noisy business's backlog (disabled endpoints, drained quickly) stays out of the others.
     record(await noisyTenantOnServer({ port: basePort + 9, servers }));

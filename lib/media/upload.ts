@@ -35,7 +35,7 @@ export async function receiveUpload(db: Db, businessId: string, request: Request
     let saving: Promise<MediaFileRow> | null = null;
     const fail = (err: unknown) => {
       source.unpipe(parser);
-      source.destroy();
+      discardRest(source);
       reject(err);
     };
     parser.on("field", (name, value) => {
@@ -75,4 +75,20 @@ export async function receiveUpload(db: Db, businessId: string, request: Request
     source.on("error", (err) => fail(err instanceof AppError ? err : new AppError("invalid_request", "The request body was cut off.")));
     source.pipe(parser);
   });
+}
+
+/** How much of a refused upload's remaining body is still read (and dropped) before the connection is cut. */
+const DISCARD_LIMIT = 1024 * 1024;
+
+// A file refused mid-body (over the quota, past its kind's size) is answered at once. Cutting the
+// connection while the client still sends would make `next start` reset it, and the client would lose
+// the 413 with it: the rest is read and dropped, up to a MiB, so a refusal near the end arrives whole.
+function discardRest(source: Readable) {
+  let dropped = 0;
+  source.on("error", () => {});
+  source.on("data", (piece: Buffer) => {
+    dropped += piece.byteLength;
+    if (dropped > DISCARD_LIMIT) source.destroy();
+  });
+  source.resume();
 }
