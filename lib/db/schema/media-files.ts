@@ -35,7 +35,7 @@ export const mediaFiles = pgTable(
   ],
 );
 
-/** A file's bytes in 256 KiB rows, so they are written and served a piece at a time, never whole. */
+/** A file's bytes in 64 KiB rows (lib/media/postgres-store.ts; older files 256 KiB), written and served a piece at a time, never whole. */
 export const mediaChunks = pgTable(
   "media_chunks",
   {
