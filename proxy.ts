@@ -24,29 +24,11 @@ export function proxy(request: Request) {
   return NextResponse.next({ request: { headers } });
 }
 
-const dashboardPages = [
-  "inbox",
-  "simulator",
-  "contacts",
-  "records",
-  "account",
-  "overview",
-  "api-keys",
-  "api-reference",
-  "assistant",
-  "audit",
-  "business-hours",
-  "campaigns",
-  "catalog",
-  "channel",
-  "privacy",
-  "saved-replies",
-  "skills",
-  "team",
-  "templates",
-  "webhooks",
-];
-
+// Written out in full: Next reads the matcher statically at build time (no spreads or computed values).
+// The dashboard's pages: app/(dashboard) and app/(dashboard)/(owner).
 export const config = {
-  matcher: ["/v1/:rest(.*%.*)", ...dashboardPages.flatMap((p) => [`/${p}`, `/${p}/:rest*`])],
+  matcher: [
+    "/v1/:rest(.*%.*)",
+    "/:page(inbox|simulator|contacts|records|account|overview|api-keys|api-reference|assistant|audit|business-hours|campaigns|catalog|channel|privacy|saved-replies|skills|team|templates|webhooks)/:rest*",
+  ],
 };
