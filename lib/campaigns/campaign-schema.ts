@@ -101,10 +101,10 @@ export type CampaignOut = z.infer<typeof campaignOut>;
 
 export const recipientOut = z.object({
   contactId: z.string(),
-  phone: z.string(),
-  name: z.string().nullable(),
+  phone: z.string().nullable().describe("The number it went to; null unless the caller also holds contacts:read."),
+  name: z.string().nullable().describe("The contact's name when it was sent; null unless the caller also holds contacts:read."),
   status: z.enum([...recipientStatuses, "delivered", "read"]),
-  variables: z.array(z.string()),
+  variables: z.array(z.string()).describe("The template's variables as filled for this contact; empty unless the caller also holds contacts:read."),
   messageId: z.string().nullable(),
   error: z.object({ code: z.string(), message: z.string(), channelCode: z.number().nullable() }).nullable(),
   sentAt: z.string().nullable(),

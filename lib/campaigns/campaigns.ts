@@ -317,6 +317,7 @@ export async function listRecipients(
   businessId: string,
   campaignId: string,
   page: PageParams & { status?: string },
+  opts: { withContacts: boolean } = { withContacts: true },
 ): Promise<Page<RecipientOut>> {
   // The request is checked before anything is looked up: a malformed cursor is a 400 even for an id
   // that does not exist (as every list answers).
@@ -345,12 +346,13 @@ export async function listRecipients(
   const more = rows.length > page.limit;
   const slice = rows.slice(0, page.limit);
   return {
+    // Phones, names and the variables filled from them are the contact's data: only for callers that may read contacts.
     data: slice.map((r) => ({
       contactId: r.contact_id,
-      phone: r.phone,
-      name: r.name,
+      phone: opts.withContacts ? r.phone : null,
+      name: opts.withContacts ? r.name : null,
       status: (r.status === "sent" && r.mstatus ? r.mstatus : r.status) as RecipientOut["status"],
-      variables: r.variables,
+      variables: opts.withContacts ? r.variables : [],
       messageId: r.message_id,
       error: r.merror ?? r.error ?? null,
       sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,

@@ -77,10 +77,13 @@ export const campaignsRecipients = defineOperation({
   scope: "campaigns:read",
   tag: "Campaigns",
   summary: "Each recipient's status and error",
+  description:
+    "The recipients' phone, name and filled variables are given only to a caller that also holds `contacts:read`; with `campaigns:read` alone they are null (and the variables empty), the statuses and errors are the same.",
   params: campaignParam,
   query: pageQuery.extend({ status: z.enum([...recipientStatuses, "delivered", "read"]).optional() }),
   response: pageOf(recipientOut),
-  handler: async (ctx, { params, query }) => listRecipients(ctx.db, ctx.businessId, params.campaignId, query),
+  handler: async (ctx, { params, query }) =>
+    listRecipients(ctx.db, ctx.businessId, params.campaignId, query, { withContacts: ctx.caller.scopes.includes("contacts:read") }),
 });
 
 const move = (action: "pause" | "resume" | "cancel", summary: string) =>
