@@ -32,8 +32,13 @@ export function Dialog({
       ref={ref}
       className="dialog"
       aria-labelledby={titleId}
-      onClose={onClose}
+      // React passes a dialog's close and cancel events up its component tree: a confirmation opened
+      // inside this dialog would close this one too. Only this dialog's own events count.
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
       onCancel={(e) => {
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         onClose();
       }}
