@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type ServerProcess, startApi } from "../bench/servers";
-import { type CategoryResult, call, DATABASE_URL, ENCRYPTION_KEY, errorProblems, recreateDatabase } from "./support";
+import { type CategoryResult, call, DATABASE_URL, freshSuiteDatabase, errorProblems } from "./support";
 
 type Tenant = { key: string; assistantId: string };
 type Probe = { kind: string; method: string; path: string; json?: unknown };
@@ -227,11 +227,7 @@ export async function backtrackingEverywhere(opts: { servers: ServerProcess[]; p
 
 /** RELIABILITY_ONLY=backtracking: a fresh suite database, both databases, one line. */
 export async function backtrackingAlone(port: number): Promise<CategoryResult> {
-  process.env.DATABASE_URL = DATABASE_URL;
-  process.env.ENCRYPTION_KEY = ENCRYPTION_KEY;
-  await recreateDatabase();
-  const { migrate } = await import("../lib/db/migrate");
-  await migrate();
+  await freshSuiteDatabase();
   const { closeDb } = await import("../lib/db/client");
   const servers: ServerProcess[] = [];
   try {

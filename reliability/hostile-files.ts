@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { root, type ServerProcess, startApi, startNext } from "../bench/servers";
 import type { Db } from "../lib/db/client";
-import { type CategoryResult, call, DATABASE_URL, ENCRYPTION_KEY, errorProblems, recreateDatabase, type Reply } from "./support";
+import { type CategoryResult, call, DATABASE_URL, freshSuiteDatabase, errorProblems, type Reply } from "./support";
 
 const KiB = 1024;
 const QUOTA = 256 * KiB;
@@ -454,11 +454,7 @@ export async function hostileFilesEverywhere(opts: { distDir: string | null; ser
  * when RELIABILITY_NEXT_DIST or `.next` holds a build), as one result.
  */
 export async function hostileFilesAlone(port: number): Promise<CategoryResult> {
-  process.env.DATABASE_URL = DATABASE_URL;
-  process.env.ENCRYPTION_KEY = ENCRYPTION_KEY;
-  await recreateDatabase();
-  const { migrate } = await import("../lib/db/migrate");
-  await migrate();
+  await freshSuiteDatabase();
   const { closeDb } = await import("../lib/db/client");
   const built = fs.existsSync(path.join(root, ".next", "BUILD_ID")) ? ".next" : null;
   const servers: ServerProcess[] = [];

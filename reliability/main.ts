@@ -13,7 +13,7 @@ import { crashRecovery, receiverOutage, type Starter } from "./crash";
 import { deepNesting, embeddedFixture } from "./deep-nesting";
 import { hostileFilesAlone, hostileFilesEverywhere } from "./hostile-files";
 import { noisyTenantOnPglite, noisyTenantOnPostgres, noisyTenantOnServer } from "./noisy-tenant";
-import { adminSql, type CategoryResult, call, DATABASE_URL, ENCRYPTION_KEY, profile, recreateDatabase } from "./support";
+import { adminSql, type CategoryResult, call, DATABASE_URL, ENCRYPTION_KEY, freshSuiteDatabase, profile, recreateDatabase } from "./support";
 
 const basePort = Number(process.env.RELIABILITY_PORT ?? 3600);
 const log = (line: string) => console.log(line);
@@ -74,11 +74,7 @@ async function fixture(base: string, key: string, assistantId: string, tag: stri
 
 /** The private webhook URLs category on a fresh suite database, with a server of its own. */
 async function privateWebhooksAlone(): Promise<CategoryResult> {
-  process.env.DATABASE_URL = DATABASE_URL;
-  process.env.ENCRYPTION_KEY = ENCRYPTION_KEY;
-  await recreateDatabase();
-  const { migrate } = await import("../lib/db/migrate");
-  await migrate();
+  await freshSuiteDatabase();
   const { db, closeDb } = await import("../lib/db/client");
   const { createBusiness } = await import("../lib/businesses/businesses");
   const { createApiKey } = await import("../lib/keys/api-keys");

@@ -9,7 +9,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type ServerProcess, startApi, workDir } from "../bench/servers";
-import { type CategoryResult, call, DATABASE_URL, ENCRYPTION_KEY, errorProblems, profile, recreateDatabase, sleep, until } from "./support";
+import { type CategoryResult, call, DATABASE_URL, ENCRYPTION_KEY, freshSuiteDatabase, errorProblems, profile, sleep, until } from "./support";
 
 type Business = { businessId: string; key: string };
 /** A customer of `businessId` writes `text` (the sandbox simulator, in the suite's own process). */
@@ -273,12 +273,8 @@ export async function noisyTenantOnPglite(port: number): Promise<CategoryResult>
 
 /** `RELIABILITY_ONLY=noisy-tenant` on Postgres: its own fresh suite database and server. */
 export async function noisyTenantOnPostgres(port: number): Promise<CategoryResult> {
-  process.env.DATABASE_URL = DATABASE_URL;
-  process.env.ENCRYPTION_KEY = ENCRYPTION_KEY;
-  await recreateDatabase();
-  const { migrate } = await import("../lib/db/migrate");
+  await freshSuiteDatabase();
   const { closeDb } = await import("../lib/db/client");
-  await migrate();
   const servers: ServerProcess[] = [];
   try {
     return await noisyTenantOnServer({ port, servers });

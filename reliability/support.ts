@@ -91,6 +91,15 @@ export async function recreateDatabase(): Promise<void> {
   await admin.end();
 }
 
+/** A category run alone (RELIABILITY_ONLY): this process on the suite database, recreated and migrated. */
+export async function freshSuiteDatabase(): Promise<void> {
+  process.env.DATABASE_URL = DATABASE_URL;
+  process.env.ENCRYPTION_KEY = ENCRYPTION_KEY;
+  await recreateDatabase();
+  const { migrate } = await import("../lib/db/migrate");
+  await migrate();
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, stepMs = 100): Promise<boolean> {
