@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { businessHoursIn, businessHoursOut, getBusinessHours, setBusinessHours } from "../../businesses/hours";
-import { catalogUsage, catalogUsageOut } from "../../businesses/catalog-usage";
 import { dismissChecklist, onboardingOut, onboardingState } from "../../businesses/onboarding";
+import { getPrivacySettings, privacySettingsIn, privacySettingsOut, setPrivacySettings } from "../../privacy/retention";
 import { audited } from "../audit";
 import { defineOperation } from "../operation";
+
+// The business's own settings: hours, message retention (docs/privacy.md) and the getting-started checklist.
 
 export const businessHoursGet = defineOperation({
   id: "business-hours-get",
@@ -37,6 +39,38 @@ export const businessHoursPut = defineOperation({
     ),
 });
 
+export const privacySettingsGet = defineOperation({
+  id: "privacy-settings-get",
+  method: "GET",
+  path: "/privacy-settings",
+  scope: "business:read",
+  role: "owner",
+  tag: "Business",
+  summary: "Read the message retention setting",
+  response: privacySettingsOut,
+  handler: async (ctx) => getPrivacySettings(ctx.db, ctx.businessId),
+});
+
+export const privacySettingsPut = defineOperation({
+  id: "privacy-settings-put",
+  method: "PUT",
+  path: "/privacy-settings",
+  scope: "business:write",
+  role: "owner",
+  tag: "Business",
+  summary: "Set how long messages are kept",
+  description:
+    "`messageRetentionDays`: messages older than this many days are deleted by an hourly background job (with the media files only they used); conversations, contacts and records stay. `null` (the default) keeps messages for as long as the business exists.",
+  body: privacySettingsIn,
+  response: privacySettingsOut,
+  handler: async (ctx, { body }) =>
+    audited(
+      ctx,
+      (tx) => setPrivacySettings(tx, ctx.businessId, body),
+      () => ({ action: "settings.privacy_changed", target: { type: "business", id: ctx.businessId }, details: body }),
+    ),
+});
+
 export const onboardingGet = defineOperation({
   id: "onboarding-get",
   method: "GET",
@@ -61,16 +95,4 @@ export const onboardingDismiss = defineOperation({
   bodyOptional: true,
   response: onboardingOut,
   handler: async (ctx) => dismissChecklist(ctx.db, ctx.businessId),
-});
-
-export const catalogUsageGet = defineOperation({
-  id: "catalog-usage",
-  method: "GET",
-  path: "/internal/catalog-usage",
-  scope: "catalog:read",
-  internal: true,
-  tag: "Dashboard",
-  summary: "The catalog's collections with item counts, the skills' catalog nodes that search them, and which are empty",
-  response: catalogUsageOut,
-  handler: async (ctx) => catalogUsage(ctx.db, ctx.businessId),
 });

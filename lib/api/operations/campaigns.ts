@@ -1,9 +1,19 @@
 import { z } from "zod";
 import { audienceIn, audiencePreviewOut, campaignIn, campaignOut, recipientOut, variableExpr } from "../../campaigns/campaign-schema";
-import { createCampaign, getCampaign, listCampaigns, listRecipients, moveCampaign, previewAudience } from "../../campaigns/campaigns";
+import {
+  createCampaign,
+  getCampaign,
+  getCampaignSettings,
+  listCampaigns,
+  listRecipients,
+  moveCampaign,
+  previewAudience,
+  updateCampaignSettings,
+} from "../../campaigns/campaigns";
 import { campaignStatuses, recipientStatuses } from "../../db/schema/campaigns";
+import { audited } from "../audit";
 import { defineOperation } from "../operation";
-import { idParam, pageOf, pageQuery } from "./common";
+import { idParam, pageOf, pageQuery, returns } from "./common";
 
 const campaignParam = idParam("campaignId", "cmp_01JD7X4S9C8A3K2M5N6P7Q8R9T");
 
@@ -103,3 +113,45 @@ const move = (action: "pause" | "resume" | "cancel", summary: string) =>
 export const campaignsPause = move("pause", "Pause a running or scheduled campaign (sends in flight finish)");
 export const campaignsResume = move("resume", "Resume a paused campaign where it stopped");
 export const campaignsCancel = move("cancel", "Cancel a campaign: nobody not yet sent to receives it");
+
+// The campaign page's settings (internal, owners only).
+
+export const campaignSettingsGet = defineOperation({
+  id: "internal-campaign-settings-get",
+  method: "GET",
+  path: "/internal/campaigns/settings",
+  scope: "campaigns:read",
+  internal: true,
+  role: "owner",
+  tag: "Campaigns",
+  summary: "The pace, the messaging-limit tier and the extra opt-out words",
+  response: returns<Awaited<ReturnType<typeof updateCampaignSettings>>>(),
+  handler: async (ctx) => {
+    const { slowFactor: _s, ...settings } = await getCampaignSettings(ctx.db, ctx.businessId);
+    return settings;
+  },
+});
+
+export const campaignSettingsUpdate = defineOperation({
+  id: "internal-campaign-settings-update",
+  method: "PUT",
+  path: "/internal/campaigns/settings",
+  scope: "campaigns:write",
+  internal: true,
+  role: "owner",
+  tag: "Campaigns",
+  summary: "Change the pace, the messaging-limit tier or the extra opt-out words",
+  body: z.object({
+    throughputPerSecond: z.number().int().min(1).max(1000).optional(),
+    ratePerSecond: z.number().int().min(1).max(1000).optional(),
+    dailyLimit: z.number().int().min(1).max(10_000_000).nullable().optional(),
+    optOutWords: z.array(z.string().trim().min(1).max(40)).max(50).optional(),
+  }),
+  response: returns<Awaited<ReturnType<typeof updateCampaignSettings>>>(),
+  handler: async (ctx, { body }) =>
+    audited(
+      ctx,
+      (tx) => updateCampaignSettings(tx, ctx.businessId, body),
+      () => ({ action: "settings.campaigns_changed", target: { type: "business", id: ctx.businessId }, details: { ...body } }),
+    ),
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { catalogUsage, catalogUsageOut } from "../../businesses/catalog-usage";
 import {
   checkCatalogUpsertBody,
   deleteCatalogItem,
@@ -6,12 +7,13 @@ import {
   deleteCollection,
   getCatalogItem,
   listCatalogItems,
+  listCollections,
   updateCatalogItem,
   upsertCatalogItems,
 } from "../../catalog/catalog";
 import { catalogBulkDeleteIn, catalogItemOut, catalogItemPatch, catalogUpsertIn, collectionSchema } from "../../catalog/catalog-schema";
 import { defineOperation } from "../operation";
-import { pageOf, pageQuery } from "./common";
+import { pageOf, pageQuery, returns } from "./common";
 
 const collectionParam = z.object({ collection: collectionSchema.meta({ example: "menu" }) });
 const itemParams = collectionParam.extend({ itemId: z.string().min(1).max(100).meta({ example: "cat_01JD7X4S9C8A3K2M5N6P7Q8R9T" }) });
@@ -115,4 +117,29 @@ export const catalogDeleteCollection = defineOperation({
   query: z.object({ confirm: z.string().max(64).optional().describe("The collection's name again, as a confirmation.") }),
   response: z.object({ collection: z.string(), deleted: z.number().int() }),
   handler: async (ctx, { params, query }) => deleteCollection(ctx.db, ctx.businessId, params.collection, query.confirm ?? ""),
+});
+
+export const catalogCollections = defineOperation({
+  id: "internal-catalog-collections",
+  method: "GET",
+  path: "/internal/catalog",
+  scope: "catalog:read",
+  internal: true,
+  role: "owner",
+  tag: "Catalog",
+  summary: "The business's catalog collections with their item counts",
+  response: returns<{ data: Awaited<ReturnType<typeof listCollections>> }>(),
+  handler: async (ctx) => ({ data: await listCollections(ctx.db, ctx.businessId) }),
+});
+
+export const catalogUsageGet = defineOperation({
+  id: "catalog-usage",
+  method: "GET",
+  path: "/internal/catalog-usage",
+  scope: "catalog:read",
+  internal: true,
+  tag: "Dashboard",
+  summary: "The catalog's collections with item counts, the skills' catalog nodes that search them, and which are empty",
+  response: catalogUsageOut,
+  handler: async (ctx) => catalogUsage(ctx.db, ctx.businessId),
 });

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { conversationOut, conversationStatusSchema } from "../../conversations/conversation-schema";
 import { getInboxSettings, inboxSettingsIn, inboxSettingsOut, updateInboxSettings } from "../../conversations/inbox-settings";
-import { inboxMembers, inboxPage, inboxSummary, markSeen } from "../../dashboard/inbox";
+import { conversationDetail, inboxMembers, inboxPage, inboxSummary, markSeen } from "../../dashboard/inbox";
 import { AppError } from "../../errors";
 import type { Caller } from "../caller";
 import { audited } from "../audit";
 import { defineOperation } from "../operation";
-import { idParam, pageOf, pageQuery } from "./common";
+import { idParam, pageOf, pageQuery, returns } from "./common";
 
 // The inbox's dashboard-only read models and the member's own markers (internal: members only, not in OpenAPI).
+
+const convParam = idParam("conversationId", "conv_01JD7X4S9C8A3K2M5N6P7Q8R9T");
 
 function member(caller: Caller) {
   if (caller.kind !== "user") throw new AppError("not_found", "No such endpoint.");
@@ -69,6 +71,19 @@ export const inboxSeen = defineOperation({
   response: z.object({ unread: z.literal(0) }),
   errors: ["not_found"],
   handler: async (ctx, { params }) => markSeen(ctx.db, ctx.businessId, member(ctx.caller).userId, params.conversationId),
+});
+
+export const inboxConversation = defineOperation({
+  id: "internal-inbox-conversation",
+  method: "GET",
+  path: "/internal/inbox/{conversationId}",
+  scope: "conversations:read",
+  internal: true,
+  tag: "Inbox",
+  summary: "The thread header: conversation, contact, assignee and messaging window",
+  params: convParam,
+  response: returns<Awaited<ReturnType<typeof conversationDetail>>>(),
+  handler: async (ctx, { params }) => conversationDetail(ctx.db, ctx.businessId, params.conversationId),
 });
 
 export const inboxMembersOp = defineOperation({

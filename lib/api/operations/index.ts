@@ -1,209 +1,170 @@
 import type { AnyOperation } from "../operation";
-import { auditEventsList } from "./audit";
-import { assistantsGet, knowledgeCreate, knowledgeDelete, knowledgeList, knowledgeUpdate } from "./assistants";
-import {
-  campaignsCancel,
-  campaignsCreate,
-  campaignsGet,
-  campaignsList,
-  campaignsPause,
-  campaignsPreview,
-  campaignsRecipients,
-  campaignsResume,
-} from "./campaigns";
-import { catalogBulkDelete, catalogDelete, catalogDeleteCollection, catalogGet, catalogList, catalogUpdate, catalogUpsert } from "./catalog";
-import { businessHoursGet, businessHoursPut, catalogUsageGet, onboardingDismiss, onboardingGet } from "./business";
-import { contactsList, contactsUpsert } from "./contacts";
-import {
-  conversationsAssign,
-  conversationsClose,
-  conversationsHandoff,
-  conversationsList,
-  conversationsNote,
-  conversationsResume,
-} from "./conversations";
-import { inboxList, inboxMembersOp, inboxSeen, inboxSettingsGet, inboxSettingsUpdate, inboxSummaryOp } from "./inbox";
-import { mediaStorageGet, mediaUpload, messagesList, messagesSend } from "./messages";
-import { orderSettingsGet, orderSettingsUpdate, recordsLayout, recordsList, recordsUpdate } from "./records";
-import { savedRepliesCreate, savedRepliesDelete, savedRepliesList, savedRepliesUpdate } from "./saved-replies";
-import { skillsGet, skillsList, skillsUpsert } from "./skills";
-import { teamInvitesCreate, teamInvitesList, teamInvitesRevoke } from "./team";
-import { templatesAccount, templatesList, templatesSync, templatesUpsert } from "./templates";
-import { analyticsSummaryOp, usageWallet } from "./usage";
-import {
-  webhooksList,
-  webhooksCreate,
-  webhooksGet,
-  webhooksUpdate,
-  webhooksDelete,
-  webhooksRotateSecret,
-  webhooksDeliveriesList,
-  webhooksDeliveryRetry,
-  webhooksTest,
-} from "./webhooks";
-import { internalOperations } from "./internal";
-import { contactsErase, contactsExport, privacySettingsGet, privacySettingsPut } from "./privacy";
+import * as account from "./account";
+import * as analytics from "./analytics";
+import * as apiKeys from "./api-keys";
+import * as assistants from "./assistants";
+import * as audit from "./audit";
+import * as business from "./business";
+import * as campaigns from "./campaigns";
+import * as catalog from "./catalog";
+import * as channel from "./channel";
+import * as contacts from "./contacts";
+import * as conversations from "./conversations";
+import * as inbox from "./inbox";
+import * as media from "./media";
+import * as messages from "./messages";
+import * as records from "./records";
+import * as savedReplies from "./saved-replies";
+import * as simulator from "./simulator";
+import * as skills from "./skills";
+import * as team from "./team";
+import * as templates from "./templates";
+import * as usage from "./usage";
+import * as webhooks from "./webhooks";
 
 /**
- * Every operation of the HTTP surface: the public /v1 API and, marked `internal`, the dashboard-only
- * ones under /v1/internal. Route files, the standalone API server (public ones only) and the OpenAPI
- * document (public ones only) read this table.
+ * Every operation of the HTTP surface, each once: the public /v1 API and, marked `internal`, the
+ * dashboard-only ones under /v1/internal. One file per resource holds both kinds. Route files, the
+ * standalone API server (public ones only) and the OpenAPI document (public ones only, in this order)
+ * read this table; a test checks that every operation the files export is here.
  */
 export const operations: AnyOperation[] = [
-  messagesSend,
-  messagesList,
-  mediaUpload,
-  mediaStorageGet,
-  conversationsList,
-  conversationsHandoff,
-  conversationsResume,
-  conversationsClose,
-  conversationsAssign,
-  conversationsNote,
-  inboxList,
-  inboxSummaryOp,
-  inboxSeen,
-  inboxMembersOp,
-  inboxSettingsGet,
-  inboxSettingsUpdate,
-  contactsList,
-  contactsUpsert,
-  contactsErase,
-  contactsExport,
-  privacySettingsGet,
-  privacySettingsPut,
-  assistantsGet,
-  knowledgeList,
-  knowledgeCreate,
-  knowledgeUpdate,
-  knowledgeDelete,
-  skillsList,
-  skillsGet,
-  skillsUpsert,
-  catalogUpsert,
-  catalogList,
-  catalogGet,
-  catalogUpdate,
-  catalogDelete,
-  catalogBulkDelete,
-  catalogDeleteCollection,
-  recordsList,
-  recordsUpdate,
-  recordsLayout,
-  orderSettingsGet,
-  orderSettingsUpdate,
-  analyticsSummaryOp,
-  usageWallet,
-  templatesList,
-  templatesUpsert,
-  templatesSync,
-  templatesAccount,
-  webhooksList,
-  webhooksCreate,
-  webhooksGet,
-  webhooksUpdate,
-  webhooksDelete,
-  webhooksRotateSecret,
-  webhooksDeliveriesList,
-  webhooksDeliveryRetry,
-  webhooksTest,
-  campaignsCreate,
-  campaignsPreview,
-  campaignsList,
-  campaignsGet,
-  campaignsRecipients,
-  campaignsPause,
-  campaignsResume,
-  campaignsCancel,
-  savedRepliesList,
-  savedRepliesCreate,
-  savedRepliesUpdate,
-  savedRepliesDelete,
-  teamInvitesList,
-  teamInvitesCreate,
-  teamInvitesRevoke,
-  businessHoursGet,
-  businessHoursPut,
-  onboardingGet,
-  onboardingDismiss,
-  catalogUsageGet,
-  auditEventsList,
-  ...internalOperations,
+  messages.messagesSend,
+  messages.messagesList,
+  messages.inboxReply,
+  messages.inboxRead,
+  messages.inboxReaction,
+  media.mediaUpload,
+  media.mediaStorageGet,
+  conversations.conversationsList,
+  conversations.conversationsHandoff,
+  conversations.conversationsResume,
+  conversations.conversationsClose,
+  conversations.conversationsAssign,
+  conversations.conversationsNote,
+  inbox.inboxList,
+  inbox.inboxSummaryOp,
+  inbox.inboxSeen,
+  inbox.inboxConversation,
+  inbox.inboxMembersOp,
+  inbox.inboxSettingsGet,
+  inbox.inboxSettingsUpdate,
+  contacts.contactsList,
+  contacts.contactsUpsert,
+  contacts.contactsErase,
+  contacts.contactsExport,
+  contacts.contactGet,
+  contacts.contactUpdate,
+  contacts.contactOptOutGet,
+  contacts.contactOptOutSet,
+  business.privacySettingsGet,
+  business.privacySettingsPut,
+  assistants.assistantsGet,
+  assistants.knowledgeList,
+  assistants.knowledgeCreate,
+  assistants.knowledgeUpdate,
+  assistants.knowledgeDelete,
+  assistants.assistantsList,
+  assistants.assistantsUpdate,
+  assistants.assistantsTry,
+  skills.skillsList,
+  skills.skillsGet,
+  skills.skillsUpsert,
+  skills.skillsSetEnabled,
+  skills.skillsDelete,
+  catalog.catalogUpsert,
+  catalog.catalogList,
+  catalog.catalogGet,
+  catalog.catalogUpdate,
+  catalog.catalogDelete,
+  catalog.catalogBulkDelete,
+  catalog.catalogDeleteCollection,
+  catalog.catalogCollections,
+  catalog.catalogUsageGet,
+  records.recordsList,
+  records.recordsUpdate,
+  records.recordsLayout,
+  records.orderSettingsGet,
+  records.orderSettingsUpdate,
+  records.recordCollectionsList,
+  records.recordsBrowse,
+  analytics.analyticsSummaryOp,
+  analytics.overviewAnalytics,
+  usage.usageWallet,
+  templates.templatesList,
+  templates.templatesUpsert,
+  templates.templatesSync,
+  templates.templatesAccount,
+  templates.templatesDelete,
+  webhooks.webhooksList,
+  webhooks.webhooksCreate,
+  webhooks.webhooksGet,
+  webhooks.webhooksUpdate,
+  webhooks.webhooksDelete,
+  webhooks.webhooksRotateSecret,
+  webhooks.webhooksDeliveriesList,
+  webhooks.webhooksDeliveryRetry,
+  webhooks.webhooksTest,
+  webhooks.webhooksView,
+  webhooks.webhooksDeliveryLog,
+  webhooks.webhooksDeliveryAttempts,
+  campaigns.campaignsCreate,
+  campaigns.campaignsPreview,
+  campaigns.campaignsList,
+  campaigns.campaignsGet,
+  campaigns.campaignsRecipients,
+  campaigns.campaignsPause,
+  campaigns.campaignsResume,
+  campaigns.campaignsCancel,
+  campaigns.campaignSettingsGet,
+  campaigns.campaignSettingsUpdate,
+  savedReplies.savedRepliesList,
+  savedReplies.savedRepliesCreate,
+  savedReplies.savedRepliesUpdate,
+  savedReplies.savedRepliesDelete,
+  team.teamList,
+  team.teamSetRole,
+  team.teamRemove,
+  team.teamRevokeKeys,
+  team.teamInvitesList,
+  team.teamInvitesCreate,
+  team.teamInvitesRevoke,
+  account.accountPassword,
+  business.businessHoursGet,
+  business.businessHoursPut,
+  business.onboardingGet,
+  business.onboardingDismiss,
+  channel.channelGet,
+  channel.channelConnect,
+  channel.channelDisconnect,
+  apiKeys.apiKeysList,
+  apiKeys.apiKeysCreate,
+  apiKeys.apiKeysRevoke,
+  simulator.simulatorCustomer,
+  simulator.simulatorThread,
+  simulator.simulatorSend,
+  audit.auditEventsList,
 ];
 
-export {
-  auditEventsList,
-  businessHoursGet,
-  businessHoursPut,
-  catalogUsageGet,
-  onboardingDismiss,
-  onboardingGet,
-  analyticsSummaryOp,
-  campaignsCancel,
-  campaignsCreate,
-  campaignsGet,
-  campaignsList,
-  campaignsPause,
-  campaignsPreview,
-  campaignsRecipients,
-  campaignsResume,
-  assistantsGet,
-  catalogBulkDelete,
-  catalogDelete,
-  catalogDeleteCollection,
-  catalogGet,
-  catalogList,
-  catalogUpdate,
-  catalogUpsert,
-  contactsList,
-  contactsUpsert,
-  conversationsAssign,
-  conversationsClose,
-  conversationsHandoff,
-  conversationsNote,
-  inboxList,
-  inboxMembersOp,
-  inboxSeen,
-  inboxSettingsGet,
-  inboxSettingsUpdate,
-  inboxSummaryOp,
-  conversationsList,
-  conversationsResume,
-  knowledgeCreate,
-  knowledgeDelete,
-  knowledgeList,
-  knowledgeUpdate,
-  mediaUpload,
-  messagesList,
-  messagesSend,
-  orderSettingsGet,
-  orderSettingsUpdate,
-  recordsLayout,
-  recordsList,
-  recordsUpdate,
-  skillsGet,
-  skillsList,
-  skillsUpsert,
-  templatesAccount,
-  templatesList,
-  templatesSync,
-  templatesUpsert,
-  usageWallet,
-  webhooksList,
-  webhooksCreate,
-  webhooksGet,
-  webhooksUpdate,
-  webhooksDelete,
-  webhooksRotateSecret,
-  webhooksDeliveriesList,
-  webhooksDeliveryRetry,
-  webhooksTest,
-  savedRepliesList,
-  savedRepliesCreate,
-  savedRepliesUpdate,
-  savedRepliesDelete,
-  teamInvitesList,
-  teamInvitesCreate,
-  teamInvitesRevoke,
-};
-export * from "./internal";
+export * from "./account";
+export * from "./analytics";
+export * from "./api-keys";
+export * from "./assistants";
+export * from "./audit";
+export * from "./business";
+export * from "./campaigns";
+export * from "./catalog";
+export * from "./channel";
+export * from "./contacts";
+export * from "./conversations";
+export * from "./inbox";
+export * from "./media";
+export * from "./messages";
+export * from "./records";
+export * from "./saved-replies";
+export * from "./simulator";
+export * from "./skills";
+export * from "./team";
+export * from "./templates";
+export * from "./usage";
+export * from "./webhooks";

@@ -1,13 +1,15 @@
 import { z } from "zod";
-import { cursorParam, limitParam } from "../../pagination";
-import { storageUsage, storageUsageOut } from "../../media/storage-quota";
-import { receiveUpload } from "../../media/upload";
+import { getContact } from "../../contacts/contacts";
 import { conversationEventOut } from "../../conversations/conversation-schema";
-import { mediaFileOut, mediaUploadIn, messageOut, sendMessageIn, sendMessageOut } from "../../messages/message-schema";
-import { listMessages } from "../../messages/messages";
+import { getConversation } from "../../conversations/conversations";
+import { markConversationRead, reactAsBusiness } from "../../messages/message-signals";
+import { messageOut, outboundMediaTypes, sendMessageIn, sendMessageOut, templateRef } from "../../messages/message-schema";
+import { listMessages, messageView } from "../../messages/messages";
 import { sendMessage } from "../../messages/send-message";
+import { cursorParam, limitParam } from "../../pagination";
+import { memberId } from "../caller";
 import { defineOperation } from "../operation";
-import { idParam, pageOf } from "./common";
+import { idParam, pageOf, returns } from "./common";
 
 export const messagesSend = defineOperation({
   id: "messages-send",
@@ -68,33 +70,73 @@ export const messagesList = defineOperation({
     }),
 });
 
-export const mediaUpload = defineOperation({
-  id: "media-upload",
+// The inbox's side (internal): a member's reply, the blue ticks and reactions.
+
+const convParam = idParam("conversationId", "conv_01JD7X4S9C8A3K2M5N6P7Q8R9T");
+
+const replyIn = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text"), text: z.string().trim().min(1, "Write a message first.").max(4096) }),
+  z.object({ type: z.literal("template"), template: templateRef }),
+  // An attached file (uploaded first through POST /v1/media), with the box's text as its caption.
+  z.object({
+    type: z.enum(outboundMediaTypes),
+    mediaId: z.string().min(1).max(100),
+    text: z.string().trim().max(1024).optional(),
+  }),
+]);
+
+export const inboxReply = defineOperation({
+  id: "internal-conversations-reply",
   method: "POST",
-  path: "/media",
+  path: "/internal/conversations/{conversationId}/messages",
   scope: "messages:write",
-  tag: "Messages",
-  summary: "Upload a file to send",
-  description:
-    "One file as multipart/form-data (part `file`; optional `type` and `filename` parts before it). Checked against WhatsApp's type and size limits for its type (413 payload_too_large, 415 unsupported_media_type) and the business's storage quota (413 storage_quota_exceeded; 1 GiB unless the operator set another); at most 30 files a minute per business (429 rate_limited with Retry-After; MEDIA_UPLOADS_PER_MINUTE). The type is stored as a plain `type/subtype` (anything else becomes application/octet-stream). Send it with `POST /v1/messages` and `media: {id}`; a file no message uses is deleted 24 hours after the upload.",
-  multipart: mediaUploadIn,
-  response: mediaFileOut,
-  errors: ["storage_quota_exceeded"],
-  handler: async (ctx) => {
-    const f = await receiveUpload(ctx.db, ctx.businessId, ctx.request);
-    return { id: f.id, type: f.kind, mimeType: f.mimeType, size: f.size, filename: f.filename, createdAt: f.createdAt.toISOString() };
+  internal: true,
+  tag: "Inbox",
+  summary: "A member's reply in the conversation (sendMessage applies the 24-hour rule)",
+  params: convParam,
+  body: replyIn,
+  response: returns<ReturnType<typeof messageView>>(),
+  handler: async (ctx, { params, body }) => {
+    const conversation = await getConversation(ctx.db, ctx.businessId, params.conversationId);
+    const contact = await getContact(ctx.db, ctx.businessId, conversation.contactId);
+    const input =
+      "mediaId" in body
+        ? { to: contact.phone, type: body.type, media: { id: body.mediaId }, text: body.type === "audio" ? undefined : body.text || undefined }
+        : { to: contact.phone, ...body };
+    const message = await sendMessage(ctx.db, ctx.businessId, input, { source: "agent", userId: memberId(ctx.caller) });
+    return messageView(message);
   },
 });
 
-export const mediaStorageGet = defineOperation({
-  id: "media-storage",
-  method: "GET",
-  path: "/internal/media/storage",
-  scope: "business:read",
-  role: "owner",
+export const inboxRead = defineOperation({
+  id: "internal-conversations-read",
+  method: "POST",
+  path: "/internal/conversations/{conversationId}/read",
+  scope: "messages:write",
   internal: true,
-  tag: "Dashboard",
-  summary: "The space the business's files take, and its storage quota",
-  response: storageUsageOut,
-  handler: async (ctx) => storageUsage(ctx.db, ctx.businessId),
+  tag: "Inbox",
+  summary: "A member opened the thread: blue ticks for the customer",
+  params: convParam,
+  response: z.object({ marked: z.number() }),
+  handler: async (ctx, { params }) => {
+    await getConversation(ctx.db, ctx.businessId, params.conversationId);
+    return { marked: await markConversationRead(ctx.db, ctx.businessId, params.conversationId) };
+  },
+});
+
+export const inboxReaction = defineOperation({
+  id: "internal-messages-reaction",
+  method: "PUT",
+  path: "/internal/conversations/{conversationId}/messages/{messageId}/reaction",
+  scope: "messages:write",
+  internal: true,
+  tag: "Inbox",
+  summary: "A member reacts to a message (an empty emoji removes the reaction)",
+  params: z.object({ conversationId: z.string().min(1).max(100), messageId: z.string().min(1).max(100) }),
+  body: z.object({ emoji: z.string().max(32) }),
+  response: z.object({ ok: z.literal(true) }),
+  handler: async (ctx, { params, body }) => {
+    await reactAsBusiness(ctx.db, ctx.businessId, params.messageId, body.emoji, params.conversationId);
+    return { ok: true as const };
+  },
 });

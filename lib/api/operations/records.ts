@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { collectionSchema } from "../../catalog/catalog-schema";
+import { recordCollections } from "../../dashboard/records";
 import { recordLayout } from "../../records/layout";
 import { getOrderSettings, notificationOut, orderSettingsIn, orderSettingsOut, updateOrderSettings } from "../../records/order-ready";
 import { listRecords, recordOut } from "../../records/records";
@@ -7,7 +8,7 @@ import { setRecordStatus } from "../../records/set-status";
 import { INSTANT_RANGE_MESSAGE, instantInRange } from "../../pagination";
 import { audited } from "../audit";
 import { defineOperation } from "../operation";
-import { pageOf, pageQuery } from "./common";
+import { isoDate, pageOf, pageQuery, returns } from "./common";
 
 const collectionParam = z.object({ collection: collectionSchema.meta({ example: "orders" }) });
 
@@ -97,4 +98,38 @@ export const recordsLayout = defineOperation({
     statuses: z.array(z.string()),
   }),
   handler: async (ctx, { params }) => recordLayout(ctx.db, ctx.businessId, params.collection),
+});
+
+export const recordCollectionsList = defineOperation({
+  id: "internal-records-collections",
+  method: "GET",
+  path: "/internal/records",
+  scope: "records:read",
+  internal: true,
+  tag: "Records",
+  summary: "The collections to show as tabs (orders, bookings, leads, then any other)",
+  response: z.object({ collections: z.array(z.string()) }),
+  handler: async (ctx) => ({ collections: await recordCollections(ctx.db, ctx.businessId) }),
+});
+
+export const recordsBrowse = defineOperation({
+  id: "internal-records-list",
+  method: "GET",
+  path: "/internal/records/{collection}",
+  scope: "records:read",
+  internal: true,
+  tag: "Records",
+  summary: "Records of one collection, newest first, by date range (`from` inclusive) and conversation",
+  params: z.object({ collection: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "Unknown collection name.") }),
+  query: pageQuery.extend({ from: isoDate.optional(), to: isoDate.optional(), conversationId: z.string().max(100).optional() }),
+  response: returns<Awaited<ReturnType<typeof listRecords>>>(),
+  handler: async (ctx, { params, query }) =>
+    listRecords(ctx.db, ctx.businessId, params.collection, {
+      limit: query.limit,
+      cursor: query.cursor,
+      // `from` is inclusive for people: the lib's `since` is exclusive, so step back one millisecond.
+      since: query.from ? new Date(query.from.getTime() - 1) : undefined,
+      until: query.to,
+      conversationId: query.conversationId,
+    }),
 });

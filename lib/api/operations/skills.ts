@@ -1,8 +1,8 @@
-import { skillIdSchema, skillOut, skillSummaryOut, skillUpsertIn, skillUpsertOut } from "../../skills/skill-schema";
-import { getSkill, listSkills, upsertSkill } from "../../skills/skills";
 import { z } from "zod";
+import { skillIdSchema, skillOut, skillSummaryOut, skillUpsertIn, skillUpsertOut } from "../../skills/skill-schema";
+import { deleteSkill, getSkill, listSkills, setSkillEnabled, upsertSkill } from "../../skills/skills";
 import { defineOperation } from "../operation";
-import { pageOf, pageQuery } from "./common";
+import { pageOf, pageQuery, returns } from "./common";
 
 export const skillsList = defineOperation({
   id: "skills-list",
@@ -43,4 +43,37 @@ export const skillsUpsert = defineOperation({
   response: skillUpsertOut,
   errors: ["version_conflict"],
   handler: async (ctx, { params, body }) => upsertSkill(ctx.db, ctx.businessId, params.skillId, body),
+});
+
+// The skill list's toggle and delete (internal, owners only).
+
+const skillParam = z.object({ skillId: skillIdSchema });
+
+export const skillsSetEnabled = defineOperation({
+  id: "internal-skills-set-enabled",
+  method: "PATCH",
+  path: "/internal/skills/{skillId}",
+  scope: "skills:write",
+  internal: true,
+  role: "owner",
+  tag: "Skills",
+  summary: "The skill list's enable toggle (does not touch the graph or the version)",
+  params: skillParam,
+  body: z.object({ enabled: z.boolean() }),
+  response: returns<Awaited<ReturnType<typeof setSkillEnabled>>>(),
+  handler: async (ctx, { params, body }) => setSkillEnabled(ctx.db, ctx.businessId, params.skillId, body.enabled),
+});
+
+export const skillsDelete = defineOperation({
+  id: "internal-skills-delete",
+  method: "DELETE",
+  path: "/internal/skills/{skillId}",
+  scope: "skills:write",
+  internal: true,
+  role: "owner",
+  tag: "Skills",
+  summary: "Delete a skill",
+  params: skillParam,
+  response: returns<Awaited<ReturnType<typeof deleteSkill>>>(),
+  handler: async (ctx, { params }) => deleteSkill(ctx.db, ctx.businessId, params.skillId),
 });

@@ -1,7 +1,10 @@
+import { z } from "zod";
+import { notFound } from "../../errors";
 import { templateAccountOut, templateIn, templateOut, templateSyncOut } from "../../templates/template-schema";
-import { listTemplates, syncTemplates, templateAccount, upsertTemplate } from "../../templates/templates";
+import { deleteTemplate, syncTemplates, templateAccount, upsertTemplate } from "../../channels";
+import { listTemplates } from "../../templates/templates";
 import { defineOperation } from "../operation";
-import { pageOf, pageQuery } from "./common";
+import { idParam, pageOf, pageQuery } from "./common";
 
 export const templatesList = defineOperation({
   id: "templates-list",
@@ -60,4 +63,21 @@ export const templatesAccount = defineOperation({
   summary: "Where templates are reviewed, the number's quality rating and messaging limit (dashboard)",
   response: templateAccountOut,
   handler: async (ctx) => templateAccount(ctx.db, ctx.businessId),
+});
+
+export const templatesDelete = defineOperation({
+  id: "internal-templates-delete",
+  method: "DELETE",
+  path: "/internal/templates/{templateId}",
+  scope: "templates:write",
+  internal: true,
+  role: "owner",
+  tag: "Templates",
+  summary: "Delete a template",
+  params: idParam("templateId", "tpl_01JD7X4S9C8A3K2M5N6P7Q8R9T"),
+  response: z.object({ id: z.string(), deleted: z.literal(true) }),
+  handler: async (ctx, { params }) => {
+    if (!(await deleteTemplate(ctx.db, ctx.businessId, params.templateId))) throw notFound("template");
+    return { id: params.templateId, deleted: true as const };
+  },
 });

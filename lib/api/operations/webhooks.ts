@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { listDeliveries, redeliver, sendTestEvent } from "../../webhooks/deliveries";
+import { deliveryLog } from "../../dashboard/webhook-log";
+import { eventTypes } from "../../db/schema/events";
+import { listDeliveries, listDeliveryAttempts, redeliver, sendTestEvent } from "../../webhooks/deliveries";
 import {
   createEndpoint,
   deleteEndpoint,
@@ -12,7 +14,7 @@ import {
 import { deliveryOut, deliveryStatuses, endpointIn, endpointOut, endpointPatch, endpointWithSecretOut } from "../../webhooks/webhook-schema";
 import { audited } from "../audit";
 import { defineOperation } from "../operation";
-import { idParam, pageOf, pageQuery } from "./common";
+import { idParam, pageOf, pageQuery, returns } from "./common";
 
 // The audit trail keeps where deliveries go, not a query string (which may carry a receiver's token).
 const urlForAudit = (url: string) => {
@@ -175,4 +177,48 @@ export const webhooksTest = defineOperation({
   response: deliveryOut,
   errors: ["not_found"],
   handler: async (ctx, { params }) => sendTestEvent(ctx.db, ctx.businessId, params.endpointId),
+});
+
+// The webhooks page's read models (internal, owners only).
+
+export const webhooksView = defineOperation({
+  id: "internal-webhooks-view",
+  method: "GET",
+  path: "/internal/webhook-endpoints",
+  scope: "webhooks:read",
+  internal: true,
+  role: "owner",
+  tag: "Webhooks",
+  summary: "The business's endpoints (up to 100) and the event kinds one may subscribe to",
+  response: returns<Awaited<ReturnType<typeof listEndpoints>> & { eventTypes: typeof eventTypes }>(),
+  handler: async (ctx) => ({ ...(await listEndpoints(ctx.db, ctx.businessId, { limit: 100 })), eventTypes }),
+});
+
+export const webhooksDeliveryLog = defineOperation({
+  id: "internal-webhooks-delivery-log",
+  method: "GET",
+  path: "/internal/webhook-endpoints/{endpointId}/deliveries",
+  scope: "webhooks:read",
+  internal: true,
+  role: "owner",
+  tag: "Webhooks",
+  summary: "The delivery log, newest first, each with its latest attempt",
+  params: endpointParam,
+  query: pageQuery,
+  response: returns<Awaited<ReturnType<typeof deliveryLog>>>(),
+  handler: async (ctx, { params, query }) => deliveryLog(ctx.db, ctx.businessId, params.endpointId, query),
+});
+
+export const webhooksDeliveryAttempts = defineOperation({
+  id: "internal-webhooks-delivery-attempts",
+  method: "GET",
+  path: "/internal/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/attempts",
+  scope: "webhooks:read",
+  internal: true,
+  role: "owner",
+  tag: "Webhooks",
+  summary: "Every attempt of one delivery, newest first",
+  params: z.object({ endpointId: z.string().min(1).max(100), deliveryId: z.string().min(1).max(100) }),
+  response: returns<{ data: Awaited<ReturnType<typeof listDeliveryAttempts>> }>(),
+  handler: async (ctx, { params }) => ({ data: await listDeliveryAttempts(ctx.db, ctx.businessId, params.deliveryId) }),
 });
