@@ -1,15 +1,6 @@
 import type { z } from "zod";
 import { type ErrorDetail, invalid } from "./errors";
-
-/** `items[3].price.amount` from a zod issue path. */
-export function formatPath(path: readonly PropertyKey[], prefix = ""): string {
-  let out = prefix;
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else out += out ? `.${String(part)}` : String(part);
-  }
-  return out;
-}
+import { formatPath } from "./shared/field-path";
 
 export function zodDetails(error: z.ZodError, prefix = ""): ErrorDetail[] {
   return error.issues.map((issue) => ({ path: formatPath(issue.path, prefix) || prefix || "body", message: issue.message }));

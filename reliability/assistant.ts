@@ -11,7 +11,7 @@ import { type CategoryResult, call, sleep, until } from "./support";
 const REQUIRED = [
   "lib/channels/sandbox-simulator.ts",
   "lib/runtime/turn/turn-job.ts",
-  "lib/skills/ready-made.ts",
+  "lib/shared/ready-made-skills.ts",
   "lib/runtime/engine/availability-node.ts",
 ];
 
@@ -89,7 +89,7 @@ export async function bookingRace(opts: { base: string; sql: postgres.Sql }): Pr
   const { createBusiness } = await import("../lib/businesses/businesses");
   const { createApiKey } = await import("../lib/keys/api-keys");
   const { simulateInbound, newSandboxCustomer } = await import("../lib/channels/sandbox-simulator");
-  const { bookingGraph } = await import("../lib/skills/ready-made");
+  const { bookingGraph } = await import("../lib/shared/ready-made-skills");
   const { businessId } = await createBusiness(db(), { name: "Booking Race Co", tokens: 1_000_000, timeZone: "Europe/Lisbon" });
   const { key } = await createApiKey(db(), businessId, { scopes: "all", name: "booking" });
   const graph = structuredClone(bookingGraph);

@@ -39,7 +39,7 @@ function nextBuild(): string | null {
 }
 
 async function fixture(base: string, key: string, assistantId: string, tag: string): Promise<Fixture> {
-  const { readyMadeSkills } = await import("../lib/skills/ready-made");
+  const { readyMadeSkills } = await import("../lib/shared/ready-made-skills");
   const must = async (method: string, p: string, json?: unknown) => {
     const r = await call(base, method, p, { key, json });
     if (r.status !== 200) throw new Error(`fixture ${method} ${p}: ${r.status} ${r.text.slice(0, 300)}`);

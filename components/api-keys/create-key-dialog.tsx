@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { SecretReveal } from "@/components/common/secret-reveal";
 import { Button, Dialog, Input, Select } from "@/components/ui";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
-import type { Scope } from "@/lib/keys/scopes";
+import type { Scope } from "@/lib/shared/scopes";
 import { ScopePicker } from "./scope-picker";
 import type { OperationOutput } from "@/lib/api/operation";
 import type { apiKeysCreate } from "@/lib/api/operations";

@@ -1,8 +1,8 @@
 "use client";
 import { Button } from "@/components/ui";
-import { type Scope, scopes } from "@/lib/keys/scopes";
+import { type Scope, scopes } from "@/lib/shared/scopes";
 
-// Areas in the order a developer meets them; every scope of lib/keys/scopes.ts lands in one.
+// Areas in the order a developer meets them; every scope of lib/shared/scopes.ts lands in one.
 const areas = [
   "messages",
   "conversations",

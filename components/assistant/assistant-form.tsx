@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button, Card, Input, Select, Textarea, useToast } from "@/components/ui";
-import { type AssistantOut, assistantPatch } from "@/lib/assistants/assistant-schema";
+import { type AssistantOut, assistantPatch } from "@/lib/shared/assistant-schema";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 
 const languages = [

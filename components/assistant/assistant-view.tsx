@@ -3,7 +3,7 @@ import "./assistant.css";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card, ErrorState, PageHeader, Select, Skeleton } from "@/components/ui";
-import type { AssistantOut } from "@/lib/assistants/assistant-schema";
+import type { AssistantOut } from "@/lib/shared/assistant-schema";
 import { apiFetch } from "@/components/data/fetcher";
 import { AssistantForm } from "./assistant-form";
 import { KnowledgeList } from "./knowledge-list";

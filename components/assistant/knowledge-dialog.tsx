@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button, Dialog, Input, Textarea } from "@/components/ui";
-import { type KnowledgeOut, knowledgeIn } from "@/lib/assistants/assistant-schema";
+import { type KnowledgeOut, knowledgeIn } from "@/lib/shared/assistant-schema";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
 
 /** Add a knowledge item, or edit one. */

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button, Card, ConfirmDialog, EmptyState, ErrorState, Skeleton, useToast } from "@/components/ui";
-import type { KnowledgeOut } from "@/lib/assistants/assistant-schema";
+import type { KnowledgeOut } from "@/lib/shared/assistant-schema";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
 import { KnowledgeDialog } from "./knowledge-dialog";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { Button, Input } from "@/components/ui";
-import { sameOriginPath } from "@/lib/auth/callback-url";
+import { sameOriginPath } from "@/lib/shared/callback-url";
 
 /** Email and password through next-auth's credentials provider (its own CSRF token included). */
 export function SignInForm({ callbackUrl, notice }: { callbackUrl: string; notice?: string }) {

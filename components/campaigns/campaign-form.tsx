@@ -5,7 +5,7 @@ import { Button, ConfirmDialog, Dialog, Field, Input, Select, useToast } from "@
 import type { AudienceIn, CampaignOut } from "@/lib/campaigns/campaign-schema";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
-import type { TemplateOut } from "@/lib/templates/template-schema";
+import type { TemplateOut } from "@/lib/shared/template-schema";
 import type { OperationOutput } from "@/lib/api/operation";
 import type { campaignsPreview } from "@/lib/api/operations";
 

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
-import type { CatalogItemIn } from "@/lib/catalog/catalog-schema";
-import { checkItem, quoteValue, rowMessage } from "@/lib/catalog/plain-errors";
+import type { CatalogItemIn } from "@/lib/shared/catalog-schema";
+import { checkItem, quoteValue, rowMessage } from "@/lib/shared/catalog-plain-errors";
 
 // The browser half of a catalog upload: read a CSV or JSON file into rows, map its columns to item
 // fields, and check every row with the API's own schema (catalogItemIn) before anything is sent.

@@ -16,7 +16,7 @@ import {
   Textarea,
   useToast,
 } from "@/components/ui";
-import type { CatalogItemOut } from "@/lib/catalog/catalog-schema";
+import type { CatalogItemOut } from "@/lib/shared/catalog-schema";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
 

@@ -2,7 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useMemo, useState } from "react";
 import { Button, Card, Input } from "@/components/ui";
-import { collectionSchema } from "@/lib/catalog/catalog-schema";
+import { collectionSchema } from "@/lib/shared/catalog-schema";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import { batches, type CheckedRow, checkRows, guessMapping, type Mapping, type ParsedFile, parseCatalogFile } from "./catalog-file";
 import { ColumnMapping } from "./column-mapping";

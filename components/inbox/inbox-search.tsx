@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { Badge, EmptyState, ErrorState, Skeleton } from "@/components/ui";
-import { foldAccents, searchWords } from "@/lib/conversations/search-words";
+import { foldAccents, searchWords } from "@/lib/shared/search-words";
 import { apiFetch } from "@/components/data/fetcher";
 import { type ConversationStatus, shortTime, statusLabel, statusTone } from "./types";
 import "./inbox-search.css";

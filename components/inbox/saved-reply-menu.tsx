@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, type ReactNode, useState } from "react";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
-import { fillSavedReply, type SavedReplyOut } from "@/lib/saved-replies/saved-reply-schema";
+import { fillSavedReply, type SavedReplyOut } from "@/lib/shared/saved-reply-schema";
 import "./saved-reply-menu.css";
 
 // A `/word` at the end of the reply box (at its start or after a space).

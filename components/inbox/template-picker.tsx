@@ -4,7 +4,7 @@ import Link from "next/link";
 import { type FormEvent, useMemo, useState } from "react";
 import { Button, EmptyState, ErrorState, Input, Select, Skeleton } from "@/components/ui";
 import { apiFetch } from "@/components/data/fetcher";
-import { placeholderCount, renderTemplate } from "@/lib/templates/template-schema";
+import { placeholderCount, renderTemplate } from "@/lib/shared/template-schema";
 import type { Page, Template } from "./types";
 
 /** Outside the 24-hour window: choose an approved template, fill one input per variable, preview, send. */

@@ -1,9 +1,9 @@
-import type { ContactOut } from "@/lib/contacts/contact-schema";
+import type { ContactOut } from "@/lib/shared/contact-schema";
 import type { ConversationEventOut, ConversationOut } from "@/lib/conversations/conversation-schema";
 import type { ConversationDetail as ConversationDetailOut, InboxRow as InboxRowOut } from "@/lib/dashboard/inbox";
 import type { MediaFileOut, MediaOut, MessageOut } from "@/lib/messages/message-schema";
 import type { Page as PageOut } from "@/lib/pagination";
-import type { TemplateOut } from "@/lib/templates/template-schema";
+import type { TemplateOut } from "@/lib/shared/template-schema";
 
 // The answers of the operations the inbox calls, as the server types them (type imports only: nothing
 // of lib/ runs in the browser): GET /v1/internal/inbox, /v1/internal/inbox/{id},

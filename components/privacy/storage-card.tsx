@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Card, EmptyState, ErrorState, Skeleton } from "@/components/ui";
 import { apiFetch } from "@/components/data/fetcher";
-import { formatBytes } from "@/lib/media/limits";
+import { formatBytes } from "@/lib/shared/media-limits";
 import type { StorageUsage } from "@/lib/media/storage-quota";
 
 /** Settings › Privacy: the space the business's files take (customers' photos, documents, uploads) and its quota. */

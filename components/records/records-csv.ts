@@ -1,6 +1,6 @@
 import Papa from "papaparse";
-import { fieldLabelOf } from "@/lib/records/labels";
-import { statusLabel } from "@/lib/records/statuses";
+import { fieldLabelOf } from "@/lib/shared/record-labels";
+import { statusLabel } from "@/lib/shared/record-statuses";
 import { csvFieldValue, instantForCsv } from "./record-format";
 
 export type RecordRow = {

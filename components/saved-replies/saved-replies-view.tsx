@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, Skeleton, Table, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
-import type { SavedReplyOut } from "@/lib/saved-replies/saved-reply-schema";
+import type { SavedReplyOut } from "@/lib/shared/saved-reply-schema";
 import { SavedReplyDialog } from "./saved-reply-dialog";
 import "./saved-replies.css";
 

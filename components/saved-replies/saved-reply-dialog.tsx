@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button, Dialog, Input, Textarea } from "@/components/ui";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
-import { fillSavedReply, type SavedReplyOut, savedReplyIn } from "@/lib/saved-replies/saved-reply-schema";
+import { fillSavedReply, type SavedReplyOut, savedReplyIn } from "@/lib/shared/saved-reply-schema";
 
 /** New or edit: shortcut and text, checked with the API's own schema, with how it reads for a known and an unknown name. */
 export function SavedReplyDialog({ reply, onClose }: { reply: SavedReplyOut | null; onClose: () => void }) {

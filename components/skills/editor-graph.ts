@@ -1,5 +1,5 @@
 import type { Edge, Node } from "@xyflow/react";
-import { handlesOut, type NodeType, nodeTypes, type SkillGraphInput } from "@/lib/skills/graph-schema";
+import { handlesOut, type NodeType, nodeTypes, type SkillGraphInput } from "@/lib/shared/graph-schema";
 
 // The editor holds the graph exactly as React Flow does and saves it as such (docs/skill-graph.md): these
 // are the few things the canvas needs on top, none of which re-states a validation rule.

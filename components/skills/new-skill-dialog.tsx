@@ -4,9 +4,9 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { Button, Dialog, Input } from "@/components/ui";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
-import type { SkillGraph } from "@/lib/skills/graph-schema";
-import { readyMadeSkills } from "@/lib/skills/ready-made";
-import { skillIdSchema } from "@/lib/skills/skill-schema";
+import type { SkillGraph } from "@/lib/shared/graph-schema";
+import { readyMadeSkills } from "@/lib/shared/ready-made-skills";
+import { skillIdSchema } from "@/lib/shared/skill-schema";
 import { skillUrl } from "./use-skill-save";
 
 type Choice = "blank" | (typeof readyMadeSkills)[number]["key"];

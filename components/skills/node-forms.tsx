@@ -1,5 +1,5 @@
 "use client";
-import { conditionOperators, type NodeType, questionKinds } from "@/lib/skills/graph-schema";
+import { conditionOperators, type NodeType, questionKinds } from "@/lib/shared/graph-schema";
 import { type FieldErrors, LanguageTextsField, ListField, NumberField, type Patch, SelectField, TextField } from "./inspector-fields";
 import { CollectionField } from "./collection-field";
 import { OpeningHoursEditor, RecordFieldsEditor } from "./structured-fields";

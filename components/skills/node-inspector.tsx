@@ -1,7 +1,7 @@
 "use client";
 import { Badge, Button } from "@/components/ui";
-import { nodeDataSchemas } from "@/lib/skills/graph-schema";
-import type { Problem } from "@/lib/skills/validate-graph";
+import { nodeDataSchemas } from "@/lib/shared/graph-schema";
+import type { Problem } from "@/lib/shared/validate-graph";
 import { type EditorEdge, type EditorNode, isNodeType, nodeInfo } from "./editor-graph";
 import { fieldErrors, type Patch } from "./inspector-fields";
 import { NodeForm } from "./node-forms";

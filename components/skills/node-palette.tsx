@@ -1,6 +1,6 @@
 "use client";
 import type { DragEvent } from "react";
-import type { NodeType } from "@/lib/skills/graph-schema";
+import type { NodeType } from "@/lib/shared/graph-schema";
 import { nodeInfo, paletteTypes } from "./editor-graph";
 
 export const PALETTE_MIME = "application/x-skill-node";

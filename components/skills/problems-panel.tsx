@@ -1,5 +1,5 @@
 "use client";
-import type { Problem } from "@/lib/skills/validate-graph";
+import type { Problem } from "@/lib/shared/validate-graph";
 
 /** validateGraph's problems and warnings; each names a node or edge, and clicking it selects that one. */
 export function ProblemsPanel({ problems, warnings, onPick }: { problems: Problem[]; warnings: Problem[]; onPick: (p: Problem) => void }) {

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui";
-import { weekdays } from "@/lib/skills/graph-schema";
+import { weekdays } from "@/lib/shared/graph-schema";
 import type { FieldErrors, Patch } from "./inspector-fields";
 
 const dayNames: Record<(typeof weekdays)[number], string> = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useToast } from "@/components/ui";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
-import type { SkillGraphInput } from "@/lib/skills/graph-schema";
+import type { SkillGraphInput } from "@/lib/shared/graph-schema";
 
 export type SkillDetail = {
   id: string;

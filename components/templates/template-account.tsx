@@ -2,7 +2,7 @@
 import { type UseQueryResult, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Card, ErrorState, Skeleton, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
-import type { TemplateAccountOut, TemplateOut, TemplateSyncOut } from "@/lib/templates/template-schema";
+import type { TemplateAccountOut, TemplateOut, TemplateSyncOut } from "@/lib/shared/template-schema";
 
 // Meta's messaging limit tiers: how many customers the number may start conversations with in 24 hours.
 const tiers: Record<string, string> = {

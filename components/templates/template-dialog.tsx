@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import { Badge, Button, Dialog, Input, Select, Textarea } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
-import { placeholderCount, renderTemplate, type TemplateOut, templateIn } from "@/lib/templates/template-schema";
+import { placeholderCount, renderTemplate, type TemplateOut, templateIn } from "@/lib/shared/template-schema";
 
 const categories = [
   { value: "utility", label: "Utility: order and booking updates" },

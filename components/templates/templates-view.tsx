@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, Skeleton, Table, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
-import type { TemplateAccountOut, TemplateOut } from "@/lib/templates/template-schema";
+import type { TemplateAccountOut, TemplateOut } from "@/lib/shared/template-schema";
 import { TemplateAccountCard, TemplateStatus } from "./template-account";
 import { TemplateDialog } from "./template-dialog";
 import "./templates.css";

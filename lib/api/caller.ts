@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { authenticateKey } from "../keys/api-keys";
-import { memberScopes, type Scope, scopes } from "../keys/scopes";
+import { memberScopes, type Scope, scopes } from "../shared/scopes";
 import type { Role } from "../users/users";
 
 /**

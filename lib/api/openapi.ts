@@ -2,7 +2,7 @@ import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { errorStatus, type ErrorCode } from "../errors";
 import { eventBody, eventTypes } from "../events/schemas";
-import { scopes } from "../keys/scopes";
+import { scopes } from "../shared/scopes";
 import { MAX_JSON_DEPTH } from "./body";
 import type { AnyOperation } from "./operation";
 

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Caller } from "./caller";
 import type { Db } from "../db/client";
 import type { ErrorCode } from "../errors";
-import type { Scope } from "../keys/scopes";
+import type { Scope } from "../shared/scopes";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export const httpMethods: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { assistants, knowledgeItems } from "../db/schema";
 import { notFound } from "../errors";
 import { newId } from "../ids";
-import type { AssistantOut, assistantPatch } from "./assistant-schema";
+import type { AssistantOut, assistantPatch } from "../shared/assistant-schema";
 
 type AssistantRow = typeof assistants.$inferSelect;
 

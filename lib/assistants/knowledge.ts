@@ -6,7 +6,7 @@ import { assistants, knowledgeItems } from "../db/schema";
 import { notFound } from "../errors";
 import { newId } from "../ids";
 import { listPage, type Page, type PageParams } from "../pagination";
-import type { KnowledgeOut, knowledgeIn, knowledgePatch } from "./assistant-schema";
+import type { KnowledgeOut, knowledgeIn, knowledgePatch } from "../shared/assistant-schema";
 
 type KnowledgeRow = typeof knowledgeItems.$inferSelect;
 

@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { acceptInviteIn } from "../team/invite-schema";
 import { acceptInvite } from "../team/invites";
 import { bumpSessionVersion, type SessionUser } from "../users/users";
-import { sameOriginPath } from "./callback-url";
+import { sameOriginPath } from "../shared/callback-url";
 import { clientAddress } from "./client-address";
 import { nextAuthSecret } from "./secret";
 import { signInWithPassword } from "./sign-in";

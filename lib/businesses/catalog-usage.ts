@@ -4,7 +4,7 @@ import { z } from "zod";
 import { listCollections } from "../catalog/catalog";
 import type { Db } from "../db/client";
 import { skills } from "../db/schema";
-import type { SkillNode } from "../skills/graph-schema";
+import type { SkillNode } from "../shared/graph-schema";
 
 // Skills and catalog agree: which collections exist (with item counts), which skills' catalog nodes
 // search which collection, and the collection an upload should go to (the one the order skill

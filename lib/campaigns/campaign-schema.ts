@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phoneSchema } from "../contacts/contact-schema";
+import { phoneSchema } from "../shared/contact-schema";
 import { campaignStatuses, recipientStatuses } from "../db/schema/campaigns";
 
 const tagList = z.array(z.string().min(1).max(64)).min(1).max(50);

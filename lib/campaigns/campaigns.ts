@@ -9,7 +9,7 @@ import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
 import { JOBS_CHANNEL } from "../jobs/queue";
 import { iso, listPage, type Page, type PageParams } from "../pagination";
-import { placeholderCount, renderTemplate } from "../templates/template-schema";
+import { placeholderCount, renderTemplate } from "../shared/template-schema";
 import { assertSendable, findTemplate } from "../templates/templates";
 import { audienceContacts, audienceCount, audiencePhones } from "./audience";
 import { type AudienceIn, type CampaignIn, type CampaignOut, isRealDateTime, type RecipientOut } from "./campaign-schema";

@@ -11,7 +11,7 @@ import { emitEvent, emitEvents } from "../events/emit";
 import { newId } from "../ids";
 import type { ClaimedJob } from "../jobs/queue";
 import { type JobHandler, RetryLater } from "../jobs/worker";
-import { renderTemplate } from "../templates/template-schema";
+import { renderTemplate } from "../shared/template-schema";
 import { campaignCounts, getCampaignSettings } from "./campaigns";
 
 // The campaign send job (`campaigns.send`, one per business, orderKey `campaigns:<business>`): each

@@ -8,8 +8,8 @@ import { AppError, invalid, notFound } from "../errors";
 import { newId } from "../ids";
 import { iso, listPage, type Page, type PageParams } from "../pagination";
 import { containsPattern } from "../db/like";
-import type { CatalogItemIn, CatalogItemOut, CatalogItemPatch } from "./catalog-schema";
-import { catalogBodyProblems } from "./plain-errors";
+import type { CatalogItemIn, CatalogItemOut, CatalogItemPatch } from "../shared/catalog-schema";
+import { catalogBodyProblems } from "../shared/catalog-plain-errors";
 
 type CatalogRow = typeof catalogItems.$inferSelect;
 export const MAX_CATALOG_ITEMS = 1000;

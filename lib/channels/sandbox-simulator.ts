@@ -2,7 +2,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
 import { ulid } from "ulid";
-import { phoneSchema } from "../contacts/contact-schema";
+import { phoneSchema } from "../shared/contact-schema";
 import { findContactByPhone } from "../contacts/contacts";
 import type { Db } from "../db/client";
 import { businesses, conversations, type InteractivePayload, messages } from "../db/schema";

@@ -10,7 +10,7 @@ import { type DatesOrIso, pickColumns, type RowOf } from "../db/table-rows";
 import { JOBS_CHANNEL } from "../jobs/queue";
 import { newId } from "../ids";
 import { iso, keysetPage, type Page, type PageParams } from "../pagination";
-import type { ContactOut } from "./contact-schema";
+import type { ContactOut } from "../shared/contact-schema";
 
 type ContactRow = typeof contacts.$inferSelect;
 

@@ -19,4 +19,4 @@ export const searchMatchOut = z.object({
 export const conversationListItemOut = conversationOut.extend({ match: searchMatchOut.optional().describe("Present when `q` is given.") });
 export type SearchMatch = z.infer<typeof searchMatchOut>;
 
-export { searchWords } from "./search-words";
+export { searchWords } from "../shared/search-words";

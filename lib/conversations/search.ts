@@ -7,7 +7,7 @@ import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from ".
 import type { ConversationOut } from "./conversation-schema";
 import { conversationView } from "./conversations";
 import type { SearchMatch } from "./search-schema";
-import { searchWords } from "./search-words";
+import { searchWords } from "../shared/search-words";
 
 export type ConversationFilter = PageParams & { status?: ConversationStatus; contactId?: string; assigneeId?: string };
 

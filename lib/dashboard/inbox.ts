@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { getContact } from "../contacts/contacts";
-import type { ContactOut } from "../contacts/contact-schema";
+import type { ContactOut } from "../shared/contact-schema";
 import type { ConversationOut } from "../conversations/conversation-schema";
 import { conversationView, getConversation, insideWindow, lastInboundAt, WINDOW_MS } from "../conversations/conversations";
 import { onlineMemberIds, touchPresence } from "../conversations/presence";

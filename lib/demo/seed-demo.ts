@@ -11,7 +11,7 @@ import { contacts, conversations, messages, users } from "../db/schema";
 import { newId } from "../ids";
 import { createApiKey } from "../keys/api-keys";
 import { createRecord } from "../records/records";
-import { readyMadeSkills } from "../skills/ready-made";
+import { readyMadeSkills } from "../shared/ready-made-skills";
 import { upsertSkill } from "../skills/skills";
 import { upsertTemplate } from "../templates/templates";
 import { createUser } from "../users/users";

@@ -9,7 +9,7 @@ import { INSTANT_RANGE_MESSAGE, instantInRange, iso } from "../pagination";
 import { forgetKey, type KeyCache, keyCacheFor } from "./key-cache";
 import { keyCreators } from "./key-creators";
 import { noteKeyUse } from "./key-usage";
-import { isScope, type Scope, scopes as allScopes } from "./scopes";
+import { isScope, type Scope, scopes as allScopes } from "../shared/scopes";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 export const KEY_PREFIX = "cak_live_";

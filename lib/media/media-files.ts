@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { type MediaKind, mediaFiles } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { newId } from "../ids";
-import { mimeProblem, normalMimeType, sizeProblem } from "./limits";
+import { mimeProblem, normalMimeType, sizeProblem } from "../shared/media-limits";
 import { assertRoomFor, storageFull, storageUsage } from "./storage-quota";
 import { type MediaBytes, mediaStore, storeFor } from "./store";
 import { scheduleMediaSweep, sweepDueAt } from "./sweep-unused";

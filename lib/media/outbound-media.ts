@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { MediaKind, MessageMedia } from "../db/schema";
 import type { SendMessageIn } from "../messages/message-schema";
 import { fetchMediaUrl } from "./fetch-url";
-import { mimeProblem, sizeProblem } from "./limits";
+import { mimeProblem, sizeProblem } from "../shared/media-limits";
 import { findMediaFile, saveMediaFile, tooLarge, wrongType } from "./media-files";
 import { admitUpload } from "./upload-rate-limit";
 

@@ -3,7 +3,7 @@ import type { DashboardSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { notFound } from "../errors";
 import { mediaSecurityHeaderObject } from "../security-headers.mjs";
-import { normalMimeType, opensInline } from "./limits";
+import { normalMimeType, opensInline } from "../shared/media-limits";
 import { type MediaFileRow, mediaFileById, readMediaBytes } from "./media-files";
 import { verifyMediaSignature } from "./signed-url";
 

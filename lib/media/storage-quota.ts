@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { businesses } from "../db/schema";
 import { AppError, notFound } from "../errors";
-import { formatBytes } from "./limits";
+import { formatBytes } from "../shared/media-limits";
 
 // Each business may store so many bytes of files (issue 34): customers' photos and documents, uploads,
 // fetched media.url files. The operator sets it per business (`npm run admin -- set-storage-quota`);

@@ -4,7 +4,7 @@ import busboy from "busboy";
 import type { Db } from "../db/client";
 import { mediaKinds, type MediaKind } from "../db/schema";
 import { AppError, invalid } from "../errors";
-import { kindForMimeType, MAX_MEDIA_BYTES } from "./limits";
+import { kindForMimeType, MAX_MEDIA_BYTES } from "../shared/media-limits";
 import { type MediaFileRow, saveMediaFile } from "./media-files";
 import { admitUpload } from "./upload-rate-limit";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phoneSchema } from "../contacts/contact-schema";
+import { phoneSchema } from "../shared/contact-schema";
 import { messageStatuses } from "../db/schema/messages";
 
 export const templateRef = z.object({

@@ -9,7 +9,7 @@ import { AppError, invalid } from "../errors";
 import { newId } from "../ids";
 import { enqueue, JOBS_CHANNEL } from "../jobs/queue";
 import { queryRows } from "../db/rows";
-import { placeholderCount, renderTemplate } from "../templates/template-schema";
+import { placeholderCount, renderTemplate } from "../shared/template-schema";
 import { assertSendable, findTemplate } from "../templates/templates";
 import { holdMediaFile } from "../media/media-files";
 import { mediaText, resolveOutboundMedia } from "../media/outbound-media";

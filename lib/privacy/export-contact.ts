@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { z } from "zod";
-import { contactOut } from "../contacts/contact-schema";
+import { contactOut } from "../shared/contact-schema";
 import { contactView } from "../contacts/contacts";
 import { conversationView } from "../conversations/conversations";
 import type { Db } from "../db/client";

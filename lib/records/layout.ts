@@ -3,8 +3,8 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { businesses, skills } from "../db/schema";
 import { notFound } from "../errors";
-import { labelsFromGraphs } from "./labels";
-import { statusesOf } from "./statuses";
+import { labelsFromGraphs } from "../shared/record-labels";
+import { statusesOf } from "../shared/record-statuses";
 
 /** How the dashboard shows a collection's records: field labels from the skills, the business's time zone, the statuses. */
 export async function recordLayout(

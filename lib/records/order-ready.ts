@@ -6,7 +6,7 @@ import { orderSettings } from "../db/schema";
 import { insideWindow, lastInboundAtByPhone } from "../conversations/conversations";
 import { AppError, invalid } from "../errors";
 import { sendMessage } from "../messages/send-message";
-import { placeholderCount } from "../templates/template-schema";
+import { placeholderCount } from "../shared/template-schema";
 import { findTemplate } from "../templates/templates";
 import type { RecordOut } from "./records";
 

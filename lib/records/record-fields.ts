@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_METADATA_BYTES } from "../contacts/contact-schema";
+import { MAX_METADATA_BYTES } from "../shared/contact-schema";
 
 // The fields of a record written from outside the business's own definitions (the model's
 // create_record call): flat scalars, as a skill's record node makes them (texts of at most 4,096

@@ -7,7 +7,7 @@ import { invalid, notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
 import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
-import { initialStatus, statusesOf, transitionProblem } from "./statuses";
+import { initialStatus, statusesOf, transitionProblem } from "../shared/record-statuses";
 
 export const recordOut = z.object({
   id: z.string().meta({ example: "rec_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),

@@ -6,7 +6,7 @@ import { savedReplies } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { newId } from "../ids";
 import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
-import type { SavedReplyOut, savedReplyIn, savedReplyPatch } from "./saved-reply-schema";
+import type { SavedReplyOut, savedReplyIn, savedReplyPatch } from "../shared/saved-reply-schema";
 
 type SavedReplyRow = typeof savedReplies.$inferSelect;
 

@@ -6,8 +6,8 @@ import type { Db } from "../db/client";
 import { assistants, skills, skillVersions } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { listPage, type Page, type PageParams } from "../pagination";
-import type { skillOut, skillSummaryOut, skillUpsertIn, skillUpsertOut } from "./skill-schema";
-import { validateGraph } from "./validate-graph";
+import type { skillOut, skillSummaryOut, skillUpsertIn, skillUpsertOut } from "../shared/skill-schema";
+import { validateGraph } from "../shared/validate-graph";
 
 type SkillRow = typeof skills.$inferSelect;
 

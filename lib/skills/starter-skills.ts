@@ -1,5 +1,5 @@
-import type { SkillGraph, SkillNode } from "./graph-schema";
-import { bookingGraph, leadsGraph, ordersGraph } from "./ready-made";
+import type { SkillGraph, SkillNode } from "../shared/graph-schema";
+import { bookingGraph, leadsGraph, ordersGraph } from "../shared/ready-made-skills";
 
 // The ready-made skills a new business gets at sign-up, chosen by its kind and written in its
 // language: each node's default text becomes the language's variant (the English one is kept as

@@ -16,7 +16,7 @@ import { businesses, type TemplateStatus, templates } from "../db/schema";
 import { AppError, invalid, notFound } from "../errors";
 import { newId } from "../ids";
 import { listPage, type Page, type PageParams } from "../pagination";
-import { placeholderCount, type TemplateAccountOut, type TemplateOut, type templateIn } from "./template-schema";
+import { placeholderCount, type TemplateAccountOut, type TemplateOut, type templateIn } from "../shared/template-schema";
 
 type TemplateRow = typeof templates.$inferSelect;
 type BusinessRow = typeof businesses.$inferSelect;

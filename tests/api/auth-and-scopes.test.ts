@@ -4,7 +4,7 @@ import { operations } from "@/lib/api/operations";
 import { db } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
 import { createApiKey, revokeApiKey, updateApiKey } from "@/lib/keys/api-keys";
-import { scopes } from "@/lib/keys/scopes";
+import { scopes } from "@/lib/shared/scopes";
 import { api, makeBusiness } from "../helpers/api";
 
 const samplePath = (path: string) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { events } from "@/lib/db/schema";
 import { createRecord } from "@/lib/records/records";
-import { readyMadeSkills } from "@/lib/skills/ready-made";
+import { readyMadeSkills } from "@/lib/shared/ready-made-skills";
 import { setSkillEnabled } from "@/lib/skills/skills";
 import { api, makeBusiness, uniquePhone } from "../helpers/api";
 import { receiveForTest } from "../helpers/inbound";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createApiKey } from "@/lib/keys/api-keys";
 import { db } from "@/lib/db/client";
-import { fillSavedReply } from "@/lib/saved-replies/saved-reply-schema";
+import { fillSavedReply } from "@/lib/shared/saved-reply-schema";
 import { openApiDocument } from "@/lib/api/openapi";
 import { operations } from "@/lib/api/operations";
 import { makeStaff, signInAs } from "../dashboard/harness";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRecord } from "@/lib/records/records";
 import { db } from "@/lib/db/client";
-import { readyMadeSkills } from "@/lib/skills/ready-made";
+import { readyMadeSkills } from "@/lib/shared/ready-made-skills";
 import { api, makeBusiness, uniquePhone } from "../helpers/api";
 import { receiveForTest } from "../helpers/inbound";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { reservePlace } from "@/lib/runtime/engine/availability-node";
 import { databaseKind, db } from "@/lib/db/client";
 import { bookingSlots, records, skillSessions } from "@/lib/db/schema";
-import { bookingGraph } from "@/lib/skills/ready-made";
+import { bookingGraph } from "@/lib/shared/ready-made-skills";
 import { upsertSkill } from "@/lib/skills/skills";
 import { customer, fileWorker, makeShop, type Shop, settle, sleep, withHours } from "./harness";
 

@@ -4,7 +4,7 @@ import { setBusinessHours } from "@/lib/businesses/hours";
 import { pinClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { createApiKey } from "@/lib/keys/api-keys";
-import { bookingGraph } from "@/lib/skills/ready-made";
+import { bookingGraph } from "@/lib/shared/ready-made-skills";
 import { upsertSkill } from "@/lib/skills/skills";
 import { api } from "../helpers/api";
 import { makeStaff, signInAs } from "../dashboard/harness";

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pinClock } from "@/lib/clock";
 import { db } from "@/lib/db/client";
 import { bookingSlots, events, records } from "@/lib/db/schema";
-import { bookingGraph, ordersGraph } from "@/lib/skills/ready-made";
+import { bookingGraph, ordersGraph } from "@/lib/shared/ready-made-skills";
 import { upsertSkill } from "@/lib/skills/skills";
 import { customer, fileWorker, makeShop, type Shop, withHours } from "./harness";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { slotFor } from "@/lib/runtime/engine/availability-node";
 import { pickOption } from "@/lib/runtime/engine/choice";
 import { testCondition } from "@/lib/runtime/engine/condition";
-import { conditionData } from "@/lib/skills/graph-schema";
+import { conditionData } from "@/lib/shared/graph-schema";
 import { parseAnswer } from "@/lib/runtime/engine/parse-answer";
 import { renderField, renderMessage } from "@/lib/runtime/engine/render";
 import { asksForHuman } from "@/lib/runtime/turn/human-request";

@@ -16,8 +16,8 @@ import { jobHandlers } from "@/lib/server/jobs";
 import { RetryLater, startWorker, type Worker } from "@/lib/jobs/worker";
 import { createApiKey } from "@/lib/keys/api-keys";
 import { DELIVER_QUEUE } from "@/lib/messages/send-message";
-import type { SkillGraph } from "@/lib/skills/graph-schema";
-import { readyMadeSkills } from "@/lib/skills/ready-made";
+import type { SkillGraph } from "@/lib/shared/graph-schema";
+import { readyMadeSkills } from "@/lib/shared/ready-made-skills";
 import { upsertSkill } from "@/lib/skills/skills";
 
 export const QUEUES = [ASSISTANT_TURN_QUEUE, DELIVER_QUEUE];

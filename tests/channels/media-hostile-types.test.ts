@@ -6,7 +6,7 @@ import * as mediaRoute from "../../app/media/[fileId]/route";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import type { Worker } from "../../lib/jobs/worker";
-import { normalMimeType } from "../../lib/media/limits";
+import { normalMimeType } from "../../lib/shared/media-limits";
 import { saveMediaFile } from "../../lib/media/media-files";
 import { signedMediaPath } from "../../lib/media/signed-url";
 import nextConfig from "../../next.config.mjs";

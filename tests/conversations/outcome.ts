@@ -2,7 +2,7 @@
 // what the customer asked for (party size, local time, menu ids, cents) and not how a skill stores it.
 // The dialogue-manager helpers may adapt THIS file when record shapes change; never the expectations.
 //
-// Record shapes read today (lib/skills/ready-made.ts): bookings {when (ISO with offset), party_size, name},
+// Record shapes read today (lib/shared/ready-made-skills.ts): bookings {when (ISO with offset), party_size, name},
 // orders {item, itemId, quantity, unitPrice "11.00 EUR", total "22.00 EUR", address}, leads {name, email,
 // interest}. Also read, for the reworked skills: bookings.status, orders.items [{itemId|externalId, quantity|qty}],
 // orders.fulfilment, orders.totalCents. The reworked ready-made skills store the booking's status in

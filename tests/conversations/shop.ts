@@ -5,11 +5,11 @@ import { own, type Shop } from "@/tests/assistant/harness";
 import { createKnowledge } from "@/lib/assistants/knowledge";
 import { createBusiness } from "@/lib/businesses/businesses";
 import { upsertCatalogItems } from "@/lib/catalog/catalog";
-import type { CatalogItemIn } from "@/lib/catalog/catalog-schema";
+import type { CatalogItemIn } from "@/lib/shared/catalog-schema";
 import { db } from "@/lib/db/client";
 import { createApiKey } from "@/lib/keys/api-keys";
-import type { SkillGraph } from "@/lib/skills/graph-schema";
-import { readyMadeSkills } from "@/lib/skills/ready-made";
+import type { SkillGraph } from "@/lib/shared/graph-schema";
+import { readyMadeSkills } from "@/lib/shared/ready-made-skills";
 import { upsertSkill } from "@/lib/skills/skills";
 
 export const SHOP_NAME = "Tasca da Ana";

@@ -8,7 +8,7 @@ import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simu
 import { db } from "@/lib/db/client";
 import { assistants, businesses, skills } from "@/lib/db/schema";
 import { createApiKey } from "@/lib/keys/api-keys";
-import { validateGraph } from "@/lib/skills/validate-graph";
+import { validateGraph } from "@/lib/shared/validate-graph";
 import { api } from "../helpers/api";
 import { signInAs } from "./harness";
 

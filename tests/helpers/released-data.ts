@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { db } from "@/lib/db/client";
 import { hashKey } from "@/lib/keys/api-keys";
-import { scopes } from "@/lib/keys/scopes";
+import { scopes } from "@/lib/shared/scopes";
 
 // A business's data as the last release (drizzle 0000-0007) stored it, written with SQL that schema
 // accepts: tests/admin/upgrade.test.ts upgrades it, tests/admin/foreign-keys.test.ts deletes it.

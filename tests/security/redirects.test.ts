@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { sameOriginPath } from "@/lib/auth/callback-url";
+import { sameOriginPath } from "@/lib/shared/callback-url";
 import { authOptions } from "@/lib/auth/options";
 
 vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);

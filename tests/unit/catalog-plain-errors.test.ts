@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkRows, guessMapping, type ParsedFile } from "@/components/catalog/catalog-file";
-import { catalogBodyProblems, checkItem } from "@/lib/catalog/plain-errors";
+import { catalogBodyProblems, checkItem } from "@/lib/shared/catalog-plain-errors";
 
 // Issue 15 part 3: upload errors name the row, the column and the bad value in plain words.
 describe("catalog upload problems in plain words", () => {

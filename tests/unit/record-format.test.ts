@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatFieldValue, formatInstant } from "@/components/records/record-format";
-import { humanizeKey, labelsFromGraphs } from "@/lib/records/labels";
-import { nextStatuses, transitionProblem } from "@/lib/records/statuses";
+import { humanizeKey, labelsFromGraphs } from "@/lib/shared/record-labels";
+import { nextStatuses, transitionProblem } from "@/lib/shared/record-statuses";
 
 // Issue 15 part 4: records a person can read.
 describe("records as a person reads them", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { handlesOut, nodeTypes, skillGraphSchema, type TypedNode } from "../../lib/skills/graph-schema";
-import { readyMadeSkills } from "../../lib/skills/ready-made";
-import { placeholders, validateGraph } from "../../lib/skills/validate-graph";
+import { handlesOut, nodeTypes, skillGraphSchema, type TypedNode } from "../../lib/shared/graph-schema";
+import { readyMadeSkills } from "../../lib/shared/ready-made-skills";
+import { placeholders, validateGraph } from "../../lib/shared/validate-graph";
 
 type RawNode = { id: string; type: string; data?: unknown; [key: string]: unknown };
 type RawEdge = { id: string; source: string; target: string; sourceHandle?: string | null; [key: string]: unknown };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { sameOriginPath, siteOrigin } from "@/lib/auth/callback-url";
+import { sameOriginPath, siteOrigin } from "@/lib/shared/callback-url";
 import { readSession } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Sign in" };

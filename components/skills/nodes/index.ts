@@ -1,5 +1,5 @@
 import type { NodeTypes } from "@xyflow/react";
-import type { NodeType } from "@/lib/skills/graph-schema";
+import type { NodeType } from "@/lib/shared/graph-schema";
 import { AiNode } from "./ai-node";
 import { AvailabilityNode } from "./availability-node";
 import { CatalogNode } from "./catalog-node";

@@ -1,7 +1,7 @@
 "use client";
 import { Handle, Position } from "@xyflow/react";
 import { createContext, type ReactNode, useContext } from "react";
-import { handlesOut, type NodeType } from "@/lib/skills/graph-schema";
+import { handlesOut, type NodeType } from "@/lib/shared/graph-schema";
 import { nodeInfo } from "../editor-graph";
 
 export type Severity = "error" | "warning";

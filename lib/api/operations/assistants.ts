@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { answerFromKnowledge } from "../../runtime/retrieval/retrieval";
-import { assistantOut, assistantPatch, knowledgeIn, knowledgeOut, knowledgePatch } from "../../assistants/assistant-schema";
+import { assistantOut, assistantPatch, knowledgeIn, knowledgeOut, knowledgePatch } from "../../shared/assistant-schema";
 import { getAssistant, listAssistants, updateAssistant } from "../../assistants/assistants";
 import { createKnowledge, deleteKnowledge, listKnowledge, updateKnowledge } from "../../assistants/knowledge";
 import { defineOperation } from "../operation";

@@ -11,7 +11,7 @@ import {
   updateCatalogItem,
   upsertCatalogItems,
 } from "../../catalog/catalog";
-import { catalogBulkDeleteIn, catalogItemOut, catalogItemPatch, catalogUpsertIn, collectionSchema } from "../../catalog/catalog-schema";
+import { catalogBulkDeleteIn, catalogItemOut, catalogItemPatch, catalogUpsertIn, collectionSchema } from "../../shared/catalog-schema";
 import { defineOperation } from "../operation";
 import { pageOf, pageQuery, returns } from "./common";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { recordAudit } from "../../audit/record";
 import { getOptOut, setOptOut } from "../../campaigns/opt-out";
-import { contactOut, metadataSchema, phoneSchema, tagsSchema } from "../../contacts/contact-schema";
+import { contactOut, metadataSchema, phoneSchema, tagsSchema } from "../../shared/contact-schema";
 import { getContact, listContacts, updateContact, upsertContact } from "../../contacts/contacts";
 import { contactExportOut, exportContact } from "../../privacy/export-contact";
 import { eraseContact, eraseContactOut } from "../../privacy/erase-contact";

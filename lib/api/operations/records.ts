@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { collectionSchema } from "../../catalog/catalog-schema";
+import { collectionSchema } from "../../shared/catalog-schema";
 import { recordCollections } from "../../dashboard/records";
 import { recordLayout } from "../../records/layout";
 import { getOrderSettings, notificationOut, orderSettingsIn, orderSettingsOut, updateOrderSettings } from "../../records/order-ready";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from "../../saved-replies/saved-replies";
-import { savedReplyIn, savedReplyOut, savedReplyPatch } from "../../saved-replies/saved-reply-schema";
+import { savedReplyIn, savedReplyOut, savedReplyPatch } from "../../shared/saved-reply-schema";
 import { defineOperation } from "../operation";
 import { idParam, pageOf, pageQuery } from "./common";
 

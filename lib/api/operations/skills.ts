@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { skillIdSchema, skillOut, skillSummaryOut, skillUpsertIn, skillUpsertOut } from "../../skills/skill-schema";
+import { skillIdSchema, skillOut, skillSummaryOut, skillUpsertIn, skillUpsertOut } from "../../shared/skill-schema";
 import { deleteSkill, getSkill, listSkills, setSkillEnabled, upsertSkill } from "../../skills/skills";
 import { defineOperation } from "../operation";
 import { pageOf, pageQuery, returns } from "./common";

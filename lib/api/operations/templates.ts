@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { notFound } from "../../errors";
-import { templateAccountOut, templateIn, templateOut, templateSyncOut } from "../../templates/template-schema";
+import { templateAccountOut, templateIn, templateOut, templateSyncOut } from "../../shared/template-schema";
 import { deleteTemplate, syncTemplates, templateAccount, upsertTemplate } from "../../channels";
 import { listTemplates } from "../../templates/templates";
 import { defineOperation } from "../operation";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import type { MediaKind, MessageMedia } from "../../db/schema";
 import { AppError } from "../../errors";
 import { RetryLater } from "../../jobs/worker";
-import { normalMimeType } from "../../media/limits";
+import { normalMimeType } from "../../shared/media-limits";
 import { saveMediaFile } from "../../media/media-files";
 import { ChannelError } from "../channel";
 import type { WhatsAppConnection } from "./connection";

@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { businessId, businessKey, oneOf } from "./tenancy";
-import { recordStatuses, otherRecordStatuses } from "../../records/statuses";
+import { recordStatuses, otherRecordStatuses } from "../../shared/record-statuses";
 import { contacts } from "./contacts";
 import { conversations } from "./conversations";
 
-// Every status of every collection (lib/records/statuses.ts): which ones a collection allows is checked by the code.
+// Every status of every collection (lib/shared/record-statuses.ts): which ones a collection allows is checked by the code.
 const allRecordStatuses = [...new Set([...Object.values(recordStatuses).flat(), ...otherRecordStatuses])];
 
 export const records = pgTable(
@@ -19,7 +19,7 @@ export const records = pgTable(
     conversationId: text("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
     contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
     // The first status of its collection when captured (bookings confirmed; orders and leads new), then
-    // moved by the customer (a cancelled booking) or by staff and clients (lib/records/statuses.ts); record.updated.
+    // moved by the customer (a cancelled booking) or by staff and clients (lib/shared/record-statuses.ts); record.updated.
     status: text("status").notNull().default("confirmed"),
     createdAt: createdAt(),
   },

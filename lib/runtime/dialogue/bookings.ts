@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { records } from "../../db/schema";
 import { updateRecord } from "../../records/records";
-import type { SkillGraph, TypedNode } from "../../skills/graph-schema";
+import type { SkillGraph, TypedNode } from "../../shared/graph-schema";
 import { now } from "../../clock";
 import { turnLanguage } from "../understanding/conversation-language";
 import { releasePlace, slotFor } from "../engine/availability-node";

@@ -1,6 +1,6 @@
 import "server-only";
 import { now } from "../../clock";
-import type { SkillGraph, TypedNode } from "../../skills/graph-schema";
+import type { SkillGraph, TypedNode } from "../../shared/graph-schema";
 import { turnLanguage } from "../understanding/conversation-language";
 import { cartOf } from "../engine/cart-node";
 import { newRun, type Outcome, releaseUnlessKept, sessionRun, triggerOf, walk } from "../engine/interpreter";

@@ -1,4 +1,4 @@
-import type { SkillGraph, TypedNode } from "../../skills/graph-schema";
+import type { SkillGraph, TypedNode } from "../../shared/graph-schema";
 import { normalize, words } from "../understanding/text-match";
 import { isCancel, saysNo, saysYes } from "./acts";
 import { readWhenParts, type WhenContext, type WhenParts } from "./when";

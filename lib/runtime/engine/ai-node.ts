@@ -1,5 +1,5 @@
 import "server-only";
-import type { TypedNode } from "../../skills/graph-schema";
+import type { TypedNode } from "../../shared/graph-schema";
 import { replyLanguage } from "../turn/canned-replies";
 import { llmSettings } from "../llm/llm-client";
 import { reply } from "../turn/reply";

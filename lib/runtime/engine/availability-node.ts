@@ -4,7 +4,7 @@ import { now } from "../../clock";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/rows";
 import { type HoursRules, hasNoHours, openRangesOn } from "../../businesses/hours-rules";
-import { type TypedNode, weekdays } from "../../skills/graph-schema";
+import { type TypedNode, weekdays } from "../../shared/graph-schema";
 import { list, localeOf, phrases, weekdayName } from "../dialogue/phrases";
 import { type Held, releaseHeld } from "./holds";
 import { RESERVED, type SkillRun, type Step, whenParts } from "./run-state";

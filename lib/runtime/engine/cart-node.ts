@@ -1,5 +1,5 @@
 import "server-only";
-import type { TypedNode } from "../../skills/graph-schema";
+import type { TypedNode } from "../../shared/graph-schema";
 import { cannedReplies } from "../turn/canned-replies";
 import { t } from "../messages";
 import { catalogItemsByExternalId, firstCatalogItems, searchCatalog } from "../retrieval/catalog-search";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { TypedNode } from "../../skills/graph-schema";
+import type { TypedNode } from "../../shared/graph-schema";
 import { cannedReplies, replyLanguage } from "../turn/canned-replies";
 import { type CatalogRow, chosenItem, firstCatalogItems, searchCatalog } from "../retrieval/catalog-search";
 import { hasSearchWords } from "../retrieval/search-index";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { TypedNode } from "../../skills/graph-schema";
+import type { TypedNode } from "../../shared/graph-schema";
 import type { Language } from "../turn/human-request";
 import { type CatalogRow, catalogItemsByExternalId } from "../retrieval/catalog-search";
 import { localeOf } from "../dialogue/phrases";

@@ -1,4 +1,4 @@
-import type { NodeData } from "../../skills/graph-schema";
+import type { NodeData } from "../../shared/graph-schema";
 import { normalize } from "../understanding/text-match";
 import { lookup, type Variables } from "./render";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { SkillGraph, SkillNode } from "../../skills/graph-schema";
+import type { SkillGraph, SkillNode } from "../../shared/graph-schema";
 import type { Turn } from "../turn/turn-context";
 import { aiNode } from "./ai-node";
 import { availabilityNode } from "./availability-node";

@@ -1,7 +1,7 @@
 import { now as clockNow } from "../../clock";
 import * as chrono from "chrono-node";
 import { type CountryCode, findPhoneNumbersInText, parsePhoneNumberFromString } from "libphonenumber-js";
-import type { NodeData } from "../../skills/graph-schema";
+import type { NodeData } from "../../shared/graph-schema";
 import { words } from "../understanding/text-match";
 import { isoDate, isoInZone, offsetMinutes, zonedInstant } from "./time-zone";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { now } from "../../clock";
-import type { TypedNode } from "../../skills/graph-schema";
+import type { TypedNode } from "../../shared/graph-schema";
 import { saysNo, saysYes } from "../dialogue/acts";
 import { belowMinimum, isCart, money, subtotal } from "../dialogue/cart-math";
 import { humanDay, list, localeOf, phrases, weekdayName } from "../dialogue/phrases";

@@ -1,4 +1,4 @@
-import type { SkillGraph } from "../../skills/graph-schema";
+import type { SkillGraph } from "../../shared/graph-schema";
 import type { Lang } from "../understanding/language";
 import type { Turn } from "../turn/turn-context";
 

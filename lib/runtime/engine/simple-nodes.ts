@@ -1,7 +1,7 @@
 import "server-only";
 import { createRecord, updateRecord } from "../../records/records";
-import { initialStatus } from "../../records/statuses";
-import type { TypedNode } from "../../skills/graph-schema";
+import { initialStatus } from "../../shared/record-statuses";
+import type { TypedNode } from "../../shared/graph-schema";
 import { handOff, reply } from "../turn/reply";
 import { renderField, renderMessage } from "./render";
 import { testCondition } from "./condition";

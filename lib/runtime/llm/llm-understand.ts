@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { now } from "../../clock";
-import type { SkillGraph } from "../../skills/graph-schema";
+import type { SkillGraph } from "../../shared/graph-schema";
 import { slotsOf } from "../dialogue/slots";
 import { wallClock } from "../engine/time-zone";
 import { llmClient, llmSettings } from "./llm-client";

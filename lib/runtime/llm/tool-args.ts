@@ -1,10 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import { MAX_JSON_DEPTH, tooDeepPath } from "../../api/body";
-import { MAX_METADATA_BYTES } from "../../contacts/contact-schema";
+import { MAX_METADATA_BYTES } from "../../shared/contact-schema";
 import { recordFieldsIn } from "../../records/record-fields";
-import { collectionName } from "../../skills/graph-schema";
-import { formatPath } from "../../validation";
+import { collectionName } from "../../shared/graph-schema";
+import { formatPath } from "../../shared/field-path";
 
 // The arguments of every tool the assistant offers the model, read with the rules a request body
 // meets (lib/api/body.ts): at most 16 KiB, parseable, nested at most 32 levels, then a zod schema per

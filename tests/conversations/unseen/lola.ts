@@ -7,10 +7,10 @@
 // written where an owner can write it: the knowledge and the items' descriptions.
 import { randomBytes } from "node:crypto";
 import { signUpOwner } from "@/lib/auth/sign-up";
-import type { CatalogItemIn } from "@/lib/catalog/catalog-schema";
+import type { CatalogItemIn } from "@/lib/shared/catalog-schema";
 import { db } from "@/lib/db/client";
 import { createApiKey } from "@/lib/keys/api-keys";
-import type { SkillGraph } from "@/lib/skills/graph-schema";
+import type { SkillGraph } from "@/lib/shared/graph-schema";
 import { own, type Shop } from "@/tests/assistant/harness";
 import { api } from "@/tests/helpers/api";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { metadataSchema } from "../contacts/contact-schema";
+import { metadataSchema } from "./contact-schema";
 
 export const collectionSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "collection must match ^[a-z0-9][a-z0-9_-]{0,63}$.");
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { formatPath } from "../validation";
+import { formatPath } from "./field-path";
 import { catalogItemIn } from "./catalog-schema";
 
 // Catalog upload problems in plain words, naming the row, the column and the bad value:
