@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Holiday, WeeklyHours } from "../db/schema/business-hours";
-import { isoDate, wallClock, zonedInstant } from "../runtime/engine/time-zone";
+import { isoDate, wallClock, zonedInstant } from "../time/time-zone";
 
 // Business hours as pure rules (no database, browser-safe): weekly ranges per weekday and holidays,
 // read in the business's IANA time zone. A range "09:00-17:00" is open from 09:00 up to (not

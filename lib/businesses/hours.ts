@@ -1,9 +1,9 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { isoInZone } from "../runtime/engine/time-zone";
-import type { Lang } from "../runtime/understanding/language";
-import { now } from "../clock";
+import { isoInZone } from "../time/time-zone";
+import type { DetectedLanguage } from "../language";
+import { now } from "../time/clock";
 import type { Db } from "../db/client";
 import { businesses, businessHours } from "../db/schema";
 import { invalid, notFound } from "../errors";
@@ -112,22 +112,22 @@ export async function setBusinessHours(db: Db, businessId: string, input: z.inpu
   return getBusinessHours(db, businessId);
 }
 
-const locales: Record<Lang, string> = { en: "en-GB", pt: "pt-PT", es: "es-ES" };
+const locales: Record<DetectedLanguage, string> = { en: "en-GB", pt: "pt-PT", es: "es-ES" };
 
-const defaultAway: Record<Lang, string> = {
+const defaultAway: Record<DetectedLanguage, string> = {
   en: "We're closed now; a person will reply from {{opens}}.",
   pt: "Estamos fechados neste momento; uma pessoa responde a partir de {{opens}}.",
   es: "Ahora estamos cerrados; una persona te responderá a partir del {{opens}}.",
 };
 
-const defaultAwayNoOpening: Record<Lang, string> = {
+const defaultAwayNoOpening: Record<DetectedLanguage, string> = {
   en: "We're closed now; a person will reply as soon as we open.",
   pt: "Estamos fechados neste momento; uma pessoa responde assim que abrirmos.",
   es: "Ahora estamos cerrados; una persona te responderá en cuanto abramos.",
 };
 
 /** "Tuesday 9:00" (within the week) or "Tuesday 29 December 9:00" (further out), in the customer's language. */
-export function openingLabel(at: Date, timeZone: string, lang: Lang, from: Date = now()): string {
+export function openingLabel(at: Date, timeZone: string, lang: DetectedLanguage, from: Date = now()): string {
   const locale = locales[lang];
   const withinWeek = at.getTime() - from.getTime() < 6 * 24 * 3600_000;
   const day = new Intl.DateTimeFormat(locale, {
@@ -143,7 +143,7 @@ export function openingLabel(at: Date, timeZone: string, lang: Lang, from: Date 
  * What a handoff says when no person can answer now, or null while the business is open (or has no
  * hours). The away message's {{opens}} becomes the next opening ("Tuesday 9:00").
  */
-export function awayNotice(h: BusinessHours, lang: Lang, at: Date = now()): string | null {
+export function awayNotice(h: BusinessHours, lang: DetectedLanguage, at: Date = now()): string | null {
   if (isOpenAt(h, h.timeZone, at)) return null;
   const next = nextOpening(h, h.timeZone, at);
   const opens = next ? openingLabel(next.at, h.timeZone, lang, at) : "";

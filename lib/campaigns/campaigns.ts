@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { zonedInstant } from "../runtime/engine/time-zone";
+import { zonedInstant } from "../time/time-zone";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { businesses, type CampaignStatus, campaignRecipients, campaignSettings, campaigns, contacts } from "../db/schema";

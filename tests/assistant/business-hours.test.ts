@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createBusiness } from "@/lib/businesses/businesses";
 import { setBusinessHours } from "@/lib/businesses/hours";
-import { pinClock } from "@/lib/clock";
+import { pinClock } from "@/lib/time/clock";
 import { db } from "@/lib/db/client";
 import { createApiKey } from "@/lib/keys/api-keys";
 import { bookingGraph } from "@/lib/shared/ready-made-skills";

@@ -1,10 +1,10 @@
 // The dialogue manager's pure parts: dates with context, slot values said with their context, acts,
 // and the cart's arithmetic with the business's delivery rules.
 import { describe, expect, it } from "vitest";
-import { bookingAction, isCancel, isCorrection, questionParts, saysNo, saysYes } from "@/lib/runtime/dialogue/acts";
-import { belowMinimum, cartField, emptyCart, fee, total } from "@/lib/runtime/dialogue/cart-math";
-import { mergeWhen, readAddress, readFulfilment, readName, readNameInText, readPartySize } from "@/lib/runtime/dialogue/slots";
-import { readWhenParts, toIso } from "@/lib/runtime/dialogue/when";
+import { bookingAction, isCancel, isCorrection, questionParts, saysNo, saysYes } from "@/lib/runtime/understanding/acts";
+import { belowMinimum, cartField, emptyCart, fee, total } from "@/lib/runtime/engine/cart-math";
+import { mergeWhen, readAddress, readFulfilment, readName, readNameInText, readPartySize } from "@/lib/runtime/understanding/slots";
+import { readWhenParts, toIso } from "@/lib/runtime/understanding/when";
 
 // Wednesday 25 November 2026, 16:00 in Lisbon (UTC+0 in winter).
 const ctx = { timeZone: "Europe/Lisbon", now: new Date("2026-11-25T16:00:00Z") };

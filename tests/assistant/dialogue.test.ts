@@ -3,7 +3,7 @@
 // and cancelled by the customer's phone (records.status + record.updated).
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { pinClock } from "@/lib/clock";
+import { pinClock } from "@/lib/time/clock";
 import { db } from "@/lib/db/client";
 import { bookingSlots, events, records } from "@/lib/db/schema";
 import { bookingGraph, ordersGraph } from "@/lib/shared/ready-made-skills";

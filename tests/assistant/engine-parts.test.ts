@@ -5,7 +5,7 @@ import { testCondition } from "@/lib/runtime/engine/condition";
 import { conditionData } from "@/lib/shared/graph-schema";
 import { parseAnswer } from "@/lib/runtime/engine/parse-answer";
 import { renderField, renderMessage } from "@/lib/runtime/engine/render";
-import { asksForHuman } from "@/lib/runtime/turn/human-request";
+import { asksForHuman } from "@/lib/runtime/understanding/human-request";
 import { containsPhrase } from "@/lib/runtime/understanding/text-match";
 
 // The pieces the skill runtime is made of, checked one by one: answers by kind, choices, conditions,

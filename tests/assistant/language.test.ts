@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { replyLanguage } from "@/lib/runtime/turn/canned-replies";
-import { asksForHuman } from "@/lib/runtime/turn/human-request";
-import {
-  detectLanguage,
-  hasLanguageEvidence,
-  type Lang,
-  languageScores,
-  langs,
-  localLanguage,
-  triggerPhraseFor,
-} from "@/lib/runtime/understanding/language";
+import { replyLanguage } from "@/lib/runtime/base/canned-replies";
+import { asksForHuman } from "@/lib/runtime/understanding/human-request";
+import { type DetectedLanguage, detectedLanguages } from "@/lib/language";
+import { detectLanguage, hasLanguageEvidence, languageScores, localLanguage, triggerPhraseFor } from "@/lib/runtime/understanding/language";
 import { markerWords } from "@/lib/runtime/understanding/language-words";
 import { messageKeys, t } from "@/lib/runtime/messages";
 
@@ -17,7 +10,7 @@ import { messageKeys, t } from "@/lib/runtime/messages";
 // assistant's own sentences in every language it answers in.
 
 describe("detecting the customer's language", () => {
-  it.each<[string, Lang]>([
+  it.each<[string, DetectedLanguage]>([
     ["hi", "en"],
     ["where r u guys located", "en"],
     ["book a table for 2 tomorrow 8pm", "en"],
@@ -46,7 +39,7 @@ describe("detecting the customer's language", () => {
     expect(detectLanguage(text)).toBe(lang);
   });
 
-  it.each<[string, Lang]>([
+  it.each<[string, DetectedLanguage]>([
     ["ok", "pt"],
     ["2", "es"],
     ["20h", "pt"],
@@ -97,8 +90,9 @@ describe("detecting the customer's language", () => {
   });
 
   it("keeps its marker words to one language each", () => {
-    for (const a of langs)
-      for (const b of langs) if (a !== b) for (const w of markerWords[a]) expect(markerWords[b].has(w), `${w} in ${a} and ${b}`).toBe(false);
+    for (const a of detectedLanguages)
+      for (const b of detectedLanguages)
+        if (a !== b) for (const w of markerWords[a]) expect(markerWords[b].has(w), `${w} in ${a} and ${b}`).toBe(false);
   });
 
   it("lets a fixed assistant language win, and a caller's hint over detection", () => {
@@ -132,8 +126,9 @@ describe("the message catalog", () => {
 
   it("says Portuguese and Spanish sentences in those languages, as the detector reads them", () => {
     for (const key of messageKeys) {
-      const sample = (lang: Lang) => t(lang, key, { offers: "", title: "", name: "", word: "", max: 12, times: "", current: "", next: "" });
-      for (const lang of langs) {
+      const sample = (lang: DetectedLanguage) =>
+        t(lang, key, { offers: "", title: "", name: "", word: "", max: 12, times: "", current: "", next: "" });
+      for (const lang of detectedLanguages) {
         const text = sample(lang);
         if (text.replace(/[^\p{L}]/gu, "").length >= 20) expect(detectLanguage(text), `${lang} ${key}: ${text}`).toBe(lang);
       }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runAssistantTurn } from "@/lib/runtime/turn/turn";
 import { ASSISTANT_TURN_QUEUE } from "@/lib/runtime/turn/turn-job";
 import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simulator";
-import { pinClock } from "@/lib/clock";
+import { pinClock } from "@/lib/time/clock";
 import { db } from "@/lib/db/client";
 import { messages, records } from "@/lib/db/schema";
 import { type FakeLlm, startFakeLlm } from "./fake-llm";

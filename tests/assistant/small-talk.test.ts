@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type SmallTalkKind, smallTalk } from "@/lib/runtime/turn/small-talk";
+import { type SmallTalkKind, smallTalk } from "@/lib/runtime/understanding/small-talk";
 import { customer, fileWorker, makeShop } from "./harness";
 
 // Greetings, thanks, goodbyes, "ok" and laughter in the three languages: a short friendly reply in

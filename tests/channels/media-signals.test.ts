@@ -7,7 +7,7 @@ import * as reactionRoute from "../../app/v1/internal/conversations/[conversatio
 import * as replyRoute from "../../app/v1/internal/conversations/[conversationId]/messages/route";
 import * as uploadRoute from "../../app/v1/media/route";
 import * as simulatorRoute from "../../app/v1/internal/simulator/messages/route";
-import { readInbound } from "../../lib/runtime/turn/inbound-text";
+import { readInbound } from "../../lib/runtime/base/inbound-text";
 import { ASSISTANT_TURN_QUEUE } from "../../lib/messages/receive-message";
 import type { Worker } from "../../lib/jobs/worker";
 import { call, makeStaff, signInAs } from "../dashboard/harness";

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASSISTANT_TURN_QUEUE } from "@/lib/runtime/turn/turn-job";
-import { pinClock } from "@/lib/clock";
+import { pinClock } from "@/lib/time/clock";
 import { jobHandlers } from "@/lib/server/jobs";
 import type { Worker } from "@/lib/jobs/worker";
 import { assistantWorker, customer } from "@/tests/assistant/harness";

@@ -3,20 +3,20 @@ import { and, desc, eq } from "drizzle-orm";
 import { records } from "../../db/schema";
 import { updateRecord } from "../../records/records";
 import type { SkillGraph, TypedNode } from "../../shared/graph-schema";
-import { now } from "../../clock";
-import { turnLanguage } from "../understanding/conversation-language";
+import { now } from "../../time/clock";
+import { turnLanguage } from "../base/conversation-language";
 import { releasePlace, slotFor } from "../engine/availability-node";
 import { EDITING, RESERVED, whenParts } from "../engine/run-state";
-import { wallClock } from "../engine/time-zone";
-import { isLang } from "../understanding/language";
-import { reply } from "../turn/reply";
+import { wallClock } from "../../time/time-zone";
+import { isDetectedLanguage } from "../../language";
+import { reply } from "../base/reply";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
-import type { Turn } from "../turn/turn-context";
-import { bookingAction, isCorrection } from "./acts";
-import { readPartySize } from "./slots";
-import { readWhenParts } from "./when";
+import type { Turn } from "../base/turn-context";
+import { bookingAction, isCorrection } from "../understanding/acts";
+import { readPartySize } from "../understanding/slots";
+import { readWhenParts } from "../understanding/when";
 import { startWithSlots } from "./manager";
-import { humanWhen, phrases } from "./phrases";
+import { humanWhen, phrases } from "../base/phrases";
 
 // "cancel my booking" and "change my booking to 9pm": the customer's own upcoming booking, found by
 // the contact (their phone number), is cancelled (status "cancelled", its places given back) or
@@ -50,7 +50,7 @@ export async function manageBooking(turn: Turn, skills: RunnableSkill[]): Promis
   if (!found) return false;
   const { skill, availability, record } = found;
   const language = await turnLanguage(turn);
-  const lang = isLang(language) ? language : "en";
+  const lang = isDetectedLanguage(language) ? language : "en";
   const whenField = fieldOf(record, availability.data.variable);
   const coversField = availability.data.covers ? fieldOf(record, availability.data.covers) : undefined;
   const rows = await turn.db

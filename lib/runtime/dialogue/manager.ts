@@ -1,29 +1,30 @@
 import "server-only";
-import { now } from "../../clock";
+import { now } from "../../time/clock";
 import type { SkillGraph, TypedNode } from "../../shared/graph-schema";
-import { turnLanguage } from "../understanding/conversation-language";
+import { turnLanguage } from "../base/conversation-language";
 import { cartOf } from "../engine/cart-node";
 import { newRun, type Outcome, releaseUnlessKept, sessionRun, triggerOf, walk } from "../engine/interpreter";
 import { endSession, type Session, saveSession } from "../engine/sessions";
 import { ASK_QTY, EDITING, LANG, OFFERED, type SkillRun, SWITCH, whenParts } from "../engine/run-state";
-import { isLang, type Lang, languageScores } from "../understanding/language";
+import { isDetectedLanguage, type DetectedLanguage } from "../../language";
+import { languageScores } from "../understanding/language";
 import { t } from "../messages";
-import { reply } from "../turn/reply";
+import { reply } from "../base/reply";
 import { retrievalReply } from "../retrieval/retrieval-reply";
 import { hasSearchWords } from "../retrieval/search-index";
 import { matchTrigger, type RunnableSkill } from "../retrieval/skill-catalog";
-import { smallTalk } from "../turn/small-talk";
+import { smallTalk } from "../understanding/small-talk";
 import { containsPhrase } from "../understanding/text-match";
 import { countTokens } from "../understanding/tokens";
-import type { Turn } from "../turn/turn-context";
-import { isCancel, isCorrection, questionParts, saysNo, saysYes } from "./acts";
-import { applyCartChanges, readCartChanges } from "./cart";
-import { emptyCart } from "./cart-math";
+import type { Turn } from "../base/turn-context";
+import { isCancel, isCorrection, questionParts, saysNo, saysYes } from "../understanding/acts";
+import { applyCartChanges, readCartChanges } from "../engine/cart";
+import { emptyCart } from "../engine/cart-math";
 import { OFFER_QTY } from "../engine/cart-node";
-import { humanDay, list, phrases } from "./phrases";
+import { humanDay, list, phrases } from "../base/phrases";
 import type { Understanding } from "../llm/llm-understand";
-import { extractSlots, mergeWhen, readAddress, readAddressInText, readName, readPartySize, type Slot, slotsOf } from "./slots";
-import { readWhenParts, toIso, type WhenParts } from "./when";
+import { extractSlots, mergeWhen, readAddress, readAddressInText, readName, readPartySize, type Slot, slotsOf } from "../understanding/slots";
+import { readWhenParts, toIso, type WhenParts } from "../understanding/when";
 
 // The dialogue manager: every message to a running skill (and every message that starts one) is
 // first understood as acts: answers and corrections (slot values said with their context), a cancel,
@@ -34,10 +35,10 @@ import { readWhenParts, toIso, type WhenParts } from "./when";
 // talk gets a short reply. Whatever is left is the pending question's answer, read by its node.
 
 export type Understood = {
-  lang: Lang;
+  lang: DetectedLanguage;
 };
 
-const langOf = (l: string): Lang => (isLang(l) ? l : "en");
+const langOf = (l: string): DetectedLanguage => (isDetectedLanguage(l) ? l : "en");
 
 /**
  * The skill a message asks for without its trigger phrase: an order named by its items ("2 margheritas
@@ -383,4 +384,5 @@ async function answerQuestions(run: SkillRun, text: string, skills: RunnableSkil
   return answered;
 }
 
-export const rememberedLang = (variables: Record<string, unknown>) => (isLang(variables[LANG]) ? (variables[LANG] as Lang) : null);
+export const rememberedLang = (variables: Record<string, unknown>) =>
+  isDetectedLanguage(variables[LANG]) ? (variables[LANG] as DetectedLanguage) : null;

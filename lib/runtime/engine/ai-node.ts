@@ -1,8 +1,8 @@
 import "server-only";
 import type { TypedNode } from "../../shared/graph-schema";
-import { replyLanguage } from "../turn/canned-replies";
+import { replyLanguage } from "../base/canned-replies";
 import { llmSettings } from "../llm/llm-client";
-import { reply } from "../turn/reply";
+import { reply } from "../base/reply";
 import { retrievalReply } from "../retrieval/retrieval-reply";
 import { countTokens } from "../understanding/tokens";
 import type { SkillRun, Step } from "./run-state";

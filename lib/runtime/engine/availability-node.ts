@@ -1,14 +1,14 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { now } from "../../clock";
+import { now } from "../../time/clock";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/rows";
 import { type HoursRules, hasNoHours, openRangesOn } from "../../businesses/hours-rules";
 import { type TypedNode, weekdays } from "../../shared/graph-schema";
-import { list, localeOf, phrases, weekdayName } from "../dialogue/phrases";
+import { list, localeOf, phrases, weekdayName } from "../base/phrases";
 import { type Held, releaseHeld } from "./holds";
 import { RESERVED, type SkillRun, type Step, whenParts } from "./run-state";
-import { wallClock, zonedInstant } from "./time-zone";
+import { wallClock, zonedInstant } from "../../time/time-zone";
 
 // An `availability` node holds a place in the slot of the captured date-time: `free` when it got one,
 // `taken` when the slot is full, closed, in the past, or the time is missing. Slots start at the

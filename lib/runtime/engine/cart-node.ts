@@ -1,12 +1,12 @@
 import "server-only";
 import type { TypedNode } from "../../shared/graph-schema";
-import { cannedReplies } from "../turn/canned-replies";
+import { cannedReplies } from "../base/canned-replies";
 import { t } from "../messages";
 import { catalogItemsByExternalId, firstCatalogItems, searchCatalog } from "../retrieval/catalog-search";
-import { emptyCart, isCart } from "../dialogue/cart-math";
-import { lineOf } from "../dialogue/cart";
-import { localeOf } from "../dialogue/phrases";
-import { reply } from "../turn/reply";
+import { emptyCart, isCart } from "./cart-math";
+import { lineOf } from "./cart";
+import { localeOf } from "../base/phrases";
+import { reply } from "../base/reply";
 import { hasSearchWords } from "../retrieval/search-index";
 import { pickOption } from "./choice";
 import { offeredItems, offerItems } from "./catalog-offer";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { TypedNode } from "../../shared/graph-schema";
-import { cannedReplies, replyLanguage } from "../turn/canned-replies";
+import { cannedReplies, replyLanguage } from "../base/canned-replies";
 import { type CatalogRow, chosenItem, firstCatalogItems, searchCatalog } from "../retrieval/catalog-search";
 import { hasSearchWords } from "../retrieval/search-index";
 import { pickOption } from "./choice";

@@ -1,11 +1,11 @@
 import "server-only";
 import type { TypedNode } from "../../shared/graph-schema";
-import type { Language } from "../turn/human-request";
+import type { Language } from "../../language";
 import { type CatalogRow, catalogItemsByExternalId } from "../retrieval/catalog-search";
-import { localeOf } from "../dialogue/phrases";
+import { localeOf } from "../base/phrases";
 import { formatPrice } from "../understanding/price";
-import { cannedReplies } from "../turn/canned-replies";
-import { reply } from "../turn/reply";
+import { cannedReplies } from "../base/canned-replies";
+import { reply } from "../base/reply";
 import { interactiveFor, numberedOptions } from "./choice";
 import { renderMessage } from "./render";
 import { localized, OFFERED, type SkillRun, type Step } from "./run-state";

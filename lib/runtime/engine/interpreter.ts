@@ -1,13 +1,13 @@
 import "server-only";
 import type { SkillGraph, SkillNode } from "../../shared/graph-schema";
-import type { Turn } from "../turn/turn-context";
+import type { Turn } from "../base/turn-context";
 import { aiNode } from "./ai-node";
 import { availabilityNode } from "./availability-node";
 import { catalogNode } from "./catalog-node";
 import { questionNode, sayAndHandOff } from "./question-node";
 import { endSession, type Session, saveSession } from "./sessions";
 import { conditionNode, endNode, handoffNode, messageNode, recordNode } from "./simple-nodes";
-import { isLang, type Lang } from "../understanding/language";
+import { isDetectedLanguage, type DetectedLanguage } from "../../language";
 import { giveBackHold } from "./holds";
 import { LANG, type SkillRun, type Step } from "./run-state";
 
@@ -21,7 +21,11 @@ export type Outcome = { kind: "waiting" | "ended" | "handed_off" | "halted" } | 
 const MAX_STEPS = 1000;
 
 /** A run of a skill from its start, before the dialogue manager fills its slots from the message. */
-export function newRun(turn: Turn, skill: { id: string; version: number; graph: SkillGraph; triggerPhrases: string[] }, lang: Lang): SkillRun {
+export function newRun(
+  turn: Turn,
+  skill: { id: string; version: number; graph: SkillGraph; triggerPhrases: string[] },
+  lang: DetectedLanguage,
+): SkillRun {
   return {
     turn,
     skillId: skill.id,
@@ -36,7 +40,7 @@ export function newRun(turn: Turn, skill: { id: string; version: number; graph: 
 }
 
 /** The run of a waiting session. */
-export function sessionRun(turn: Turn, session: Session, graph: SkillGraph, lang: Lang, aiAnswer?: SkillRun["aiAnswer"]): SkillRun {
+export function sessionRun(turn: Turn, session: Session, graph: SkillGraph, lang: DetectedLanguage, aiAnswer?: SkillRun["aiAnswer"]): SkillRun {
   return {
     turn,
     skillId: session.skillId,
@@ -57,14 +61,14 @@ export const triggerOf = (graph: SkillGraph) => graph.nodes.find((n) => n.type =
 export async function startSkill(
   turn: Turn,
   skill: { id: string; version: number; graph: SkillGraph; triggerPhrases: string[] },
-  lang: Lang = "en",
+  lang: DetectedLanguage = "en",
 ): Promise<Outcome> {
   return walk(newRun(turn, skill, lang), triggerOf(skill.graph), false);
 }
 
 /** Continues a session with the customer's new message (the answer it waits for), or with an LLM answer for its `ai` node. */
 export async function continueSkill(turn: Turn, session: Session, graph: SkillGraph, aiAnswer?: SkillRun["aiAnswer"]): Promise<Outcome> {
-  const lang = isLang(session.variables[LANG]) ? session.variables[LANG] : "en";
+  const lang = isDetectedLanguage(session.variables[LANG]) ? session.variables[LANG] : "en";
   return walk(sessionRun(turn, session, graph, lang, aiAnswer), session.nodeId, true);
 }
 

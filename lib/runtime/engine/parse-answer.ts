@@ -1,9 +1,9 @@
-import { now as clockNow } from "../../clock";
+import { now as clockNow } from "../../time/clock";
 import * as chrono from "chrono-node";
 import { type CountryCode, findPhoneNumbersInText, parsePhoneNumberFromString } from "libphonenumber-js";
 import type { NodeData } from "../../shared/graph-schema";
 import { words } from "../understanding/text-match";
-import { isoDate, isoInZone, offsetMinutes, zonedInstant } from "./time-zone";
+import { isoDate, isoInZone, offsetMinutes, zonedInstant } from "../../time/time-zone";
 
 // Reading a customer's answer to a `question` node by its kind. A failure returns null and the node
 // re-asks; success returns what the session stores: numbers as numbers, phones in E.164, dates as

@@ -1,6 +1,6 @@
-import { cartField, isCart } from "../dialogue/cart-math";
+import { cartField, isCart } from "./cart-math";
 import { formatPrice } from "../understanding/price";
-import { humanDate, humanDateTime, isoDatePattern, isoDateTimePattern } from "./time-zone";
+import { humanDate, humanDateTime, isoDatePattern, isoDateTimePattern } from "../../time/time-zone";
 
 // Filling `{{variable}}` and `{{variable.field}}` from a session. A variable no node set renders as "".
 // Messages show dates the way people read them ("Mon 23 Nov 2026, 19:00" in the business's zone);

@@ -1,6 +1,6 @@
 import type { SkillGraph } from "../../shared/graph-schema";
-import type { Lang } from "../understanding/language";
-import type { Turn } from "../turn/turn-context";
+import type { DetectedLanguage } from "../../language";
+import type { Turn } from "../base/turn-context";
 
 // One skill running inside a turn: the graph of the session's version, its variables and retry count.
 
@@ -16,7 +16,7 @@ export type SkillRun = {
   /** The free-form answer for the `ai` node the session waits at, written outside the transaction. */
   aiAnswer?: { text: string; tokens: number } | null;
   /** The customer's language this turn: texts with a variant in it are said in it. */
-  lang: Lang;
+  lang: DetectedLanguage;
   /** Variables the dialogue manager filled from this message: their questions take them as answered. */
   filled: Set<string>;
   /** Set once a record node wrote this run's record (a held place then stands). */

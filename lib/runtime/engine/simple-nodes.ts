@@ -2,10 +2,10 @@ import "server-only";
 import { createRecord, updateRecord } from "../../records/records";
 import { initialStatus } from "../../shared/record-statuses";
 import type { TypedNode } from "../../shared/graph-schema";
-import { handOff, reply } from "../turn/reply";
+import { handOff, reply } from "../base/reply";
 import { renderField, renderMessage } from "./render";
 import { testCondition } from "./condition";
-import { localeOf } from "../dialogue/phrases";
+import { localeOf } from "../base/phrases";
 import { endUnbooked } from "./sessions";
 import { EDITING, localized, RESERVED, type SkillRun, type Step } from "./run-state";
 

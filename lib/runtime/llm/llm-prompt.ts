@@ -6,7 +6,7 @@ import { messages } from "../../db/schema";
 import { searchCatalog } from "../retrieval/catalog-search";
 import { formatPrice } from "../understanding/price";
 import { searchKnowledge } from "../retrieval/retrieval";
-import type { TurnBrief } from "../turn/turn-brief";
+import type { TurnBrief } from "../base/turn-brief";
 
 // What the model reads: the business's instructions and language rule, the knowledge and catalog
 // items that match the customer's words, the skills it may start, and the conversation so far.

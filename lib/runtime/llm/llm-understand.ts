@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { now } from "../../clock";
+import { now } from "../../time/clock";
 import type { SkillGraph } from "../../shared/graph-schema";
-import { slotsOf } from "../dialogue/slots";
-import { wallClock } from "../engine/time-zone";
+import { slotsOf } from "../understanding/slots";
+import { wallClock } from "../../time/time-zone";
 import { llmClient, llmSettings } from "./llm-client";
 import { readToolArguments } from "./tool-args";
 import { componentLogger } from "../../observability/log";

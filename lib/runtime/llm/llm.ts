@@ -7,7 +7,7 @@ import { llmClient, llmSettings } from "./llm-client";
 import { llmMessages } from "./llm-prompt";
 import { formatPrice } from "../understanding/price";
 import { countTokens } from "../understanding/tokens";
-import type { TurnBrief } from "../turn/turn-brief";
+import type { TurnBrief } from "../base/turn-brief";
 import { readToolArguments, toolArgs } from "./tool-args";
 
 // One LLM answer, with tools: search the catalog (answered here, then the model goes on), create a

@@ -1,4 +1,4 @@
-import type { Language } from "../turn/human-request";
+import type { Language } from "../../language";
 import { de } from "./de";
 import { en, type MessageKey } from "./en";
 import { es } from "./es";

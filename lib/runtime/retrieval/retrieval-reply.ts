@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../../db/client";
-import type { Language } from "../turn/human-request";
+import type { Language } from "../../language";
 import { searchCatalog } from "./catalog-search";
 import { t } from "../messages";
 import { formatPrice } from "../understanding/price";

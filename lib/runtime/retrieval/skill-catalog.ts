@@ -6,7 +6,7 @@ import type { SkillGraph } from "../../shared/graph-schema";
 import { skillGraphAt } from "../../skills/skills";
 import { validateGraph } from "../../shared/validate-graph";
 import { longestPhraseMatch, normalize } from "../understanding/text-match";
-import type { SkillBrief } from "../turn/turn-brief";
+import type { SkillBrief } from "../base/turn-brief";
 import { componentLogger } from "../../observability/log";
 
 // The skills a turn can run: the assistant's enabled skills (matched by trigger), and the exact

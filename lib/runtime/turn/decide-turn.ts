@@ -1,28 +1,28 @@
 import "server-only";
-import { cannedReplies, replyLanguage } from "./canned-replies";
-import { turnLanguage } from "../understanding/conversation-language";
-import { isCancel } from "../dialogue/acts";
+import { cannedReplies, replyLanguage } from "../base/canned-replies";
+import { turnLanguage } from "../base/conversation-language";
+import { isCancel } from "../understanding/acts";
 import { manageBooking } from "../dialogue/bookings";
 import { continueWithDialogue, impliedSkill, startWithSlots } from "../dialogue/manager";
-import { phrases } from "../dialogue/phrases";
+import { phrases } from "../base/phrases";
 import { continueSkill, type Outcome } from "../engine/interpreter";
-import { isLang, type Lang } from "../understanding/language";
+import { isDetectedLanguage, type DetectedLanguage } from "../../language";
 import { t } from "../messages";
-import { smallTalk } from "./small-talk";
+import { smallTalk } from "../understanding/small-talk";
 import { abandonSession, activeSession } from "../engine/sessions";
 import { answerWithRetrieval, applyLlmDecision, setMisses } from "./free-answer";
-import { asksForHuman } from "./human-request";
+import { asksForHuman } from "../understanding/human-request";
 import type { LlmDecision } from "../llm/llm";
 import { llmSettings } from "../llm/llm-client";
 import type { UnderstandBrief, Understanding } from "../llm/llm-understand";
 import { words } from "../understanding/text-match";
-import { handOffSaying, reply } from "./reply";
+import { handOffSaying, reply } from "../base/reply";
 import { enabledSkills, graphAtVersion, matchTrigger, type RunnableSkill, skillBriefs } from "../retrieval/skill-catalog";
 
-const langOf = (l: string): Lang => (isLang(l) ? l : "en");
+const langOf = (l: string): DetectedLanguage => (isDetectedLanguage(l) ? l : "en");
 import { countTokens } from "../understanding/tokens";
-import type { TurnBrief } from "./turn-brief";
-import type { Turn } from "./turn-context";
+import type { TurnBrief } from "../base/turn-brief";
+import type { Turn } from "../base/turn-context";
 
 // What a turn does with the customer's message, in order: a request for a person hands off at once;
 // a waiting skill session takes the message as its answer; a trigger phrase starts a skill; anything

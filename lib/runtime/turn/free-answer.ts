@@ -2,18 +2,18 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { conversations } from "../../db/schema";
 import { createRecord } from "../../records/records";
-import { turnLanguage } from "../understanding/conversation-language";
+import { turnLanguage } from "../base/conversation-language";
 import { type Outcome, startSkill } from "../engine/interpreter";
-import type { Language } from "./human-request";
-import { isLang, triggerPhraseFor } from "../understanding/language";
+import { isDetectedLanguage, type Language } from "../../language";
+import { triggerPhraseFor } from "../understanding/language";
 import type { LlmDecision } from "../llm/llm";
 import { t } from "../messages";
-import { handOffSaying, reply } from "./reply";
+import { handOffSaying, reply } from "../base/reply";
 import { retrievalReply } from "../retrieval/retrieval-reply";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
-import { smallTalk } from "./small-talk";
+import { smallTalk } from "../understanding/small-talk";
 import { countTokens } from "../understanding/tokens";
-import type { Turn } from "./turn-context";
+import type { Turn } from "../base/turn-context";
 
 // A message no skill handles: the LLM's answer when one was written, else the retrieval engine's.
 // Small talk ("hi", "obrigado", "ok thanks bye") gets a short friendly reply and is no miss; otherwise
@@ -46,7 +46,7 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
 
 /** "• Table booking: write "reservar"": a trigger phrase in the customer's language, or the name alone. */
 function skillOffer(language: Language, skill: RunnableSkill): string {
-  const word = isLang(language) ? triggerPhraseFor(skill.keywords, language) : skill.keywords[0];
+  const word = isDetectedLanguage(language) ? triggerPhraseFor(skill.keywords, language) : skill.keywords[0];
   return word ? t(language, "skillOffer", { name: skill.name, word }) : t(language, "skillOfferName", { name: skill.name });
 }
 

@@ -6,13 +6,13 @@ import { assistants, businesses, businessHours, contacts, conversations, message
 import { notFound } from "../../errors";
 import { completeJob, isPending } from "../../jobs/queue";
 import { decideTurn, type Pending, type TurnInput } from "./decide-turn";
-import { readInbound } from "./inbound-text";
+import { readInbound } from "../base/inbound-text";
 import { askLlm } from "../llm/llm";
 import { understandWithLlm } from "../llm/llm-understand";
 import { retrievalReply } from "../retrieval/retrieval-reply";
-import { replyLanguage } from "./canned-replies";
+import { replyLanguage } from "../base/canned-replies";
 import { countTokens } from "../understanding/tokens";
-import type { Turn } from "./turn-context";
+import type { Turn } from "../base/turn-context";
 import { componentLogger } from "../../observability/log";
 
 const log = componentLogger("assistant");

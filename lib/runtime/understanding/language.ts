@@ -1,4 +1,5 @@
 import { franc, francAll } from "franc-min";
+import { type DetectedLanguage, detectedLanguages } from "../../language";
 import { markerWords } from "./language-words";
 import { words } from "./text-match";
 
@@ -11,12 +12,7 @@ import { words } from "./text-match";
 // conversation's language, and switching away from it takes clear evidence, so one "obrigado" or a
 // Lisbon street name in an English conversation does not flip the replies.
 
-export const langs = ["en", "pt", "es"] as const;
-export type Lang = (typeof langs)[number];
-
-export const isLang = (code: unknown): code is Lang => typeof code === "string" && (langs as readonly string[]).includes(code);
-
-const francCodes: Record<string, Lang> = { eng: "en", por: "pt", spa: "es" };
+const francCodes: Record<string, DetectedLanguage> = { eng: "en", por: "pt", spa: "es" };
 
 // Below this many letters franc's answer is noise; up to LONG it weighs half a marker word (its
 // "buenos días" is Portuguese), from LONG on two.
@@ -39,10 +35,10 @@ const address =
 const emailOrLink = /(?<!\S)\S+@\S+|https?:\/\/\S+|www\.\S+/giu;
 
 /** The evidence for each language in `text` (see the file comment); exported for tests and tuning. */
-export function languageScores(text: string): Record<Lang, number> {
-  const scores: Record<Lang, number> = { en: 0, pt: 0, es: 0 };
+export function languageScores(text: string): Record<DetectedLanguage, number> {
+  const scores: Record<DetectedLanguage, number> = { en: 0, pt: 0, es: 0 };
   const plain = text.replace(emailOrLink, " ").replace(address, " ");
-  for (const w of words(plain)) for (const lang of langs) if (markerWords[lang].has(w)) scores[lang] += 1;
+  for (const w of words(plain)) for (const lang of detectedLanguages) if (markerWords[lang].has(w)) scores[lang] += 1;
   for (const raw of plain.toLowerCase().split(/\s+/)) {
     if (/[ãõçêôà]/u.test(raw)) scores.pt += 1;
     if (/ñ/u.test(raw)) scores.es += 1;
@@ -68,10 +64,10 @@ export function languageScores(text: string): Record<Lang, number> {
  * business's own country (see `localLanguage`): a message that is Portuguese or Spanish without
  * saying which ("Queria 2 diavolas para entrega") is taken as the local one.
  */
-export function detectLanguage(text: string, previous?: Lang | null, local?: Lang | null): Lang {
+export function detectLanguage(text: string, previous?: DetectedLanguage | null, local?: DetectedLanguage | null): DetectedLanguage {
   const scores = languageScores(text);
   if (local && local !== "en" && (scores.pt > 0 || scores.es > 0)) scores[local] += LOCAL_NUDGE;
-  const ranked = [...langs].sort((a, b) => scores[b] - scores[a]);
+  const ranked = [...detectedLanguages].sort((a, b) => scores[b] - scores[a]);
   const [best, second] = ranked;
   if (previous) return scores[best] - scores[previous] >= SWITCH_MARGIN ? best : previous;
   if (scores[best] < FAINT) return "en";
@@ -90,7 +86,7 @@ export function hasLanguageEvidence(text: string): boolean {
 
 // The language spoken where the business is, from its time zone: Portugal and Brazil, Spain and
 // Spanish-speaking America. Elsewhere null (no nudge).
-const localZones: Array<[RegExp, Lang]> = [
+const localZones: Array<[RegExp, DetectedLanguage]> = [
   [
     /^(Europe\/Lisbon|Atlantic\/(Madeira|Azores)|America\/(Sao_Paulo|Bahia|Fortaleza|Recife|Belem|Manaus|Maceio|Cuiaba|Campo_Grande|Porto_Velho|Boa_Vista|Rio_Branco|Araguaina|Santarem|Noronha)|Africa\/(Luanda|Maputo|Bissau)|Atlantic\/Cape_Verde)$/,
     "pt",
@@ -101,7 +97,7 @@ const localZones: Array<[RegExp, Lang]> = [
   ],
 ];
 
-export function localLanguage(timeZone: string): Lang | null {
+export function localLanguage(timeZone: string): DetectedLanguage | null {
   return localZones.find(([zone]) => zone.test(timeZone))?.[1] ?? null;
 }
 
@@ -110,9 +106,9 @@ export function localLanguage(timeZone: string): Lang | null {
  * language, else the first that belongs to none ("reservar", "pizza"), else null, so a Portuguese or
  * Spanish customer is never told to write an English word.
  */
-export function triggerPhraseFor(phrases: readonly string[], lang: Lang): string | null {
+export function triggerPhraseFor(phrases: readonly string[], lang: DetectedLanguage): string | null {
   const scored = phrases.map((phrase) => ({ phrase, scores: languageScores(phrase) }));
-  const own = scored.find(({ scores }) => scores[lang] > 0 && langs.every((other) => scores[other] <= scores[lang]));
-  const neutral = scored.find(({ scores }) => langs.every((other) => scores[other] === 0));
+  const own = scored.find(({ scores }) => scores[lang] > 0 && detectedLanguages.every((other) => scores[other] <= scores[lang]));
+  const neutral = scored.find(({ scores }) => detectedLanguages.every((other) => scores[other] === 0));
   return (own ?? neutral)?.phrase ?? null;
 }

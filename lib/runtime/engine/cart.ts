@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { type CatalogMatch, type CatalogRow, searchCatalog } from "../retrieval/catalog-search";
 import { normalize, words } from "../understanding/text-match";
 import type { Cart, CartLine } from "./cart-math";
-import { numberOf } from "./slots";
+import { numberOf } from "../understanding/slots";
 
 // Reading what a customer does to a cart in one message: "a margherita and 2 tiramisus", "remove the
 // tiramisu", "make it 3 margheritas", "actually make it 2" (the only line). Each part of the message

@@ -1,4 +1,4 @@
-import { normalize } from "../understanding/text-match";
+import { normalize } from "./text-match";
 
 // Greetings, thanks, goodbyes, "ok" and laughter in English, Portuguese and Spanish, typos and emoji
 // included: a message made only of these gets a short friendly reply, never a "Sorry, I don't have an

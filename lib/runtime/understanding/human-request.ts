@@ -1,12 +1,11 @@
-import { words } from "../understanding/text-match";
+import type { Language } from "../../language";
+import { words } from "./text-match";
 
 // Spotting "let me talk to a person" in the languages the assistant understands out of the box.
 // Words are compared normalized (lower case, no accents). "agent" or "human" alone is a clear ask;
 // "person" or "someone" also appears in ordinary answers ("a table for one person"), so it only counts
 // next to a word that makes it a request ("talk to a person", "falar com uma pessoa"); "want" and
 // "need" do not, since "we need a table for one person" is a booking.
-
-export type Language = "en" | "pt" | "es" | "fr" | "de";
 
 type Vocabulary = { strong: string[]; weak: string[]; asking: string[] };
 

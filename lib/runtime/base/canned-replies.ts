@@ -1,5 +1,5 @@
-import type { Language } from "./human-request";
-import { detectLanguage, type Lang } from "../understanding/language";
+import { type DetectedLanguage, isLanguage, type Language } from "../../language";
+import { detectLanguage } from "../understanding/language";
 import { t } from "../messages";
 
 // The language the assistant answers in, and the few sentences it says on its own as a typed object
@@ -17,12 +17,10 @@ type Replies = {
   textOnly: string;
 };
 
-const supported: readonly string[] = ["en", "pt", "es", "fr", "de"];
-
 /** The language an assistant is set to ("pt-PT" -> "pt"), or null for `auto` or one it cannot speak. */
 export function fixedLanguage(assistantLanguage: string): Language | null {
   const primary = assistantLanguage.toLowerCase().split(/[-_]/)[0];
-  return assistantLanguage !== "auto" && supported.includes(primary) ? (primary as Language) : null;
+  return assistantLanguage !== "auto" && isLanguage(primary) ? primary : null;
 }
 
 /**
@@ -30,7 +28,7 @@ export function fixedLanguage(assistantLanguage: string): Language | null {
  * when the caller already knows it, else detected, keeping `previous` (the conversation's) when the
  * message says nothing about it.
  */
-export function replyLanguage(assistantLanguage: string, customerText: string, hint?: Language | null, previous?: Lang | null): Language {
+export function replyLanguage(assistantLanguage: string, customerText: string, hint?: Language | null, previous?: DetectedLanguage | null): Language {
   return fixedLanguage(assistantLanguage) ?? hint ?? detectLanguage(customerText, previous);
 }
 

@@ -1,5 +1,5 @@
 import type { SkillGraph, TypedNode } from "../../shared/graph-schema";
-import { normalize, words } from "../understanding/text-match";
+import { normalize, words } from "./text-match";
 import { isCancel, saysNo, saysYes } from "./acts";
 import { readWhenParts, type WhenContext, type WhenParts } from "./when";
 

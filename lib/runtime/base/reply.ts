@@ -5,8 +5,8 @@ import { handoffConversation } from "../../conversations/transitions";
 import { AppError } from "../../errors";
 import { sendMessage } from "../../messages/send-message";
 import { chargeTokens } from "../../wallet/wallet";
-import { turnLanguage } from "../understanding/conversation-language";
-import { isLang } from "../understanding/language";
+import { turnLanguage } from "./conversation-language";
+import { isDetectedLanguage } from "../../language";
 import { countTokens } from "../understanding/tokens";
 import type { Turn } from "./turn-context";
 
@@ -89,7 +89,7 @@ async function sayAway(turn: Turn, reason: string): Promise<void> {
   if (reason === "insufficient_tokens") return;
   const business = { ...turn.hours, timeZone: turn.timeZone, awayMessage: turn.awayMessage, updatedAt: null };
   const language = await turnLanguage(turn);
-  const text = awayNotice(business, isLang(language) ? language : "en");
+  const text = awayNotice(business, isDetectedLanguage(language) ? language : "en");
   if (text) await reply(turn, text);
 }
 

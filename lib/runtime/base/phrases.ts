@@ -1,4 +1,4 @@
-import type { Lang } from "../understanding/language";
+import type { DetectedLanguage } from "../../language";
 
 // What the dialogue manager says on its own while a skill runs (a cancel, a switch, a time in the
 // past, the hours), in the three languages the assistant speaks end to end.
@@ -26,7 +26,7 @@ type Phrases = {
   or: string;
 };
 
-export const phrases: Record<Lang, Phrases> = {
+export const phrases: Record<DetectedLanguage, Phrases> = {
   en: {
     cancelled: "No problem, I've cancelled that and saved nothing. Just write whenever you need something else.",
     nothingToCancel: "There's nothing in progress to cancel. How can I help?",
@@ -96,10 +96,10 @@ export const phrases: Record<Lang, Phrases> = {
   },
 };
 
-const locales: Record<Lang, string> = { en: "en-GB", pt: "pt-PT", es: "es-ES" };
+const locales: Record<DetectedLanguage, string> = { en: "en-GB", pt: "pt-PT", es: "es-ES" };
 
 /** "Thu 26 Nov, 20:00" / "qui., 26/11, 20:00": a date-time as the customer reads it, in the business's zone. */
-export function humanWhen(iso: string, timeZone: string, lang: Lang): string {
+export function humanWhen(iso: string, timeZone: string, lang: DetectedLanguage): string {
   return new Intl.DateTimeFormat(locales[lang], {
     timeZone,
     weekday: "long",
@@ -112,13 +112,13 @@ export function humanWhen(iso: string, timeZone: string, lang: Lang): string {
 }
 
 /** "Thursday 26 November" for a YYYY-MM-DD day. */
-export function humanDay(date: string, lang: Lang): string {
+export function humanDay(date: string, lang: DetectedLanguage): string {
   return new Intl.DateTimeFormat(locales[lang], { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(
     new Date(`${date}T12:00:00Z`),
   );
 }
 
-export function weekdayName(index: number, lang: Lang): string {
+export function weekdayName(index: number, lang: DetectedLanguage): string {
   // 2026-11-23 is a Monday: index 0.
   return new Intl.DateTimeFormat(locales[lang], { timeZone: "UTC", weekday: "long" }).format(new Date(Date.UTC(2026, 10, 23 + index, 12)));
 }
@@ -128,4 +128,4 @@ export function list(items: string[], word: string): string {
   return `${items.slice(0, -1).join(", ")} ${word} ${items[items.length - 1]}`;
 }
 
-export const localeOf = (lang: Lang) => locales[lang];
+export const localeOf = (lang: DetectedLanguage) => locales[lang];

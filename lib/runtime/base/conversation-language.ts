@@ -1,10 +1,10 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { conversations } from "../../db/schema";
-import { fixedLanguage } from "../turn/canned-replies";
-import type { Language } from "../turn/human-request";
-import { detectLanguage, hasLanguageEvidence, isLang, type Lang, localLanguage } from "./language";
-import type { Turn } from "../turn/turn-context";
+import { fixedLanguage } from "./canned-replies";
+import { type DetectedLanguage, isDetectedLanguage, type Language } from "../../language";
+import { detectLanguage, hasLanguageEvidence, localLanguage } from "../understanding/language";
+import type { Turn } from "./turn-context";
 
 // The language of a turn's replies, decided once per turn: the assistant's fixed language, else the
 // customer's message read against the conversation's language so far (conversations.language), which
@@ -14,8 +14,8 @@ import type { Turn } from "../turn/turn-context";
 const decided = new WeakMap<Turn, Language>();
 
 /** The conversation's language before this message (null until a message told). */
-export function conversationLanguage(turn: Turn): Lang | null {
-  return isLang(turn.conversation.language) ? turn.conversation.language : null;
+export function conversationLanguage(turn: Turn): DetectedLanguage | null {
+  return isDetectedLanguage(turn.conversation.language) ? turn.conversation.language : null;
 }
 
 export async function turnLanguage(turn: Turn): Promise<Language> {
@@ -35,7 +35,7 @@ export async function turnLanguage(turn: Turn): Promise<Language> {
 }
 
 /** Stores the customer's language on the conversation (also for a caller that knows better). */
-export async function rememberLanguage(turn: Turn, language: Lang): Promise<void> {
+export async function rememberLanguage(turn: Turn, language: DetectedLanguage): Promise<void> {
   if (turn.conversation.language === language) return;
   await turn.db.update(conversations).set({ language, updatedAt: sql`now()` }).where(eq(conversations.id, turn.conversation.id));
   turn.conversation = { ...turn.conversation, language };

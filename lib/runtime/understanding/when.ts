@@ -1,4 +1,4 @@
-import { isoDate, wallClock, zonedInstant, isoInZone } from "../engine/time-zone";
+import { isoDate, wallClock, zonedInstant, isoInZone } from "../../time/time-zone";
 
 // Reading a day and a time the way restaurant customers write them, in English, Portuguese and
 // Spanish, relative to `now` in the business's time zone. Each part is optional: "tomorrow" names a

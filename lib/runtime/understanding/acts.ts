@@ -1,4 +1,4 @@
-import { normalize, words } from "../understanding/text-match";
+import { normalize, words } from "./text-match";
 
 // What a message does besides answering, read from its words in English, Portuguese and Spanish:
 // stop the running skill, say yes or no, correct an earlier answer, ask a question, or manage a
