@@ -39,7 +39,7 @@ function encryptionKey(): Buffer {
   return cached.key;
 }
 
-/** ENCRYPTION_KEY_PREVIOUS: the key being rotated away from (README, "Rotating ENCRYPTION_KEY"); null when none. */
+/** ENCRYPTION_KEY_PREVIOUS: the key being rotated away from (docs/operations.md, "Rotating `ENCRYPTION_KEY`"); null when none. */
 function previousKey(): Buffer | null {
   const value = process.env.ENCRYPTION_KEY_PREVIOUS;
   return value ? parseKey(value, "ENCRYPTION_KEY_PREVIOUS") : null;
