@@ -3,6 +3,7 @@ export * from "./assistants";
 export * from "./audit-events";
 export * from "./auth-throttle";
 export * from "./booking-slots";
+export * from "./business-facts";
 export * from "./business-hours";
 export * from "./businesses";
 export * from "./campaigns";
