@@ -1,9 +1,12 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { businessId } from "./tenancy";
 import { assistants } from "./assistants";
 
 export type StoredGraph = { nodes: unknown[]; edges: unknown[] };
+/** A phrase a customer might write to mean this skill, in one language (the intent classifier learns from it). */
+export type StoredSkillExample = { lang: "en" | "pt" | "es"; text: string };
 
 // Skill ids are chosen by the client, unique per business: (businessId, id) is the key.
 export const skills = pgTable(
@@ -17,6 +20,7 @@ export const skills = pgTable(
     name: text("name").notNull(),
     enabled: boolean("enabled").notNull().default(true),
     graph: jsonb("graph").$type<StoredGraph>().notNull(),
+    examples: jsonb("examples").$type<StoredSkillExample[]>().notNull().default(sql`'[]'::jsonb`),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

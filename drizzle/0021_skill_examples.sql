@@ -1,0 +1,1 @@
+ALTER TABLE "skills" ADD COLUMN "examples" jsonb DEFAULT '[]'::jsonb NOT NULL;
