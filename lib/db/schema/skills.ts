@@ -7,6 +7,8 @@ import { assistants } from "./assistants";
 export type StoredGraph = { nodes: unknown[]; edges: unknown[] };
 /** A phrase a customer might write to mean this skill, in one language (the intent classifier learns from it). */
 export type StoredSkillExample = { lang: "en" | "pt" | "es"; text: string };
+/** The skill's name as customers read it in other languages ("Reservas de mesa"); `name` is the default. */
+export type StoredSkillNames = Partial<Record<"en" | "pt" | "es", string>>;
 
 // Skill ids are chosen by the client, unique per business: (businessId, id) is the key.
 export const skills = pgTable(
@@ -18,6 +20,7 @@ export const skills = pgTable(
       .notNull()
       .references(() => assistants.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    names: jsonb("names").$type<StoredSkillNames>().notNull().default(sql`'{}'::jsonb`),
     enabled: boolean("enabled").notNull().default(true),
     graph: jsonb("graph").$type<StoredGraph>().notNull(),
     examples: jsonb("examples").$type<StoredSkillExample[]>().notNull().default(sql`'[]'::jsonb`),
