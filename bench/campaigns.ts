@@ -37,7 +37,7 @@ export async function campaignThroughput(opts: {
   const { db } = await import("../lib/db/client");
   const { sql } = await import("drizzle-orm");
   const { createBusiness } = await import("../lib/businesses/businesses");
-  const { upsertTemplate } = await import("../lib/templates/templates");
+  const { upsertTemplate, verifyWhatsApp } = await import("../lib/channels");
   const { CAMPAIGN_QUEUE, createCampaign, updateCampaignSettings } = await import("../lib/campaigns/campaigns");
   const { campaignSendJob } = await import("../lib/campaigns/send-job");
   const { startWorker } = await import("../lib/jobs/worker");
@@ -52,7 +52,7 @@ export async function campaignThroughput(opts: {
     const { businessId } = await createBusiness(db(), {
       name: "Bench Campaign Co",
       tokens: 1000,
-      whatsapp: { phoneNumberId, accessToken: "bench-token" },
+      whatsapp: await verifyWhatsApp({ phoneNumberId, accessToken: "bench-token" }),
     });
     await updateCampaignSettings(db(), businessId, { throughputPerSecond: limit, ratePerSecond: limit, dailyLimit: null });
     await upsertTemplate(db(), businessId, { name: "sunday_opening", language: "en", category: "marketing", body: "Hi {{1}}, we open on Sunday!" });

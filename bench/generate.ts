@@ -329,7 +329,7 @@ async function fill(opts: {
   const { db, sql, scale, started, log } = opts;
   const { createBusiness } = await import("../lib/businesses/businesses");
   const { createApiKey } = await import("../lib/keys/api-keys");
-  const { upsertTemplate } = await import("../lib/templates/templates");
+  const { upsertTemplate } = await import("../lib/channels");
   const scaled = (n: number) => Math.max(1, Math.round(n * scale));
   const mainSizes = Object.fromEntries(Object.entries(MAIN).map(([k, v]) => [k, scaled(v)])) as typeof MAIN;
   const deepOffset = scaled(DEEP_OFFSET);

@@ -248,6 +248,7 @@ export async function assistantLatency(opts: {
   const { startFakeGraph } = await import("../tests/fakes/graph-server");
   const { db } = await import("../lib/db/client");
   const { createBusiness } = await import("../lib/businesses/businesses");
+  const { verifyWhatsApp } = await import("../lib/channels");
   const { createKnowledge } = await import("../lib/assistants/knowledge");
 
   const appSecret = "bench-app-secret";
@@ -263,7 +264,7 @@ export async function assistantLatency(opts: {
   const { businessId, assistantId } = await createBusiness(db(), {
     name: "Bench Assistant Co",
     tokens: 10_000_000,
-    whatsapp: { phoneNumberId, accessToken },
+    whatsapp: await verifyWhatsApp({ phoneNumberId, accessToken }),
   });
   await createKnowledge(db(), businessId, assistantId, {
     title: "Opening hours",

@@ -25,6 +25,7 @@ export async function crashRecovery(opts: {
   const { startFakeGraph } = await import("../tests/fakes/graph-server");
   const { db } = await import("../lib/db/client");
   const { createBusiness } = await import("../lib/businesses/businesses");
+  const { verifyWhatsApp } = await import("../lib/channels");
   const { createApiKey } = await import("../lib/keys/api-keys");
   const appSecret = "reliability-app-secret";
   const phoneNumberId = String(randomInt(100_000_000, 999_999_999));
@@ -36,7 +37,11 @@ export async function crashRecovery(opts: {
   });
   // Saving the number asks the Graph API (the fake) whether the token may use it.
   process.env.WHATSAPP_GRAPH_URL = fake.url;
-  const { businessId } = await createBusiness(db(), { name: "Crash Co", tokens: 1_000_000, whatsapp: { phoneNumberId, accessToken } });
+  const { businessId } = await createBusiness(db(), {
+    name: "Crash Co",
+    tokens: 1_000_000,
+    whatsapp: await verifyWhatsApp({ phoneNumberId, accessToken }),
+  });
   const { key } = await createApiKey(db(), businessId, { scopes: "all", name: "crash" });
   let secret: string | null = null;
   const receiver = await startReceiver(() => secret);

@@ -1,9 +1,9 @@
 import "server-only";
 import type { AuditAction } from "../audit/actions";
 import { recordAudit } from "../audit/record";
-import { createBusiness, getBusiness, setWhatsApp } from "../businesses/businesses";
+import { createBusiness, getBusiness } from "../businesses/businesses";
 import { rotateEncryptionKey } from "../crypto/rotate";
-import { graphUrl } from "../channels/whatsapp/connection";
+import { graphUrl, setWhatsApp, verifyWhatsApp } from "../channels";
 import { type Db, db } from "../db/client";
 import { migrate } from "../db/migrate";
 import { parseByteSize, setStorageQuota } from "../media/storage-quota";
@@ -63,7 +63,11 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
       tokens: a.tokens ? int(need(a, "tokens"), "tokens") : undefined,
       timeZone: optional(a, "time-zone"),
       whatsapp: phoneNumberId
-        ? { phoneNumberId, accessToken: optional(a, "whatsapp-access-token"), displayNumber: optional(a, "whatsapp-display-number") ?? null }
+        ? await verifyWhatsApp({
+            phoneNumberId,
+            accessToken: optional(a, "whatsapp-access-token"),
+            displayNumber: optional(a, "whatsapp-display-number") ?? null,
+          })
         : null,
     });
   },

@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { AppError } from "../errors";
 import { requestFinished } from "../observability/request-log";
 import { zodDetails } from "../validation";
-import { readJsonBody } from "./body";
+import { readJsonBody } from "../request-body";
 import { type Caller, requireCallerRole, requireCallerScope, resolveCaller } from "./caller";
 import { withIdempotency } from "./idempotency";
 import type { AnyOperation } from "./operation";

@@ -3,7 +3,7 @@ import { createDocument } from "zod-openapi";
 import { errorStatus, type ErrorCode } from "../errors";
 import { eventBody, eventTypes } from "../events/schemas";
 import { scopes } from "../shared/scopes";
-import { MAX_JSON_DEPTH } from "./body";
+import { MAX_JSON_DEPTH } from "../request-body";
 import type { AnyOperation } from "./operation";
 
 const errorBody = z

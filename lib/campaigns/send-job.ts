@@ -1,9 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { adapterFor } from "../channels/adapters";
-import { ChannelError, type ChannelName, type ChannelReceipt, failureCode } from "../channels/channel";
-import { whatsAppConnection } from "../channels/whatsapp/connection";
+import { type ChannelAdapter, ChannelError, type ChannelName, type ChannelReceipt, businessAdapter, failureCode } from "../channels";
 import { type Db, db as defaultDb } from "../db/client";
 import { queryRows } from "../db/rows";
 import { businesses, type RecipientError, campaignRecipients, campaignSettings, campaigns, messages, templates } from "../db/schema";
@@ -179,7 +177,8 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
     return { sent: 0, nextInMs: 0 };
   }
 
-  const connection = whatsAppConnection(business);
+  // Each recipient goes out on their contact's channel; the business's adapters are made once a pass.
+  const adapters = { whatsapp: businessAdapter("whatsapp", business), sandbox: businessAdapter("sandbox", business) };
   const outcomes: Outcome[] = [];
   let flushing: Promise<void> = Promise.resolve();
   const flush = () => {
@@ -223,7 +222,7 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
       }
       started++;
       const text = renderTemplate(template.body, r.variables);
-      const p = sendOne(r, text, { name: template.name, language: template.language }, connection).then((o) => {
+      const p = sendOne(r, text, { name: template.name, language: template.language }, adapters[r.channel]).then((o) => {
         // Logged when its answer came back: WhatsApp accepted it at some moment between its start and
         // now, so with the sends in flight counted (above) no second at WhatsApp holds more than the
         // pace, however late a stalled process's requests reach the wire.
@@ -291,14 +290,8 @@ async function sendLog(db: Db, businessId: string): Promise<number[]> {
   return log;
 }
 
-async function sendOne(
-  r: Claimed,
-  text: string,
-  tpl: { name: string; language: string },
-  connection: ReturnType<typeof whatsAppConnection>,
-): Promise<Outcome> {
+async function sendOne(r: Claimed, text: string, tpl: { name: string; language: string }, adapter: ChannelAdapter): Promise<Outcome> {
   try {
-    const adapter = adapterFor(r.channel, r.channel === "whatsapp" ? connection : null);
     const receipt = await adapter.send({
       id: `campaign-recipient-${r.id}`,
       to: r.phone,

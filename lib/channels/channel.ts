@@ -1,11 +1,13 @@
 import "server-only";
-import type { InteractivePayload, MessageMedia, TemplatePayload } from "../db/schema";
+import type { InteractivePayload, TemplatePayload, TemplateStatus } from "../db/schema";
 import type { MediaBytes } from "../media/store";
+import type { InboundMessage } from "../messages/receive-message";
 
-// The one door between the business's messages and a channel: the rest of the code sends through
-// `adapterFor(channel).send(...)` (lib/channels/adapters.ts) and receives through
-// `receiveInboundMessage`, never knowing which channel it talks to. This file holds only the shapes
-// both sides agree on; it imports no channel, so every channel can import it.
+// What every channel offers, as the rest of the code sees it through lib/channels/index.ts: sending,
+// and one door per further capability (read receipts, reactions, files, number verification, template
+// review), each absent where a channel has none. Inbound, a channel hands the customer's message to
+// `receiveInboundMessage`. This file holds only the shapes both sides agree on; it imports no
+// channel, so every channel can import it.
 
 export type ChannelName = "whatsapp" | "sandbox";
 
@@ -37,22 +39,8 @@ export type OutboundMedia = {
 /** Accepted by the channel: it took the message, which is not the same as delivered. */
 export type ChannelReceipt = { channelMessageId: string; acceptedAt: Date };
 
-/** An inbound message as every channel hands it to `receiveInboundMessage`. */
-export type ChannelInbound = {
-  channel: ChannelName;
-  /** E.164 of the customer. */
-  from: string;
-  profileName: string | null;
-  /** The channel's own id: a second delivery of the same id is a duplicate. */
-  channelMessageId: string;
-  /** When the customer sent it, as the channel reports it (the 24-hour window's anchor). */
-  timestamp: Date;
-  type: string;
-  text: string;
-  content: Record<string, unknown> | null;
-  /** The stored file of a media message (downloaded by the channel before the message is received). */
-  media?: MessageMedia | null;
-};
+/** An inbound message as every channel hands it to `receiveInboundMessage` (which defines its shape). */
+export type ChannelInbound = InboundMessage;
 
 export type ChannelErrorKind = "window" | "rate_limited" | "transient" | "permanent";
 
@@ -97,7 +85,70 @@ export function failureCode(kind: ChannelErrorKind): "outside_messaging_window" 
   return kind === "window" ? "outside_messaging_window" : "channel_error";
 }
 
+/** A file the channel holds for us (an inbound photo, voice note, ...), as a stream. */
+export type ChannelDownload = { mimeType: string | null; size: number | null; body: MediaBytes };
+
+/** Files through the channel: inbound ones fetched by the channel's id, outbound ones uploaded for sending. */
+export interface ChannelMedia {
+  download(mediaId: string): Promise<ChannelDownload>;
+  /** Returns the channel's id for the file, which a message then names. */
+  upload(file: { bytes: MediaBytes; mimeType: string; filename: string; size: number }): Promise<string>;
+}
+
+/** A template as the channel's reviewer (Meta, for WhatsApp) holds it. */
+export type ChannelTemplate = {
+  id: string;
+  name: string;
+  language: string;
+  category: "utility" | "marketing" | "authentication";
+  status: TemplateStatus;
+  /** The reviewer's reason for a rejection (null when there is none). */
+  reason: string | null;
+  body: string | null;
+  examples: string[];
+  qualityRating: string | null;
+};
+
+export type TemplateSubmission = {
+  name: string;
+  language: string;
+  category: "utility" | "marketing" | "authentication";
+  body: string;
+  examples: string[];
+};
+
+/**
+ * Template review at the channel, for one business account (`accountId`: WhatsApp's WABA id). Refusals
+ * are AppErrors the API shows as they are (`invalid_request` with the reviewer's words, or
+ * `channel_unavailable`): nothing is stored when the reviewer said no.
+ */
+export interface ChannelTemplates {
+  /** Proves the credentials can manage the account before it is saved. */
+  verifyAccount(accountId: string): Promise<void>;
+  submit(accountId: string, template: TemplateSubmission): Promise<{ id: string; status: TemplateStatus }>;
+  /** A new body goes back to review. */
+  edit(templateId: string, template: TemplateSubmission): Promise<TemplateStatus>;
+  remove(accountId: string, name: string, templateId: string): Promise<void>;
+  /** Every template of the account. */
+  list(accountId: string): Promise<ChannelTemplate[]>;
+  /** The sending number's quality rating and messaging limit tier, when the channel gives them. */
+  numberHealth(): Promise<{ qualityRating: string | null; messagingLimit: string | null }>;
+}
+
+/**
+ * One channel, bound to one business's connection. Only `send` is every channel's; the other doors
+ * are absent where the channel (or a business without a connection) has no such thing, and the caller
+ * then skips what it would have told the channel.
+ */
 export interface ChannelAdapter {
   readonly channel: ChannelName;
   send(message: ChannelMessage): Promise<ChannelReceipt>;
+  /** Read receipts: the customer's message (and every earlier one) shows as read. */
+  markRead?(channelMessageId: string): Promise<void>;
+  /** The business's reaction to a message of the thread; "" removes it. */
+  react?(to: string, channelMessageId: string, emoji: string): Promise<void>;
+  media?: ChannelMedia;
+  /** Number verification: the credentials may use this number (before they are saved); its display number. */
+  verifyNumber?(): Promise<{ displayNumber: string | null }>;
+  templates?: ChannelTemplates;
 }

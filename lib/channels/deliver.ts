@@ -8,9 +8,8 @@ import { type ClaimedJob, jobRemoval } from "../jobs/queue";
 import { JOB_COMPLETED, type JobHandler, RetryLater } from "../jobs/worker";
 import type { MessageRow } from "../messages/send-message";
 import { mediaFileById, readMediaBytes } from "../media/media-files";
-import { adapterFor } from "./adapters";
+import { businessAdapter } from "./adapters";
 import { ChannelError, type ChannelReceipt, type OutboundMedia } from "./channel";
-import { whatsAppConnection } from "./whatsapp/connection";
 import { metrics } from "../observability/metrics";
 
 // The `messages.deliver` job: one queued message out through its channel. Jobs share the
@@ -40,7 +39,7 @@ export async function deliverMessage(db: Db, payload: { messageId: string; busin
   try {
     const { phone, business } = row;
     if (!phone || !business) throw new ChannelError("permanent", null, "The message's contact or business no longer exists.");
-    const adapter = adapterFor(message.channel, message.channel === "whatsapp" ? whatsAppConnection(business) : null);
+    const adapter = businessAdapter(message.channel, business);
     const receipt = await adapter.send({
       id: message.id,
       to: phone,

@@ -13,7 +13,7 @@ import { createApiKey } from "../keys/api-keys";
 import { createRecord } from "../records/records";
 import { readyMadeSkills } from "../shared/ready-made-skills";
 import { upsertSkill } from "../skills/skills";
-import { upsertTemplate } from "../templates/templates";
+import { upsertTemplate } from "../channels";
 import { createUser } from "../users/users";
 
 export const DEMO_EMAIL = "owner@demo.test";

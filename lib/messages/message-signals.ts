@@ -1,17 +1,12 @@
 import "server-only";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { whatsAppConnection } from "../channels/whatsapp/connection";
-import { sendReaction, sendReadReceipt } from "../channels/whatsapp/signals";
-import { ChannelError } from "../channels/channel";
-import { type Db, db as defaultDb } from "../db/client";
-import { businesses, contacts, messages } from "../db/schema";
+import type { Db } from "../db/client";
+import { messages } from "../db/schema";
 import { invalid, notFound } from "../errors";
 import { enqueue } from "../jobs/queue";
-import type { JobHandler } from "../jobs/worker";
-import { componentLogger } from "../observability/log";
 
 // Read receipts and staff reactions: recorded at once in our database, told to WhatsApp by a job
-// (retried like any delivery, in order per conversation, never blocking the inbox).
+// (lib/channels/signals.ts: retried like any delivery, in order per conversation, never blocking the inbox).
 
 export const SIGNALS_QUEUE = "whatsapp.signals";
 // The emoji properties overlap, so they are one class (`(a|b)+` over overlapping ones is exponential);
@@ -59,28 +54,3 @@ export async function reactAsBusiness(db: Db, businessId: string, messageId: str
     await enqueue(db, SIGNALS_QUEUE, { kind: "reaction", businessId, messageId, emoji }, { orderKey: row.conversationId });
   }
 }
-
-async function runSignal(db: Db, payload: Record<string, unknown>): Promise<void> {
-  const businessId = String(payload.businessId);
-  const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId));
-  const connection = business ? whatsAppConnection(business) : null;
-  if (!connection) return; // disconnected since: nothing to tell WhatsApp
-  try {
-    if (payload.kind === "read") return await sendReadReceipt(connection, String(payload.wamid));
-    const [row] = await db
-      .select({ wamid: messages.channelMessageId, phone: contacts.phone })
-      .from(messages)
-      .innerJoin(contacts, eq(contacts.id, messages.contactId))
-      .where(and(eq(messages.id, String(payload.messageId)), eq(messages.businessId, businessId)));
-    if (row?.wamid) await sendReaction(connection, row.phone, row.wamid, String(payload.emoji ?? ""));
-  } catch (err) {
-    // Outside the window or a refused id will not change by retrying: a lost blue tick is not worth a failed job.
-    if (err instanceof ChannelError && (err.kind === "permanent" || err.kind === "window")) {
-      componentLogger("whatsapp").warn({ signal: String(payload.kind), code: err.code, reason: err.message }, "signal not accepted");
-      return;
-    }
-    throw err;
-  }
-}
-
-export const signalsJob: JobHandler = (payload) => runSignal(defaultDb(), payload);

@@ -1,11 +1,10 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { ChannelInbound } from "../channels/channel";
 import { ensureContact } from "../contacts/contacts";
 import { type ConversationRow, ensureConversation } from "../conversations/conversations";
 import { resumeIfInactive } from "../conversations/people-first";
 import type { Db } from "../db/client";
-import { contacts, conversations, messages } from "../db/schema";
+import { contacts, conversations, type MessageMedia, messages } from "../db/schema";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
 import { enqueue } from "../jobs/queue";
@@ -16,6 +15,23 @@ import type { MessageRow } from "./send-message";
 
 /** The assistant runtime's queue: one turn per inbound message, one conversation at a time. */
 export const ASSISTANT_TURN_QUEUE = "assistant.turn";
+
+/** A customer's message as every channel hands it in (lib/channels names it ChannelInbound). */
+export type InboundMessage = {
+  channel: MessageRow["channel"];
+  /** E.164 of the customer. */
+  from: string;
+  profileName: string | null;
+  /** The channel's own id: a second delivery of the same id is a duplicate. */
+  channelMessageId: string;
+  /** When the customer sent it, as the channel reports it (the 24-hour window's anchor). */
+  timestamp: Date;
+  type: string;
+  text: string;
+  content: Record<string, unknown> | null;
+  /** The stored file of a media message (downloaded by the channel before the message is received). */
+  media?: MessageMedia | null;
+};
 
 export type ReceivedMessage = { message: MessageRow; conversation: ConversationRow; duplicate: boolean };
 
@@ -29,7 +45,7 @@ class DuplicateInbound extends Error {}
  * `message.received` event, an order's record and the assistant's turn, all in one transaction.
  * Channels redeliver, so the channel's message id makes a second delivery a no-op.
  */
-export async function receiveInboundMessage(db: Db, businessId: string, input: ChannelInbound): Promise<ReceivedMessage> {
+export async function receiveInboundMessage(db: Db, businessId: string, input: InboundMessage): Promise<ReceivedMessage> {
   // No read first: a redelivery is rare, and the message's insert finds it (then everything rolls back).
   try {
     return await db.transaction(async (tx) => {
@@ -113,7 +129,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: C
 }
 
 /** True when this channel message is stored already (a redelivery): its file need not be fetched again. */
-export async function inboundStored(db: Db, channel: ChannelInbound["channel"], channelMessageId: string): Promise<boolean> {
+export async function inboundStored(db: Db, channel: InboundMessage["channel"], channelMessageId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: messages.id })
     .from(messages)
@@ -121,7 +137,7 @@ export async function inboundStored(db: Db, channel: ChannelInbound["channel"], 
   return Boolean(row);
 }
 
-async function duplicateOf(db: Db, input: ChannelInbound): Promise<ReceivedMessage | null> {
+async function duplicateOf(db: Db, input: InboundMessage): Promise<ReceivedMessage | null> {
   const [message] = await db
     .select()
     .from(messages)

@@ -12,7 +12,7 @@ import type { DashboardSession } from "@/lib/auth/session";
 import { simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { db } from "@/lib/db/client";
 import { events } from "@/lib/db/schema";
-import { upsertTemplate } from "@/lib/templates/templates";
+import { upsertTemplate } from "@/lib/channels";
 import { call, makeStaff, signInAs } from "../dashboard/harness";
 
 vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);

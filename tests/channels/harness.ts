@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import * as webhookRoute from "../../app/channels/whatsapp/webhook/route";
-import { setWhatsApp } from "../../lib/businesses/businesses";
+import { setWhatsApp } from "../../lib/channels";
 import { INBOUND_QUEUE } from "../../lib/channels/whatsapp/inbound";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";

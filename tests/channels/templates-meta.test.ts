@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setWhatsApp } from "../../lib/businesses/businesses";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import { businesses, messages, templates } from "../../lib/db/schema";
-import { TEMPLATE_SYNC_QUEUE, templateSyncJob } from "../../lib/templates/sync-job";
+import { setWhatsApp, TEMPLATE_SYNC_QUEUE, templateSyncJob } from "../../lib/channels";
 import { sql } from "drizzle-orm";
 import { type FakeGraph, startFakeGraph } from "../fakes/graph-server";
 import { api, makeBusiness, type TestBusiness, uniquePhone } from "../helpers/api";
@@ -182,7 +181,7 @@ describe("a template on a number with its WhatsApp Business Account", () => {
     expect(atMeta?.components[0].text).toBe("Hi {{1}}, your table is ready at {{2}}.");
     expect(a.fake.templates.all.size).toBe(1);
 
-    const { deleteTemplate } = await import("../../lib/templates/templates");
+    const { deleteTemplate } = await import("../../lib/channels");
     expect(await deleteTemplate(db(), a.businessId, row.id)).toBe(true);
     expect(a.fake.templates.all.size).toBe(0);
     expect(await templateRow(a.businessId, "table_reminder")).toBeUndefined();

@@ -20,7 +20,7 @@ import { simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { db } from "@/lib/db/client";
 import { sendMessage } from "@/lib/messages/send-message";
 import { createRecord } from "@/lib/records/records";
-import { upsertTemplate } from "@/lib/templates/templates";
+import { upsertTemplate } from "@/lib/channels";
 import { call, makeStaff, signInAs } from "./harness";
 
 vi.mock("@/lib/auth/session", async () => (await import("./harness")).sessionMock);

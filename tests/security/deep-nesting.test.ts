@@ -6,7 +6,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MAX_JSON_DEPTH, tooDeepPath } from "@/lib/api/body";
+import { MAX_JSON_DEPTH, tooDeepPath } from "@/lib/request-body";
 import { createApiServer } from "@/lib/api/standalone-server";
 import { signWhatsAppBody } from "@/lib/channels/whatsapp/signature";
 import { databaseKind, db, openPglite } from "@/lib/db/client";

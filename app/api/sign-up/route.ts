@@ -1,4 +1,4 @@
-import { readJsonBody } from "@/lib/api/body";
+import { readJsonBody } from "@/lib/request-body";
 import { errorResponse, jsonResponse, newRequestId } from "@/lib/api/respond";
 import { clientAddress } from "@/lib/auth/client-address";
 import { signUpIn, signUpOwner } from "@/lib/auth/sign-up";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { recordAudit } from "../../audit/record";
-import { disconnectWhatsApp, getBusiness, setWhatsApp } from "../../businesses/businesses";
-import { connectedChannel } from "../../channels";
+import { disconnectWhatsApp, getBusiness } from "../../businesses/businesses";
+import { connectedChannel, setWhatsApp } from "../../channels";
 import type { Db } from "../../db/client";
 import { audited, auditOf } from "../audit";
 import { defineOperation } from "../operation";

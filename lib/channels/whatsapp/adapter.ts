@@ -3,15 +3,16 @@ import { type ChannelAdapter, ChannelError, type ChannelMessage, type ChannelRec
 import { buildWhatsAppPayload } from "./build-payload";
 import { graphUrl, type WhatsAppConnection } from "./connection";
 import { retryDelayMs, whatsAppError } from "./errors";
-import { uploadWhatsAppMedia } from "./media";
-
-// The connection moved to ./connection.ts (media and signals need it without the adapter); callers
-// that only hold the adapter's module keep working.
-export { type WhatsAppConnection, whatsAppConnection } from "./connection";
+import { downloadWhatsAppMedia, uploadWhatsAppMedia } from "./media";
+import { sendReaction, sendReadReceipt } from "./signals";
+import { whatsAppTemplates } from "./templates";
+import { verifyWhatsAppNumber } from "./verify-number";
 
 // Sends through the WhatsApp Cloud API. The HTTP status says little (Meta answers 400 for almost
 // everything), so outcomes are decided by the body: a wamid, or `error.code` mapped as
-// docs/api-contract.md ("WhatsApp") describes.
+// docs/api-contract.md ("WhatsApp") describes. The other doors (read receipts, reactions, files,
+// number verification, templates) are the calls of ./signals.ts, ./media.ts, ./verify-number.ts and
+// ./templates.ts, bound to the same connection.
 
 // Well below the job lease (120 s), so a hung request never lets a second worker send the same message.
 const timeoutMs = () => Number(process.env.WHATSAPP_TIMEOUT_MS ?? 15_000);
@@ -19,7 +20,8 @@ const timeoutMs = () => Number(process.env.WHATSAPP_TIMEOUT_MS ?? 15_000);
 // For failures without a Graph code (timeouts, 5xx pages from a proxy): the transient schedule.
 const NETWORK_RETRY_MS = retryDelayMs(131000, 1);
 
-export function whatsAppAdapter(connection: WhatsAppConnection): ChannelAdapter {
+/** Every door of the channel, bound to the connection. */
+export function whatsAppAdapter(connection: WhatsAppConnection): Required<ChannelAdapter> {
   return {
     channel: "whatsapp",
     async send(message: ChannelMessage): Promise<ChannelReceipt> {
@@ -51,6 +53,14 @@ export function whatsAppAdapter(connection: WhatsAppConnection): ChannelAdapter 
       }
       return readResponse(res.status, body);
     },
+    markRead: (wamid) => sendReadReceipt(connection, wamid),
+    react: (to, wamid, emoji) => sendReaction(connection, to, wamid, emoji),
+    media: {
+      download: (mediaId) => downloadWhatsAppMedia(connection, mediaId),
+      upload: (file) => uploadWhatsAppMedia(connection, file),
+    },
+    verifyNumber: () => verifyWhatsAppNumber(connection.phoneNumberId, connection.accessToken),
+    templates: whatsAppTemplates(connection),
   };
 }
 

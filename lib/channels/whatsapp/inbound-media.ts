@@ -5,9 +5,7 @@ import { AppError } from "../../errors";
 import { RetryLater } from "../../jobs/worker";
 import { normalMimeType } from "../../shared/media-limits";
 import { saveMediaFile } from "../../media/media-files";
-import { ChannelError } from "../channel";
-import type { WhatsAppConnection } from "./connection";
-import { downloadWhatsAppMedia } from "./media";
+import { type ChannelMedia, ChannelError } from "../channel";
 import type { InboundWhatsAppMessage } from "./parse-webhook";
 import { componentLogger } from "../../observability/log";
 
@@ -24,7 +22,8 @@ export const MEDIA_DOWNLOAD_ATTEMPTS = 5;
 export async function fetchInboundMedia(
   db: Db,
   businessId: string,
-  connection: WhatsAppConnection | null,
+  /** The connection's file door; absent without a connection. */
+  files: ChannelMedia | undefined,
   m: InboundWhatsAppMessage,
   attempt: number,
 ): Promise<MessageMedia> {
@@ -43,9 +42,9 @@ export async function fetchInboundMedia(
   };
   const mediaId = str(content.id);
   if (!mediaId) return { ...base, problem: "The webhook named no media id." };
-  if (!connection) return { ...base, problem: "WhatsApp is not connected for this business (no access token)." };
+  if (!files) return { ...base, problem: "WhatsApp is not connected for this business (no access token)." };
   try {
-    const download = await downloadWhatsAppMedia(connection, mediaId);
+    const download = await files.download(mediaId);
     const file = await saveMediaFile(db, businessId, {
       kind: m.type as MediaKind,
       mimeType: download.mimeType ?? base.mimeType ?? "application/octet-stream",

@@ -1,18 +1,18 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import { parseJsonText, readBodyBytes } from "../../api/body";
-import { businessByPhoneNumberId } from "../../businesses/businesses";
+import { eq } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../../db/client";
+import { businesses, type MessageMedia } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ClaimedJob } from "../../jobs/queue";
 import { enqueue } from "../../jobs/queue";
 import { type JobHandler, RetryLater } from "../../jobs/worker";
 import { applyStatus } from "../../messages/apply-status";
-import type { MessageMedia } from "../../db/schema";
 import { applyReaction } from "../../messages/reactions";
 import { inboundStored, receiveInboundMessage } from "../../messages/receive-message";
-import { applyNumberUpdate, applyTemplateUpdate } from "../../templates/templates";
-import { whatsAppConnection } from "./connection";
+import { parseJsonText, readBodyBytes } from "../../request-body";
+import { businessAdapter } from "../adapters";
+import { applyNumberUpdate, applyTemplateUpdate } from "../templates";
 import { whatsAppStatusFailure } from "./errors";
 import { inboundMediaText, withTranscript } from "../../media/transcribe";
 import { fetchInboundMedia, MEDIA_KINDS } from "./inbound-media";
@@ -86,6 +86,12 @@ function routingOf(parsed: unknown): { phoneNumberIds: string[]; businessAccount
 
 type Attempt = Pick<ClaimedJob, "attempts">;
 
+/** The business a number is connected to: the webhook names numbers, not businesses. */
+async function businessByPhoneNumberId(db: Db, phoneNumberId: string) {
+  const [row] = await db.select().from(businesses).where(eq(businesses.whatsappPhoneNumberId, phoneNumberId));
+  return row;
+}
+
 /** The job: every entry, change, message and status of one webhook body. */
 export async function processInboundWebhook(db: Db, body: string, job: Attempt): Promise<void> {
   let json: unknown;
@@ -100,15 +106,15 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
   for (const s of parsed.skipped) log.warn({ reason: s.reason }, "webhook part skipped");
 
   type Business = NonNullable<Awaited<ReturnType<typeof businessByPhoneNumberId>>>;
-  const businesses = new Map<string, Business | null>();
+  const byNumber = new Map<string, Business | null>();
   const businessRow = async (phoneNumberId: string) => {
-    if (!businesses.has(phoneNumberId)) {
+    if (!byNumber.has(phoneNumberId)) {
       const business = await businessByPhoneNumberId(db, phoneNumberId);
       // Logged and acknowledged, never retried: an unknown number will not become known by waiting.
       if (!business) log.warn({ phoneNumberId }, "webhook for an unknown phone_number_id: skipped");
-      businesses.set(phoneNumberId, business ?? null);
+      byNumber.set(phoneNumberId, business ?? null);
     }
-    return businesses.get(phoneNumberId) ?? null;
+    return byNumber.get(phoneNumberId) ?? null;
   };
   const businessFor = async (phoneNumberId: string) => (await businessRow(phoneNumberId))?.id ?? null;
 
@@ -120,13 +126,15 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
     if (!business) continue;
     const businessId = business.id;
     if (m.type === "reaction") {
-      await applyReaction(db, businessId, m).catch((err) => errors.push(err));
+      const target = typeof m.content?.message_id === "string" ? m.content.message_id : null;
+      const emoji = typeof m.content?.emoji === "string" && m.content.emoji ? m.content.emoji : null;
+      await applyReaction(db, businessId, { channel: "whatsapp", target, emoji }).catch((err) => errors.push(err));
       continue;
     }
     let media: MessageMedia | null = null;
     if (MEDIA_KINDS.has(m.type) && !(await inboundStored(db, "whatsapp", m.wamid))) {
       try {
-        media = await withTranscript(db, await fetchInboundMedia(db, businessId, whatsAppConnection(business), m, job.attempts));
+        media = await withTranscript(db, await fetchInboundMedia(db, businessId, businessAdapter("whatsapp", business).media, m, job.attempts));
       } catch (err) {
         errors.push(err);
         continue;

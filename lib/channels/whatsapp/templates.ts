@@ -1,33 +1,27 @@
 import "server-only";
+import type { TemplateStatus } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { ChannelTemplate, ChannelTemplates, TemplateSubmission } from "../channel";
 import { graphUrl, type WhatsAppConnection } from "./connection";
 
 // Message templates at Meta (WhatsApp Business Management API): a template exists for WhatsApp only
 // once it is submitted to the business account (WABA) and Meta approved it. These calls are the whole
-// of what we say to Meta about templates; lib/templates decides when to make them.
+// of what we say to Meta about templates: the channel's template door (`whatsAppTemplates`);
+// lib/channels/templates.ts decides when to make them.
 
-export type MetaTemplateStatus = "approved" | "pending" | "rejected" | "paused" | "disabled";
+/** The template door of a WhatsApp connection; `accountId` is the WABA id. */
+export function whatsAppTemplates(connection: WhatsAppConnection): ChannelTemplates {
+  return {
+    verifyAccount: (wabaId) => verifyBusinessAccount(connection, wabaId),
+    submit: (wabaId, t) => submitTemplate(connection, wabaId, t),
+    edit: (metaTemplateId, t) => editTemplate(connection, metaTemplateId, t),
+    remove: (wabaId, name, metaTemplateId) => deleteMetaTemplate(connection, wabaId, name, metaTemplateId),
+    list: (wabaId) => listMetaTemplates(connection, wabaId),
+    numberHealth: () => readNumberHealth(connection),
+  };
+}
 
-export type MetaTemplate = {
-  id: string;
-  name: string;
-  language: string;
-  category: "utility" | "marketing" | "authentication";
-  status: MetaTemplateStatus;
-  /** Meta's reason for a rejection (NONE when there is none). */
-  reason: string | null;
-  body: string | null;
-  examples: string[];
-  qualityRating: string | null;
-};
-
-export type TemplateSubmission = {
-  name: string;
-  language: string;
-  category: "utility" | "marketing" | "authentication";
-  body: string;
-  examples: string[];
-};
+type MetaTemplateStatus = TemplateStatus;
 
 const timeoutMs = () => Number(process.env.WHATSAPP_TIMEOUT_MS ?? 15_000);
 
@@ -101,7 +95,7 @@ function refused(answer: GraphAnswer, what: string, path = "template"): AppError
 }
 
 /** Proves the token can manage the business account before it is saved (Meta answers with its id). */
-export async function verifyBusinessAccount(connection: WhatsAppConnection, wabaId: string): Promise<void> {
+async function verifyBusinessAccount(connection: WhatsAppConnection, wabaId: string): Promise<void> {
   const answer = await graph(connection, "GET", `${encodeURIComponent(wabaId)}?fields=id,name`);
   if (answer.status < 300 && answer.body?.id === wabaId) return;
   throw new AppError("invalid_request", "Meta did not confirm that this access token can manage that WhatsApp Business Account; nothing was saved.", [
@@ -110,7 +104,7 @@ export async function verifyBusinessAccount(connection: WhatsAppConnection, waba
 }
 
 /** Submits a new template for review; Meta answers with its id and a first status (usually PENDING). */
-export async function submitTemplate(
+async function submitTemplate(
   connection: WhatsAppConnection,
   wabaId: string,
   t: TemplateSubmission,
@@ -127,7 +121,7 @@ export async function submitTemplate(
 }
 
 /** Edits a template Meta already has (a new body goes back to review). */
-export async function editTemplate(connection: WhatsAppConnection, metaTemplateId: string, t: TemplateSubmission): Promise<MetaTemplateStatus> {
+async function editTemplate(connection: WhatsAppConnection, metaTemplateId: string, t: TemplateSubmission): Promise<MetaTemplateStatus> {
   const answer = await graph(connection, "POST", encodeURIComponent(metaTemplateId), {
     category: t.category.toUpperCase(),
     components: templateComponents(t.body, t.examples),
@@ -136,7 +130,7 @@ export async function editTemplate(connection: WhatsAppConnection, metaTemplateI
   return "pending";
 }
 
-export async function deleteMetaTemplate(connection: WhatsAppConnection, wabaId: string, name: string, metaTemplateId: string): Promise<void> {
+async function deleteMetaTemplate(connection: WhatsAppConnection, wabaId: string, name: string, metaTemplateId: string): Promise<void> {
   const query = new URLSearchParams({ name, hsm_id: metaTemplateId });
   const answer = await graph(connection, "DELETE", `${encodeURIComponent(wabaId)}/message_templates?${query}`);
   // Already gone at Meta is as good as deleted.
@@ -147,8 +141,8 @@ export async function deleteMetaTemplate(connection: WhatsAppConnection, wabaId:
 const listFields = "id,name,language,status,category,components,rejected_reason,quality_score";
 
 /** Every template of the account, following Meta's cursor pages to the end. */
-export async function listMetaTemplates(connection: WhatsAppConnection, wabaId: string): Promise<MetaTemplate[]> {
-  const out: MetaTemplate[] = [];
+async function listMetaTemplates(connection: WhatsAppConnection, wabaId: string): Promise<ChannelTemplate[]> {
+  const out: ChannelTemplate[] = [];
   let after: string | null = null;
   for (let page = 0; page < 200; page++) {
     const query = new URLSearchParams({ fields: listFields, limit: "100", ...(after ? { after } : {}) });
@@ -165,7 +159,7 @@ export async function listMetaTemplates(connection: WhatsAppConnection, wabaId: 
   return out;
 }
 
-function readTemplate(raw: Record<string, unknown>): MetaTemplate | null {
+function readTemplate(raw: Record<string, unknown>): ChannelTemplate | null {
   const { id, name, language } = raw;
   if (typeof id !== "string" || typeof name !== "string" || typeof language !== "string") return null;
   const category = String(raw.category ?? "").toLowerCase();
@@ -189,7 +183,7 @@ function readTemplate(raw: Record<string, unknown>): MetaTemplate | null {
 }
 
 /** The number's quality rating and messaging limit tier, when the Graph API gives them. */
-export async function readNumberHealth(connection: WhatsAppConnection): Promise<{ qualityRating: string | null; messagingLimit: string | null }> {
+async function readNumberHealth(connection: WhatsAppConnection): Promise<{ qualityRating: string | null; messagingLimit: string | null }> {
   const answer = await graph(connection, "GET", `${encodeURIComponent(connection.phoneNumberId)}?fields=quality_rating,messaging_limit_tier`);
   if (answer.status >= 300) return { qualityRating: null, messagingLimit: null };
   const str = (v: unknown) => (typeof v === "string" && v ? v : null);

@@ -1,13 +1,13 @@
 import "server-only";
 import { z } from "zod";
-import { MAX_JSON_DEPTH, tooDeepPath } from "../../api/body";
+import { MAX_JSON_DEPTH, tooDeepPath } from "../../request-body";
 import { MAX_METADATA_BYTES } from "../../shared/contact-schema";
 import { recordFieldsIn } from "../../records/record-fields";
 import { collectionName } from "../../shared/graph-schema";
 import { formatPath } from "../../shared/field-path";
 
 // The arguments of every tool the assistant offers the model, read with the rules a request body
-// meets (lib/api/body.ts): at most 16 KiB, parseable, nested at most 32 levels, then a zod schema per
+// meets (lib/request-body.ts): at most 16 KiB, parseable, nested at most 32 levels, then a zod schema per
 // tool. The model is a caller like any other: a call that fails is refused with a short reason the
 // model can act on, and changes nothing (no record, no skill, no search).
 

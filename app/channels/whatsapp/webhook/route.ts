@@ -1,4 +1,4 @@
-import { acceptWebhook, verifyHandshake } from "@/lib/channels/whatsapp/inbound";
+import { acceptWebhook, verifyHandshake } from "@/lib/channels";
 import { db } from "@/lib/db/client";
 
 // GET: Meta's verify handshake. POST: a signed webhook, queued for the worker and acknowledged at once.

@@ -1,5 +1,5 @@
-import { AppError } from "../errors";
-import { formatPath } from "../shared/field-path";
+import { AppError } from "./errors";
+import { formatPath } from "./shared/field-path";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /**
