@@ -10,7 +10,9 @@ import { apiFetch, apiUpload, errorMessage } from "@/components/data/fetcher";
 import { SimulatorSidePanel } from "./simulator-side-panel";
 import type { SandboxCustomer } from "./simulator-view";
 
-type SimMessage = Omit<Message, "template" | "error"> & { interactive: { kind: "buttons" | "list"; options: string[]; button?: string } | null };
+type Option = string | { id: string; title: string };
+type SimMessage = Omit<Message, "template" | "error"> & { interactive: { kind: "buttons" | "list"; options: Option[]; button?: string } | null };
+const titleOf = (o: Option) => (typeof o === "string" ? o : o.title);
 type Thread = {
   contactId: string | null;
   conversationId: string | null;
@@ -141,8 +143,15 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
           <fieldset className="row-wrap" style={{ padding: "8px 12px", border: "none", borderTop: "1px solid var(--border)", margin: 0 }}>
             <legend className="sr-only">Quick replies</legend>
             {options.map((o) => (
-              <Button key={o} size="sm" onClick={() => send.mutate(o)} disabled={send.isPending}>
-                {o}
+              // A person offered (an id starting with "handoff") is a button like any other: its title is sent.
+              <Button
+                key={titleOf(o)}
+                size="sm"
+                onClick={() => send.mutate(titleOf(o))}
+                disabled={send.isPending}
+                data-testid={typeof o === "string" ? undefined : `sim-option-${o.id}`}
+              >
+                {titleOf(o)}
               </Button>
             ))}
           </fieldset>

@@ -23,6 +23,7 @@ import { layoutGraph } from "./auto-layout";
 import { ConflictDialog } from "./conflict-dialog";
 import { defaultData, type EditorEdge, type EditorGraph, type EditorNode, fromStored, isNodeType, nextNodeId, toStored } from "./editor-graph";
 import { EditorToolbar } from "./editor-toolbar";
+import { type ExamplePhrase, ExamplePhrases } from "./example-phrases";
 import { NodeInspector } from "./node-inspector";
 import { NodePalette, PALETTE_MIME } from "./node-palette";
 import { skillNodeTypes } from "./nodes";
@@ -37,10 +38,11 @@ function loadGraph(skill: SkillDetail): EditorGraph {
 }
 
 // What "unsaved" compares: the graph without React Flow's measurements and selection.
-function draftKey(name: string, enabled: boolean, g: EditorGraph): string {
+function draftKey(name: string, enabled: boolean, g: EditorGraph, examples: ExamplePhrase[]): string {
   return JSON.stringify({
     name,
     enabled,
+    examples,
     nodes: g.nodes.map(({ measured: _m, selected: _s, dragging: _d, width: _w, height: _h, ...n }) => n),
     edges: g.edges.map(({ selected: _s, ...e }) => e),
   });
@@ -59,7 +61,8 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
   const [name, setName] = useState(initial.name);
   const [enabled, setEnabled] = useState(initial.enabled);
   const [version, setVersion] = useState(initial.version);
-  const [savedKey, setSavedKey] = useState(() => draftKey(initial.name, initial.enabled, loadGraph(initial)));
+  const [examples, setExamples] = useState<ExamplePhrase[]>(initial.examples ?? []);
+  const [savedKey, setSavedKey] = useState(() => draftKey(initial.name, initial.enabled, loadGraph(initial), initial.examples ?? []));
   const [revision, setRevision] = useState(0);
   const history = useGraphHistory();
   const current = useRef(graph);
@@ -214,7 +217,7 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
   }, [undo, redo]);
 
   // --- saving ---
-  const key = draftKey(name, enabled, graph);
+  const key = draftKey(name, enabled, graph, examples);
   const dirty = key !== savedKey;
   useEffect(() => {
     if (!dirty) return;
@@ -237,7 +240,8 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
         setName(fresh.name);
         setEnabled(fresh.enabled);
         setVersion(fresh.version);
-        setSavedKey(draftKey(fresh.name, fresh.enabled, g));
+        setExamples(fresh.examples ?? []);
+        setSavedKey(draftKey(fresh.name, fresh.enabled, g, fresh.examples ?? []));
         history.reset();
         replace(g);
       },
@@ -248,8 +252,8 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
     const now = validateGraph(toStored(current.current));
     if (!name.trim()) return toast.error("Give the skill a name before saving.");
     if (!now.ok) return toast.error(`Fix the ${now.problems.length} problem${now.problems.length === 1 ? "" : "s"} listed under the canvas first.`);
-    sending.current = draftKey(name, enabled, current.current);
-    saver.save({ name: name.trim(), enabled, graph: toStored(current.current) }, version);
+    sending.current = draftKey(name, enabled, current.current, examples);
+    saver.save({ name: name.trim(), enabled, graph: toStored(current.current), examples }, version);
   };
 
   // A graph that fits at full size starts at the top (room to build downwards); a bigger one is fitted.
@@ -348,6 +352,7 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
             </NodeIssuesContext.Provider>
           </div>
           <ProblemsPanel problems={problems} warnings={warnings} onPick={pick} />
+          <ExamplePhrases examples={examples} onChange={setExamples} readOnly={readOnly} />
         </div>
         <NodeInspector
           node={selectedNodes.length === 1 ? selectedNodes[0] : null}

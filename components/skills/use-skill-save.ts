@@ -4,6 +4,7 @@ import { useCallback, useState } from "react";
 import { useToast } from "@/components/ui";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { SkillGraphInput } from "@/lib/shared/graph-schema";
+import type { ExamplePhrase } from "./example-phrases";
 
 export type SkillDetail = {
   id: string;
@@ -14,9 +15,10 @@ export type SkillDetail = {
   createdAt: string;
   updatedAt: string;
   graph: { nodes: unknown[]; edges: unknown[] };
+  examples: ExamplePhrase[];
 };
-type Saved = Omit<SkillDetail, "graph"> & { warnings: { path: string; message: string }[] };
-type Draft = { name: string; enabled: boolean; graph: SkillGraphInput };
+type Saved = Omit<SkillDetail, "graph" | "examples"> & { warnings: { path: string; message: string }[] };
+type Draft = { name: string; enabled: boolean; graph: SkillGraphInput; examples: ExamplePhrase[] };
 
 /** The skill in the public API (read, save); the list's enable toggle and delete are the dashboard's own. */
 export const skillUrl = (id: string) => `/v1/skills/${encodeURIComponent(id)}`;

@@ -36,7 +36,7 @@ export async function getSkill(db: Db, businessId: string, id: string): Promise<
     .from(skills)
     .where(and(eq(skills.businessId, businessId), eq(skills.id, id)));
   if (!row) throw notFound("skill");
-  return { ...summary(row), graph: row.graph };
+  return { ...summary(row), graph: row.graph, examples: row.examples };
 }
 
 /**
@@ -78,10 +78,22 @@ export async function upsertSkill(
     const [saved] = current
       ? await tx
           .update(skills)
-          .set({ name: input.name, enabled: input.enabled, graph, assistantId, version: current.version + 1, updatedAt: sql`now()` })
+          .set({
+            name: input.name,
+            enabled: input.enabled,
+            graph,
+            assistantId,
+            // Omitted, the phrases stay: a client that only edits the graph does not erase them.
+            ...(input.examples ? { examples: input.examples } : {}),
+            version: current.version + 1,
+            updatedAt: sql`now()`,
+          })
           .where(and(eq(skills.businessId, businessId), eq(skills.id, id)))
           .returning()
-      : await tx.insert(skills).values({ businessId, id, name: input.name, enabled: input.enabled, graph, assistantId, version: 1 }).returning();
+      : await tx
+          .insert(skills)
+          .values({ businessId, id, name: input.name, enabled: input.enabled, graph, assistantId, examples: input.examples ?? [], version: 1 })
+          .returning();
     await tx.insert(skillVersions).values({ businessId, skillId: id, version: saved.version, graph });
     return saved;
   });

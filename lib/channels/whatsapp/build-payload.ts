@@ -9,8 +9,13 @@ export type OutboundForWhatsApp = {
   /** For type media: the uploaded file's WhatsApp id. */
   media?: { kind: string; id: string; caption: string | null; filename: string | null };
   template?: { name: string; language: string; variables: string[] };
-  interactive?: { kind: "buttons" | "list"; options: string[]; button?: string };
+  interactive?: { kind: "buttons" | "list"; options: ChoiceOption[]; button?: string };
 };
+
+/** A choice: its title, or a title with the id the customer's reply carries back (else opt_<n>). */
+export type ChoiceOption = string | { id: string; title: string };
+
+const titleOf = (o: ChoiceOption) => (typeof o === "string" ? o : o.title);
 
 export type ChoicePresentation = "buttons" | "list" | "text";
 
@@ -22,7 +27,7 @@ const MAX_ROW_TITLE = 24;
 const MAX_LIST_BUTTON = 20;
 const MAX_INTERACTIVE_BODY = 1024;
 
-export function choicePresentation(options: string[]): ChoicePresentation {
+export function choicePresentation(options: readonly unknown[]): ChoicePresentation {
   if (options.length <= MAX_BUTTONS) return "buttons";
   if (options.length <= MAX_ROWS) return "list";
   return "text";
@@ -66,24 +71,24 @@ function buildInteractive(text: string, choice: NonNullable<OutboundForWhatsApp[
   // Buttons are only a preference: four to ten options still go out as a list.
   const shape = fits === "buttons" && choice.kind === "list" ? "list" : fits;
   if (shape === "text" || options.length === 0 || !text || text.length > MAX_INTERACTIVE_BODY) return null;
-  const ids = options.map((_, i) => `opt_${i + 1}`);
+  const ids = options.map((o, i) => (typeof o === "string" ? `opt_${i + 1}` : o.id));
   const body = { text };
   if (shape === "buttons") {
-    const titles = options.map((o) => truncate(o, MAX_BUTTON_TITLE));
+    const titles = options.map((o) => truncate(titleOf(o), MAX_BUTTON_TITLE));
     // WhatsApp rejects duplicate titles, which truncation can create.
     if (new Set(titles).size !== titles.length) return null;
     const buttons = titles.map((title, i) => ({ type: "reply", reply: { id: ids[i], title } }));
     return { type: "button", body, action: { buttons } };
   }
-  const titles = options.map((o) => truncate(o, MAX_ROW_TITLE));
+  const titles = options.map((o) => truncate(titleOf(o), MAX_ROW_TITLE));
   if (new Set(titles).size !== titles.length) return null;
   const rows = titles.map((title, i) => ({ id: ids[i], title }));
   const button = truncate(choice.button?.trim() || "Choose", MAX_LIST_BUTTON);
   return { type: "list", body, action: { button, sections: [{ title: "Options", rows }] } };
 }
 
-function numberedText(text: string, options: string[]): string {
-  const lines = options.map((o, i) => `${i + 1}. ${o}`).join("\n");
+function numberedText(text: string, options: ChoiceOption[]): string {
+  const lines = options.map((o, i) => `${i + 1}. ${titleOf(o)}`).join("\n");
   return text ? `${text}\n\n${lines}` : lines;
 }
 

@@ -30,7 +30,9 @@ export type MessageMedia = {
 };
 /** Who reacted with what: the customer's and the business's latest reaction (null when removed). */
 export type MessageReactions = { customer?: string | null; business?: string | null };
-export type InteractivePayload = { kind: "buttons"; options: string[] } | { kind: "list"; options: string[]; button?: string };
+/** A choice offered: its title, or a title with an id the reply carries back ("handoff…" offers a person). */
+export type InteractiveOption = string | { id: string; title: string };
+export type InteractivePayload = { kind: "buttons"; options: InteractiveOption[] } | { kind: "list"; options: InteractiveOption[]; button?: string };
 
 export const messages = pgTable(
   "messages",

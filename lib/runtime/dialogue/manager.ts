@@ -12,7 +12,7 @@ import { t } from "../messages";
 import { reply } from "../base/reply";
 import { retrievalReply } from "../retrieval/retrieval-reply";
 import { hasSearchWords } from "../retrieval/search-index";
-import { matchTrigger, type RunnableSkill } from "../retrieval/skill-catalog";
+import { matchTrigger, type RunnableSkill, searchIgnored } from "../retrieval/skill-catalog";
 import { smallTalk } from "../understanding/small-talk";
 import { containsPhrase } from "../understanding/text-match";
 import { countTokens } from "../understanding/tokens";
@@ -79,7 +79,7 @@ export async function startWithSlots(
   variables: Record<string, unknown> = {},
 ): Promise<Outcome> {
   const language = await turnLanguage(turn);
-  const run = newRun(turn, { ...skill, triggerPhrases: skill.keywords }, langOf(language));
+  const run = newRun(turn, { ...skill, triggerPhrases: searchIgnored(skill) }, langOf(language));
   Object.assign(run.variables, variables);
   const text = turn.message.text;
   const slots = slotsOf(skill.graph);

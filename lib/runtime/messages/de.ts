@@ -32,4 +32,18 @@ export const de: Record<MessageKey, string> = {
   cancelled: "Kein Problem, ich habe es abgebrochen. Es wurde nichts gespeichert.",
   pastTime: "Diese Uhrzeit ist schon vorbei. Können Sie eine spätere wählen?",
   switchSkill: "Wir sind gerade bei {current}. Möchten Sie das beenden und zu {next} wechseln?",
+  talkToPerson: "Mit Person sprechen",
+  "offer.lost_property": "Nach Fundsachen kann ich nicht selbst suchen, aber ein Kollege im Restaurant. Soll ich Sie an eine Person weitergeben?",
+  "offer.complaint": "Das tut mir sehr leid. Ich kann das nicht selbst klären; soll ich Sie an einen Kollegen weitergeben?",
+  "offer.allergy":
+    "Ich kann nicht zusichern, was bei einer Allergie sicher ist; ein Kollege aus der Küche kann es Ihnen sagen. Soll ich Sie an eine Person weitergeben?",
+  "offer.booking_check": "Reservierungen per Telefon oder anderswo sehe ich nicht. Soll ein Kollege nachsehen?",
+  "offer.unsure":
+    "Entschuldigung, ich bin nicht sicher, ob ich Sie verstanden habe. Können Sie es anders sagen, oder soll ich Sie an eine Person weitergeben?",
+  clarifySkill: "Nur zur Sicherheit: Geht es um {options}? Sonst gebe ich Sie an eine Person weiter.",
+  clarifyOr: "{first} oder {second}",
+  offerDeclined: "Kein Problem. Kann ich sonst noch helfen?",
+  handingOffComplaint: "Das tut mir sehr leid. Ich gebe Sie an einen Kollegen weiter, der Ihnen hier in Kürze antwortet.",
+  handingOffMedia: "Das kann ich hier nicht öffnen, daher gebe ich Sie an einen Kollegen weiter. Jemand antwortet Ihnen hier in Kürze.",
+  handingOffRepeat: "Entschuldigung, das gelingt mir nicht. Ich gebe Sie an einen Kollegen weiter, der Ihnen hier in Kürze antwortet.",
 };

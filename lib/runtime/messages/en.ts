@@ -31,6 +31,20 @@ export const en = {
   cancelled: "No problem, I've cancelled that. Nothing was saved.",
   pastTime: "That time has already passed. Could you choose a later one?",
   switchSkill: "We're in the middle of {current}. Do you want to stop it and go to {next}?",
+  // A person offered (issue 35 item 6): the button's title, and what the assistant says when it cannot help.
+  talkToPerson: "Talk to a person",
+  "offer.lost_property": "I can't check for lost items myself, but a colleague at the restaurant can. Shall I pass you to a person?",
+  "offer.complaint": "I'm really sorry about that. I can't sort it out myself; shall I pass you to a colleague who can?",
+  "offer.allergy":
+    "I can't promise what is safe for an allergy myself; a colleague who knows the kitchen can tell you. Shall I pass you to a person?",
+  "offer.booking_check": "I can't see bookings made by phone or elsewhere. Shall I ask a colleague to check for you?",
+  "offer.unsure": "Sorry, I'm not sure I understood. Could you say it another way, or shall I pass you to a person?",
+  clarifySkill: "Just to be sure: is it about {options}? Or I can pass you to a person.",
+  clarifyOr: "{first} or {second}",
+  offerDeclined: "No problem. Anything else I can help you with?",
+  handingOffComplaint: "I'm really sorry about that. I'm passing you to a colleague, who will answer you here shortly.",
+  handingOffMedia: "I can't open that here, so I'm passing you to a colleague who can. Someone will answer you here shortly.",
+  handingOffRepeat: "Sorry, I'm not getting this right. I'm passing you to a colleague, who will answer you here shortly.",
 };
 
 export type MessageKey = keyof typeof en;

@@ -32,4 +32,18 @@ export const es: Record<MessageKey, string> = {
   cancelled: "No hay problema, lo he cancelado y no se ha guardado nada.",
   pastTime: "Esa hora ya ha pasado. ¿Puedes elegir una más tarde?",
   switchSkill: "Estamos en medio de {current}. ¿Quieres dejarlo y pasar a {next}?",
+  // Una persona ofrecida (issue 35 item 6): el título del botón y lo que dice el asistente cuando no puede ayudar.
+  talkToPerson: "Hablar con alguien",
+  "offer.lost_property": "No puedo buscar objetos perdidos, pero un compañero del restaurante sí. ¿Te paso con una persona?",
+  "offer.complaint": "Lo siento mucho. No puedo resolverlo yo; ¿te paso con un compañero que pueda ayudarte?",
+  "offer.allergy":
+    "No puedo asegurarte qué es seguro para una alergia; un compañero que conoce la cocina te lo puede decir. ¿Te paso con una persona?",
+  "offer.booking_check": "No puedo ver las reservas hechas por teléfono o en otro sitio. ¿Le pido a un compañero que lo compruebe?",
+  "offer.unsure": "Perdona, no estoy seguro de haberte entendido. ¿Me lo dices de otra forma, o te paso con una persona?",
+  clarifySkill: "Para asegurarme: ¿es sobre {options}? O puedo pasarte con una persona.",
+  clarifyOr: "{first} o {second}",
+  offerDeclined: "Sin problema. ¿Te ayudo con algo más?",
+  handingOffComplaint: "Lo siento mucho. Te paso con un compañero, que te responderá aquí en breve.",
+  handingOffMedia: "No puedo abrir eso aquí, así que te paso con un compañero que sí puede. Alguien te responderá aquí en breve.",
+  handingOffRepeat: "Perdona, no lo estoy consiguiendo. Te paso con un compañero, que te responderá aquí en breve.",
 };

@@ -32,4 +32,17 @@ export const fr: Record<MessageKey, string> = {
   cancelled: "Pas de problème, c'est annulé. Rien n'a été enregistré.",
   pastTime: "Cette heure est déjà passée. Pouvez-vous en choisir une plus tard ?",
   switchSkill: "Nous sommes en train de faire {current}. Voulez-vous l'arrêter et passer à {next} ?",
+  talkToPerson: "Parler à quelqu'un",
+  "offer.lost_property": "Je ne peux pas chercher les objets perdus, mais un collègue du restaurant le peut. Voulez-vous parler à une personne ?",
+  "offer.complaint": "Je suis vraiment désolé. Je ne peux pas régler cela moi-même ; voulez-vous que je vous passe un collègue ?",
+  "offer.allergy":
+    "Je ne peux pas garantir ce qui est sûr pour une allergie ; un collègue qui connaît la cuisine peut vous le dire. Voulez-vous parler à une personne ?",
+  "offer.booking_check": "Je ne vois pas les réservations faites par téléphone ou ailleurs. Voulez-vous qu'un collègue vérifie ?",
+  "offer.unsure": "Désolé, je ne suis pas sûr d'avoir compris. Pouvez-vous le dire autrement, ou voulez-vous parler à une personne ?",
+  clarifySkill: "Pour être sûr : est-ce pour {options} ? Sinon je peux vous passer une personne.",
+  clarifyOr: "{first} ou {second}",
+  offerDeclined: "Pas de problème. Puis-je vous aider avec autre chose ?",
+  handingOffComplaint: "Je suis vraiment désolé. Je vous passe un collègue, qui vous répondra ici sous peu.",
+  handingOffMedia: "Je ne peux pas ouvrir cela ici, je vous passe donc un collègue qui le peut. Quelqu'un vous répondra ici sous peu.",
+  handingOffRepeat: "Désolé, je n'y arrive pas. Je vous passe un collègue, qui vous répondra ici sous peu.",
 };

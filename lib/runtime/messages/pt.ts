@@ -32,4 +32,18 @@ export const pt: Record<MessageKey, string> = {
   cancelled: "Sem problema, cancelei. Não ficou nada registado.",
   pastTime: "Essa hora já passou. Pode escolher uma mais tarde?",
   switchSkill: "Estamos a meio de {current}. Quer parar e passar para {next}?",
+  // Uma pessoa oferecida (issue 35 item 6): o título do botão e o que o assistente diz quando não pode ajudar.
+  talkToPerson: "Falar com uma pessoa",
+  "offer.lost_property": "Não consigo procurar objetos perdidos, mas um colega no restaurante consegue. Quer que passe a conversa a uma pessoa?",
+  "offer.complaint": "Lamento muito. Não consigo resolver isto sozinho; quer que passe a conversa a um colega que possa resolver?",
+  "offer.allergy":
+    "Não posso garantir o que é seguro para uma alergia; um colega que conhece a cozinha pode dizer-lhe. Quer que passe a conversa a uma pessoa?",
+  "offer.booking_check": "Não consigo ver reservas feitas por telefone ou noutro sítio. Quer que peça a um colega para verificar?",
+  "offer.unsure": "Desculpe, não tenho a certeza de ter percebido. Pode dizer de outra forma, ou prefere que passe a conversa a uma pessoa?",
+  clarifySkill: "Só para ter a certeza: é sobre {options}? Ou posso passar a conversa a uma pessoa.",
+  clarifyOr: "{first} ou {second}",
+  offerDeclined: "Sem problema. Posso ajudar com mais alguma coisa?",
+  handingOffComplaint: "Lamento muito. Vou passar a conversa a um colega, que vai responder aqui em breve.",
+  handingOffMedia: "Não consigo abrir isso aqui, por isso vou passar a conversa a um colega que consegue. Alguém vai responder aqui em breve.",
+  handingOffRepeat: "Desculpe, não estou a conseguir ajudar. Vou passar a conversa a um colega, que vai responder aqui em breve.",
 };

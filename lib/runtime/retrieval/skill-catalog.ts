@@ -9,10 +9,21 @@ import { longestPhraseMatch, normalize } from "../understanding/text-match";
 import type { SkillBrief } from "../base/turn-brief";
 import { componentLogger } from "../../observability/log";
 
-// The skills a turn can run: the assistant's enabled skills (matched by trigger), and the exact
-// version a session started on. A saved version never changes, so its checked graph is kept in memory.
+// The skills a turn can run: the assistant's enabled skills (which one a message means is decided by
+// skill-intents.ts), and the exact version a session started on. A saved version never changes, so its checked graph is kept in memory.
 
-export type RunnableSkill = { id: string; name: string; version: number; graph: SkillGraph; keywords: string[]; description: string };
+export type RunnableSkill = {
+  id: string;
+  name: string;
+  version: number;
+  graph: SkillGraph;
+  keywords: string[];
+  description: string;
+  /** The owner's example phrases (the intent classifier learns from them). */
+  examples: Array<{ lang: string; text: string }>;
+  /** The name in other languages, as customers read it ("Reservas de mesa"). */
+  names: Partial<Record<"en" | "pt" | "es", string>>;
+};
 
 const checked = new Map<string, SkillGraph | null>();
 
@@ -48,7 +59,16 @@ export async function enabledSkills(db: Db, businessId: string, assistantId: str
     const trigger = graph?.nodes.find((n) => n.type === "trigger");
     if (!graph || trigger?.type !== "trigger") return [];
     return [
-      { id: row.id, name: row.name, version: row.version, graph, keywords: trigger.data.keywords, description: trigger.data.description ?? "" },
+      {
+        id: row.id,
+        name: row.name,
+        version: row.version,
+        graph,
+        keywords: trigger.data.keywords,
+        description: trigger.data.description ?? "",
+        examples: row.examples ?? [],
+        names: row.names ?? {},
+      },
     ];
   });
 }
@@ -66,3 +86,16 @@ export function matchTrigger(text: string, candidates: RunnableSkill[]): Runnabl
 
 export const skillBriefs = (list: RunnableSkill[]): SkillBrief[] =>
   list.map((s) => ({ id: s.id, name: s.name, description: s.description, keywords: s.keywords }));
+
+/**
+ * Words a skill's catalog search skips in the message that started it: the trigger phrases and the
+ * skill's own choices ("order something for pickup" searches the menu for nothing, not "pickup").
+ */
+export function searchIgnored(skill: RunnableSkill): string[] {
+  const choices = skill.graph.nodes.flatMap((n) => {
+    if (n.type !== "question" || n.data.kind !== "choice" || n.data.confirm) return [];
+    const d = n.data;
+    return [...(d.choices ?? []), ...Object.values(d.choiceTexts ?? {}).flat(), ...Object.values(d.synonyms ?? {}).flat()];
+  });
+  return [...skill.keywords, ...choices];
+}

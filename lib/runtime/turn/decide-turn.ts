@@ -3,7 +3,7 @@ import { cannedReplies, replyLanguage } from "../base/canned-replies";
 import { turnLanguage } from "../base/conversation-language";
 import { isCancel } from "../understanding/acts";
 import { manageBooking } from "../dialogue/bookings";
-import { continueWithDialogue, impliedSkill, startWithSlots } from "../dialogue/manager";
+import { continueWithDialogue, startWithSlots } from "../dialogue/manager";
 import { phrases } from "../base/phrases";
 import { continueSkill, type Outcome } from "../engine/interpreter";
 import { isDetectedLanguage, type DetectedLanguage } from "../../language";
@@ -17,7 +17,9 @@ import { llmSettings } from "../llm/llm-client";
 import type { UnderstandBrief, Understanding } from "../llm/llm-understand";
 import { words } from "../understanding/text-match";
 import { handOffSaying, reply } from "../base/reply";
-import { enabledSkills, graphAtVersion, matchTrigger, type RunnableSkill, skillBriefs } from "../retrieval/skill-catalog";
+import { enabledSkills, graphAtVersion, type RunnableSkill, skillBriefs } from "../retrieval/skill-catalog";
+import { answerPersonOffer, repeatedRequest, unreadableMedia } from "./dead-ends";
+import { complains, routeByIntent } from "./route-intent";
 
 const langOf = (l: string): DetectedLanguage => (isDetectedLanguage(l) ? l : "en");
 import { countTokens } from "../understanding/tokens";
@@ -63,10 +65,13 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   turn.unbilled = countTokens(turn.message.text);
   const language = asksForHuman(turn.message.text);
   if (language) {
-    const said = cannedReplies(replyLanguage(turn.assistant.language, turn.message.text, language));
-    await handOffSaying(turn, "customer_request", said.handingOff);
+    const said = replyLanguage(turn.assistant.language, turn.message.text, language);
+    const complaint = await complains(turn, skills);
+    await handOffSaying(turn, complaint ? "complaint" : "customer_request", t(said, complaint ? "handingOffComplaint" : "handingOff"));
     return null;
   }
+  // A person offered in the last reply and taken (or declined); the same request sent again.
+  if ((await answerPersonOffer(turn)) || (await repeatedRequest(turn))) return null;
   const session = await activeSession(turn.db, turn.conversation.id);
   if (session) {
     const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
@@ -88,7 +93,9 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
     await setMisses(turn, 0);
     return null;
   }
-  const skill = matchTrigger(turn.message.text, skills) ?? (await impliedSkill(turn, skills));
+  // Meaning before keywords: the intent classifier, else the values the message gives (route-intent.ts).
+  const skill = await routeByIntent(turn, skills);
+  if (skill === "answered") return null;
   if (skill) {
     await setMisses(turn, 0);
     return next(turn, skills, await startWithSlots(turn, skill, skills));
@@ -111,11 +118,11 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   return null;
 }
 
-/** A cart (already recorded by the channel) is acknowledged; a reaction needs nothing; media without words gets asked for text. */
+/** A cart (already recorded by the channel) is acknowledged; a reaction needs nothing; media without words: dead-ends.ts. */
 async function answerUnreadable(turn: Turn): Promise<null> {
   if (turn.message.kind === "ignore") return null;
-  const said = cannedReplies(replyLanguage(turn.assistant.language, ""));
-  await reply(turn, turn.message.kind === "order" ? said.orderReceived : said.textOnly);
+  if (turn.message.kind === "order") await reply(turn, cannedReplies(replyLanguage(turn.assistant.language, "")).orderReceived);
+  else await unreadableMedia(turn);
   return null;
 }
 

@@ -8,6 +8,7 @@ import { isDetectedLanguage, type Language } from "../../language";
 import { triggerPhraseFor } from "../understanding/language";
 import type { LlmDecision } from "../llm/llm";
 import { t } from "../messages";
+import { offerPerson } from "../base/person-offer";
 import { handOffSaying, reply } from "../base/reply";
 import { retrievalReply } from "../retrieval/retrieval-reply";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
@@ -41,7 +42,8 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   }
   await setMisses(turn, misses);
   const offers = skills.map((s) => skillOffer(language, s)).join("\n");
-  await reply(turn, offers ? t(language, "noAnswerOffer", { offers }) : t(language, "noAnswer"));
+  // Never a dead end: a person is offered with the answer the assistant does not have.
+  await offerPerson(turn, language, "no_answer", offers ? t(language, "noAnswerOffer", { offers }) : t(language, "noAnswer"));
 }
 
 /** "• Table booking: write "reservar"": a trigger phrase in the customer's language, or the name alone. */

@@ -7,33 +7,42 @@ import { words } from "./text-match";
 // next to a word that makes it a request ("talk to a person", "falar com uma pessoa"); "want" and
 // "need" do not, since "we need a table for one person" is a booking.
 
-type Vocabulary = { strong: string[]; weak: string[]; asking: string[] };
+// `checking`: verbs that ask someone to do something ("can someone check?"); they make a request only
+// with a weak word that is not a quantity ("a table for one person, can you check?" is no request).
+type Vocabulary = { strong: string[]; weak: string[]; asking: string[]; checking: string[] };
+
+const quantity = new Set(["for", "one", "per", "each", "para", "uma", "um", "por", "cada", "una", "un", "pour", "une", "fur", "eine", "1"]);
 
 const vocabulary: Record<Language, Vocabulary> = {
   en: {
-    strong: ["agent", "agents", "human", "humans", "representative", "operator", "staff", "manager"],
+    strong: ["agent", "agents", "human", "humans", "representative", "operator", "staff", "manager", "colleague"],
     weak: ["person", "someone", "somebody"],
     asking: ["talk", "speak", "chat", "real", "live", "connect", "transfer"],
+    checking: ["check", "look", "ask", "call", "contact", "message", "sort"],
   },
   pt: {
-    strong: ["atendente", "humano", "humana", "agente", "representante", "operador", "funcionario", "gerente", "responsavel"],
+    strong: ["atendente", "humano", "humana", "agente", "representante", "operador", "funcionario", "gerente", "responsavel", "colega"],
     weak: ["pessoa", "alguem"],
-    asking: ["falar", "fala", "conversar", "real", "chamar", "passar"],
+    asking: ["falar", "fala", "conversar", "real", "chamar", "passar", "passa", "passe"],
+    checking: ["verificar", "ver", "ligar", "contactar", "resolver", "resolva", "resolve", "olhar", "confirmar"],
   },
   es: {
-    strong: ["agente", "humano", "humana", "representante", "operador", "asesor", "encargado", "encargada", "responsable"],
+    strong: ["agente", "humano", "humana", "representante", "operador", "asesor", "encargado", "encargada", "responsable", "companero", "companera"],
     weak: ["persona", "alguien"],
-    asking: ["hablar", "habla", "real", "pasar", "pasame", "comunicar"],
+    asking: ["hablar", "habla", "real", "pasar", "pasame", "pasa", "comunicar"],
+    checking: ["mirar", "mire", "comprobar", "revisar", "llamar", "contactar", "resolver", "confirmar"],
   },
   fr: {
     strong: ["agent", "humain", "humaine", "conseiller", "conseillere", "representant", "operateur", "responsable"],
     weak: ["personne", "quelqu"],
     asking: ["parler", "reel", "reelle", "vraie", "vrai", "passer"],
+    checking: ["verifier", "regarder", "appeler", "contacter"],
   },
   de: {
     strong: ["mitarbeiter", "mitarbeiterin", "mensch", "menschen", "berater", "beraterin", "agent", "vertreter", "kundendienst"],
     weak: ["person", "jemand", "jemandem", "jemanden"],
     asking: ["sprechen", "reden", "echten", "echte", "echter", "verbinden"],
+    checking: ["prufen", "nachsehen", "anrufen", "kontaktieren"],
   },
 };
 
@@ -65,8 +74,22 @@ const filler = new Set([
   "jetzt",
 ]);
 
-/** The language of the request when the customer asks for a human (the one whose words it uses most); null otherwise. */
+/**
+ * The language of the request when the customer asks for a human (the one whose words it uses most);
+ * null otherwise. A long message is read sentence by sentence: "Can I speak to a person please? I have
+ * a complaint about my last order" asks for one in its first sentence.
+ */
 export function asksForHuman(text: string): Language | null {
+  const whole = inSentence(text);
+  if (whole || words(text).length <= 12) return whole;
+  for (const sentence of text.split(/[.!?\n]+/)) {
+    const found = inSentence(sentence);
+    if (found) return found;
+  }
+  return null;
+}
+
+function inSentence(text: string): Language | null {
   const all = words(text);
   if (!all.length || all.length > 25) return null;
   const bare = all.filter((w) => !filler.has(w));
@@ -76,7 +99,13 @@ export function asksForHuman(text: string): Language | null {
     const weak = all.filter((w) => v.weak.includes(w)).length;
     const asking = all.filter((w) => v.asking.includes(w)).length;
     const alone = bare.length === 1 && (v.strong.includes(bare[0]) || v.weak.includes(bare[0]));
-    const asks = alone || (strong > 0 && (asking > 0 || all.length <= 6)) || (weak > 0 && asking > 0 && all.length <= 12);
+    const doer = all.some((w, i) => v.weak.includes(w) && !quantity.has(all[i - 1] ?? ""));
+    const checking = all.some((w) => v.checking.includes(w));
+    const asks =
+      alone ||
+      (strong > 0 && (asking > 0 || checking || all.length <= 6)) ||
+      (weak > 0 && asking > 0 && all.length <= 12) ||
+      (doer && checking && all.length <= 12);
     const hits = strong + weak + asking;
     if (asks && (!best || hits > best.hits)) best = { language, hits };
   }

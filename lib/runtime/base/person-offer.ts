@@ -1,0 +1,60 @@
+import "server-only";
+import { and, desc, eq, lt } from "drizzle-orm";
+import { type InteractiveOption, messages } from "../../db/schema";
+import type { Language } from "../../language";
+import { saysNo, saysYes } from "../understanding/acts";
+import { words } from "../understanding/text-match";
+import { t } from "../messages";
+import { reply } from "./reply";
+import type { Turn } from "./turn-context";
+
+// Never a dead end (issue 35 item 6): when the assistant cannot help, it says so and offers a person
+// as a reply button whose id is "handoff:<why>". Pressing the button, saying yes, or asking for
+// "someone" in the next message hands the conversation over with that reason; saying no carries on.
+
+const PREFIX = "handoff";
+
+/** The button that offers a person; `why` becomes the handoff's reason when it is taken. */
+export const personOption = (language: Language, why: string): InteractiveOption => ({ id: `${PREFIX}:${why}`, title: t(language, "talkToPerson") });
+
+/** Says `text` with a button offering a person (and `choices` before it, as buttons too). */
+export async function offerPerson(turn: Turn, language: Language, why: string, text: string, choices: InteractiveOption[] = []): Promise<void> {
+  const options = [...choices, personOption(language, why)];
+  await reply(turn, text, { interactive: { kind: options.length <= 3 ? "buttons" : "list", options } });
+}
+
+const idOf = (o: InteractiveOption) => (typeof o === "string" ? null : o.id);
+
+/** The reason of the person offered in the assistant's last reply of this conversation, if it offered one. */
+export async function offeredPerson(turn: Turn): Promise<{ why: string; alone: boolean } | null> {
+  const [last] = await turn.db
+    .select({ interactive: messages.interactive })
+    .from(messages)
+    .where(and(eq(messages.conversationId, turn.conversation.id), eq(messages.direction, "outbound"), lt(messages.id, turn.message.id)))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  const options = last?.interactive?.options ?? [];
+  const offer = options.map(idOf).find((id) => id?.startsWith(PREFIX));
+  if (!offer) return null;
+  return { why: offer.slice(PREFIX.length + 1) || "customer_request", alone: options.length === 1 };
+}
+
+// "someone", "alguém", "alguien", "a colleague": in reply to an offer, a request for a person.
+const personWords = new Set(["someone", "somebody", "person", "colleague", "staff", "alguem", "pessoa", "colega", "alguien", "persona", "companero"]);
+
+const thanks = new Set(["thanks", "thank", "thx", "ty", "cheers", "obrigado", "obrigada", "valeu", "gracias", "merci", "danke"]);
+
+/**
+ * How the customer answers an offer: "take" (the button, "yes", "can someone check?"), "decline"
+ * ("no thanks"), or null when the message is about something else.
+ */
+export function answerToOffer(turn: Turn, offer: { alone: boolean }): "take" | "decline" | null {
+  const id = typeof turn.message.content?.id === "string" ? turn.message.content.id : null;
+  if (id?.startsWith(PREFIX)) return "take";
+  const text = turn.message.text;
+  if (words(text).some((w) => personWords.has(w))) return "take";
+  if (offer.alone && saysYes(text)) return "take";
+  // "no thanks", "ok thanks, we'll write again": declined.
+  if (saysNo(text) || (!text.includes("?") && words(text).some((w) => thanks.has(w)))) return "decline";
+  return null;
+}

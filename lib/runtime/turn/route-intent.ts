@@ -1,0 +1,82 @@
+import "server-only";
+import { turnLanguage } from "../base/conversation-language";
+import { offerPerson } from "../base/person-offer";
+import { handOffSaying, reply } from "../base/reply";
+import type { Turn } from "../base/turn-context";
+import { impliedSkill } from "../dialogue/manager";
+import { llmSettings } from "../llm/llm-client";
+import { t } from "../messages";
+import { menuReply } from "../retrieval/menu-reply";
+import { retrievalReply } from "../retrieval/retrieval-reply";
+import { decideIntent, UNSURE } from "../retrieval/skill-intents";
+import type { RunnableSkill } from "../retrieval/skill-catalog";
+import { questionParts } from "../understanding/acts";
+import { smallTalk } from "../understanding/small-talk";
+import { setMisses } from "./free-answer";
+
+// Which skill a new message starts, by meaning (issue 35 item 2): the intent classifier's clear
+// answer, else what the message's values imply (a party size and a time, menu items with quantities).
+// What no skill serves (a lost item, a complaint, an allergy, a booking made elsewhere) gets an honest
+// "I can't" and a person offered; a message that might mean a skill but not clearly gets one short
+// question with the skills and a person as buttons, never the wrong skill.
+
+export type Route = RunnableSkill | "answered" | null;
+
+export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promise<Route> {
+  const text = turn.message.text;
+  // A button of the question below: its id names the skill.
+  const pressed = typeof turn.message.content?.id === "string" ? turn.message.content.id : "";
+  const chosen = pressed.startsWith("skill:") ? skills.find((s) => `skill:${s.id}` === pressed) : undefined;
+  if (chosen) return chosen;
+  const decision = await decideIntent(turn.db, turn.businessId, turn.assistant.id, skills, text);
+  const intent = decision.intent;
+  if (intent?.kind === "skill") return intent.skill;
+  if (intent?.kind === "menu") {
+    const language = await turnLanguage(turn);
+    const menu = await menuReply(turn.db, turn.businessId, skills, language);
+    if (menu) {
+      await setMisses(turn, 0);
+      await reply(turn, menu);
+      return "answered";
+    }
+    return null;
+  }
+  if (intent && intent.kind !== "question") {
+    const language = await turnLanguage(turn);
+    await setMisses(turn, 0);
+    await offerPerson(turn, language, intent.kind, t(language, `offer.${intent.kind}`));
+    return "answered";
+  }
+  // A clear question is answered, even with a number and a day in it ("a set menu for groups? we'd be 7").
+  if (intent) return null;
+  const implied = await impliedSkill(turn, skills);
+  if (implied) return implied;
+  // With an LLM the model settles what is unclear; a question or small talk is answered as it is.
+  if (!decision.unsure.length || llmSettings() || smallTalk(text, turn.businessName) || questionParts(text).length) return null;
+  const language = await turnLanguage(turn);
+  // Something the knowledge answers is no skill.
+  if (await retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, language)) return null;
+  // Not understood twice in a row: a person takes over.
+  if (turn.conversation.misses >= 1) {
+    await handOffSaying(turn, "not_understood", t(language, "noAnswerHandoff"));
+    return "answered";
+  }
+  await setMisses(turn, turn.conversation.misses + 1);
+  const names = decision.unsure.map((s) => s.name);
+  const options = names.length > 1 ? t(language, "clarifyOr", { first: names[0], second: names[1] }) : names[0];
+  await offerPerson(
+    turn,
+    language,
+    "not_understood",
+    t(language, "clarifySkill", { options }),
+    names.map((title, i) => ({ id: `skill:${decision.unsure[i].id}`, title })),
+  );
+  return "answered";
+}
+
+/** A request for a person that also complains gets an apology first ("...I have a complaint about my order"). */
+export async function complains(turn: Turn, skills: RunnableSkill[]): Promise<boolean> {
+  const { classification } = await decideIntent(turn.db, turn.businessId, turn.assistant.id, skills, turn.message.text);
+  const complaint = classification.ranked.find((r) => r.intent === "complaint");
+  return !!complaint && complaint.score >= UNSURE && complaint.score >= (classification.ranked[0]?.score ?? 0) - 0.05;
+}

@@ -1,0 +1,115 @@
+import { stems } from "./stemming";
+import { words } from "./text-match";
+
+// Which of a business's intents a message means, by its meaning rather than one of its words: each
+// intent is a set of example phrases (the business's skills and knowledge titles, and the built-in
+// phrases of intent-examples.ts, in English, Portuguese and Spanish); a message is compared with
+// every example as weighted terms (word stems and the pairs of neighbouring stems, rarer terms weigh
+// more), and an intent scores as its closest example. Words of the message that no example knows still
+// count against every score, so a long message that only shares "table" with the booking examples is
+// far from all of them: "none of these" is an outcome, not a fallback.
+
+export type IntentExample = { intent: string; text: string };
+
+export type IntentModel = {
+  intents: string[];
+  /** Per example: its intent, its term weights and their norm. */
+  examples: Array<{ intent: string; terms: Map<string, number>; norm: number }>;
+  /** Inverse document frequency of each known term; `unknownIdf` for a term no example has. */
+  idf: Map<string, number>;
+  unknownIdf: number;
+};
+
+export type IntentScore = { intent: string; score: number };
+
+/** The classification: every intent's score, best first; `best` is null when none reaches `threshold`. */
+export type Classification = { ranked: IntentScore[]; best: IntentScore | null; margin: number };
+
+// Words that carry no intent in any of the three languages: articles, pronouns, politeness.
+const noise = new Set(
+  `a an the of to in on at for and or with my our your me i we you it is are am be this that these those please pls plz
+  hi hello hey just so like um uh lol haha
+  o os as um uma uns umas de do da dos das no na nos nas em ao aos para pra pro e ou com eu meu minha nosso nossa voce
+  voces vc vcs ola oi por favor boas bom dia boa tarde noite
+  el la los las un una unos unas del al en y con mi mis nuestro nuestra yo usted ustedes hola porfa buenas buenos dias`.split(/\s+/),
+);
+
+// A word no example has weighs this much of the rarest known word: enough that a long message about
+// something else is far from every intent, not so much that a name or a street drowns the request.
+const UNKNOWN_WEIGHT = 0.6;
+
+/** A word as the classifier compares it: its shortest stem in the three languages (itself when short). */
+function termOf(word: string): string {
+  const all = stems(word);
+  return all.length ? all.reduce((a, b) => (b.length < a.length ? b : a)) : word;
+}
+
+/** The terms of a text with their counts: single stems, and pairs of neighbouring stems. */
+export function termsOf(text: string): Map<string, number> {
+  const kept = words(text)
+    .filter((w) => !noise.has(w))
+    .map((w) => (/^\d+$/.test(w) ? "#" : termOf(w)));
+  const out = new Map<string, number>();
+  const add = (t: string) => out.set(t, (out.get(t) ?? 0) + 1);
+  kept.forEach((t, i) => {
+    add(t);
+    if (i > 0) add(`${kept[i - 1]}_${t}`);
+  });
+  return out;
+}
+
+export function trainIntents(examples: IntentExample[]): IntentModel {
+  const parsed = examples.map((e) => ({ intent: e.intent, terms: termsOf(e.text) })).filter((e) => e.terms.size > 0);
+  const df = new Map<string, number>();
+  for (const e of parsed) for (const t of e.terms.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  const n = parsed.length;
+  const idf = new Map<string, number>();
+  for (const [t, count] of df) idf.set(t, Math.log(1 + n / count));
+  const unknownIdf = Math.log(1 + n) * UNKNOWN_WEIGHT;
+  const weigh = (terms: Map<string, number>) => {
+    const w = new Map<string, number>();
+    for (const [t, c] of terms) w.set(t, (1 + Math.log(c)) * (idf.get(t) ?? unknownIdf) * (t.includes("_") ? 0.7 : 1));
+    return w;
+  };
+  return {
+    intents: [...new Set(parsed.map((e) => e.intent))],
+    examples: parsed.map((e) => {
+      const terms = weigh(e.terms);
+      return { intent: e.intent, terms, norm: Math.hypot(...terms.values()) };
+    }),
+    idf,
+    unknownIdf,
+  };
+}
+
+/** Scores every intent for `text`; the best counts only at `threshold` or above. */
+export function classifyIntent(model: IntentModel, text: string, threshold: number): Classification {
+  const counts = termsOf(text);
+  const weights = new Map<string, number>();
+  for (const [t, c] of counts) {
+    const known = model.idf.get(t);
+    // A pair no example has is not evidence against anything: only single words count as unknown.
+    if (known === undefined && t.includes("_")) continue;
+    weights.set(t, (1 + Math.log(c)) * (known ?? model.unknownIdf) * (t.includes("_") ? 0.7 : 1));
+  }
+  const norm = Math.hypot(...weights.values());
+  const scores = new Map<string, number>(model.intents.map((i) => [i, 0]));
+  if (norm > 0) {
+    for (const e of model.examples) {
+      let dot = 0;
+      for (const [t, w] of e.terms) {
+        const m = weights.get(t);
+        if (m) dot += m * w;
+      }
+      const cosine = dot / (norm * e.norm);
+      if (cosine > (scores.get(e.intent) ?? 0)) scores.set(e.intent, cosine);
+    }
+  }
+  const ranked = [...scores].map(([intent, score]) => ({ intent, score })).sort((a, b) => b.score - a.score);
+  const [first, second] = ranked;
+  return {
+    ranked,
+    best: first && first.score >= threshold ? first : null,
+    margin: first ? first.score - (second?.score ?? 0) : 0,
+  };
+}
