@@ -38,10 +38,18 @@ const noise = new Set(
 // something else is far from every intent, not so much that a name or a street drowns the request.
 const UNKNOWN_WEIGHT = 0.6;
 
+// Stemming a word three ways is the classifier's main cost: each word is stemmed once per process.
+const memo = new Map<string, string>();
+
 /** A word as the classifier compares it: its shortest stem in the three languages (itself when short). */
 function termOf(word: string): string {
+  const known = memo.get(word);
+  if (known !== undefined) return known;
   const all = stems(word);
-  return all.length ? all.reduce((a, b) => (b.length < a.length ? b : a)) : word;
+  const term = all.length ? all.reduce((a, b) => (b.length < a.length ? b : a)) : word;
+  if (memo.size > 50_000) memo.clear();
+  memo.set(word, term);
+  return term;
 }
 
 /** The terms of a text with their counts: single stems, and pairs of neighbouring stems. */
