@@ -37,7 +37,7 @@ export const skillsUpsert = defineOperation({
   tag: "Skills",
   summary: "Create or replace a skill",
   description:
-    "The graph is validated (docs/skill-graph.md); an invalid graph is 400 with one detail per problem. Warnings are returned, never refused.",
+    "The graph is validated (docs/skill-graph.md); an invalid graph is 400 with one detail per problem. Warnings are returned, never refused. `examples` (phrases customers might write to mean the skill, each with its language) teach the assistant's intent classifier from the next message on; at most 50 of 2..200 characters, else 400; omitted, the skill keeps the phrases it has.",
   params: z.object({ skillId: skillIdSchema.meta({ example: "sk_booking" }) }),
   body: skillUpsertIn,
   response: skillUpsertOut,
