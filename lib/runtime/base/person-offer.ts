@@ -39,22 +39,23 @@ export async function offeredPerson(turn: Turn): Promise<{ why: string; alone: b
   return { why: offer.slice(PREFIX.length + 1) || "customer_request", alone: options.length === 1 };
 }
 
-// "someone", "alguém", "alguien", "a colleague": in reply to an offer, a request for a person.
-const personWords = new Set(["someone", "somebody", "person", "colleague", "staff", "alguem", "pessoa", "colega", "alguien", "persona", "companero"]);
-
+// "someone", "alguém", "alguien", "a colleague": in reply to an offer, a request for a person. Not
+// "person" itself: "a table for one person" is no answer to it.
+const personWords = new Set(["someone", "somebody", "anyone", "colleague", "staff", "alguem", "colega", "alguien", "companero"]);
 const thanks = new Set(["thanks", "thank", "thx", "ty", "cheers", "obrigado", "obrigada", "valeu", "gracias", "merci", "danke"]);
+const agreeing = new Set(["yes", "yeah", "yep", "please", "pls", "sim", "si", "favor", "claro", "sure"]);
 
 /**
  * How the customer answers an offer: "take" (the button, "yes", "can someone check?"), "decline"
- * ("no thanks"), or null when the message is about something else.
+ * ("no", "ok thanks, we'll write again"), or null when the message is about something else.
  */
 export function answerToOffer(turn: Turn, offer: { alone: boolean }): "take" | "decline" | null {
   const id = typeof turn.message.content?.id === "string" ? turn.message.content.id : null;
   if (id?.startsWith(PREFIX)) return "take";
   const text = turn.message.text;
-  if (words(text).some((w) => personWords.has(w))) return "take";
+  const said = words(text);
+  if (said.some((w) => personWords.has(w))) return "take";
+  if (saysNo(text) || (!text.includes("?") && said.some((w) => thanks.has(w)) && !said.some((w) => agreeing.has(w)))) return "decline";
   if (offer.alone && saysYes(text)) return "take";
-  // "no thanks", "ok thanks, we'll write again": declined.
-  if (saysNo(text) || (!text.includes("?") && words(text).some((w) => thanks.has(w)))) return "decline";
   return null;
 }
