@@ -62,6 +62,10 @@ async function migratedTemplate(): Promise<() => Promise<void>> {
 }
 
 export default async function setup(): Promise<() => Promise<void>> {
+  // vitest.config.ts has two projects (worker threads, and child processes for the files that need
+  // one), and each runs its global setup: the first one's database serves both.
+  if (process.env.CONVO_TEST_SETUP_DONE) return async () => {};
+  process.env.CONVO_TEST_SETUP_DONE = "1";
   for (const [k, v] of Object.entries(common)) process.env[k] ??= v;
   if (process.env.DATABASE_URL) return migratedTemplate();
   process.env.DATA_DIR = "memory://";

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { isMainThread } from "node:worker_threads";
 import { afterAll, beforeAll } from "vitest";
 
 // Each test process gets its own database, so one process's job worker never takes another's jobs:
@@ -21,7 +22,9 @@ process.env.RATE_LIMIT_BURST ??= "4000";
 async function ownPostgresDatabase() {
   process.env.CONVO_TEST_BASE_URL ??= process.env.DATABASE_URL;
   const base = new URL(process.env.CONVO_TEST_BASE_URL as string);
-  const name = `${base.pathname.slice(1)}_w${process.env.VITEST_POOL_ID ?? "1"}`;
+  // Worker threads and child processes (the two projects of vitest.config.ts) count their pool ids
+  // separately: `p` keeps a child process's database apart from the thread with the same id.
+  const name = `${base.pathname.slice(1)}_w${process.env.VITEST_POOL_ID ?? "1"}${isMainThread ? "p" : ""}`;
   if (process.env.CONVO_TEST_DB !== name) {
     const postgres = (await import("postgres")).default;
     const adminUrl = new URL(base);
