@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Switch } from "@/components/common/switch";
 import { useToast } from "@/components/ui";
-import type { OptOutView } from "@/lib/campaigns/opt-out-view";
+import type { OptOutView } from "@/lib/shared/opt-out-view";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
 
 const how: Record<string, string> = { customer: "by the customer", staff: "by staff", api: "through the API" };

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { ensureContact } from "../contacts/contacts";
+import { handleOptOutWords } from "../contacts/opt-out";
 import { type ConversationRow, ensureConversation } from "../conversations/conversations";
 import { resumeIfInactive } from "../conversations/people-first";
 import type { Db } from "../db/client";
@@ -8,10 +9,8 @@ import { contacts, conversations, type MessageMedia, messages } from "../db/sche
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
 import { enqueue } from "../jobs/queue";
-import { handleOptOutWords } from "../campaigns/opt-out";
-import { createRecord } from "../records/records";
 import { mediaView, WEBHOOK_MEDIA_URL_TTL_SECONDS } from "./media-view";
-import type { MessageRow } from "./send-message";
+import { type MessageRow, sendMessage } from "./send-message";
 
 /** The assistant runtime's queue: one turn per inbound message, one conversation at a time. */
 export const ASSISTANT_TURN_QUEUE = "assistant.turn";
@@ -39,13 +38,17 @@ export type ReceivedMessage = { message: MessageRow; conversation: ConversationR
 // conversation it may have just created rolls back with it: a duplicate changes nothing.
 class DuplicateInbound extends Error {}
 
+/** The channel's own part of a message, in its transaction (a WhatsApp cart's order record). */
+export type AlsoInTransaction = (tx: Db, received: { message: MessageRow; conversationId: string; contactId: string }) => Promise<void>;
+
 /**
  * The one way a customer's message comes in, for WhatsApp and the sandbox alike: contact, conversation
  * (a closed one is left closed and a new one opened), the message, the 24-hour window's anchor, the
- * `message.received` event, an order's record and the assistant's turn, all in one transaction.
- * Channels redeliver, so the channel's message id makes a second delivery a no-op.
+ * `message.received` event, the channel's own part (`also`), an opt-out word's answer and the
+ * assistant's turn, all in one transaction. Channels redeliver, so the channel's message id makes a
+ * second delivery a no-op.
  */
-export async function receiveInboundMessage(db: Db, businessId: string, input: InboundMessage): Promise<ReceivedMessage> {
+export async function receiveInboundMessage(db: Db, businessId: string, input: InboundMessage, also?: AlsoInTransaction): Promise<ReceivedMessage> {
   // No read first: a redelivery is rare, and the message's insert finds it (then everything rolls back).
   try {
     return await db.transaction(async (tx) => {
@@ -99,16 +102,12 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
         messageType: input.type,
         media: mediaView(businessId, message.media, WEBHOOK_MEDIA_URL_TTL_SECONDS),
       });
-      if (input.type === "order") {
-        await createRecord(tx, businessId, {
-          collection: "orders",
-          fields: orderFields(input.content, message.id),
-          conversationId: conversation.id,
-          contactId: contact.id,
-        });
-      }
-      // STOP / START (campaign opt-out) is answered by lib/campaigns, once, and is no assistant turn.
+      await also?.(tx, { message, conversationId: conversation.id, contactId: contact.id });
+      // STOP / START (campaign opt-out) is answered once, and is no assistant turn.
       const optWord = await handleOptOutWords(tx, businessId, contact, input.text);
+      if (optWord?.reply) {
+        await sendMessage(tx, businessId, { to: contact.phone, type: "text", text: optWord.reply }, { source: "assistant" });
+      }
       // Only an open conversation is the assistant's; in handoff a person answers.
       if (updated.status === "open" && !optWord) {
         await enqueue(
@@ -145,29 +144,4 @@ async function duplicateOf(db: Db, input: InboundMessage): Promise<ReceivedMessa
   if (!message) return null;
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, message.conversationId));
   return { message, conversation, duplicate: true };
-}
-
-type OrderItem = { productRetailerId: string | null; quantity: number | null; itemPrice: number | null; currency: string | null };
-
-/** The `orders` record of a WhatsApp cart: its items, the total they add up to, and where it came from. */
-function orderFields(content: Record<string, unknown> | null, messageId: string): Record<string, unknown> {
-  const raw = Array.isArray(content?.items) ? (content.items as Partial<OrderItem>[]) : [];
-  const items: OrderItem[] = raw.map((i) => ({
-    productRetailerId: i.productRetailerId ?? null,
-    quantity: i.quantity ?? null,
-    itemPrice: i.itemPrice ?? null,
-    currency: i.currency ?? null,
-  }));
-  const sum = items.reduce((total, i) => total + (i.quantity ?? 0) * (i.itemPrice ?? 0), 0);
-  const currencies = new Set(items.map((i) => i.currency).filter(Boolean));
-  return {
-    items,
-    // Rounded to drop float noise (3 × 0.1), not to a currency's minor unit.
-    total: Math.round(sum * 1e6) / 1e6,
-    currency: currencies.size === 1 ? [...currencies][0] : null,
-    catalogId: typeof content?.catalogId === "string" ? content.catalogId : null,
-    note: typeof content?.text === "string" ? content.text : null,
-    source: "whatsapp_order",
-    messageId,
-  };
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ASSISTANT_TURN_QUEUE } from "../../lib/runtime/turn/turn-job";
 import { scheduleInstant } from "../../lib/campaigns/campaigns";
-import { normalizeKeyword, OPT_TEXTS, optIntent } from "../../lib/campaigns/opt-out";
+import { normalizeKeyword, OPT_TEXTS, optIntent } from "../../lib/contacts/opt-out";
 import { runCampaignPass } from "../../lib/campaigns/send-job";
 import { renderVariable } from "../../lib/campaigns/variables";
 import { upsertContact } from "../../lib/contacts/contacts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recordAudit } from "../../audit/record";
-import { getOptOut, setOptOut } from "../../campaigns/opt-out";
+import { getOptOut, setOptOut } from "../../contacts/opt-out";
 import { contactOut, metadataSchema, phoneSchema, tagsSchema } from "../../shared/contact-schema";
 import { getContact, listContacts, updateContact, upsertContact } from "../../contacts/contacts";
 import { contactExportOut, exportContact } from "../../privacy/export-contact";

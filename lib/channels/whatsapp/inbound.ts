@@ -16,6 +16,7 @@ import { applyNumberUpdate, applyTemplateUpdate } from "../templates";
 import { whatsAppStatusFailure } from "./errors";
 import { inboundMediaText, withTranscript } from "../../media/transcribe";
 import { fetchInboundMedia, MEDIA_KINDS } from "./inbound-media";
+import { recordOrder } from "./order";
 import { parseWhatsAppWebhook } from "./parse-webhook";
 import { verifyWhatsAppSignature } from "./signature";
 import { componentLogger } from "../../observability/log";
@@ -140,17 +141,22 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
         continue;
       }
     }
-    await receiveInboundMessage(db, businessId, {
-      channel: "whatsapp",
-      from: m.from,
-      profileName: m.profileName,
-      channelMessageId: m.wamid,
-      timestamp: m.timestamp,
-      type: m.type,
-      text: media?.status === "ready" ? inboundMediaText(media) : m.text,
-      content: m.content,
-      media,
-    }).catch((err) => errors.push(err));
+    await receiveInboundMessage(
+      db,
+      businessId,
+      {
+        channel: "whatsapp",
+        from: m.from,
+        profileName: m.profileName,
+        channelMessageId: m.wamid,
+        timestamp: m.timestamp,
+        type: m.type,
+        text: media?.status === "ready" ? inboundMediaText(media) : m.text,
+        content: m.content,
+        media,
+      },
+      m.type === "order" ? recordOrder(businessId, m.content) : undefined,
+    ).catch((err) => errors.push(err));
   }
   let unknown = 0;
   for (const s of byTime(parsed.statuses)) {

@@ -5,10 +5,13 @@ import type { Db } from "../db/client";
 import { campaignOptOuts, campaignSettings, contacts } from "../db/schema";
 import { notFound } from "../errors";
 import { emitEvent } from "../events/emit";
-import { contactView } from "../contacts/contacts";
-import type { OptOutView } from "./opt-out-view";
+import type { OptOutView } from "../shared/opt-out-view";
+import { contactView } from "./contacts";
 
-// Opt-out of campaigns by keyword. A message that is nothing but a stop word (any case, accents and
+// A contact's opt-out of campaigns: set by staff, the API or the customer's own words (below), read
+// by lib/campaigns when it picks and sends to recipients.
+//
+// Opt-out by keyword. A message that is nothing but a stop word (any case, accents and
 // punctuation ignored) opts the customer out and is answered once, in their language; a start word
 // opts them back in. Everything else, and a repeated stop, goes on to the assistant as usual: opting
 // out of broadcasts never stops replies to the customer's own messages.
@@ -177,20 +180,21 @@ export async function setOptOut(
 
 /**
  * The inbound hook (receiveInboundMessage, inside its transaction, after the window moved): a stop or
- * start word changes the opt-out and, when it changed, answers once in the customer's language.
- * Returns true when the message was such a word, so no assistant turn is queued for it.
+ * start word changes the opt-out. Null when the message is no such word (it goes on to the
+ * assistant); otherwise the answer to send, in the customer's language, when the opt-out changed, and
+ * null for a repeated word, answered once already.
  */
-export async function handleOptOutWords(tx: Db, businessId: string, contact: { id: string; phone: string }, text: string): Promise<boolean> {
-  if (!text || text.length > 60) return false;
+export async function handleOptOutWords(
+  tx: Db,
+  businessId: string,
+  contact: { id: string; phone: string },
+  text: string,
+): Promise<{ reply: string | null } | null> {
+  if (!text || text.length > 60) return null;
   const intent = optIntent(text, contact.phone, await businessOptOutWords(tx, businessId));
-  if (!intent) return false;
+  if (!intent) return null;
   const changed = await setOptOut(tx, businessId, contact.id, intent.kind === "out", "customer", intent.language);
-  if (changed) {
-    // Imported here, not at the top: send-message imports the receive side's modules indirectly.
-    const { sendMessage } = await import("../messages/send-message");
-    await sendMessage(tx, businessId, { to: contact.phone, type: "text", text: OPT_TEXTS[intent.language][intent.kind] }, { source: "assistant" });
-  }
-  return true;
+  return { reply: changed ? OPT_TEXTS[intent.language][intent.kind] : null };
 }
 
 /** A contact's opt-out as staff see it (404 for a contact of another business, as for a missing one). */
