@@ -260,6 +260,7 @@ async function staticLane() {
     tsx("scripts/events-readme.ts", "--check"),
     (out) => sh("bash", ["scripts/check-migrations.sh"], {}, out),
     (out) => sh("npm", ["run", "--silent", "check:circles"], {}, out),
+    (out) => sh("npm", ["run", "--silent", "check:deps"], {}, out),
     (out) => sh("npm", ["run", "--silent", "check:client-imports"], {}, out),
   ]);
   await stage(names.regex, [(out) => sh("npm", ["run", "--silent", "check:regex"], {}, out)]);

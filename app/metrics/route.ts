@@ -1,4 +1,4 @@
-import { metricsResponse } from "@/lib/observability/metrics-endpoint";
+import { metricsResponse } from "@/lib/server/metrics-endpoint";
 
 // GET /metrics: Prometheus text format, for a scraper holding METRICS_TOKEN (404 without one set).
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { readinessResponse } from "@/lib/observability/readiness";
+import { readinessResponse } from "@/lib/server/readiness";
 
 // GET /readyz: readiness for load balancers (database, migrations, worker heartbeats).
 export const dynamic = "force-dynamic";

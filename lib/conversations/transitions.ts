@@ -1,5 +1,5 @@
 import "server-only";
-import { abandonSession } from "../runtime/engine/sessions";
+import { abandonSession } from "./skill-sessions";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type ConversationActorType, conversations, conversationTransitions, users } from "../db/schema";

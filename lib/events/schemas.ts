@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mediaOut } from "../messages/message-schema";
+import { mediaOut } from "../shared/media-schema";
 
 // Every webhook event, one entry each: the fields it adds to the common {id, type, createdAt}. This
 // one table types `emitEvent` (a payload that does not match its event is a compile error), lists the

@@ -5,7 +5,7 @@ import { webhookUrlProblem } from "../webhooks/address-rules";
 import { guardedLookup, publicReason } from "../webhooks/send-webhook";
 import { AppError, invalid } from "../errors";
 import { componentLogger } from "../observability/log";
-import type { MediaBytes } from "./store";
+import type { MediaBytes } from "./media-store";
 
 // `media: {url}` on POST /v1/messages: we fetch a file from an address the caller names, so it gets
 // the webhooks' SSRF guard: https only (http too with WEBHOOK_ALLOW_PRIVATE=1), no private or loopback

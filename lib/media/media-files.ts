@@ -7,7 +7,8 @@ import { AppError, notFound } from "../errors";
 import { newId } from "../ids";
 import { mimeProblem, normalMimeType, sizeProblem } from "../shared/media-limits";
 import { assertRoomFor, storageFull, storageUsage } from "./storage-quota";
-import { type MediaBytes, mediaStore, storeFor } from "./store";
+import type { MediaBytes } from "./media-store";
+import { mediaStore, storeFor } from "./store";
 import { scheduleMediaSweep, sweepDueAt } from "./sweep-unused";
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;

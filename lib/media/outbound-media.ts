@@ -1,19 +1,21 @@
 import "server-only";
 import type { Db } from "../db/client";
 import type { MediaKind, MessageMedia } from "../db/schema";
-import type { SendMessageIn } from "../messages/message-schema";
 import { fetchMediaUrl } from "./fetch-url";
 import { mimeProblem, sizeProblem } from "../shared/media-limits";
 import { findMediaFile, saveMediaFile, tooLarge, wrongType } from "./media-files";
 import { admitUpload } from "./upload-rate-limit";
 
+/** What an outbound media message says about its file (the fields of a send request read here). */
+export type OutboundMediaIn = { type: string; media?: { id: string } | { url: string }; filename?: string; text?: string };
+
 /**
  * The file an outbound media message names, checked against WhatsApp's limits for the message's type:
  * an uploaded file of this business (`media: {id}`), or one we fetch now from `media: {url}`.
  */
-export async function resolveOutboundMedia(db: Db, businessId: string, input: SendMessageIn): Promise<MessageMedia> {
+export async function resolveOutboundMedia(db: Db, businessId: string, input: OutboundMediaIn): Promise<MessageMedia> {
   const kind = input.type as MediaKind;
-  const ref = input.media as NonNullable<SendMessageIn["media"]>;
+  const ref = input.media as NonNullable<OutboundMediaIn["media"]>;
   let file: Awaited<ReturnType<typeof findMediaFile>>;
   if ("id" in ref) {
     file = await findMediaFile(db, businessId, ref.id);

@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
-import type { MediaBytes, MediaStore } from "./store";
+import type { MediaBytes, MediaStore } from "./media-store";
 
 // Files as 64 KiB bytea rows: written one row per statement as the bytes arrive and read back one row
 // at a time, so neither a 100 MB upload nor its download is ever in memory whole. Each row is its own

@@ -2,7 +2,7 @@ import "server-only";
 import { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import type { MediaBytes, MediaStore } from "./store";
+import type { MediaBytes, MediaStore } from "./media-store";
 
 // Any S3-compatible bucket (AWS, MinIO, R2, Ceph...) through the official SDK. lib-storage's Upload
 // sends a stream as a multipart upload in 5 MiB parts, so its memory use is bounded by the part size.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { phoneSchema } from "../shared/contact-schema";
+import { type MediaOut, mediaOut } from "../shared/media-schema";
 import { messageStatuses } from "../db/schema/messages";
 
 export const templateRef = z.object({
@@ -57,24 +58,8 @@ export const sendMessageIn = z
   });
 export type SendMessageIn = z.infer<typeof sendMessageIn>;
 
-export const mediaOut = z
-  .object({
-    type: z.string().meta({ description: "image, audio, video, document or sticker.", example: "image" }),
-    status: z
-      .enum(["ready", "unavailable"])
-      .meta({ description: "`unavailable`: the file could not be fetched from the channel (after retries) or broke a limit." }),
-    mimeType: z.string().nullable().meta({ example: "image/jpeg" }),
-    size: z.number().int().nullable().meta({ description: "Bytes." }),
-    filename: z.string().nullable(),
-    caption: z.string().nullable(),
-    url: z
-      .string()
-      .nullable()
-      .meta({ description: "A signed link to the file, valid for an hour (a day in webhooks); null when unavailable. Fetch it without an API key." }),
-    transcript: z.string().nullable().meta({ description: "A voice note's transcript, when transcription is configured." }),
-  })
-  .meta({ id: "MessageMedia" });
-export type MediaOut = z.infer<typeof mediaOut>;
+// The media object of a message (and of the message.received event): lib/shared/media-schema.ts.
+export { type MediaOut, mediaOut };
 
 export const messageErrorOut = z.object({ code: z.string(), message: z.string(), channelCode: z.number().nullable() });
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
-// The process's metrics, in one registry that GET /metrics renders (lib/observability/metrics-endpoint.ts).
+// The process's metrics, in one registry that GET /metrics renders (lib/server/metrics-endpoint.ts).
 // Counters and histograms are bumped where the thing happens; the job queue's depth and age are read
 // from the jobs table when scraped (they describe the shared queue, not this process).
 

@@ -5,7 +5,7 @@ import { migrate } from "../db/migrate";
 import { startWorker, type Worker } from "../jobs/worker";
 import { redactQueryParametersInLogs } from "../log-redaction";
 import { componentLogger } from "../observability/log";
-import { watchQueues } from "../observability/metrics-endpoint";
+import { watchQueues } from "./metrics-endpoint";
 import { closeHttpServer } from "./close-http-server.mjs";
 import { jobHandlers } from "./jobs";
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type EventType, events, webhookAttempts, webhookDeliveries } from "../db/schema";
+import { events, webhookAttempts, webhookDeliveries } from "../db/schema";
+import type { EventType } from "../events/schemas";
 import { notFound } from "../errors";
 import { newId } from "../ids";
 import { queryRows } from "../db/rows";

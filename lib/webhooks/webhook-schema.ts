@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eventTypes } from "../db/schema/events";
+import { eventTypes } from "../events/schemas";
 import { webhookUrlProblem } from "./address-rules";
 
 /** The payload type of the "send test event" action; never emitted by a change, so never subscribable. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { deliveryLog } from "../../dashboard/webhook-log";
-import { eventTypes } from "../../db/schema/events";
+import { eventTypes } from "../../events/schemas";
 import { listDeliveries, listDeliveryAttempts, redeliver, sendTestEvent } from "../../webhooks/deliveries";
 import {
   createEndpoint,

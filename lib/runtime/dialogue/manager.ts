@@ -4,7 +4,7 @@ import type { SkillGraph, TypedNode } from "../../shared/graph-schema";
 import { turnLanguage } from "../base/conversation-language";
 import { cartOf } from "../engine/cart-node";
 import { newRun, type Outcome, releaseUnlessKept, sessionRun, triggerOf, walk } from "../engine/interpreter";
-import { endSession, type Session, saveSession } from "../engine/sessions";
+import { endSession, type Session, saveSession } from "../../conversations/skill-sessions";
 import { ASK_QTY, EDITING, LANG, OFFERED, type SkillRun, SWITCH, whenParts } from "../engine/run-state";
 import { isDetectedLanguage, type DetectedLanguage } from "../../language";
 import { languageScores } from "../understanding/language";

@@ -6,7 +6,7 @@ import { queryRows } from "../../db/rows";
 import { type HoursRules, hasNoHours, openRangesOn } from "../../businesses/hours-rules";
 import { type TypedNode, weekdays } from "../../shared/graph-schema";
 import { list, localeOf, phrases, weekdayName } from "../base/phrases";
-import { type Held, releaseHeld } from "./holds";
+import { type Held, releaseHeld } from "../../conversations/booking-holds";
 import { RESERVED, type SkillRun, type Step, whenParts } from "./run-state";
 import { wallClock, zonedInstant } from "../../time/time-zone";
 

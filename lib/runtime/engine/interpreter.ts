@@ -5,10 +5,10 @@ import { aiNode } from "./ai-node";
 import { availabilityNode } from "./availability-node";
 import { catalogNode } from "./catalog-node";
 import { questionNode, sayAndHandOff } from "./question-node";
-import { endSession, type Session, saveSession } from "./sessions";
+import { endSession, type Session, saveSession } from "../../conversations/skill-sessions";
 import { conditionNode, endNode, handoffNode, messageNode, recordNode } from "./simple-nodes";
 import { isDetectedLanguage, type DetectedLanguage } from "../../language";
-import { giveBackHold } from "./holds";
+import { giveBackHold } from "../../conversations/booking-holds";
 import { LANG, type SkillRun, type Step } from "./run-state";
 
 // The skill interpreter. It walks the graph from a node until the skill waits for the customer (a
@@ -110,7 +110,7 @@ export async function walk(run: SkillRun, from: string | null, answering: boolea
   return { kind: "ended" };
 }
 
-/** The skill ends without writing its booking: the place it holds goes back (see holds.ts). */
+/** The skill ends without writing its booking: the place it holds goes back (see lib/conversations/booking-holds.ts). */
 export async function releaseUnlessKept(run: SkillRun): Promise<void> {
   await giveBackHold(run.turn.db, run.turn.businessId, run.variables);
 }

@@ -11,7 +11,7 @@ import { handOff, reply } from "../base/reply";
 import { interactiveFor, numberedOptions, pickOption } from "./choice";
 import { parseAnswer } from "./parse-answer";
 import { renderMessage } from "./render";
-import { endUnbooked } from "./sessions";
+import { endUnbooked } from "../../conversations/skill-sessions";
 import { localized, type SkillRun, type Step, whenParts } from "./run-state";
 
 // A `question` is a slot: asked only while its variable is missing (the dialogue manager fills it

@@ -41,12 +41,11 @@ export const OFFERED = "$offered";
 export const OFFER_QUERY = "$offerQuery";
 // The parts of a date-time said so far ({date, time, meal}), by variable: "$when:when".
 export const whenParts = (variable: string) => `$when:${variable}`;
-// The place an availability node holds for this session: {skillId, slot, covers}.
-export const RESERVED = "$reserved";
+// The place an availability node holds for this session ({skillId, slot, covers}), and the record a
+// session changes instead of creating one ({id, collection, hold}): kept where the holds are given back.
+export { EDITING, RESERVED } from "../../conversations/booking-holds";
 // The item named without a quantity, waiting for "how many?": {externalId, title}.
 export const ASK_QTY = "$askQty";
-// The record a session changes instead of creating one: {id, collection, hold}.
-export const EDITING = "$editing";
 // The customer's language so far.
 export const LANG = "$lang";
 // Another skill the customer asked for while this one runs: {skillId, text}.

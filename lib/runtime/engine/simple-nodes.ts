@@ -6,7 +6,7 @@ import { handOff, reply } from "../base/reply";
 import { renderField, renderMessage } from "./render";
 import { testCondition } from "./condition";
 import { localeOf } from "../base/phrases";
-import { endUnbooked } from "./sessions";
+import { endUnbooked } from "../../conversations/skill-sessions";
 import { EDITING, localized, RESERVED, type SkillRun, type Step } from "./run-state";
 
 // The nodes that act at once: message, condition, record, handoff, end.

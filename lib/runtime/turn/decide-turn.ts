@@ -9,7 +9,7 @@ import { continueSkill, type Outcome } from "../engine/interpreter";
 import { isDetectedLanguage, type DetectedLanguage } from "../../language";
 import { t } from "../messages";
 import { smallTalk } from "../understanding/small-talk";
-import { abandonSession, activeSession } from "../engine/sessions";
+import { abandonSession, activeSession } from "../../conversations/skill-sessions";
 import { answerWithRetrieval, applyLlmDecision, setMisses } from "./free-answer";
 import { asksForHuman } from "../understanding/human-request";
 import type { LlmDecision } from "../llm/llm";

@@ -1,9 +1,8 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { skillSessions } from "../../db/schema";
-import { giveBackHold } from "./holds";
-import type { SkillRun } from "./run-state";
+import type { Db } from "../db/client";
+import { skillSessions } from "../db/schema";
+import { giveBackHold } from "./booking-holds";
 
 // A running skill lives only in its skill_sessions row (one per conversation): a restart, or another
 // app instance, picks it up from there. Idle sessions expire after 24 hours.
@@ -40,7 +39,7 @@ export async function endSession(db: Db, conversationId: string): Promise<void> 
 
 /**
  * Ends a session from outside its walk (a handoff, a close, an expiry, a skill gone): the place its
- * stored state holds for a booking it never wrote goes back (holds.ts).
+ * stored state holds for a booking it never wrote goes back (booking-holds.ts).
  */
 export async function abandonSession(db: Db, conversationId: string): Promise<void> {
   const [row] = await db
@@ -51,7 +50,11 @@ export async function abandonSession(db: Db, conversationId: string): Promise<vo
 }
 
 /** The skill hands off mid-walk: a place held for a booking not written goes back, and the session ends. */
-export async function endUnbooked(run: SkillRun): Promise<void> {
+export async function endUnbooked(run: {
+  turn: { db: Db; businessId: string; conversation: { id: string } };
+  variables: Record<string, unknown>;
+  recorded?: boolean;
+}): Promise<void> {
   if (!run.recorded) await giveBackHold(run.turn.db, run.turn.businessId, run.variables);
   await endSession(run.turn.db, run.turn.conversation.id);
 }

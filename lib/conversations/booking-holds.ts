@@ -1,7 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { EDITING, RESERVED } from "./run-state";
+import type { Db } from "../db/client";
 
 // The place a booking session holds in `booking_slots` ({skillId, slot, covers} under RESERVED), and
 // giving it back. A session that ends without writing its booking gives its place back however it
@@ -11,6 +10,12 @@ import { EDITING, RESERVED } from "./run-state";
 // as it was, so its place is counted again when the change had let it go.
 
 export type Held = { skillId: string; slot: string; covers: number };
+
+// The session variables that hold a place (the runtime's run-state.ts lists them with the others).
+// The place an availability node holds for this session: Held.
+export const RESERVED = "$reserved";
+// The record a session changes instead of creating one: {id, collection, hold}.
+export const EDITING = "$editing";
 
 const samePlace = (a: Held | undefined, b: Held | undefined) => !!a && !!b && a.skillId === b.skillId && a.slot === b.slot && a.covers === b.covers;
 

@@ -2,8 +2,8 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { db } from "../db/client";
 import { queueStats } from "../jobs/queue";
-import { logger } from "./log";
-import { metrics } from "./metrics";
+import { logger } from "../observability/log";
+import { metrics } from "../observability/metrics";
 
 // GET /metrics on both servers: the Prometheus text format, for a scraper holding METRICS_TOKEN.
 // Without METRICS_TOKEN the endpoint does not exist (404), so nothing is exposed by default.
