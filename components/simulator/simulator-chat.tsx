@@ -8,7 +8,7 @@ import type { Message, UploadedFile } from "@/components/inbox/types";
 import { Badge, Button, ErrorState, Input, LoadingState, useToast } from "@/components/ui";
 import { apiFetch, apiUpload, errorMessage } from "@/components/data/fetcher";
 import { SimulatorSidePanel } from "./simulator-side-panel";
-import type { SandboxCustomer } from "./simulator-view";
+import type { SandboxCustomer } from "./sandbox-customer";
 
 type Option = string | { id: string; title: string };
 type SimMessage = Omit<Message, "template" | "error"> & { interactive: { kind: "buttons" | "list"; options: Option[]; button?: string } | null };

@@ -6,7 +6,7 @@ import { statusLabel, statusTone } from "@/components/inbox/types";
 import { cellText, type RecordRow } from "@/components/records/records-csv";
 import { Badge, Card, ErrorState, Skeleton } from "@/components/ui";
 import { apiFetch } from "@/components/data/fetcher";
-import type { SandboxCustomer } from "./simulator-view";
+import type { SandboxCustomer } from "./sandbox-customer";
 
 /** What the conversation has produced so far: its status and the records its skills captured. */
 export function SimulatorSidePanel({

@@ -6,10 +6,7 @@ import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import { SimulatorChat } from "./simulator-chat";
 import "@/components/inbox/chat.css";
 import "./simulator.css";
-import type { OperationOutput } from "@/lib/api/operation";
-import type { simulatorCustomer } from "@/lib/api/operations";
-
-export type SandboxCustomer = OperationOutput<typeof simulatorCustomer>;
+import type { SandboxCustomer } from "./sandbox-customer";
 
 /**
  * Chat with the assistant as a sandbox customer. The customer is kept per business in this browser,

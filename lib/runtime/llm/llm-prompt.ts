@@ -3,6 +3,7 @@ import { and, desc, eq, lte } from "drizzle-orm";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { Db } from "../../db/client";
 import { messages } from "../../db/schema";
+import { now } from "../../time/clock";
 import { searchCatalog } from "../retrieval/catalog-search";
 import { formatPrice } from "../understanding/price";
 import { searchKnowledge } from "../retrieval/retrieval";
@@ -21,7 +22,7 @@ export async function llmMessages(db: Db, brief: TurnBrief, extraInstructions?: 
     assistant.language === "auto"
       ? "Reply in the language the customer writes in."
       : `Reply in ${assistant.language}, unless the customer clearly cannot read it.`;
-  const today = new Intl.DateTimeFormat("en-GB", { timeZone: brief.timeZone, dateStyle: "full", timeStyle: "short" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-GB", { timeZone: brief.timeZone, dateStyle: "full", timeStyle: "short" }).format(now());
   const system = [
     `You are ${assistant.name}, answering customers on WhatsApp for ${brief.businessName}.`,
     assistant.instructions,
