@@ -82,13 +82,12 @@ test("a Spanish restaurant signs up, answers the questions, and its simulator ta
 
   // The skills are installed, enabled and written in Spanish.
   await page.goto("/skills");
-  for (const name of ["Reservas de mesa", "Pedidos", "Contactos comerciales"]) {
+  for (const name of ["Reservas de mesa", "Pedidos", "Solicitudes de contacto"]) {
     await expect(page.getByRole("row", { name: new RegExp(name) }).getByRole("switch")).toBeChecked();
   }
-  // The starter knowledge from the answers.
-  await page.goto("/assistant");
-  await expect(page.getByText("Estamos en Calle Mayor 5, Madrid.")).toBeVisible();
-  await expect(page.getByText(/Abrimos: Lunes a domingo: 12:00-16:00 y 19:00-23:30\./)).toBeVisible();
+  // The address is a business fact and the hours are the business hours: no knowledge text repeats them.
+  await page.goto("/business-facts");
+  await expect(page.getByLabel("Address", { exact: true })).toHaveValue("Calle Mayor 5, Madrid");
 
   // The simulator books a table in Spanish right away.
   await page.goto("/simulator");
@@ -101,6 +100,9 @@ test("a Spanish restaurant signs up, answers the questions, and its simulator ta
   expect(await sim.say("sí")).toMatch(/^Reserva confirmada, Lucía: mesa para 2 el .*21:00\. ¡Hasta entonces!/);
   await expect(page.getByTestId("sim-records")).toContainText("bookings", { timeout: 10_000 });
   await screenshot(page, "onboarding-simulator-booking-es");
+  // The hours and the address, answered from the settings in Spanish.
+  expect(await sim.say("¿a qué hora abrís el domingo?")).toContain("El domingo abrimos: 12:00–16:00 y 19:00–23:30.");
+  expect(await sim.say("¿cuál es la dirección?")).toContain("Calle Mayor 5, Madrid");
 
   // The checklist ticked "Try the simulator" from what happened; dismissed, it stays gone.
   await page.goto("/overview");

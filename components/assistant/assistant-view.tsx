@@ -7,6 +7,7 @@ import type { AssistantOut } from "@/lib/shared/assistant-schema";
 import { apiFetch } from "@/components/data/fetcher";
 import { AssistantForm } from "./assistant-form";
 import { KnowledgeList } from "./knowledge-list";
+import { ServedLanguages } from "./served-languages";
 import { TryQuestion } from "./try-question";
 
 /** /assistant: the assistant's settings, its knowledge, and a box to try questions against it. */
@@ -45,6 +46,7 @@ export function AssistantView() {
           <AssistantForm assistant={current} />
           <div className="stack" style={{ gap: 16 }}>
             <TryQuestion assistantId={current.id} />
+            <ServedLanguages />
             <KnowledgeList assistantId={current.id} />
           </div>
         </div>

@@ -1,5 +1,7 @@
 import "server-only";
 import { ASSISTANT_TURN_QUEUE, assistantTurnJob } from "../runtime/turn/turn-job";
+import { KNOWLEDGE_TRANSLATE_QUEUE } from "../runtime/retrieval/retrieval-reply";
+import { knowledgeTranslationJob } from "../runtime/llm/knowledge-translation";
 import { CAMPAIGN_QUEUE } from "../campaigns/campaigns";
 import { campaignSendJob } from "../campaigns/send-job";
 import { deliverJob, INBOUND_QUEUE, inboundJob, signalsJob, TEMPLATE_SYNC_QUEUE, templateSyncJob } from "../channels";
@@ -19,6 +21,7 @@ import type { JobHandler } from "../jobs/worker";
 export const jobHandlers: Record<string, JobHandler> = {
   [DELIVER_QUEUE]: deliverJob,
   [ASSISTANT_TURN_QUEUE]: assistantTurnJob,
+  [KNOWLEDGE_TRANSLATE_QUEUE]: knowledgeTranslationJob,
   [INBOUND_QUEUE]: inboundJob,
   [SIGNALS_QUEUE]: signalsJob,
   [EVENTS_QUEUE]: handleEventDispatch,

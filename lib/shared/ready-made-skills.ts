@@ -191,7 +191,7 @@ const yesNo = { choices: ["Yes", "No"], choiceTexts: { pt: ["Sim", "Não"], es: 
 
 // The order is a cart: several items with quantities, changed in any message; then pickup or
 // delivery (the address only for delivery) and a confirmation with the total, fees included. The
-// delivery fee, the free-delivery threshold and the minimum are the cart node's data (cents).
+// delivery fee, the free-delivery threshold and the minimum are the business's facts (/v1/business-facts).
 export const ordersGraph: SkillGraph = {
   nodes: [
     {
@@ -215,7 +215,7 @@ export const ordersGraph: SkillGraph = {
         maxOptions: 5,
         cart: true,
         quantityText: "How many {{item}} would you like?",
-        quantityTexts: { pt: "Quantas {{item}} deseja?", es: "¿Cuántas {{item}} quieres?" },
+        quantityTexts: { pt: "Quantas unidades de {{item}} deseja?", es: "¿Cuántas unidades de {{item}} quieres?" },
       },
     },
     {
@@ -431,7 +431,7 @@ export const leadsGraph: SkillGraph = {
       position: at(0, 3),
       data: {
         text: "What are you interested in?",
-        texts: { pt: "Em que está interessado?", es: "¿En qué estás interesado?" },
+        texts: { pt: "O que lhe interessa?", es: "¿Qué te interesa?" },
         variable: "interest",
         kind: "text",
         maxRetries: 2,
@@ -450,7 +450,7 @@ export const leadsGraph: SkillGraph = {
       data: {
         text: "Thanks, {{name}}! Someone from our team will contact you at {{email}} soon.",
         texts: {
-          pt: "Obrigado, {{name}}! Alguém da nossa equipa vai contactá-lo em {{email}} em breve.",
+          pt: "Obrigado, {{name}}! Alguém da nossa equipa vai escrever-lhe para {{email}} em breve.",
           es: "¡Gracias, {{name}}! Alguien de nuestro equipo te escribirá a {{email}} pronto.",
         },
       },
@@ -475,6 +475,26 @@ export const leadsGraph: SkillGraph = {
     ...handOff(["name", "email", "interest"], "help"),
   ],
 };
+
+/**
+ * The ready-made skills' names as customers read them in each language (the no-answer reply lists the
+ * skills by these). Sign-up names a skill in the business's first language; the others are kept beside it.
+ */
+export const readyMadeNames: Record<string, { en: string; pt: string; es: string }> = {
+  sk_booking: { en: "Table booking", pt: "Reservas de mesa", es: "Reservas de mesa" },
+  sk_appointments: { en: "Appointments", pt: "Marcações", es: "Citas" },
+  sk_orders: { en: "Order taking", pt: "Encomendas", es: "Pedidos" },
+  sk_leads: { en: "Lead capture", pt: "Pedidos de contacto", es: "Solicitudes de contacto" },
+};
+
+/**
+ * A ready-made skill's names in the three languages while it still has one of them (a skill the owner
+ * renamed has only the name they gave it); empty for any other skill.
+ */
+export function readyMadeNamesFor(id: string, name: string): Partial<Record<"en" | "pt" | "es", string>> {
+  const known = readyMadeNames[id];
+  return known && Object.values(known).includes(name) ? { ...known } : {};
+}
 
 export const readyMadeSkills: Array<{
   key: "booking" | "orders" | "leads";

@@ -1,5 +1,5 @@
 import type { SkillGraph, SkillNode } from "../shared/graph-schema";
-import { bookingGraph, leadsGraph, ordersGraph } from "../shared/ready-made-skills";
+import { bookingGraph, leadsGraph, ordersGraph, readyMadeNames } from "../shared/ready-made-skills";
 
 // The ready-made skills a new business gets at sign-up, chosen by its kind and written in its
 // language: each node's default text becomes the language's variant (the English one is kept as
@@ -8,13 +8,6 @@ import { bookingGraph, leadsGraph, ordersGraph } from "../shared/ready-made-skil
 type Kind = "restaurant" | "clinic" | "shop" | "other";
 type Lang = "en" | "es" | "pt";
 export type StarterSkill = { id: string; name: string; graph: SkillGraph };
-
-const names: Record<string, Record<Lang, string>> = {
-  sk_booking: { en: "Table booking", es: "Reservas de mesa", pt: "Reservas de mesa" },
-  sk_appointments: { en: "Appointments", es: "Citas", pt: "Marcações" },
-  sk_orders: { en: "Order taking", es: "Pedidos", pt: "Encomendas" },
-  sk_leads: { en: "Lead capture", es: "Contactos comerciales", pt: "Contactos comerciais" },
-};
 
 const pairs = [
   ["text", "texts"],
@@ -137,5 +130,5 @@ export function readyMadeFor(kind: Kind, lang: Lang): StarterSkill[] {
               ["sk_leads", leadsGraph],
             ]
           : [["sk_leads", leadsGraph]];
-  return chosen.map(([id, graph]) => ({ id, name: names[id][lang], graph: inLanguage(graph, lang) }));
+  return chosen.map(([id, graph]) => ({ id, name: readyMadeNames[id][lang], graph: inLanguage(graph, lang) }));
 }

@@ -28,14 +28,14 @@ describe("the demo business through the sandbox", () => {
     await ana.say("Hi, I'd like to book a table");
     await ana.say("2");
     await ana.say("Ana");
-    expect((await ana.say("tomorrow at 8pm"))[0]).toMatch(/^A table for 2 on .*, 20:00, under the name Ana\. Shall I confirm it\?/);
-    expect((await ana.say("yes"))[0]).toMatch(/^You're booked, Ana: a table for 2 on .*, 20:00\./);
+    expect((await ana.say("tomorrow at 8pm"))[0]).toMatch(/^A table for 2 on .* at 20:00, under the name Ana\. Shall I confirm it\?/);
+    expect((await ana.say("yes"))[0]).toMatch(/^You're booked, Ana: a table for 2 on .* at 20:00\./);
 
     // "to take home" is pickup: the item, its quantity and the way in one message.
     expect((await ana.say("and I want to order a tiramisu to take home"))[0]).toMatch(
-      /^Your order:\n1 x Tiramisu \(6.00 EUR\)\nTotal: 6.00 EUR, to pick up at the restaurant\. Shall I place the order\?/,
+      /^Your order:\n1 x Tiramisu \(€6\.00\)\nTotal: €6\.00, to pick up at the restaurant\. Shall I place the order\?/,
     );
-    expect((await ana.say("1"))[0]).toMatch(/^Thank you! Your order \(6.00 EUR\) is placed\./);
+    expect((await ana.say("1"))[0]).toMatch(/^Thank you! Your order \(€6\.00\) is placed\./);
 
     await ana.say("could you send me a quote for a birthday party?");
     await ana.say("Ana Silva");

@@ -88,7 +88,8 @@ describe("cart totals with the business's delivery rules", () => {
     expect(fee(cart, "Delivery")).toBe(250);
     expect(total(cart, "Delivery")).toBe(2450);
     expect(total(cart, "Pickup")).toBe(2200);
-    expect(cartField(cart, "total", { fulfilment: "Delivery" })).toBe("24.50 EUR");
+    expect(cartField(cart, "total", { fulfilment: "Delivery" })).toBe("€24.50");
+    expect(cartField(cart, "total", { fulfilment: "Delivery" }, "pt")).toBe("24,50 €");
     cart.items.push(line(1, 1000));
     expect(fee(cart, "Delivery")).toBe(0);
     const small = { ...emptyCart(rules), items: [line(1, 600)] };

@@ -93,7 +93,7 @@ describe("conditions and templates", () => {
       quantity: 3,
     };
     expect(renderMessage("{{name}}: {{size}} on {{when}}, {{ item.title }} {{item.total}} {{nobody}}.", vars, "Europe/Lisbon")).toBe(
-      "Ada: 4 on Mon, 23 Nov 2026, 19:00, Tiramisu 18.00 EUR .",
+      "Ada: 4 on Monday 23 November at 19:00, Tiramisu €18.00 .",
     );
     expect(renderField("{{size}}", vars)).toBe(4);
     expect(renderField("{{when}}", vars)).toBe("2026-11-23T19:00:00+00:00");

@@ -55,8 +55,8 @@ describe("answers from knowledge", () => {
     expect(await ada.say("Is there parking nearby?")).toEqual([
       "*Parking*\nThere is no private parking; the Camões car park is a 3-minute walk away.",
     ]);
-    expect(await ada.say("Do you have pizza?")).toEqual(["Here is what we have:\n• Pizza Diavola — 13.00 EUR\n• Pizza Margherita — 11.00 EUR"]);
-    expect(await ada.say("any lemonade?")).toEqual(["Here is what we have:\n• Homemade Lemonade — 3.50 EUR (out of stock)"]);
+    expect(await ada.say("Do you have pizza?")).toEqual(["Here is what we have:\n• Pizza Diavola — €13.00\n• Pizza Margherita — €11.00"]);
+    expect(await ada.say("any lemonade?")).toEqual(["Here is what we have:\n• Homemade Lemonade — €3.50 (out of stock)"]);
     expect((await ada.conversation()).status).toBe("open");
   });
 
@@ -137,6 +137,6 @@ describe("messages that are not plain text", () => {
     expect((await ed.replies()).map((m) => m.text)).toEqual(["Sorry, I can only read text messages. Could you write it for me?"]);
     await inbound(shop, ed.phone, "location", "[location] 38.71,-9.14 Rua Augusta 1");
     await settle(shop.businessId);
-    expect((await ed.replies())[0].text).toMatch(/^Your order:\n2 x Tiramisu \(12.00 EUR\)\nDelivery to 38.71,-9.14 Rua Augusta 1: 0.00 EUR\n/);
+    expect((await ed.replies())[0].text).toMatch(/^Your order:\n2 x Tiramisu \(€12\.00\)\nDelivery to 38.71,-9.14 Rua Augusta 1: €0\.00\n/);
   });
 });

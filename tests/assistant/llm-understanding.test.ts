@@ -65,7 +65,7 @@ describe("LLM understanding inside a skill", () => {
     expect(await say(shop, phone, "book")).toEqual(["Happy to book you a table! For how many people?"]);
     llm.script(understand({ acts: ["answer"], slots: { party_size: 4, name: "Ana Silva", when: "2026-11-27T20:30" }, language: "en" }));
     const [confirm] = await say(shop, phone, "we'll be four, Ana Silva, the day after tomorrow at half past eight");
-    expect(confirm).toMatch(/^A table for 4 on Fri, 27 Nov 2026, 20:30, under the name Ana Silva\. Shall I confirm it\?/);
+    expect(confirm).toMatch(/^A table for 4 on Friday 27 November at 20:30, under the name Ana Silva\. Shall I confirm it\?/);
     expect(llm.requests.at(-1)?.body.tool_choice).toEqual({ type: "function", function: { name: "understand" } });
     // The model says "confirm: Yes" to words that do not say yes: nothing is written.
     llm.script(understand({ acts: ["answer"], slots: { confirm: "Yes" } }));
@@ -101,7 +101,7 @@ describe("LLM understanding inside a skill", () => {
     const phone = newSandboxCustomer();
     await say(shop, phone, "book a table for 2 tomorrow at 8pm, name Bo");
     llm.script({ content: "banana banana banana" });
-    expect((await say(shop, phone, "actually make it 6 people"))[0]).toMatch(/^A table for 6 on Thu, 26 Nov 2026, 20:00/);
+    expect((await say(shop, phone, "actually make it 6 people"))[0]).toMatch(/^A table for 6 on Thursday 26 November at 20:00/);
     llm.script(understand({ acts: ["dance"], slots: { party_size: "lots" } }));
     expect((await say(shop, phone, "sorry, we are 5 people after all"))[0]).toMatch(/^A table for 5 on/);
     llm.script({ status: 500 });

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { searchCatalog } from "@/lib/runtime/retrieval/catalog-search";
-import { answerFromKnowledge } from "@/lib/runtime/retrieval/retrieval";
+import { answerFromKnowledge, searchKnowledge } from "@/lib/runtime/retrieval/retrieval";
 import { buildIndex, searchIndex } from "@/lib/runtime/retrieval/search-index";
 import { stems } from "@/lib/runtime/understanding/stemming";
 import { conceptsOf } from "@/lib/runtime/understanding/synonyms";
-import { createKnowledge } from "@/lib/assistants/knowledge";
+import { createKnowledge, updateKnowledge } from "@/lib/assistants/knowledge";
 import { db } from "@/lib/db/client";
 import { customer, fileWorker, makeShop } from "./harness";
 
 // Knowledge written in English by the owner, asked for in English, Portuguese and Spanish, in
-// customers' own words: stems, stop words and cross-language synonyms find the item; the reply's frame
-// is in the customer's language and the fact stays as the owner wrote it.
+// customers' own words: stems, stop words, cross-language synonyms and the item's versions in other
+// languages find the item; the reply is the item's version in the customer's language, or the owner's
+// own words quoted under a line in the customer's language.
 
 fileWorker();
 
@@ -72,20 +73,63 @@ describe("knowledge in three languages", () => {
     for (const question of unrelated) expect(await answerFromKnowledge(db(), shop.businessId, shop.assistantId, question), question).toBeNull();
   });
 
-  it("frames the answer in the customer's language and keeps the owner's words", async () => {
+  it("answers with the item's version in the customer's language, and quotes the owner's words, framed in theirs, when there is none", async () => {
     const shop = await makeShop();
+    const pets = await createKnowledge(db(), shop.businessId, shop.assistantId, {
+      title: "Pets",
+      content: "Dogs are welcome on the terrace. A bowl of water costs 1 EUR.",
+    });
     const ana = customer(shop);
-    expect(await ana.say("Olá! Estão abertos ao domingo?")).toEqual([
-      "Sobre *Opening hours*:\nWe are open every day from 12:00 to 15:00 and from 18:00 to 23:00.",
+    // No Portuguese version: said in Portuguese that it is the business's own text, quoted as written.
+    expect(await ana.say("posso levar o meu cão?")).toEqual([
+      "Eis o que Test Bistro escreveu sobre isso, em inglês:\n> Dogs are welcome on the terrace. A bowl of water costs 1 EUR.",
     ]);
-    expect(await ana.say("e têm estacionamento?")).toEqual([
-      "Sobre *Parking*:\nThere is no private parking; the Camões car park is a 3-minute walk away.",
+    // The owner adds the Portuguese version: from the next message on it is the answer.
+    await updateKnowledge(db(), shop.businessId, shop.assistantId, pets.id, {
+      translations: { pt: { title: "Animais", content: "Os cães são bem-vindos na esplanada. Uma taça de água custa 1 EUR." } },
+    });
+    expect(await ana.say("e os cães podem ficar na esplanada?")).toEqual([
+      "*Animais*\nOs cães são bem-vindos na esplanada. Uma taça de água custa 1 €.",
     ]);
-    expect(await ana.say("têm pizzas?")).toEqual(["Eis o que temos:\n• Pizza Diavola — 13.00 EUR\n• Pizza Margherita — 11.00 EUR"]);
+    expect(await ana.say("têm pizzas?")).toEqual(["Eis o que temos:\n• Pizza Diavola — 13,00 €\n• Pizza Margherita — 11,00 €"]);
     const leo = customer(shop);
-    expect(await leo.say("¿Tenéis tiramisú?")).toEqual(["Esto es lo que tenemos:\n• Tiramisu — 6.00 EUR"]);
-    expect(await leo.say("¿y limonada?")).toEqual(["Esto es lo que tenemos:\n• Homemade Lemonade — 3.50 EUR (agotado)"]);
+    expect(await leo.say("¿Tenéis tiramisú?")).toEqual(["Esto es lo que tenemos:\n• Tiramisu — 6,00 €"]);
+    expect(await leo.say("¿y limonada?")).toEqual(["Esto es lo que tenemos:\n• Homemade Lemonade — 3,50 € (agotado)"]);
     expect((await leo.conversation()).language).toBe("es");
+  });
+
+  it("answers an English customer from a Spanish owner's item in English once it has an English version, found by either", async () => {
+    const shop = await makeShop({ skills: false });
+    const terrace = await createKnowledge(db(), shop.businessId, shop.assistantId, {
+      title: "Terraza",
+      content: "Tenemos una terraza con 6 mesas. Los perros son bienvenidos en la terraza.",
+    });
+    expect(terrace.language).toBe("es");
+    const liam = customer(shop);
+    expect(await liam.say("Do you have a terrace?")).toEqual([
+      "Here is what Test Bistro wrote about it, in Spanish:\n> Tenemos una terraza con 6 mesas. Los perros son bienvenidos en la terraza.",
+    ]);
+    await updateKnowledge(db(), shop.businessId, shop.assistantId, terrace.id, {
+      translations: { en: { title: "Terrace", content: "We have a terrace with 6 tables. Dogs are welcome on the terrace." } },
+    });
+    // Words only the English version has ("dog-friendly seating outside") find the item too.
+    expect(await liam.say("can my dog sit outside on the terrace?")).toEqual([
+      "*Terrace*\nWe have a terrace with 6 tables. Dogs are welcome on the terrace.",
+    ]);
+    const hit = await answerFromKnowledge(db(), shop.businessId, shop.assistantId, "any outdoor tables?");
+    expect(hit?.item.id).toBe(terrace.id);
+  });
+
+  it("finds the address and the parking items for a Portuguese question about both", async () => {
+    const shop = await makeShop({ skills: false });
+    const [where, park] = await Promise.all([
+      answerFromKnowledge(db(), shop.businessId, shop.assistantId, "Onde ficam exatamente?"),
+      answerFromKnowledge(db(), shop.businessId, shop.assistantId, "E há estacionamento perto?"),
+    ]);
+    expect(where?.item.title).toBe("Address");
+    expect(park?.item.title).toBe("Parking");
+    const both = await searchKnowledge(db(), shop.businessId, shop.assistantId, "Onde ficam exatamente? E há estacionamento perto?", 3);
+    expect(both.map((a) => a.item.title)).toEqual(expect.arrayContaining(["Address", "Parking"]));
   });
 });
 

@@ -22,7 +22,7 @@ describe("order taking through the sandbox", () => {
     await settle(shop.businessId);
     const [offer] = await ada.replies();
     // Only the pizzas: "order" started the skill and is not searched for.
-    expect(offer.text).toBe(`${OFFER}\n\n1. Pizza Diavola · 13.00 EUR\n2. Pizza Margherita · 11.00 EUR`);
+    expect(offer.text).toBe(`${OFFER}\n\n1. Pizza Diavola · €13.00\n2. Pizza Margherita · €11.00`);
     expect(offer.interactive).toEqual({ kind: "buttons", options: ["Pizza Diavola", "Pizza Margherita"] });
 
     expect(await ada.say("2")).toEqual(["How many Pizza Margherita would you like?"]);
@@ -33,10 +33,10 @@ describe("order taking through the sandbox", () => {
     await settle(shop.businessId);
     const [confirm] = await ada.replies();
     expect(confirm.text).toBe(
-      "Your order:\n2 x Pizza Margherita (22.00 EUR)\nDelivery to Rua Augusta 1, Lisbon: 0.00 EUR\nTotal: 22.00 EUR. Shall I place the order?\n\n1. Yes\n2. No",
+      "Your order:\n2 x Pizza Margherita (€22.00)\nDelivery to Rua Augusta 1, Lisbon: €0.00\nTotal: €22.00. Shall I place the order?\n\n1. Yes\n2. No",
     );
     expect(confirm.interactive).toEqual({ kind: "buttons", options: ["Yes", "No"] });
-    expect(await ada.say("yes please")).toEqual(["Thank you! Your order (22.00 EUR) is placed. We will let you know when it is ready."]);
+    expect(await ada.say("yes please")).toEqual(["Thank you! Your order (€22.00) is placed. We will let you know when it is ready."]);
 
     const [order] = await orders(shop);
     const conversation = await ada.conversation();
@@ -48,7 +48,7 @@ describe("order taking through the sandbox", () => {
       subtotal: 2200,
       deliveryFee: 0,
       total: 2200,
-      totalText: "22.00 EUR",
+      totalText: "€22.00",
     });
     const [created] = await db()
       .select()
@@ -64,7 +64,7 @@ describe("order taking through the sandbox", () => {
     expect(await bo.say("order tiramisu")).toEqual(["How many Tiramisu would you like?"]);
     await bo.say("1");
     // The way and the address in one answer.
-    expect((await bo.say("deliver to Rua do Ouro 5"))[0]).toMatch(/^Your order:\n1 x Tiramisu \(6\.00 EUR\)\nDelivery to Rua do Ouro 5:/);
+    expect((await bo.say("deliver to Rua do Ouro 5"))[0]).toMatch(/^Your order:\n1 x Tiramisu \(€6\.00\)\nDelivery to Rua do Ouro 5:/);
     // A button reply carries the id we gave the button (opt_2 = "No"), whatever its title says.
     await receiveInboundMessage(db(), shop.businessId, {
       channel: "sandbox",
@@ -86,11 +86,11 @@ describe("order taking through the sandbox", () => {
     const cy = customer(shop);
     const [menu] = await cy.say("menu");
     expect(menu.split("\n").slice(2)).toEqual([
-      "1. Pizza Diavola · 13.00 EUR",
-      "2. Pizza Margherita · 11.00 EUR",
-      "3. Tiramisu · 6.00 EUR",
-      "4. Vegetarian Lasagna · 12.50 EUR",
-      "5. Homemade Lemonade · 3.50 EUR · (out of stock)",
+      "1. Pizza Diavola · €13.00",
+      "2. Pizza Margherita · €11.00",
+      "3. Tiramisu · €6.00",
+      "4. Vegetarian Lasagna · €12.50",
+      "5. Homemade Lemonade · €3.50 · (out of stock)",
     ]);
     const [refused] = await cy.say("5");
     expect(refused.startsWith("Homemade Lemonade: out of stock.\nHere is what I found.")).toBe(true);
@@ -111,7 +111,7 @@ describe("order taking through the sandbox", () => {
     await ed.say("actually make it 3");
     await ed.say("delivery");
     await ed.say("Praça do Comércio 12");
-    expect((await ed.say("hmm"))[0]).toMatch(/^Your order:\n3 x Pizza Margherita \(33\.00 EUR\)\n/);
+    expect((await ed.say("hmm"))[0]).toMatch(/^Your order:\n3 x Pizza Margherita \(€33\.00\)\n/);
     await ed.say("what?");
     expect(await ed.say("dunno")).toEqual(["Let me get a colleague to help you with your order."]);
     expect((await ed.conversation()).status).toBe("handoff");

@@ -54,7 +54,7 @@ describe("onboarding at sign-up", () => {
     const installed = await db().select().from(skills).where(eq(skills.businessId, businessId));
     expect(installed.map((s) => [s.id, s.name, s.enabled]).sort()).toEqual([
       ["sk_booking", "Reservas de mesa", true],
-      ["sk_leads", "Contactos comerciales", true],
+      ["sk_leads", "Solicitudes de contacto", true],
       ["sk_orders", "Pedidos", true],
     ]);
     const booking = installed.find((s) => s.id === "sk_booking")!;
@@ -129,7 +129,7 @@ describe("onboarding at sign-up", () => {
     const clinicSkills = await db().select().from(skills).where(eq(skills.businessId, clinic.body.businessId));
     expect(clinicSkills.map((s) => [s.id, s.name]).sort()).toEqual([
       ["sk_appointments", "Marcações"],
-      ["sk_leads", "Contactos comerciais"],
+      ["sk_leads", "Pedidos de contacto"],
     ]);
     for (const s of clinicSkills) expect(validateGraph(s.graph)).toMatchObject({ ok: true, warnings: [] });
 

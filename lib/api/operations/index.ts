@@ -5,6 +5,7 @@ import * as apiKeys from "./api-keys";
 import * as assistants from "./assistants";
 import * as audit from "./audit";
 import * as business from "./business";
+import * as businessLanguages from "./business-languages";
 import * as campaigns from "./campaigns";
 import * as catalog from "./catalog";
 import * as channel from "./channel";
@@ -132,6 +133,8 @@ export const operations: AnyOperation[] = [
   account.accountPassword,
   business.businessHoursGet,
   business.businessHoursPut,
+  businessLanguages.businessLanguagesGet,
+  businessLanguages.businessLanguagesPut,
   business.onboardingGet,
   business.onboardingDismiss,
   channel.channelGet,
@@ -152,6 +155,7 @@ export * from "./api-keys";
 export * from "./assistants";
 export * from "./audit";
 export * from "./business";
+export * from "./business-languages";
 export * from "./campaigns";
 export * from "./catalog";
 export * from "./channel";

@@ -1,4 +1,5 @@
 import type { DetectedLanguage } from "../../language";
+import { formatDateTime, formatDay, formatWeekday, localeOf as localeFor } from "../../shared/locale-format";
 
 // What the dialogue manager says on its own while a skill runs (a cancel, a switch, a time in the
 // past, the hours), in the three languages the assistant speaks end to end.
@@ -55,7 +56,8 @@ export const phrases: Record<DetectedLanguage, Phrases> = {
     switchTo: (skill) => `Quer deixar o que estávamos a fazer e passar para "${skill}"? (sim/não)`,
     keepGoing: "Ok, vamos continuar.",
     past: (now) => `Essa hora já passou (agora são ${now}). Escolha uma hora mais tarde, por favor.`,
-    closedDay: (day) => `Estamos fechados à ${day}.`,
+    // "à segunda-feira" but "ao sábado", "ao domingo".
+    closedDay: (day) => `Estamos fechados ${/^(s[áa]bado|domingo)/i.test(day) ? "ao" : "à"} ${day}.`,
     closedAt: (hours) => `Não estamos abertos a essa hora: nesse dia abrimos ${hours}.`,
     nearest: (times) => `Os horários mais próximos que posso oferecer: ${times}.`,
     full: "Essa hora está esgotada.",
@@ -78,7 +80,8 @@ export const phrases: Record<DetectedLanguage, Phrases> = {
     switchTo: (skill) => `¿Dejamos lo que estábamos haciendo y pasamos a "${skill}"? (sí/no)`,
     keepGoing: "Vale, seguimos.",
     past: (now) => `Esa hora ya ha pasado (ahora son las ${now}). Elige una hora más tarde, por favor.`,
-    closedDay: (day) => `Los ${day} estamos cerrados.`,
+    // "los lunes" but "los sábados", "los domingos".
+    closedDay: (day) => `Los ${day.replace(/o$/, "os")} estamos cerrados.`,
     closedAt: (hours) => `A esa hora no estamos abiertos: ese día abrimos ${hours}.`,
     nearest: (times) => `Las horas más cercanas que puedo ofrecerte: ${times}.`,
     full: "Esa hora está completa.",
@@ -96,31 +99,18 @@ export const phrases: Record<DetectedLanguage, Phrases> = {
   },
 };
 
-const locales: Record<DetectedLanguage, string> = { en: "en-GB", pt: "pt-PT", es: "es-ES" };
-
-/** "Thu 26 Nov, 20:00" / "qui., 26/11, 20:00": a date-time as the customer reads it, in the business's zone. */
+/** "Thursday 26 November at 20:00" / "quinta-feira, 26 de novembro, às 20:00": a date-time as the customer reads it, in the business's zone. */
 export function humanWhen(iso: string, timeZone: string, lang: DetectedLanguage): string {
-  return new Intl.DateTimeFormat(locales[lang], {
-    timeZone,
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(iso));
+  return formatDateTime(iso, timeZone, lang);
 }
 
 /** "Thursday 26 November" for a YYYY-MM-DD day. */
 export function humanDay(date: string, lang: DetectedLanguage): string {
-  return new Intl.DateTimeFormat(locales[lang], { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  return formatDay(date, lang);
 }
 
 export function weekdayName(index: number, lang: DetectedLanguage): string {
-  // 2026-11-23 is a Monday: index 0.
-  return new Intl.DateTimeFormat(locales[lang], { timeZone: "UTC", weekday: "long" }).format(new Date(Date.UTC(2026, 10, 23 + index, 12)));
+  return formatWeekday(index, lang);
 }
 
 export function list(items: string[], word: string): string {
@@ -128,4 +118,4 @@ export function list(items: string[], word: string): string {
   return `${items.slice(0, -1).join(", ")} ${word} ${items[items.length - 1]}`;
 }
 
-export const localeOf = (lang: DetectedLanguage) => locales[lang];
+export const localeOf = (lang: DetectedLanguage) => localeFor(lang);

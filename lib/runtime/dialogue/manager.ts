@@ -375,7 +375,7 @@ async function answerQuestions(run: SkillRun, text: string, skills: RunnableSkil
   if (!parts.length && whole) parts = [text];
   let answered = false;
   for (const q of parts.slice(0, 2)) {
-    const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, q, run.lang);
+    const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, q, run.lang, { businessName: turn.businessName });
     if (!answer) continue;
     turn.unbilled += countTokens(answer.context);
     await reply(turn, answer.text);

@@ -23,7 +23,7 @@ export async function aiNode(run: SkillRun, node: TypedNode<"ai">): Promise<Step
   }
   if (llmSettings()) return { kind: "ai", instructions: node.data.instructions };
   const language = replyLanguage(turn.assistant.language, turn.message.text);
-  const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, turn.message.text, language);
+  const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, turn.message.text, language, { businessName: turn.businessName });
   if (answer) {
     turn.unbilled += countTokens(answer.context);
     await reply(turn, answer.text);

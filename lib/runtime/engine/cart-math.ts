@@ -1,3 +1,4 @@
+import type { Language } from "../../language";
 import { formatPrice } from "../understanding/price";
 
 // A cart kept in a session variable: items with quantities, and the business's delivery rules copied
@@ -40,31 +41,31 @@ export const total = (c: Cart, fulfilment: unknown) => subtotal(c) + fee(c, fulf
 
 const currencyOf = (c: Cart) => c.items.find((l) => l.currency)?.currency ?? null;
 
-export const money = (c: Cart, amount: number) => formatPrice(amount, currencyOf(c));
+export const money = (c: Cart, amount: number, lang: Language = "en") => formatPrice(amount, currencyOf(c), lang);
 
 /** Below the business's minimum for delivery (pickup has none). */
 export const belowMinimum = (c: Cart, fulfilment: unknown) => isDelivery(fulfilment) && c.minimumDelivery !== null && subtotal(c) < c.minimumDelivery;
 
-/** `{{cart.summary}}`, `{{cart.total}}`, `{{cart.items}}`... for templates and record fields. */
-export function cartField(c: Cart, field: string, variables: Record<string, unknown>): unknown {
+/** `{{cart.summary}}`, `{{cart.total}}`, `{{cart.items}}`... for templates (amounts in `lang`) and record fields. */
+export function cartField(c: Cart, field: string, variables: Record<string, unknown>, lang: Language = "en"): unknown {
   const fulfilment = variables.fulfilment;
   switch (field) {
     case "summary":
-      return c.items.map((l) => `${l.qty} x ${l.title} (${money(c, (l.priceAmount ?? 0) * l.qty)})`).join("\n");
+      return c.items.map((l) => `${l.qty} x ${l.title} (${money(c, (l.priceAmount ?? 0) * l.qty, lang)})`).join("\n");
     case "items":
       return c.items.map((l) => ({ itemId: l.externalId, title: l.title, qty: l.qty, unitPrice: l.priceAmount }));
     case "count":
       return c.items.reduce((n, l) => n + l.qty, 0);
     case "subtotal":
-      return money(c, subtotal(c));
+      return money(c, subtotal(c), lang);
     case "subtotalAmount":
       return subtotal(c);
     case "fee":
-      return money(c, fee(c, fulfilment));
+      return money(c, fee(c, fulfilment), lang);
     case "feeAmount":
       return fee(c, fulfilment);
     case "total":
-      return money(c, total(c, fulfilment));
+      return money(c, total(c, fulfilment), lang);
     case "totalAmount":
       return total(c, fulfilment);
     default:

@@ -31,7 +31,7 @@ export async function offerItems(
   }
   const soldOut = cannedReplies(lang).outOfStock;
   const labels = rows.map((r) => {
-    const price = formatPrice(r.priceAmount, r.priceCurrency);
+    const price = formatPrice(r.priceAmount, r.priceCurrency, lang);
     return [r.title, price && `${price}`, !r.inStock && `(${soldOut})`].filter(Boolean).join(" · ");
   });
   const body = renderMessage(localized(run, node.data.text, node.data.texts), run.variables, run.turn.timeZone, localeOf(run.lang));

@@ -7,6 +7,9 @@ import { now } from "../../time/clock";
 import { searchCatalog } from "../retrieval/catalog-search";
 import { formatPrice } from "../understanding/price";
 import { searchKnowledge } from "../retrieval/retrieval";
+import { requestTranslation } from "../retrieval/retrieval-reply";
+import { versionIn } from "../../assistants/knowledge-translations";
+import { replyLanguage } from "../base/canned-replies";
 import type { TurnBrief } from "../base/turn-brief";
 
 // What the model reads: the business's instructions and language rule, the knowledge and catalog
@@ -16,7 +19,7 @@ const HISTORY = 12;
 
 export async function llmMessages(db: Db, brief: TurnBrief, extraInstructions?: string): Promise<ChatCompletionMessageParam[]> {
   const { assistant } = brief;
-  const knowledge = await searchKnowledge(db, brief.businessId, assistant.id, brief.text, 3);
+  const knowledge = await knowledgeInLanguage(db, brief);
   const catalog = await searchCatalog(db, brief.businessId, null, brief.text, { limit: 5 });
   const language =
     assistant.language === "auto"
@@ -35,7 +38,7 @@ export async function llmMessages(db: Db, brief: TurnBrief, extraInstructions?: 
       ? `Skills you can start with start_skill when the customer wants one:\n${brief.skills.map((s) => `- ${s.id}: ${s.name}. ${s.description} (e.g. "${s.keywords[0]}")`).join("\n")}`
       : "",
     knowledge.length
-      ? `Knowledge:\n${knowledge.map((k) => `### ${k.item.title}\n${k.item.content}`).join("\n\n")}`
+      ? `Knowledge:\n${knowledge.map((k) => `### ${k.title}\n${k.content}`).join("\n\n")}`
       : "Knowledge: nothing matches this message.",
     catalog.length
       ? `Catalog items matching the message:\n${catalog
@@ -49,6 +52,25 @@ export async function llmMessages(db: Db, brief: TurnBrief, extraInstructions?: 
     .filter((line) => line.trim())
     .join("\n\n");
   return [{ role: "system", content: system }, ...(await history(db, brief))];
+}
+
+/**
+ * The knowledge items matching the message, each in its version in the customer's language when it has
+ * one (the owner's reviewed words beat the model's own translation); an item without one is translated
+ * once in the background (requestTranslation), for the owner to review and the next customers to read.
+ */
+async function knowledgeInLanguage(db: Db, brief: TurnBrief): Promise<Array<{ title: string; content: string }>> {
+  const hits = await searchKnowledge(db, brief.businessId, brief.assistant.id, brief.text, 3);
+  const language = replyLanguage(brief.assistant.language, brief.text);
+  const out: Array<{ title: string; content: string }> = [];
+  for (const { item } of hits) {
+    const version = versionIn(item, language);
+    if (!version && (language === "en" || language === "pt" || language === "es")) {
+      await requestTranslation(db, brief.businessId, { itemId: item.id, language });
+    }
+    out.push(version ?? item);
+  }
+  return out;
 }
 
 /** The last messages of the conversation up to the one being answered, oldest first. */

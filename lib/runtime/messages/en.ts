@@ -9,6 +9,12 @@ export const en = {
   skillOffer: '• {name}: write "{word}"',
   skillOfferName: "• {name}",
   knowledgeIntro: "*{title}*",
+  // A knowledge item with no version in the customer's language, quoted as the business wrote it.
+  knowledgeOwnWords: "Here is what {business} wrote about it, in {language}:",
+  knowledgeOurWords: "Here is what we wrote about it, in {language}:",
+  "languageName.en": "English",
+  "languageName.pt": "Portuguese",
+  "languageName.es": "Spanish",
   catalogIntro: "Here is what we have:",
   outOfStock: "out of stock",
   orderReceived: "Thank you! We received your order and will confirm it shortly.",

@@ -10,7 +10,7 @@ import { buildIndex, cachedIndex, searchIndex } from "./search-index";
 
 export type CatalogRow = typeof catalogItems.$inferSelect;
 
-/** What a skill keeps of a chosen item: `{{item.title}}`, `{{item.price}}` ("12.50 EUR") and the rest. */
+/** What a skill keeps of a chosen item: `{{item.title}}`, `{{item.price}}` ("€12.50") and the rest. */
 export type ChosenItem = {
   title: string;
   price: string;

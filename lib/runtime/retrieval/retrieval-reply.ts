@@ -1,16 +1,47 @@
 import "server-only";
 import type { Db } from "../../db/client";
+import { versionIn } from "../../assistants/knowledge-translations";
+import { enqueue } from "../../jobs/queue";
 import type { Language } from "../../language";
+import { localizeMoneyIn } from "../../shared/locale-format";
 import { searchCatalog } from "./catalog-search";
 import { t } from "../messages";
 import { formatPrice } from "../understanding/price";
-import { answerFromKnowledge } from "./retrieval";
+import { answerFromKnowledge, type KnowledgeItem } from "./retrieval";
 
 // The retrieval engine's answer to a free question: the best knowledge item, else the catalog items
 // the question names ("do you have tiramisu?"), else nothing. `context` is what an LLM would have been
 // given to read, which the wallet counts as the prompt.
+//
+// A knowledge item answers in the customer's language: its own text when that is the customer's, else
+// its version in that language (the owner's, or a model's translation). With neither, the customer is
+// told in their language that this is the business's own text, and it is quoted as written, never
+// framed half in one language and half in another; `untranslated` then names what a model could
+// translate (the caller asks for it when one is configured: requestTranslation).
 
-export type RetrievalReply = { text: string; context: string };
+/** The queue of a knowledge item's missing versions, made by the model (lib/runtime/llm/knowledge-translation.ts). */
+export const KNOWLEDGE_TRANSLATE_QUEUE = "knowledge-translate";
+
+export type Untranslated = { itemId: string; language: "en" | "pt" | "es" };
+export type RetrievalReply = { text: string; context: string; untranslated?: Untranslated };
+
+const quoted = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
+
+function knowledgeText(item: KnowledgeItem, language: Language, businessName?: string): { text: string; untranslated?: Untranslated } {
+  const version = versionIn(item, language);
+  if (version) return { text: `${t(language, "knowledgeIntro", { title: version.title })}\n${localizeMoneyIn(version.content, language)}` };
+  const source = t(language, `languageName.${item.language}`);
+  const intro = businessName
+    ? t(language, "knowledgeOwnWords", { business: businessName, language: source })
+    : t(language, "knowledgeOurWords", { language: source });
+  // A quote is the owner's text as written, amounts included.
+  const text = `${intro}\n${quoted(item.content)}`;
+  return language === "en" || language === "pt" || language === "es" ? { text, untranslated: { itemId: item.id, language } } : { text };
+}
 
 export async function retrievalReply(
   db: Db,
@@ -18,17 +49,33 @@ export async function retrievalReply(
   assistantId: string,
   question: string,
   language: Language,
+  opts: { businessName?: string } = {},
 ): Promise<RetrievalReply | null> {
   const hit = await answerFromKnowledge(db, businessId, assistantId, question);
   if (hit) {
     const { title, content } = hit.item;
-    return { text: `${t(language, "knowledgeIntro", { title })}\n${content}`, context: `${title}\n${content}` };
+    return { ...knowledgeText(hit.item, language, opts.businessName), context: `${title}\n${content}` };
   }
   const items = await searchCatalog(db, businessId, null, question, { minCoverage: 0.5, limit: 5 });
   if (!items.length) return null;
   const lines = items.map(({ item }) => {
-    const price = formatPrice(item.priceAmount, item.priceCurrency);
+    const price = formatPrice(item.priceAmount, item.priceCurrency, language);
     return `• ${item.title}${price ? ` — ${price}` : ""}${item.inStock ? "" : ` (${t(language, "outOfStock")})`}`;
   });
   return { text: `${t(language, "catalogIntro")}\n${lines.join("\n")}`, context: lines.join("\n") };
+}
+
+/**
+ * Asks the configured model, in the background, for the item's version in the customer's language
+ * (lib/runtime/llm/knowledge-translation.ts): made once, stored as a machine translation for the
+ * owner to review, and used from then on. Jobs for one item and language run one at a time, and one
+ * that finds the version made returns at once.
+ */
+export async function requestTranslation(db: Db, businessId: string, untranslated: Untranslated): Promise<void> {
+  await enqueue(
+    db,
+    KNOWLEDGE_TRANSLATE_QUEUE,
+    { businessId, itemId: untranslated.itemId, language: untranslated.language },
+    { orderKey: `translate:${untranslated.itemId}:${untranslated.language}`, maxAttempts: 3 },
+  );
 }

@@ -2,29 +2,61 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { knowledgeItems } from "../../db/schema";
+import type { StoredKnowledgeTranslations } from "../../db/schema/knowledge-items";
+import { itemLanguage } from "../../assistants/knowledge-translations";
+import type { ContentLanguage } from "../../shared/assistant-schema";
 import { buildIndex, cachedIndex, hasSearchWords, searchIndex } from "./search-index";
 import { normalize, words } from "../understanding/text-match";
 
 // The offline answer engine: the knowledge item that best matches a question, or nothing when no
-// item matches well enough, so the assistant can say honestly that it does not know.
+// item matches well enough, so the assistant can say honestly that it does not know. An item is
+// found by its own text and by each of its versions in other languages, so a Spanish question finds
+// an item the owner wrote in English once it has a Spanish version (and, through the synonyms, often
+// before).
 
-export type KnowledgeAnswer = { item: { id: string; title: string; content: string }; score: number };
-
-type Item = { id: string; title: string; content: string };
+export type KnowledgeItem = {
+  id: string;
+  title: string;
+  content: string;
+  /** The language of title and content. */
+  language: ContentLanguage;
+  translations: StoredKnowledgeTranslations;
+};
+export type KnowledgeAnswer = { item: KnowledgeItem; score: number };
 
 async function knowledgeIndex(db: Db, businessId: string, assistantId: string) {
   const mine = and(eq(knowledgeItems.businessId, businessId), eq(knowledgeItems.assistantId, assistantId));
+  // A machine translation lands without touching updated_at (it is no edit of the owner's), so the
+  // stamp also counts the versions' size.
   const [stamp] = await db
-    .select({ n: sql<number>`count(*)::int`, latest: sql<string | null>`max(${knowledgeItems.updatedAt})::text` })
+    .select({
+      n: sql<number>`count(*)::int`,
+      latest: sql<string | null>`max(${knowledgeItems.updatedAt})::text`,
+      versions: sql<number>`coalesce(sum(octet_length(${knowledgeItems.translations}::text)), 0)::int`,
+    })
     .from(knowledgeItems)
     .where(mine);
-  return cachedIndex(`knowledge:${businessId}:${assistantId}`, `${stamp?.n ?? 0}:${stamp?.latest ?? ""}`, async () => {
+  return cachedIndex(`knowledge:${businessId}:${assistantId}`, `${stamp?.n ?? 0}:${stamp?.latest ?? ""}:${stamp?.versions ?? 0}`, async () => {
     const rows = await db
-      .select({ id: knowledgeItems.id, title: knowledgeItems.title, content: knowledgeItems.content })
+      .select({
+        id: knowledgeItems.id,
+        title: knowledgeItems.title,
+        content: knowledgeItems.content,
+        language: knowledgeItems.language,
+        translations: knowledgeItems.translations,
+      })
       .from(knowledgeItems)
       .where(mine);
-    const items = new Map<string, Item>(rows.map((r) => [r.id, r]));
-    return { items, index: buildIndex(["title", "content"], { title: 2 }, rows) };
+    const items = new Map<string, KnowledgeItem>(rows.map((r) => [r.id, { ...r, language: itemLanguage(r) }]));
+    const docs = rows.map((r) => {
+      const versions = Object.values(r.translations ?? {});
+      return {
+        id: r.id,
+        title: [r.title, ...versions.map((v) => v.title)].join("\n"),
+        content: [r.content, ...versions.map((v) => v.content)].join("\n"),
+      };
+    });
+    return { items, index: buildIndex(["title", "content"], { title: 2 }, docs) };
   });
 }
 

@@ -10,7 +10,9 @@ import type { LlmDecision } from "../llm/llm";
 import { t } from "../messages";
 import { offerPerson } from "../base/person-offer";
 import { handOffSaying, reply } from "../base/reply";
-import { retrievalReply } from "../retrieval/retrieval-reply";
+import { requestTranslation, retrievalReply } from "../retrieval/retrieval-reply";
+import { llmSettings } from "../llm/llm-client";
+import { hasNameIn, skillNameIn } from "../base/skill-name";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { smallTalk } from "../understanding/small-talk";
 import { countTokens } from "../understanding/tokens";
@@ -28,11 +30,13 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
     await reply(turn, t(language, `smallTalk.${chat.kind}`));
     return;
   }
-  const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, turn.message.text, language);
+  const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, turn.message.text, language, { businessName: turn.businessName });
   if (answer) {
     await setMisses(turn, 0);
     turn.unbilled += countTokens(answer.context);
     await reply(turn, answer.text);
+    // No version in the customer's language yet: with a model configured, one is made once (and kept).
+    if (answer.untranslated && llmSettings()) await requestTranslation(turn.db, turn.businessId, answer.untranslated);
     return;
   }
   const misses = turn.conversation.misses + 1;
@@ -46,8 +50,12 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   await offerPerson(turn, language, "no_answer", offers ? t(language, "noAnswerOffer", { offers }) : t(language, "noAnswer"));
 }
 
-/** "• Table booking: write "reservar"": a trigger phrase in the customer's language, or the name alone. */
+/**
+ * "• Reservas de mesa": the skill's name in the customer's language; a skill named in one language only
+ * is shown with a trigger phrase in the customer's ("• Table booking: escreva "reservar"").
+ */
 function skillOffer(language: Language, skill: RunnableSkill): string {
+  if (hasNameIn(skill, language)) return t(language, "skillOfferName", { name: skillNameIn(skill, language) });
   const word = isDetectedLanguage(language) ? triggerPhraseFor(skill.keywords, language) : skill.keywords[0];
   return word ? t(language, "skillOffer", { name: skill.name, word }) : t(language, "skillOfferName", { name: skill.name });
 }
