@@ -7,10 +7,12 @@ import { currentMigrations, emptyDatabase, migrateFolder, migrationsUpTo } from 
 // drizzle/0020_business_facts.sql (issue 35, item 5): a cart node's delivery fee, free-delivery
 // threshold and minimum become the business's facts; the sign-up's unchanged hours and address
 // knowledge items go (the assistant answers both from the settings), edited ones stay.
+// drizzle/0023_demo_facts.sql: a demo seeded before them gets the facts its knowledge stated.
 
 const A = "biz_01FACTSMIGRATIONA0000000";
 const B = "biz_01FACTSMIGRATIONB0000000";
 const C = "biz_01FACTSMIGRATIONC0000000";
+const D = "biz_01FACTSMIGRATIONDEMO000";
 
 const cartGraph = (data: Record<string, unknown>) =>
   JSON.stringify({
@@ -45,6 +47,14 @@ describe("the business facts migration", () => {
       ('ki_parking', ${A}, 'as_a', 'Parking', 'No parking.', ${created}, ${created}),
       ('ki_edited', ${B}, 'as_b', 'Horario', 'Abrimos: lunes: 09:00-17:00.', ${created}, '2026-02-01T00:00:00Z'),
       ('ki_nohours', ${C}, 'as_c', 'Horário', 'Estamos abertos: segunda-feira: 09:00-17:00.', ${created}, ${created})`);
+    // The demo as seeded before the facts.
+    await run(sql`insert into businesses (id, name, time_zone) values (${D}, 'Demo Bistro', 'Europe/Lisbon')`);
+    await run(sql`insert into assistants (id, business_id, name) values ('as_d', ${D}, 'd')`);
+    await run(sql`insert into knowledge_items (id, business_id, assistant_id, title, content) values
+      ('ki_d_hours', ${D}, 'as_d', 'Opening hours', 'We are open every day from 12:00 to 15:00 and from 18:00 to 23:00.'),
+      ('ki_d_address', ${D}, 'as_d', 'Address', 'Rua das Flores 12, Lisbon. The nearest metro is Baixa-Chiado.'),
+      ('ki_d_parking', ${D}, 'as_d', 'Parking', 'There is no private parking; the Camões car park is a 3-minute walk away.'),
+      ('ki_d_delivery', ${D}, 'as_d', 'Delivery', 'We deliver within 5 km from 18:00 to 22:30. Delivery costs 2.50 EUR and is free over 30 EUR.')`);
     await migrateFolder(currentMigrations);
   }, 120_000);
 
@@ -63,5 +73,25 @@ describe("the business facts migration", () => {
   it("deletes the sign-up's unchanged hours and address items, keeping edited ones and those the settings cannot replace", async () => {
     const rows = await queryRows<{ id: string }>(db(), sql`select id from knowledge_items where business_id in (${A}, ${B}, ${C}) order by id`);
     expect(rows.map((r) => r.id)).toEqual(["ki_edited", "ki_nohours", "ki_parking"]);
+  });
+
+  it("gives a demo seeded before them the facts its knowledge stated, and drops the knowledge that repeated them", async () => {
+    const [facts] = await queryRows<Record<string, unknown>>(
+      db(),
+      sql`select delivers, delivery_radius_km, currency, delivery_fee, free_delivery_from, minimum_delivery, pickup from business_facts where business_id = ${D}`,
+    );
+    expect(facts).toEqual({
+      delivers: true,
+      delivery_radius_km: 5,
+      currency: "EUR",
+      delivery_fee: 250,
+      free_delivery_from: 3000,
+      minimum_delivery: null,
+      pickup: true,
+    });
+    const [b] = await queryRows<{ address: string }>(db(), sql`select address from businesses where id = ${D}`);
+    expect(b.address).toBe("Rua das Flores 12, Lisbon");
+    const items = await queryRows<{ title: string }>(db(), sql`select title from knowledge_items where business_id = ${D} order by title`);
+    expect(items.map((i) => i.title)).toEqual(["Getting here", "Parking"]);
   });
 });
