@@ -27,6 +27,7 @@ describe("the intent classifier", () => {
     { intent: "booking", text: "I'd like to book a table" },
     { intent: "booking", text: "table for two tonight" },
     { intent: "lost", text: "I left my jacket at the restaurant" },
+    { intent: "lost", text: "did anyone find my keys? I left them on the table" },
   ]);
 
   it("scores by meaning and says none when nothing is close", () => {

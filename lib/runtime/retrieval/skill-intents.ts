@@ -91,7 +91,8 @@ export async function decideIntent(db: Db, businessId: string, assistantId: stri
   if (best && classification.margin >= MARGIN) return { intent: intentOf(best.intent), unsure: [], classification };
   // What no skill serves is safe to act on with less confidence: its worst case is a person offered.
   const top = classification.ranked[0];
-  if (top && !top.intent.startsWith("skill:") && top.score >= OWN && classification.margin >= OWN_MARGIN)
+  // ...and shares two words or more with its phrase: one common word ("es") is no evidence.
+  if (top && !top.intent.startsWith("skill:") && top.score >= OWN && top.shared >= 2 && classification.margin >= OWN_MARGIN)
     return { intent: intentOf(top.intent), unsure: [], classification };
   const unsure = classification.ranked
     .filter((r) => r.score >= UNSURE && r.intent.startsWith("skill:"))

@@ -11,6 +11,7 @@ import { retrievalReply } from "../retrieval/retrieval-reply";
 import { decideIntent, UNSURE } from "../retrieval/skill-intents";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { questionParts } from "../understanding/acts";
+import { slotsOf } from "../understanding/slots";
 import { smallTalk } from "../understanding/small-talk";
 import { setMisses } from "./free-answer";
 
@@ -22,6 +23,9 @@ import { setMisses } from "./free-answer";
 
 export type Route = RunnableSkill | "answered" | null;
 
+/** With an email address in the message, this much of a skill's meaning starts the skill that asks for one. */
+const LEAD_EVIDENCE = 0.15;
+
 export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promise<Route> {
   const text = turn.message.text;
   // A button of the question below: its id names the skill.
@@ -30,7 +34,7 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   if (chosen) return chosen;
   const decision = await decideIntent(turn.db, turn.businessId, turn.assistant.id, skills, text);
   const intent = decision.intent;
-  if (intent?.kind === "skill") return intent.skill;
+  const asking = text.includes("?") || questionParts(text).length > 0;
   if (intent?.kind === "menu") {
     const language = await turnLanguage(turn);
     const menu = await menuReply(turn.db, turn.businessId, skills, language);
@@ -41,18 +45,28 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
     }
     return null;
   }
-  if (intent && intent.kind !== "question") {
+  if (intent && intent.kind !== "skill" && intent.kind !== "question") {
     const language = await turnLanguage(turn);
     await setMisses(turn, 0);
     await offerPerson(turn, language, intent.kind, t(language, `offer.${intent.kind}`));
     return "answered";
   }
-  // A clear question is answered, even with a number and a day in it ("a set menu for groups? we'd be 7").
-  if (intent) return null;
+  // The message's values: a party size and a time, menu items with quantities. Not for a question whose
+  // words are far from that skill ("a set menu for groups? we'd be 7" is no booking).
   const implied = await impliedSkill(turn, skills);
-  if (implied) return implied;
+  const impliedScore = decision.classification.ranked.find((r) => r.intent === `skill:${implied?.id}`)?.score ?? 0;
+  if (implied && !(intent?.kind === "question" && asking && impliedScore < UNSURE)) return implied;
+  if (intent?.kind === "skill") return intent.skill;
+  // "...you can reach me at ana@example.com": an email address for the skill that asks for one.
+  if (/\S+@\S+\.\w{2,}/.test(text)) {
+    const likely = (s: RunnableSkill) => (decision.classification.ranked.find((r) => r.intent === `skill:${s.id}`)?.score ?? 0) >= LEAD_EVIDENCE;
+    const emailed = skills.find((s) => likely(s) && slotsOf(s.graph).some((slot) => slot.role === "email"));
+    if (emailed) return emailed;
+  }
+  // A clear question is answered by the knowledge.
+  if (intent?.kind === "question" && asking) return null;
   // With an LLM the model settles what is unclear; a question or small talk is answered as it is.
-  if (!decision.unsure.length || llmSettings() || smallTalk(text, turn.businessName) || questionParts(text).length) return null;
+  if (!decision.unsure.length || llmSettings() || smallTalk(text, turn.businessName) || asking) return null;
   const language = await turnLanguage(turn);
   // Something the knowledge answers is no skill.
   if (await retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, language)) return null;

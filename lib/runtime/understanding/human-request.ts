@@ -7,8 +7,9 @@ import { words } from "./text-match";
 // next to a word that makes it a request ("talk to a person", "falar com uma pessoa"); "want" and
 // "need" do not, since "we need a table for one person" is a booking.
 
-// `checking`: verbs that ask someone to do something ("can someone check?"); they make a request only
-// with a weak word that is not a quantity ("a table for one person, can you check?" is no request).
+// `checking`: verbs that ask someone to look into something ("can someone check?"); they make a request
+// only with a weak word that is not a quantity ("a table for one person, can you check?" is no request).
+// "Could someone contact me with a quote" is a lead, not a hand-over: contacting verbs are not here.
 type Vocabulary = { strong: string[]; weak: string[]; asking: string[]; checking: string[] };
 
 const quantity = new Set(["for", "one", "per", "each", "para", "uma", "um", "por", "cada", "una", "un", "pour", "une", "fur", "eine", "1"]);
@@ -18,31 +19,31 @@ const vocabulary: Record<Language, Vocabulary> = {
     strong: ["agent", "agents", "human", "humans", "representative", "operator", "staff", "manager", "colleague"],
     weak: ["person", "someone", "somebody"],
     asking: ["talk", "speak", "chat", "real", "live", "connect", "transfer"],
-    checking: ["check", "look", "ask", "call", "contact", "message", "sort"],
+    checking: ["check", "look", "ask", "sort"],
   },
   pt: {
     strong: ["atendente", "humano", "humana", "agente", "representante", "operador", "funcionario", "gerente", "responsavel", "colega"],
     weak: ["pessoa", "alguem"],
     asking: ["falar", "fala", "conversar", "real", "chamar", "passar", "passa", "passe"],
-    checking: ["verificar", "ver", "ligar", "contactar", "resolver", "resolva", "resolve", "olhar", "confirmar"],
+    checking: ["verificar", "ver", "resolver", "resolva", "resolve", "olhar", "confirmar"],
   },
   es: {
     strong: ["agente", "humano", "humana", "representante", "operador", "asesor", "encargado", "encargada", "responsable", "companero", "companera"],
     weak: ["persona", "alguien"],
     asking: ["hablar", "habla", "real", "pasar", "pasame", "pasa", "comunicar"],
-    checking: ["mirar", "mire", "comprobar", "revisar", "llamar", "contactar", "resolver", "confirmar"],
+    checking: ["mirar", "mire", "comprobar", "revisar", "resolver", "confirmar"],
   },
   fr: {
     strong: ["agent", "humain", "humaine", "conseiller", "conseillere", "representant", "operateur", "responsable"],
     weak: ["personne", "quelqu"],
     asking: ["parler", "reel", "reelle", "vraie", "vrai", "passer"],
-    checking: ["verifier", "regarder", "appeler", "contacter"],
+    checking: ["verifier", "regarder"],
   },
   de: {
     strong: ["mitarbeiter", "mitarbeiterin", "mensch", "menschen", "berater", "beraterin", "agent", "vertreter", "kundendienst"],
     weak: ["person", "jemand", "jemandem", "jemanden"],
     asking: ["sprechen", "reden", "echten", "echte", "echter", "verbinden"],
-    checking: ["prufen", "nachsehen", "anrufen", "kontaktieren"],
+    checking: ["prufen", "nachsehen"],
   },
 };
 

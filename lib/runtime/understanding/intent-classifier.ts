@@ -20,7 +20,8 @@ export type IntentModel = {
   unknownIdf: number;
 };
 
-export type IntentScore = { intent: string; score: number };
+/** `shared`: how many single terms the message shares with the intent's closest example. */
+export type IntentScore = { intent: string; score: number; shared: number };
 
 /** The classification: every intent's score, best first; `best` is null when none reaches `threshold`. */
 export type Classification = { ranked: IntentScore[]; best: IntentScore | null; margin: number };
@@ -28,10 +29,12 @@ export type Classification = { ranked: IntentScore[]; best: IntentScore | null; 
 // Words that carry no intent in any of the three languages: articles, pronouns, politeness.
 const noise = new Set(
   `a an the of to in on at for and or with my our your me i we you it is are am be this that these those please pls plz
-  hi hello hey just so like um uh lol haha
-  o os as um uma uns umas de do da dos das no na nos nas em ao aos para pra pro e ou com eu meu minha nosso nossa voce
+  hi hello hey just so like um uh lol haha what whats which
+  qual quais que q cual cuales
+  is be was its there here
+  o os as um uma uns umas de do da dos das no na nos nas em ao aos para pra pro e ou com eu meu minha nosso nossa voce sao esta
   voces vc vcs ola oi por favor boas bom dia boa tarde noite
-  el la los las un una unos unas del al en y con mi mis nuestro nuestra yo usted ustedes hola porfa buenas buenos dias`.split(/\s+/),
+  el la los las un una unos unas del al en y con mi mis nuestro nuestra yo usted ustedes hola porfa buenas buenos dias es son`.split(/\s+/),
 );
 
 // A word no example has weighs this much of the rarest known word: enough that a long message about
@@ -41,22 +44,40 @@ const UNKNOWN_WEIGHT = 0.6;
 // Stemming a word three ways is the classifier's main cost: each word is stemmed once per process.
 const memo = new Map<string, string>();
 
-/** A word as the classifier compares it: its shortest stem in the three languages (itself when short). */
+/** A word as the classifier compares it: its shortest stem of four letters or more in the three languages (else itself). */
 function termOf(word: string): string {
   const known = memo.get(word);
   if (known !== undefined) return known;
-  const all = stems(word);
+  // Stems under four letters make false friends across languages ("morada" and "more" at "mor").
+  const all = stems(word).filter((x) => x.length >= 4);
   const term = all.length ? all.reduce((a, b) => (b.length < a.length ? b : a)) : word;
   if (memo.size > 50_000) memo.clear();
   memo.set(word, term);
   return term;
 }
 
+// Words of a kind, read as their kind: a number, a clock time, a day; and shorthand as its word.
+const dayWords = new Set(
+  `today tonight tomorrow tmrw tmr tmw monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun
+  weekend hoje amanha segunda terca quarta quinta sexta sabado domingo hoy manana lunes martes miercoles jueves viernes`.split(/\s+/),
+);
+const shorthand: Record<string, string> = { ppl: "people", pax: "people", pessoas: "people", personas: "people", persons: "people" };
+
+function kindOf(word: string): string {
+  if (/^\d+$/.test(word)) return "#";
+  if (/^\d{1,2}(h\d{0,2}|am|pm|hrs?)$/.test(word)) return "@time";
+  if (dayWords.has(word)) return "@day";
+  return termOf(shorthand[word] ?? word);
+}
+
+// A pair says less than a word; a bare number says less still (a party, a quantity, an address).
+const kindWeight = (t: string) => (t.includes("_") ? 0.7 : t === "#" ? 0.5 : 1);
+
 /** The terms of a text with their counts: single stems, and pairs of neighbouring stems. */
 export function termsOf(text: string): Map<string, number> {
   const kept = words(text)
     .filter((w) => !noise.has(w))
-    .map((w) => (/^\d+$/.test(w) ? "#" : termOf(w)));
+    .map(kindOf);
   const out = new Map<string, number>();
   const add = (t: string) => out.set(t, (out.get(t) ?? 0) + 1);
   kept.forEach((t, i) => {
@@ -68,15 +89,18 @@ export function termsOf(text: string): Map<string, number> {
 
 export function trainIntents(examples: IntentExample[]): IntentModel {
   const parsed = examples.map((e) => ({ intent: e.intent, terms: termsOf(e.text) })).filter((e) => e.terms.size > 0);
-  const df = new Map<string, number>();
-  for (const e of parsed) for (const t of e.terms.keys()) df.set(t, (df.get(t) ?? 0) + 1);
-  const n = parsed.length;
+  // A term's rarity is counted in intents, not examples: "reserva" in every booking phrase is what
+  // says booking, while "queria fazer" in a booking and an order phrase says neither.
+  const intentsOf = new Map<string, Set<string>>();
+  for (const e of parsed) for (const t of e.terms.keys()) intentsOf.set(t, (intentsOf.get(t) ?? new Set()).add(e.intent));
+  const df = new Map<string, number>([...intentsOf].map(([t, set]) => [t, set.size]));
+  const n = new Set(parsed.map((e) => e.intent)).size;
   const idf = new Map<string, number>();
   for (const [t, count] of df) idf.set(t, Math.log(1 + n / count));
   const unknownIdf = Math.log(1 + n) * UNKNOWN_WEIGHT;
   const weigh = (terms: Map<string, number>) => {
     const w = new Map<string, number>();
-    for (const [t, c] of terms) w.set(t, (1 + Math.log(c)) * (idf.get(t) ?? unknownIdf) * (t.includes("_") ? 0.7 : 1));
+    for (const [t, c] of terms) w.set(t, (1 + Math.log(c)) * (idf.get(t) ?? unknownIdf) * kindWeight(t));
     return w;
   };
   return {
@@ -98,22 +122,26 @@ export function classifyIntent(model: IntentModel, text: string, threshold: numb
     const known = model.idf.get(t);
     // A pair no example has is not evidence against anything: only single words count as unknown.
     if (known === undefined && t.includes("_")) continue;
-    weights.set(t, (1 + Math.log(c)) * (known ?? model.unknownIdf) * (t.includes("_") ? 0.7 : 1));
+    weights.set(t, (1 + Math.log(c)) * (known ?? model.unknownIdf) * kindWeight(t));
   }
   const norm = Math.hypot(...weights.values());
-  const scores = new Map<string, number>(model.intents.map((i) => [i, 0]));
+  const scores = new Map<string, IntentScore>(model.intents.map((intent) => [intent, { intent, score: 0, shared: 0 }]));
   if (norm > 0) {
     for (const e of model.examples) {
       let dot = 0;
+      let shared = 0;
       for (const [t, w] of e.terms) {
         const m = weights.get(t);
-        if (m) dot += m * w;
+        if (!m) continue;
+        dot += m * w;
+        if (!t.includes("_")) shared++;
       }
       const cosine = dot / (norm * e.norm);
-      if (cosine > (scores.get(e.intent) ?? 0)) scores.set(e.intent, cosine);
+      const best = scores.get(e.intent);
+      if (best && cosine > best.score) scores.set(e.intent, { intent: e.intent, score: cosine, shared });
     }
   }
-  const ranked = [...scores].map(([intent, score]) => ({ intent, score })).sort((a, b) => b.score - a.score);
+  const ranked = [...scores.values()].sort((a, b) => b.score - a.score);
   const [first, second] = ranked;
   return {
     ranked,

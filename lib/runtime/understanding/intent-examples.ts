@@ -70,6 +70,8 @@ export const skillKindExamples: Record<SkillKind, Phrases> = {
       "can I get a pizza delivered to my address",
       "I'll have one of those to take away",
       "can you deliver to my place tonight",
+      "2 pizzas and a coke for pickup",
+      "1 lasagna and 2 desserts delivered please",
     ],
     pt: [
       "quero fazer uma encomenda",
@@ -79,6 +81,7 @@ export const skillKindExamples: Record<SkillKind, Phrases> = {
       "quero pedir para take away",
       "fazem entregas aqui para casa hoje",
       "queria uma pizza para ir buscar",
+      "2 pizzas e 1 sobremesa para levantar",
     ],
     es: [
       "quiero hacer un pedido",
@@ -88,6 +91,7 @@ export const skillKindExamples: Record<SkillKind, Phrases> = {
       "me lo traéis a casa",
       "quiero encargar para recoger a las 9",
       "un pedido para llevar por favor",
+      "2 raciones y 1 postre para recoger",
     ],
   },
   lead: {
@@ -216,7 +220,7 @@ export const ownIntentExamples: Record<OwnIntent, Phrases> = {
   },
   menu: {
     en: ["what's on the menu", "can I see the menu", "could you send me the menu", "what food do you have", "what dishes do you serve"],
-    pt: ["o que há na ementa", "podem enviar a ementa", "posso ver o menu", "que pratos têm", "qual é o cardápio"],
+    pt: ["o que há na ementa", "podem enviar a ementa", "posso ver o menu", "que pratos têm", "podem mandar o cardápio"],
     es: ["qué hay en la carta", "me pasas la carta", "puedo ver el menú", "qué platos tenéis", "qué tenéis para comer"],
   },
   question: {
