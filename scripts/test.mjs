@@ -262,6 +262,8 @@ async function staticLane() {
     (out) => sh("npm", ["run", "--silent", "check:circles"], {}, out),
     (out) => sh("npm", ["run", "--silent", "check:deps"], {}, out),
     (out) => sh("npm", ["run", "--silent", "check:client-imports"], {}, out),
+    // The unseen conversation corpus is split by its committed rule (tests/conversations/unseen/README.md).
+    tsx("scripts/split-unseen.ts", "--check"),
   ]);
   await stage(names.regex, [(out) => sh("npm", ["run", "--silent", "check:regex"], {}, out)]);
 }
