@@ -1,4 +1,4 @@
-import { dashboardApi, expect, screenshot, signUp, test } from "./fixtures";
+import { apiClient, dashboardApi, expect, screenshot, signUp, test } from "./fixtures";
 
 // Knowledge in the customer's language (issue 35 item 4): the owner says which languages the business
 // serves, the knowledge list marks each item's missing versions, and the edit dialog adds a version
@@ -80,3 +80,46 @@ async function assistantId(page: import("@playwright/test").Page): Promise<strin
   const assistants = await dashboardApi(page).get("/v1/internal/assistants");
   return assistants.body.data[0].id;
 }
+
+// The skill editor's texts per language (desktop: on a phone the editor is read-only): the skill's name
+// in each language and a message node's versions, a served language without one marked "missing".
+test("an owner names a skill and writes a node's text in each language the business serves", async ({ page, request }) => {
+  const account = await signUp(page);
+  const api = await apiClient(request, account.businessId);
+  expect((await api.put("/v1/business-languages", { languages: ["en", "es"] })).status).toBe(200);
+  const skill = {
+    name: "Gift vouchers",
+    enabled: true,
+    graph: {
+      nodes: [
+        { id: "start", type: "trigger", position: { x: 0, y: 0 }, data: { keywords: ["gift card", "voucher"] } },
+        { id: "say", type: "message", position: { x: 0, y: 120 }, data: { text: "Vouchers start at 20 EUR; pick one up at the counter." } },
+        { id: "end", type: "end", position: { x: 0, y: 240 }, data: {} },
+      ],
+      edges: [
+        { id: "e1", source: "start", target: "say" },
+        { id: "e2", source: "say", target: "end" },
+      ],
+    },
+  };
+  expect((await api.put("/v1/skills/sk_vouchers", skill)).status).toBe(200);
+
+  await page.goto("/skills/sk_vouchers");
+  const names = page.getByTestId("skill-names");
+  await expect(names.getByLabel("Name in Spanish (missing)")).toHaveValue("");
+  await names.getByLabel("Name in Spanish (missing)").fill("Vales regalo");
+  await expect(names.getByLabel("Name in Spanish", { exact: true })).toHaveValue("Vales regalo");
+
+  await page.locator('.react-flow__node[data-id="say"]').click();
+  const spanish = page.getByLabel("Text in Spanish (missing)");
+  await expect(spanish).toBeVisible();
+  await spanish.fill("Los vales empiezan en 20 €; recógelo en la barra.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved as version 2.")).toBeVisible();
+  await screenshot(page, "skill-languages");
+
+  const saved = await api.get("/v1/skills/sk_vouchers");
+  expect(saved.body.names).toEqual({ es: "Vales regalo" });
+  const say = saved.body.graph.nodes.find((n: { id: string }) => n.id === "say");
+  expect(say.data.texts).toEqual({ es: "Los vales empiezan en 20 €; recógelo en la barra." });
+});

@@ -1,7 +1,10 @@
 "use client";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import type { z } from "zod";
 import { Input, Select, type SelectOption, Textarea } from "@/components/ui";
+import type { BusinessLanguages } from "@/lib/shared/assistant-schema";
+import { apiFetch } from "@/components/data/fetcher";
 
 // Small controls of the node side panel. Each one edits one key of the node's data; `undefined`
 // removes the key (optional fields stay absent rather than saved as "").
@@ -51,11 +54,15 @@ const languageNames: Record<string, string> = { pt: "Portuguese", es: "Spanish",
 /**
  * Per-language variants of a text (`texts`, `retryTexts`...): the reply uses the customer's detected
  * language when its variant is filled, and the default text otherwise. An emptied variant is removed.
+ * A language the business serves (but its main one, the default text's) with no variant is marked.
  */
 export function LanguageTextsField({ name, label, value, onPatch, error, languages: shown }: FieldProps<unknown> & { languages?: string[] }) {
   const texts = value && typeof value === "object" ? (value as Record<string, string>) : {};
+  const served = useQuery({ queryKey: ["business-languages"], queryFn: () => apiFetch<BusinessLanguages>("/v1/business-languages") });
+  const [main, ...others] = served.data?.languages ?? [];
   // English too when the skill's default text is in another language (a business set up in Spanish).
-  const languages = shown ?? (texts.en !== undefined ? ["en", "pt", "es"] : ["pt", "es"]);
+  const languages =
+    shown ?? (texts.en !== undefined || (main && main !== "en") ? ["en", "pt", "es"] : ["pt", "es"]).filter((l) => l !== main || texts[l]);
   const change = (lang: string, v: string) => {
     const next = { ...texts };
     if (v === "") delete next[lang];
@@ -64,18 +71,25 @@ export function LanguageTextsField({ name, label, value, onPatch, error, languag
   };
   return (
     <>
-      {languages.map((lang) => (
-        <Textarea
-          key={lang}
-          id={fieldId(`${name}.${lang}`)}
-          label={`${label} in ${languageNames[lang] ?? lang}`}
-          hint="Optional: sent to customers writing in this language."
-          error={error}
-          value={texts[lang] ?? ""}
-          rows={2}
-          onChange={(e) => change(lang, e.target.value)}
-        />
-      ))}
+      {languages.map((lang) => {
+        const missing = (others as string[]).includes(lang) && !texts[lang];
+        return (
+          <Textarea
+            key={lang}
+            id={fieldId(`${name}.${lang}`)}
+            label={`${label} in ${languageNames[lang] ?? lang}${missing ? " (missing)" : ""}`}
+            hint={
+              missing
+                ? `Your business serves ${languageNames[lang]}: customers writing in it get the default text until this is filled.`
+                : "Optional: sent to customers writing in this language."
+            }
+            error={error}
+            value={texts[lang] ?? ""}
+            rows={2}
+            onChange={(e) => change(lang, e.target.value)}
+          />
+        );
+      })}
     </>
   );
 }
@@ -125,6 +139,41 @@ export function ListField({ name, label, value, onPatch, error, hint, optional }
         onPatch(name, optional && !items.length ? undefined : items);
       }}
     />
+  );
+}
+
+/**
+ * The choices as shown in each language (`choiceTexts`): one per line, in the order of the default
+ * choices, whose value is what the skill stores. An emptied language is removed.
+ */
+export function LanguageChoicesField({ name, label, value, onPatch, error, count }: FieldProps<unknown> & { count: number }) {
+  const lists = value && typeof value === "object" ? (value as Record<string, string[]>) : {};
+  const [drafts, setDrafts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(["en", "pt", "es"].map((l) => [l, (lists[l] ?? []).join("\n")])),
+  );
+  const change = (lang: string, text: string) => {
+    setDrafts((d) => ({ ...d, [lang]: text }));
+    const items = text.split("\n").filter((line) => line.trim() !== "");
+    const next = { ...lists };
+    if (items.length) next[lang] = items;
+    else delete next[lang];
+    onPatch(name, Object.keys(next).length ? next : undefined);
+  };
+  return (
+    <>
+      {["pt", "es", "en"].map((lang) => (
+        <Textarea
+          key={lang}
+          id={fieldId(`${name}.${lang}`)}
+          label={`${label} in ${languageNames[lang]}`}
+          hint={`Optional: ${count} line${count === 1 ? "" : "s"}, in the order of the choices above.`}
+          error={error}
+          rows={2}
+          value={drafts[lang] ?? ""}
+          onChange={(e) => change(lang, e.target.value)}
+        />
+      ))}
+    </>
   );
 }
 

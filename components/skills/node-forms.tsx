@@ -1,6 +1,15 @@
 "use client";
 import { conditionOperators, type NodeType, questionKinds } from "@/lib/shared/graph-schema";
-import { type FieldErrors, LanguageTextsField, ListField, NumberField, type Patch, SelectField, TextField } from "./inspector-fields";
+import {
+  type FieldErrors,
+  LanguageChoicesField,
+  LanguageTextsField,
+  ListField,
+  NumberField,
+  type Patch,
+  SelectField,
+  TextField,
+} from "./inspector-fields";
 import { CollectionField } from "./collection-field";
 import { OpeningHoursEditor, RecordFieldsEditor } from "./structured-fields";
 
@@ -42,7 +51,12 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
             hint="How staff read this answer in Records, like “Party size”, when a record field is exactly {{variable}}."
           />
           <SelectField {...field("kind")} label="Answer kind" options={options(questionKinds)} />
-          {data.kind === "choice" ? <ListField {...field("choices")} label="Choices" optional /> : null}
+          {data.kind === "choice" ? (
+            <>
+              <ListField {...field("choices")} label="Choices" optional />
+              <LanguageChoicesField {...field("choiceTexts")} label="Choices" count={Array.isArray(data.choices) ? data.choices.length : 0} />
+            </>
+          ) : null}
           <TextField {...field("retryText")} label="Retry text" optional multiline hint="Sent when the answer cannot be understood." />
           <LanguageTextsField {...field("retryTexts")} label="Retry text" />
           <NumberField {...field("maxRetries")} label="Retries before leaving by “invalid”" />
@@ -54,6 +68,7 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
                 hint="Above it (a party too large), the conversation goes to a person."
               />
               <TextField {...field("maxText")} label="Message above the largest" optional multiline hint="{{_max}} is the largest number." />
+              <LanguageTextsField {...field("maxTexts")} label="Message above the largest" />
             </>
           ) : null}
         </>
@@ -94,6 +109,18 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
               { value: "yes", label: "yes: a cart" },
             ]}
           />
+          {data.cart === true ? (
+            <>
+              <TextField
+                {...field("quantityText")}
+                label="Quantity question"
+                optional
+                multiline
+                hint="Asked when an item comes without a quantity; {{item}} is its title."
+              />
+              <LanguageTextsField {...field("quantityTexts")} label="Quantity question" />
+            </>
+          ) : null}
           {data.cart === true ? (
             <>
               <NumberField {...field("deliveryFee")} label="Delivery fee (cents)" />

@@ -24,6 +24,7 @@ import { ConflictDialog } from "./conflict-dialog";
 import { defaultData, type EditorEdge, type EditorGraph, type EditorNode, fromStored, isNodeType, nextNodeId, toStored } from "./editor-graph";
 import { EditorToolbar } from "./editor-toolbar";
 import { type ExamplePhrase, ExamplePhrases } from "./example-phrases";
+import { type SkillNames, SkillNamesField } from "./skill-names";
 import { NodeInspector } from "./node-inspector";
 import { NodePalette, PALETTE_MIME } from "./node-palette";
 import { skillNodeTypes } from "./nodes";
@@ -38,9 +39,10 @@ function loadGraph(skill: SkillDetail): EditorGraph {
 }
 
 // What "unsaved" compares: the graph without React Flow's measurements and selection.
-function draftKey(name: string, enabled: boolean, g: EditorGraph, examples: ExamplePhrase[]): string {
+function draftKey(name: string, enabled: boolean, g: EditorGraph, examples: ExamplePhrase[], names: SkillNames = {}): string {
   return JSON.stringify({
     name,
+    names,
     enabled,
     examples,
     nodes: g.nodes.map(({ measured: _m, selected: _s, dragging: _d, width: _w, height: _h, ...n }) => n),
@@ -62,7 +64,10 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
   const [enabled, setEnabled] = useState(initial.enabled);
   const [version, setVersion] = useState(initial.version);
   const [examples, setExamples] = useState<ExamplePhrase[]>(initial.examples ?? []);
-  const [savedKey, setSavedKey] = useState(() => draftKey(initial.name, initial.enabled, loadGraph(initial), initial.examples ?? []));
+  const [names, setNames] = useState<SkillNames>(initial.names ?? {});
+  const [savedKey, setSavedKey] = useState(() =>
+    draftKey(initial.name, initial.enabled, loadGraph(initial), initial.examples ?? [], initial.names ?? {}),
+  );
   const [revision, setRevision] = useState(0);
   const history = useGraphHistory();
   const current = useRef(graph);
@@ -217,7 +222,7 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
   }, [undo, redo]);
 
   // --- saving ---
-  const key = draftKey(name, enabled, graph, examples);
+  const key = draftKey(name, enabled, graph, examples, names);
   const dirty = key !== savedKey;
   useEffect(() => {
     if (!dirty) return;
@@ -241,7 +246,8 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
         setEnabled(fresh.enabled);
         setVersion(fresh.version);
         setExamples(fresh.examples ?? []);
-        setSavedKey(draftKey(fresh.name, fresh.enabled, g, fresh.examples ?? []));
+        setNames(fresh.names ?? {});
+        setSavedKey(draftKey(fresh.name, fresh.enabled, g, fresh.examples ?? [], fresh.names ?? {}));
         history.reset();
         replace(g);
       },
@@ -252,8 +258,8 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
     const now = validateGraph(toStored(current.current));
     if (!name.trim()) return toast.error("Give the skill a name before saving.");
     if (!now.ok) return toast.error(`Fix the ${now.problems.length} problem${now.problems.length === 1 ? "" : "s"} listed under the canvas first.`);
-    sending.current = draftKey(name, enabled, current.current, examples);
-    saver.save({ name: name.trim(), enabled, graph: toStored(current.current), examples }, version);
+    sending.current = draftKey(name, enabled, current.current, examples, names);
+    saver.save({ name: name.trim(), names, enabled, graph: toStored(current.current), examples }, version);
   };
 
   // A graph that fits at full size starts at the top (room to build downwards); a bigger one is fitted.
@@ -353,6 +359,7 @@ export function SkillCanvas({ initial }: { initial: SkillDetail }) {
           </div>
           <ProblemsPanel problems={problems} warnings={warnings} onPick={pick} />
           <ExamplePhrases examples={examples} onChange={setExamples} readOnly={readOnly} />
+          <SkillNamesField names={names} onChange={setNames} readOnly={readOnly} />
         </div>
         <NodeInspector
           node={selectedNodes.length === 1 ? selectedNodes[0] : null}

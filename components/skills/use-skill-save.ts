@@ -5,6 +5,7 @@ import { useToast } from "@/components/ui";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { SkillGraphInput } from "@/lib/shared/graph-schema";
 import type { ExamplePhrase } from "./example-phrases";
+import type { SkillNames } from "./skill-names";
 
 export type SkillDetail = {
   id: string;
@@ -16,9 +17,10 @@ export type SkillDetail = {
   updatedAt: string;
   graph: { nodes: unknown[]; edges: unknown[] };
   examples: ExamplePhrase[];
+  names?: SkillNames;
 };
 type Saved = Omit<SkillDetail, "graph" | "examples"> & { warnings: { path: string; message: string }[] };
-type Draft = { name: string; enabled: boolean; graph: SkillGraphInput; examples: ExamplePhrase[] };
+type Draft = { name: string; names: SkillNames; enabled: boolean; graph: SkillGraphInput; examples: ExamplePhrase[] };
 
 /** The skill in the public API (read, save); the list's enable toggle and delete are the dashboard's own. */
 export const skillUrl = (id: string) => `/v1/skills/${encodeURIComponent(id)}`;

@@ -27,8 +27,15 @@ export const skillExamples = z.array(skillExample).max(MAX_SKILL_EXAMPLES, `at m
     "Phrases a customer might write to mean this skill, each tagged with its language (en, pt, es). The assistant's intent classifier learns from them (with the skill's name, description and trigger phrases) from the next message on. At most 50, each 2..200 characters.",
 });
 
+export const skillNames = z.partialRecord(z.enum(["en", "pt", "es"]), z.string().trim().min(1, "must not be empty").max(200)).meta({
+  description:
+    "The skill's name as customers read it in each language (en, pt, es), beside `name`: the assistant names the skill in the customer's language when it lists what it can do. Omitted on a save: the names stay (a new name drops the ones that were the old name).",
+  example: { pt: "Reservas de mesa", es: "Reservas de mesa" },
+});
+
 export const skillUpsertIn = z.object({
   name: z.string().min(1).max(200),
+  names: skillNames.optional(),
   enabled: z.boolean(),
   graph: graphIn,
   /** Omitted: the skill keeps the phrases it has (none for a new skill). */
@@ -43,6 +50,7 @@ const problem = z.object({ path: z.string(), message: z.string() });
 export const skillSummaryOut = z.object({
   id: z.string().meta({ example: "sk_booking" }),
   name: z.string(),
+  names: skillNames,
   enabled: z.boolean(),
   assistantId: z.string(),
   version: z.number().int(),

@@ -7,6 +7,7 @@ import { assistants, skills, skillVersions } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { listPage, type Page, type PageParams } from "../pagination";
 import type { skillOut, skillSummaryOut, skillUpsertIn, skillUpsertOut } from "../shared/skill-schema";
+import { readyMadeNamesFor } from "../shared/ready-made-skills";
 import { validateGraph } from "../shared/validate-graph";
 
 type SkillRow = typeof skills.$inferSelect;
@@ -14,6 +15,7 @@ type SkillRow = typeof skills.$inferSelect;
 const summary = (s: SkillRow): z.infer<typeof skillSummaryOut> => ({
   id: s.id,
   name: s.name,
+  names: s.names ?? {},
   enabled: s.enabled,
   assistantId: s.assistantId,
   version: s.version,
@@ -80,6 +82,7 @@ export async function upsertSkill(
           .update(skills)
           .set({
             name: input.name,
+            names: input.names ?? keptNames(current, input.name),
             enabled: input.enabled,
             graph,
             assistantId,
@@ -92,12 +95,30 @@ export async function upsertSkill(
           .returning()
       : await tx
           .insert(skills)
-          .values({ businessId, id, name: input.name, enabled: input.enabled, graph, assistantId, examples: input.examples ?? [], version: 1 })
+          .values({
+            businessId,
+            id,
+            name: input.name,
+            // A ready-made skill under one of its own names is named in all three languages.
+            names: input.names ?? readyMadeNamesFor(id, input.name),
+            enabled: input.enabled,
+            graph,
+            assistantId,
+            examples: input.examples ?? [],
+            version: 1,
+          })
           .returning();
     await tx.insert(skillVersions).values({ businessId, skillId: id, version: saved.version, graph });
     return saved;
   });
   return { ...summary(row), warnings: checked.warnings.map((w) => ({ path: w.path, message: w.message })) };
+}
+
+/** The names a save without `names` keeps: all of them, but those that were the name it had before a rename. */
+function keptNames(current: SkillRow, name: string): SkillRow["names"] {
+  const names = current.names ?? {};
+  if (current.name === name) return names;
+  return Object.fromEntries(Object.entries(names).filter(([, n]) => n !== current.name));
 }
 
 /**

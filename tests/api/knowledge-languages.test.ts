@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { storeMachineTranslation } from "@/lib/assistants/knowledge";
 import { machineVersion } from "@/lib/assistants/knowledge-translations";
 import { db } from "@/lib/db/client";
+import { readyMadeSkills } from "@/lib/shared/ready-made-skills";
 import { api, makeBusiness } from "../helpers/api";
 
 // Knowledge items with versions per language and the languages a business serves (issue 35 item 4),
@@ -133,5 +134,40 @@ describe("knowledge versions", () => {
     const other = await makeBusiness();
     expect((await api("PATCH", `${base(b.assistantId)}/${item.body.id}`, { key: other.key, body: { title: "x" } })).status).toBe(404);
     expect(await storeMachineTranslation(db(), other.businessId, item.body.id, "pt", machineVersion(text, { title: "X", content: "Y" }))).toBe(false);
+  });
+});
+
+describe("skill names per language", () => {
+  const graph = readyMadeSkills[0].graph;
+
+  it("names a ready-made skill in the three languages, keeps names on a save without them, and drops the old name's on a rename", async () => {
+    const b = await makeBusiness();
+    const put = await api("PUT", "/v1/skills/sk_booking", { key: b.key, body: { name: "Table booking", enabled: true, graph } });
+    expect(put.body.names).toEqual({ en: "Table booking", pt: "Reservas de mesa", es: "Reservas de mesa" });
+    // A custom skill has only the names it is given.
+    const custom = await api("PUT", "/v1/skills/sk_vouchers", {
+      key: b.key,
+      body: { name: "Gift vouchers", names: { pt: "Vales de oferta" }, enabled: true, graph },
+    });
+    expect(custom.body.names).toEqual({ pt: "Vales de oferta" });
+    const kept = await api("PUT", "/v1/skills/sk_vouchers", { key: b.key, body: { name: "Gift vouchers", enabled: false, graph } });
+    expect(kept.body.names).toEqual({ pt: "Vales de oferta" });
+    expect((await api("GET", "/v1/skills/sk_vouchers", { key: b.key })).body.names).toEqual({ pt: "Vales de oferta" });
+    // Renamed, the booking skill's English name (the old name) goes; the others stay.
+    const renamed = await api("PUT", "/v1/skills/sk_booking", { key: b.key, body: { name: "Book a table", enabled: true, graph } });
+    expect(renamed.body.names).toEqual({ pt: "Reservas de mesa", es: "Reservas de mesa" });
+    const list = await api("GET", "/v1/skills", { key: b.key });
+    expect(list.body.data.map((s: { id: string; names: unknown }) => [s.id, s.names])).toEqual(
+      expect.arrayContaining([["sk_vouchers", { pt: "Vales de oferta" }]]),
+    );
+  });
+
+  it("refuses a name in an unknown language or an empty one", async () => {
+    const b = await makeBusiness();
+    for (const names of [{ fr: "Réservations" }, { pt: " " }]) {
+      const bad = await api("PUT", "/v1/skills/sk_booking", { key: b.key, body: { name: "Booking", names, enabled: true, graph } });
+      expect(bad.status, JSON.stringify(names)).toBe(400);
+      expect(bad.body.error.details[0].path).toMatch(/^names/);
+    }
   });
 });

@@ -64,7 +64,7 @@ describe("answers from knowledge", () => {
     const shop = await makeShop();
     const bo = customer(shop);
     expect(await bo.say("Do you sell cars?")).toEqual([
-      'Sorry, I don\'t have an answer to that. I can help you with:\n• Table booking: write "book"\n• Order taking: write "order"\n• Lead capture: write "quote"',
+      "Sorry, I don't have an answer to that. I can help you with:\n• Table booking\n• Order taking\n• Lead capture",
     ]);
     // An answer in between resets the count.
     await bo.say("what are your opening hours");

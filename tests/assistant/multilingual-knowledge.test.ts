@@ -120,6 +120,15 @@ describe("knowledge in three languages", () => {
     expect(hit?.item.id).toBe(terrace.id);
   });
 
+  it("lists what it can do by the skills' names in the customer's language", async () => {
+    const shop = await makeShop();
+    const [pt] = await customer(shop).say("vendem carros usados?");
+    expect(pt).toContain("• Reservas de mesa\n• Encomendas\n• Pedidos de contacto");
+    const [es] = await customer(shop).say("¿vendéis coches usados?");
+    expect(es).toContain("• Reservas de mesa\n• Pedidos\n• Solicitudes de contacto");
+    expect(es).not.toMatch(/escrib|Table booking/);
+  });
+
   it("finds the address and the parking items for a Portuguese question about both", async () => {
     const shop = await makeShop({ skills: false });
     const [where, park] = await Promise.all([
