@@ -43,6 +43,7 @@ const dashboardPages = [
   "/audit",
   "/saved-replies",
   "/business-hours",
+  "/business-facts",
   "/account",
 ];
 

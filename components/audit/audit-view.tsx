@@ -28,6 +28,7 @@ const actionLabels: Record<AuditAction, string> = {
   "webhook_endpoint.deleted": "Webhook endpoint deleted",
   "webhook_endpoint.secret_rotated": "Webhook secret rotated",
   "settings.business_hours_changed": "Business hours changed",
+  "settings.business_facts_changed": "Business facts changed",
   "settings.business_languages_changed": "Languages served changed",
   "settings.inbox_changed": "Inbox settings changed",
   "settings.campaigns_changed": "Campaign settings changed",

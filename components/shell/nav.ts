@@ -16,6 +16,7 @@ export const navItems: NavItem[] = [
   { href: "/saved-replies", label: "Saved replies", icon: "⌁", group: "build" },
   { href: "/channel", label: "Channel", icon: "☏", group: "settings" },
   { href: "/business-hours", label: "Business hours", icon: "◷", group: "settings" },
+  { href: "/business-facts", label: "Business facts", icon: "❖", group: "settings" },
   { href: "/webhooks", label: "Webhooks", icon: "⇄", group: "settings" },
   { href: "/api-keys", label: "API keys", icon: "✱", group: "settings" },
   { href: "/api-reference", label: "API reference", icon: "{}", group: "settings" },

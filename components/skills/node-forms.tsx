@@ -122,11 +122,9 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
             </>
           ) : null}
           {data.cart === true ? (
-            <>
-              <NumberField {...field("deliveryFee")} label="Delivery fee (cents)" />
-              <NumberField {...field("freeDeliveryFrom")} label="Free delivery from (cents)" />
-              <NumberField {...field("minimumDelivery")} label="Minimum delivery order (cents)" />
-            </>
+            <p className="field-hint">
+              The delivery fee, free-delivery threshold and minimum order are the business's: <a href="/business-facts">Settings › Business facts</a>.
+            </p>
           ) : null}
         </>
       );

@@ -18,6 +18,7 @@ export const auditActions = [
   "webhook_endpoint.deleted",
   "webhook_endpoint.secret_rotated",
   "settings.business_hours_changed",
+  "settings.business_facts_changed",
   "settings.business_languages_changed",
   "settings.inbox_changed",
   "settings.campaigns_changed",

@@ -2,18 +2,17 @@ import "server-only";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { assistants, apiKeys, businesses, businessHours, catalogItems, knowledgeItems, messages, skills } from "../db/schema";
-import type { WeeklyHours } from "../db/schema/business-hours";
 import type { Db } from "../db/client";
-import { createKnowledge } from "../assistants/knowledge";
 import { notFound } from "../errors";
 import { readyMadeFor } from "../skills/starter-skills";
 import { upsertSkill } from "../skills/skills";
-import { weekdayKeys, weeklyHoursSchema } from "./hours-rules";
+import { weeklyHoursSchema } from "./hours-rules";
 
 // A new business's first day: the sign-up answers (kind, languages, time zone, opening hours,
-// address) give a working assistant at once, the ready-made skills for its kind in its language,
-// starter knowledge from the answers, the hours stored as its business hours; then the overview's
-// checklist, each step ticked from real state, until done or dismissed.
+// address) give a working assistant at once, the ready-made skills for its kind in its language, the
+// hours stored as its business hours and the address as its business facts (the assistant answers
+// both from there: no knowledge text repeats them); then the overview's checklist, each step ticked
+// from real state, until done or dismissed.
 
 import { businessKinds } from "../db/schema/businesses";
 
@@ -35,38 +34,7 @@ export const onboardingAnswers = z.object({
 });
 export type OnboardingAnswers = z.infer<typeof onboardingAnswers>;
 
-const dayNames: Record<BusinessLanguage, string[]> = {
-  en: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-  es: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
-  pt: ["segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"],
-};
-
-const words = {
-  en: { hours: "Opening hours", address: "Address", closed: "closed", to: "to", and: "and", intro: "We are open", at: "We are at" },
-  es: { hours: "Horario", address: "Dirección", closed: "cerrado", to: "a", and: "y", intro: "Abrimos", at: "Estamos en" },
-  pt: { hours: "Horário", address: "Morada", closed: "fechado", to: "a", and: "e", intro: "Estamos abertos", at: "Estamos em" },
-} satisfies Record<BusinessLanguage, Record<string, string>>;
-
-/** "Monday to Friday: 09:00-13:00 and 15:00-19:00; Saturday: 10:00-14:00; Sunday: closed." in the language. */
-export function describeHours(weekly: WeeklyHours, lang: BusinessLanguage): string {
-  const w = words[lang];
-  const groups: Array<{ from: number; to: number; ranges: string[] }> = [];
-  weekdayKeys.forEach((key, i) => {
-    const ranges = weekly[key] ?? [];
-    const last = groups[groups.length - 1];
-    if (last && last.ranges.join() === ranges.join()) last.to = i;
-    else groups.push({ from: i, to: i, ranges });
-  });
-  const parts = groups.map((g) => {
-    const days = g.from === g.to ? dayNames[lang][g.from] : `${dayNames[lang][g.from]} ${w.to} ${dayNames[lang][g.to]}`;
-    const ranges = g.ranges.length ? g.ranges.join(` ${w.and} `) : w.closed;
-    return `${days}: ${ranges}`;
-  });
-  const text = parts.join("; ");
-  return `${w.intro}: ${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-}
-
-/** Writes the answers, the ready-made skills and the starter knowledge (inside the sign-up's transaction). */
+/** Writes the answers and the ready-made skills (inside the sign-up's transaction). */
 export async function setUpBusiness(db: Db, businessId: string, assistantId: string, answers: OnboardingAnswers): Promise<void> {
   const primary = answers.languages[0];
   await db
@@ -82,10 +50,6 @@ export async function setUpBusiness(db: Db, businessId: string, assistantId: str
   for (const skill of readyMadeFor(answers.kind, primary)) {
     await upsertSkill(db, businessId, skill.id, { name: skill.name, enabled: true, graph: skill.graph, assistantId });
   }
-  const w = words[primary];
-  const hasHours = Object.values(answers.hours).some((r) => r?.length);
-  if (hasHours) await createKnowledge(db, businessId, assistantId, { title: w.hours, content: describeHours(answers.hours, primary) });
-  if (answers.address) await createKnowledge(db, businessId, assistantId, { title: w.address, content: `${w.at} ${answers.address}.` });
 }
 
 export const checklistSteps = ["whatsapp", "knowledge", "catalog", "simulator", "apiKey"] as const;

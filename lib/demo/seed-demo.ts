@@ -3,6 +3,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { createKnowledge } from "../assistants/knowledge";
 import { createBusiness } from "../businesses/businesses";
+import { setBusinessFacts } from "../businesses/facts";
 import { upsertCatalogItems } from "../catalog/catalog";
 import { upsertContact } from "../contacts/contacts";
 import { ensureConversation } from "../conversations/conversations";
@@ -19,7 +20,7 @@ import { createUser } from "../users/users";
 export const DEMO_EMAIL = "owner@demo.test";
 export const DEMO_PASSWORD = "demo-password";
 
-/** A demo business to explore: assistant with knowledge, skills, catalog, contacts, a conversation, records. */
+/** A demo business to explore: hours and facts, assistant with knowledge, skills, catalog, contacts, a conversation, records. */
 export async function seedDemo(db: Db) {
   const { businessId, assistantId } = await createBusiness(db, { name: "Demo Bistro", tokens: 250_000, timeZone: "Europe/Lisbon" });
   // The demo's business hours (the booking skill and the handoffs read them): every day 12-15 and 18-23.
@@ -28,12 +29,19 @@ export async function seedDemo(db: Db) {
     weekly: { mon: everyDay, tue: everyDay, wed: everyDay, thu: everyDay, fri: everyDay, sat: everyDay, sun: everyDay },
     holidays: [],
   });
+  // The demo's facts: what the assistant answers about the address, delivery and payment, and what the
+  // order skill's cart charges (2.50 EUR under 30 EUR). The knowledge holds only what no setting says.
+  const eur = (amount: number) => ({ amount, currency: "EUR" });
+  await setBusinessFacts(db, businessId, {
+    address: "Rua das Flores 12, Lisbon",
+    delivery: { offered: true, radiusKm: 5, fee: eur(250), freeFrom: eur(3000) },
+    pickup: { offered: true },
+    paymentMethods: ["cash", "card", "mb_way"],
+  });
   const knowledge = [
-    ["Opening hours", "We are open every day from 12:00 to 15:00 and from 18:00 to 23:00."],
-    ["Address", "Rua das Flores 12, Lisbon. The nearest metro is Baixa-Chiado."],
+    ["Getting here", "The nearest metro is Baixa-Chiado, a short walk away."],
     ["Parking", "There is no private parking; the Camões car park is a 3-minute walk away."],
     ["Vegetarian options", "Half of our menu is vegetarian and we always have a vegan main course."],
-    ["Delivery", "We deliver within 5 km from 18:00 to 22:30. Delivery costs 2.50 EUR and is free over 30 EUR."],
   ];
   for (const [title, content] of knowledge) await createKnowledge(db, businessId, assistantId, { title, content });
   await upsertCatalogItems(db, businessId, "menu", [

@@ -117,10 +117,8 @@ export const catalogData = z.object({
   // Asked when an item was named without a quantity ({{item}} is its title).
   quantityText: optionalText,
   quantityTexts: texts,
-  // Business rules for a cart's total, in the items' minor unit (cents): delivery fee, free from, minimum.
-  deliveryFee: z.number().int().min(0).optional(),
-  freeDeliveryFrom: z.number().int().min(0).optional(),
-  minimumDelivery: z.number().int().min(0).optional(),
+  // A cart's delivery fee, free-delivery threshold and minimum are the business's facts
+  // (/v1/business-facts), never a node's: the fee quoted is the fee charged.
 });
 
 export const availabilityData = z.object({

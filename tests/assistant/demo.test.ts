@@ -42,8 +42,16 @@ describe("the demo business through the sandbox", () => {
     await ana.say("ana@example.pt");
     expect((await ana.say("a birthday dinner for 12"))[0]).toBe("Thanks, Ana Silva! Someone from our team will contact you at ana@example.pt soon.");
 
-    expect(await ana.say("What's your address?")).toEqual(["*Address*\nRua das Flores 12, Lisbon. The nearest metro is Baixa-Chiado."]);
+    expect(await ana.say("What's your address?")).toEqual(["Our address: Rua das Flores 12, Lisbon."]);
     expect((await ana.conversation()).status).toBe("open");
+
+    // The fee the demo quotes is the fee its cart charges: 2.50 EUR under 30 EUR.
+    const [fee] = await ana.say("how much is delivery?");
+    expect(fee).toMatch(/2[.,]50/);
+    expect(fee).toMatch(/30[.,]00/);
+    const cal = customer(shop);
+    expect((await cal.say("2 margheritas delivered to Rua Augusta 1 please"))[0]).toMatch(/Total: (€24\.50|24[.,]50)/);
+    expect((await cal.say("yes"))[0]).toMatch(/placed/);
 
     const bea = customer(shop);
     expect((await bea.say("I need to talk to a real person"))[0]).toMatch(/^Sure, I'm passing you to a colleague\./);
@@ -52,6 +60,7 @@ describe("the demo business through the sandbox", () => {
     expect((await collection("bookings")).length).toBe(seeded.bookings + 1);
     expect((await collection("orders")).map((r) => r.fields)).toEqual([
       expect.objectContaining({ items: [expect.objectContaining({ itemId: "tiramisu", qty: 1 })], fulfilment: "Pickup", total: 600 }),
+      expect.objectContaining({ items: [expect.objectContaining({ itemId: "pizza-margherita", qty: 2 })], deliveryFee: 250, total: 2450 }),
     ]);
     expect((await collection("leads")).length).toBe(seeded.leads + 1);
 
@@ -66,10 +75,10 @@ describe("the demo business through the sandbox", () => {
       balanceTokens: before.balanceTokens - spent,
       periodUsedTokens: before.periodUsedTokens + spent,
     });
-    // The seeded conversation (an assistant reply an hour ago), Ana's (answered) and Bea's (handed off).
+    // The seeded conversation (an assistant reply an hour ago), Ana's and Cal's (answered) and Bea's (handed off).
     expect(await analyticsSummary(db(), shop.businessId, "24h")).toMatchObject({
-      conversations: 3,
-      resolvedByAssistant: 2,
+      conversations: 4,
+      resolvedByAssistant: 3,
       handoffs: 1,
       leads: seeded.leads + 1,
     });

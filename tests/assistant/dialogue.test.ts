@@ -9,6 +9,7 @@ import { bookingSlots, events, records } from "@/lib/db/schema";
 import { bookingGraph, ordersGraph } from "@/lib/shared/ready-made-skills";
 import { upsertSkill } from "@/lib/skills/skills";
 import { customer, fileWorker, makeShop, type Shop, withHours } from "./harness";
+import { setBusinessFacts } from "@/lib/businesses/facts";
 
 fileWorker();
 // Wednesday 25 November 2026, 16:00 in Lisbon.
@@ -29,7 +30,8 @@ async function withRules(shop: Shop) {
     if (n.type === "question" && n.data.variable === "party_size") n.data.max = 12;
   }
   const orders = structuredClone(ordersGraph);
-  for (const n of orders.nodes) if (n.type === "catalog") Object.assign(n.data, { deliveryFee: 250, freeDeliveryFrom: 3000, minimumDelivery: 1500 });
+  const eur = (amount: number) => ({ amount, currency: "EUR" });
+  await setBusinessFacts(db(), shop.businessId, { delivery: { offered: true, fee: eur(250), freeFrom: eur(3000), minimum: eur(1500) } });
   await upsertSkill(db(), shop.businessId, "sk_booking", { name: "Table booking", enabled: true, graph: booking, assistantId: shop.assistantId });
   await upsertSkill(db(), shop.businessId, "sk_orders", { name: "Order taking", enabled: true, graph: orders, assistantId: shop.assistantId });
 }

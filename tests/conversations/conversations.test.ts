@@ -14,7 +14,7 @@ import { assistantWorker, customer } from "@/tests/assistant/harness";
 import { allCases } from "./cases";
 import { detectLang, englishCanned, letters, stripOwnerWords } from "./lang";
 import { bookingMatches, compareCollection, fold, leadMatches, orderMatches, readOutcome } from "./outcome";
-import { DEFAULT_NOW, KNOWLEDGE, localToInstant, MENU, MENU_IDS, makeConversationShop, RULES, SHOP_NAME } from "./shop";
+import { ADDRESS, DEFAULT_NOW, KNOWLEDGE, localToInstant, MENU, MENU_IDS, makeConversationShop, RULES, SHOP_NAME } from "./shop";
 import { type Case, CATEGORIES, type Fact, type Lang } from "./types";
 
 // Conversations at once within a group sharing a pinned clock (CONVERSATIONS_CONCURRENCY=1 to debug).
@@ -27,6 +27,7 @@ const OWNER_TEXTS = [
   ...KNOWLEDGE.flatMap(([title, content]) => [content, title]),
   ...MENU.flatMap((m) => [m.description ?? "", m.title]),
   SHOP_NAME,
+  ADDRESS,
 ].sort((a, b) => b.length - a.length);
 
 type Result = {
@@ -242,7 +243,8 @@ describe("the conversation corpus", () => {
         ].join("\n"),
       );
       console.log([...(failed.length ? ["failures:", ...details, ""] : []), ...lines].join("\n"));
-      const out = path.resolve(__dirname, "../../test-results");
+      // npm run corpus:llm keeps a model's results apart from the offline run's (scripts/corpus-llm.ts).
+      const out = process.env.CORPUS_RESULTS_DIR ?? path.resolve(__dirname, "../../test-results");
       mkdirSync(out, { recursive: true });
       writeFileSync(
         path.join(out, "conversations.json"),

@@ -4,6 +4,8 @@
 import { own, type Shop } from "@/tests/assistant/harness";
 import { createKnowledge } from "@/lib/assistants/knowledge";
 import { createBusiness } from "@/lib/businesses/businesses";
+import { setBusinessFacts } from "@/lib/businesses/facts";
+import { setBusinessHours } from "@/lib/businesses/hours";
 import { upsertCatalogItems } from "@/lib/catalog/catalog";
 import type { CatalogItemIn } from "@/lib/shared/catalog-schema";
 import { db } from "@/lib/db/client";
@@ -21,10 +23,8 @@ export const DEFAULT_NOW = "2026-11-25T16:00";
 /**
  * The business rules, in one place. The expectations of every case follow from these.
  *
- * TODO(issue 13, dialogue-manager helpers): `applyRules(shop)` is yours to implement: write these rules
- * into the skills' data (opening hours, max party size, covers per slot, delivery fee/free-from/minimum)
- * once the ready-made skills carry them. Until then `makeConversationShop` installs the current
- * ready-made skills exactly as tests/assistant/harness.ts `makeShop` does.
+ * The settings (`setUpFacts`: hours, address, delivery charges, payment) and the skills' data
+ * (`applyRules`: slots, covers, the largest party) are written from these.
  */
 export const RULES = {
   timeZone: TIME_ZONE,
@@ -48,12 +48,16 @@ export const RULES = {
   pickup: { feeCents: 0 },
 } as const;
 
+/** Tasca da Ana's address: a business fact (Settings › Business facts), not knowledge text. */
+export const ADDRESS = "Rua das Flores 12, 1200-195 Lisbon";
+
+/**
+ * The owner's knowledge: what no setting says. The opening hours, the address, delivery (area, fee,
+ * free-from, minimum), pickup and payment methods are the business's settings (`setUpFacts`), which the
+ * assistant answers from and the order skill's cart charges.
+ */
 export const KNOWLEDGE: Array<[string, string]> = [
-  ["Opening hours", "We are open Tuesday to Sunday, 12:00-15:00 for lunch and 19:00-23:00 for dinner. We are closed on Mondays."],
-  [
-    "Address and how to get here",
-    "Tasca da Ana is at Rua das Flores 12, 1200-195 Lisbon, in Chiado. The nearest metro station is Baixa-Chiado (green and blue lines), a 4-minute walk.",
-  ],
+  ["How to get here", "We are in Chiado. The nearest metro station is Baixa-Chiado (green and blue lines), a 4-minute walk from the restaurant."],
   ["Parking", "We have no private parking. The nearest car park is Parque Camões, a 3-minute walk; street parking in Chiado is very limited."],
   [
     "Vegetarian and vegan food",
@@ -63,11 +67,6 @@ export const KNOWLEDGE: Array<[string, string]> = [
     "Gluten-free",
     "We have gluten-free pizza bases for 2 EUR extra. Our kitchen uses wheat flour, so we cannot guarantee there is no cross-contamination for coeliacs.",
   ],
-  [
-    "Delivery and pickup",
-    "We deliver within 5 km of the restaurant during opening hours. Delivery costs 2.50 EUR and is free for orders from 30 EUR; the minimum delivery order is 15 EUR. Pickup at the restaurant is free.",
-  ],
-  ["Payment methods", "We accept cash, Visa, Mastercard, MB Way and Apple Pay. We do not accept American Express."],
   ["Pets", "Dogs are welcome on our terrace. Inside, only assistance dogs are allowed."],
   ["Children", "Children are very welcome. We have high chairs and a kids' menu (small pizza or pasta with a drink) for 8 EUR."],
   ["Wifi", "Free wifi for customers: the network is TascaDaAna-Guest and the password is chiado2026."],
@@ -150,33 +149,50 @@ export const MENU: CatalogItemIn[] = [
 export const MENU_IDS = new Set(MENU.map((m) => m.externalId));
 
 /**
- * The business rules written into the ready-made skills' data, as the owner would in the editor:
- * opening hours, slot length and covers per slot on the availability node, the largest party on the
- * party-size question, the delivery fee, free-delivery threshold and minimum on the cart.
+ * The business rules the ready-made skills carry, as the owner sets them in the editor: slot length and
+ * covers per slot on the availability node (which books in the business hours), the largest party on
+ * the party-size question. Hours and delivery charges are the business's settings, not the skills'.
  */
 export function applyRules(graph: SkillGraph): SkillGraph {
   const g = structuredClone(graph);
   for (const node of g.nodes) {
     if (node.type === "availability") {
-      node.data.openingHours = Object.fromEntries(Object.entries(RULES.openingHours).map(([day, hours]) => [day, [...hours]]));
+      // No hours of its own: the business hours serve the skill, the handoffs and the answers alike.
+      delete node.data.openingHours;
       node.data.slotMinutes = RULES.slotMinutes;
       node.data.capacity = RULES.coversPerSlot;
       node.data.covers = "party_size";
     }
     if (node.type === "question" && node.data.variable === "party_size") node.data.max = RULES.maxPartySize;
-    if (node.type === "catalog" && node.data.cart) {
-      node.data.deliveryFee = RULES.delivery.feeCents;
-      node.data.freeDeliveryFrom = RULES.delivery.freeFromCents;
-      node.data.minimumDelivery = RULES.delivery.minimumCents;
-    }
   }
   return g;
 }
 
-/** A fresh Tasca da Ana: knowledge, menu, the ready-made skills (built like harness.ts `makeShop`). */
+/** Tasca da Ana's settings: its hours and its facts (address, delivery and what it costs, pickup, payment). */
+export async function setUpFacts(businessId: string): Promise<void> {
+  const weekly = Object.fromEntries(Object.entries(RULES.openingHours).map(([day, hours]) => [day, [...hours]]));
+  await setBusinessHours(db(), businessId, { weekly, holidays: [] });
+  const eur = (amount: number) => ({ amount, currency: RULES.currency });
+  await setBusinessFacts(db(), businessId, {
+    address: ADDRESS,
+    delivery: {
+      offered: true,
+      radiusKm: RULES.delivery.radiusKm,
+      fee: eur(RULES.delivery.feeCents),
+      freeFrom: eur(RULES.delivery.freeFromCents),
+      minimum: eur(RULES.delivery.minimumCents),
+    },
+    pickup: { offered: true },
+    // No American Express.
+    paymentMethods: ["cash", "visa", "mastercard", "mb_way", "apple_pay"],
+  });
+}
+
+/** A fresh Tasca da Ana: settings, knowledge, menu, the ready-made skills (built like harness.ts `makeShop`). */
 export async function makeConversationShop(): Promise<Shop> {
   const { businessId, assistantId } = await createBusiness(db(), { name: SHOP_NAME, tokens: 1_000_000, timeZone: TIME_ZONE });
   own(businessId);
+  await setUpFacts(businessId);
   for (const [title, content] of KNOWLEDGE) await createKnowledge(db(), businessId, assistantId, { title, content });
   await upsertCatalogItems(db(), businessId, "menu", MENU);
   for (const skill of readyMadeSkills)

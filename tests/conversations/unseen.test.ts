@@ -209,7 +209,8 @@ beforeAll(() => {
 afterAll(async () => {
   pinClock(null);
   await worker?.stop();
-  const out = path.resolve(__dirname, "../../test-results");
+  // npm run corpus:llm keeps a model's results apart from the offline run's (scripts/corpus-llm.ts).
+  const out = process.env.CORPUS_RESULTS_DIR ?? path.resolve(__dirname, "../../test-results");
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, "unseen.json"), JSON.stringify(report, null, 2));
 });

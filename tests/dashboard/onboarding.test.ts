@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/sign-up/route";
 import { PEER_HEADER } from "@/lib/auth/client-address";
-import { listKnowledge, updateKnowledge } from "@/lib/assistants/knowledge";
+import { createKnowledge, listKnowledge } from "@/lib/assistants/knowledge";
 import { upsertCatalogItems } from "@/lib/catalog/catalog";
 import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { db } from "@/lib/db/client";
@@ -63,15 +63,15 @@ describe("onboarding at sign-up", () => {
     expect(ask.data.text).toBe("¡Con mucho gusto! ¿Para cuántas personas es la mesa?");
     expect(ask.data.texts).toMatchObject({ en: "Happy to book you a table! For how many people?" });
 
+    // The hours and the address are settings the assistant answers from, not knowledge text.
     const knowledge = await listKnowledge(db(), businessId, assistant.id, { limit: 50 });
-    expect(knowledge.data.map((k) => [k.title, k.content]).sort()).toEqual([
-      ["Dirección", "Estamos en Calle Mayor 5, Madrid."],
-      ["Horario", "Abrimos: Lunes a martes: 12:00-15:00 y 19:00-23:00; miércoles a viernes: cerrado; sábado: 12:00-16:00; domingo: cerrado."],
-    ]);
+    expect(knowledge.data).toEqual([]);
 
     signedIn(businessId, body.userId, email);
     const hoursNow = await api("GET", "/v1/business-hours", { headers });
     expect(hoursNow.body).toMatchObject({ timeZone: "Europe/Madrid", weekly: hours, holidays: [] });
+    const facts = await api("GET", "/v1/business-facts", { headers });
+    expect(facts.body).toMatchObject({ address: "Calle Mayor 5, Madrid", delivery: null, pickup: null, paymentMethods: [] });
 
     const checklist = await api("GET", "/v1/internal/onboarding", { headers });
     expect(checklist.status).toBe(200);
@@ -85,7 +85,7 @@ describe("onboarding at sign-up", () => {
     ]);
 
     // Each step ticks from real state.
-    await updateKnowledge(db(), businessId, assistant.id, knowledge.data[0].id, { content: "Abrimos casi todos los días." });
+    await createKnowledge(db(), businessId, assistant.id, { title: "Terraza", content: "Tenemos terraza de abril a octubre." });
     await upsertCatalogItems(db(), businessId, "menu", [
       { externalId: "paella", title: "Paella", price: { amount: 1500, currency: "EUR" }, inStock: true },
     ]);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { awayNotice, businessHoursIn, openingLabel } from "@/lib/businesses/hours";
 import { hoursRulesSchema, isOpenAt, nextOpening, openRangesOn } from "@/lib/businesses/hours-rules";
-import { describeHours } from "@/lib/businesses/onboarding";
 
 // Business hours as rules (issue 14.6): weekly ranges, holidays, ranges past midnight, in the
 // business's own time zone. 2026-11-23 is a Monday.
@@ -102,12 +101,5 @@ describe("business hours rules", () => {
     expect(awayNotice(own, "en", night)).toBe("Back Tuesday 9:00! Leave your question here.");
     // Far off (a long closure), the date is named too.
     expect(openingLabel(at("2026-12-29T08:00:00Z"), "Europe/Madrid", "en", night)).toBe("Tuesday 29 December 9:00");
-  });
-
-  it("describes the weekly hours for the starter knowledge", () => {
-    expect(describeHours(weekdays, "en")).toBe(
-      "We are open: Monday to Tuesday: 09:00-13:00 and 15:00-19:00; Wednesday to Friday: 09:00-19:00; Saturday to Sunday: closed.",
-    );
-    expect(describeHours({ mon: ["12:00-23:00"] }, "es")).toBe("Abrimos: Lunes: 12:00-23:00; martes a domingo: cerrado.");
   });
 });

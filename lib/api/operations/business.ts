@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { getBusinessFacts, setBusinessFacts } from "../../businesses/facts";
 import { businessHoursIn, businessHoursOut, getBusinessHours, setBusinessHours } from "../../businesses/hours";
 import { dismissChecklist, onboardingOut, onboardingState } from "../../businesses/onboarding";
+import { businessFactsIn, businessFactsOut } from "../../shared/business-facts-schema";
 import { getPrivacySettings, privacySettingsIn, privacySettingsOut, setPrivacySettings } from "../../privacy/retention";
 import { audited } from "../audit";
 import { defineOperation } from "../operation";
 
-// The business's own settings: hours, message retention (docs/privacy.md) and the getting-started checklist.
+// The business's own settings: hours, facts (address, delivery, payment), message retention
+// (docs/privacy.md) and the getting-started checklist.
 
 export const businessHoursGet = defineOperation({
   id: "business-hours-get",
@@ -36,6 +39,38 @@ export const businessHoursPut = defineOperation({
       ctx,
       (tx) => setBusinessHours(tx, ctx.businessId, body),
       () => ({ action: "settings.business_hours_changed", target: { type: "business", id: ctx.businessId }, details: { fields: Object.keys(body) } }),
+    ),
+});
+
+export const businessFactsGet = defineOperation({
+  id: "business-facts-get",
+  method: "GET",
+  path: "/business-facts",
+  scope: "business:read",
+  tag: "Business",
+  summary: "Read the business facts",
+  description:
+    "What the business states once and the assistant answers from, in the customer's language: the address, delivery (whether, how far, to which places, the fee, the free-delivery threshold, the minimum order, how a delivery can be paid), pickup, and the payment methods. The order skill's cart charges exactly these delivery amounts. A null or empty field has not been said: questions about it are answered from the knowledge, or not at all. Opening hours and holidays are `/v1/business-hours`.",
+  response: businessFactsOut,
+  handler: async (ctx) => getBusinessFacts(ctx.db, ctx.businessId),
+});
+
+export const businessFactsPut = defineOperation({
+  id: "business-facts-put",
+  method: "PUT",
+  path: "/business-facts",
+  scope: "business:write",
+  tag: "Business",
+  summary: "Replace the business facts",
+  description:
+    'Replaces every fact: a field left out is cleared. Amounts are in the currency\'s minor unit (`{"amount": 250, "currency": "EUR"}` is 2,50 €), one currency for all three. `delivery.paymentMethods` null means a delivery is paid as at the business; to say "no card on delivery", list the other methods. `card` is any debit or credit card; `visa`, `mastercard` and `amex` only that brand. The assistant answers the new facts from the next message on.',
+  body: businessFactsIn,
+  response: businessFactsOut,
+  handler: async (ctx, { body }) =>
+    audited(
+      ctx,
+      (tx) => setBusinessFacts(tx, ctx.businessId, body),
+      () => ({ action: "settings.business_facts_changed", target: { type: "business", id: ctx.businessId }, details: { fields: Object.keys(body) } }),
     ),
 });
 

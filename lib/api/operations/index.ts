@@ -133,6 +133,8 @@ export const operations: AnyOperation[] = [
   account.accountPassword,
   business.businessHoursGet,
   business.businessHoursPut,
+  business.businessFactsGet,
+  business.businessFactsPut,
   businessLanguages.businessLanguagesGet,
   businessLanguages.businessLanguagesPut,
   business.onboardingGet,

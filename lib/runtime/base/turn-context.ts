@@ -1,3 +1,4 @@
+import type { DeliveryRules } from "../../businesses/facts";
 import type { HoursRules } from "../../businesses/hours-rules";
 import type { Db } from "../../db/client";
 import type { assistants, conversations } from "../../db/schema";
@@ -18,6 +19,8 @@ export type Turn = {
   hours: HoursRules;
   /** The away message set by the business (null: the default in the customer's language). */
   awayMessage: string | null;
+  /** The business's delivery fee, free-delivery threshold and minimum (its facts): what a cart charges. */
+  delivery: DeliveryRules;
   assistant: typeof assistants.$inferSelect;
   /** The customer's message this turn answers; `text` is what can be read in it (see inbound-text.ts). */
   message: { id: string; text: string; content: Record<string, unknown> | null; kind: Readable["kind"] };

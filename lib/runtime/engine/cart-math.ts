@@ -1,9 +1,10 @@
 import type { Language } from "../../language";
 import { formatPrice } from "../understanding/price";
 
-// A cart kept in a session variable: items with quantities, and the business's delivery rules copied
-// from the catalog node that holds it, so `{{cart.total}}` in a confirmation includes the fee the
-// business set. Amounts are in the items' minor unit (cents). Browser-safe, no database.
+// A cart kept in a session variable: items with quantities, and the business's delivery rules (its
+// facts: fee, free-delivery threshold, minimum) copied in on each turn, so `{{cart.total}}` in a
+// confirmation includes exactly the fee the business quotes. Amounts are in the items' minor unit
+// (cents). Browser-safe, no database.
 
 export type CartLine = { externalId: string; title: string; qty: number; priceAmount: number | null; currency: string | null };
 export type Cart = {
@@ -16,14 +17,18 @@ export type Cart = {
 
 export const isCart = (v: unknown): v is Cart => !!v && typeof v === "object" && (v as { cart?: unknown }).cart === true;
 
-export function emptyCart(rules: { deliveryFee?: number; freeDeliveryFrom?: number; minimumDelivery?: number }): Cart {
-  return {
-    cart: true,
-    items: [],
-    deliveryFee: rules.deliveryFee ?? 0,
-    freeDeliveryFrom: rules.freeDeliveryFrom ?? null,
-    minimumDelivery: rules.minimumDelivery ?? null,
-  };
+type Rules = { deliveryFee?: number | null; freeDeliveryFrom?: number | null; minimumDelivery?: number | null };
+
+export function emptyCart(rules: Rules): Cart {
+  return withRules({ cart: true, items: [], deliveryFee: 0, freeDeliveryFrom: null, minimumDelivery: null }, rules);
+}
+
+/** The cart under the business's current rules (a changed fee applies from the next message on). */
+export function withRules(cart: Cart, rules: Rules): Cart {
+  cart.deliveryFee = rules.deliveryFee ?? 0;
+  cart.freeDeliveryFrom = rules.freeDeliveryFrom ?? null;
+  cart.minimumDelivery = rules.minimumDelivery ?? null;
+  return cart;
 }
 
 export const subtotal = (c: Cart) => c.items.reduce((sum, l) => sum + (l.priceAmount ?? 0) * l.qty, 0);

@@ -3,7 +3,7 @@ import type { TypedNode } from "../../shared/graph-schema";
 import { cannedReplies } from "../base/canned-replies";
 import { t } from "../messages";
 import { catalogItemsByExternalId, firstCatalogItems, searchCatalog } from "../retrieval/catalog-search";
-import { emptyCart, isCart } from "./cart-math";
+import { emptyCart, isCart, withRules } from "./cart-math";
 import { lineOf } from "./cart";
 import { localeOf } from "../base/phrases";
 import { reply } from "../base/reply";
@@ -23,10 +23,11 @@ import { ASK_QTY, localized, OFFERED, type SkillRun, type Step } from "./run-sta
 export const OFFER_QTY = "$offerQty";
 const _MAX_REOFFERS = 2;
 
+/** The run's cart, charging the business's delivery rules (its facts), never the skill's own numbers. */
 export function cartOf(run: SkillRun, node: TypedNode<"catalog">) {
   const v = run.variables[node.data.variable];
-  if (isCart(v)) return v;
-  const cart = emptyCart(node.data);
+  if (isCart(v)) return withRules(v, run.turn.delivery);
+  const cart = emptyCart(run.turn.delivery);
   run.variables[node.data.variable] = cart;
   return cart;
 }

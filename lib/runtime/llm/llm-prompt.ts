@@ -6,20 +6,24 @@ import { messages } from "../../db/schema";
 import { now } from "../../time/clock";
 import { searchCatalog } from "../retrieval/catalog-search";
 import { formatPrice } from "../understanding/price";
+import { factsBrief } from "../retrieval/facts-answer";
 import { searchKnowledge } from "../retrieval/retrieval";
 import { requestTranslation } from "../retrieval/retrieval-reply";
 import { versionIn } from "../../assistants/knowledge-translations";
 import { replyLanguage } from "../base/canned-replies";
 import type { TurnBrief } from "../base/turn-brief";
 
-// What the model reads: the business's instructions and language rule, the knowledge and catalog
-// items that match the customer's words, the skills it may start, and the conversation so far.
+// What the model reads: the business's instructions and language rule, its stated facts (hours,
+// address, delivery charges, payment: the settings the offline answers and the cart read), the
+// knowledge and catalog items that match the customer's words, the skills it may start, and the
+// conversation so far.
 
 const HISTORY = 12;
 
 export async function llmMessages(db: Db, brief: TurnBrief, extraInstructions?: string): Promise<ChatCompletionMessageParam[]> {
   const { assistant } = brief;
   const knowledge = await knowledgeInLanguage(db, brief);
+  const facts = await factsBrief(db, brief.businessId);
   const catalog = await searchCatalog(db, brief.businessId, null, brief.text, { limit: 5 });
   const language =
     assistant.language === "auto"
@@ -32,11 +36,12 @@ export async function llmMessages(db: Db, brief: TurnBrief, extraInstructions?: 
     extraInstructions ?? "",
     language,
     "Write short, plain-text replies that read well on a phone.",
-    "State only facts found in the knowledge and catalog below. If they do not answer the question, say so honestly and offer what you can do, or hand off.",
+    "State only facts found in the business facts, knowledge and catalog below. If they do not answer the question, say so honestly and offer what you can do, or hand off.",
     `Now it is ${today} (${brief.timeZone}).`,
     brief.skills.length
       ? `Skills you can start with start_skill when the customer wants one:\n${brief.skills.map((s) => `- ${s.id}: ${s.name}. ${s.description} (e.g. "${s.keywords[0]}")`).join("\n")}`
       : "",
+    facts ? `Business facts (the business's settings: quote these exactly, in the customer's language and money format):\n${facts}` : "",
     knowledge.length
       ? `Knowledge:\n${knowledge.map((k) => `### ${k.title}\n${k.content}`).join("\n\n")}`
       : "Knowledge: nothing matches this message.",

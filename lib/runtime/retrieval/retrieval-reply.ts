@@ -8,6 +8,7 @@ import { searchCatalog } from "./catalog-search";
 import { t } from "../messages";
 import { formatPrice } from "../understanding/price";
 import { answerFromKnowledge, type KnowledgeItem } from "./retrieval";
+import { type FactTopic, factsReply, priceFollowUp, repeatsFacts } from "./facts-answer";
 
 // The retrieval engine's answer to a free question: the best knowledge item, else the catalog items
 // the question names ("do you have tiramisu?"), else nothing. `context` is what an LLM would have been
@@ -49,10 +50,30 @@ export async function retrievalReply(
   assistantId: string,
   question: string,
   language: Language,
-  opts: { businessName?: string } = {},
+  opts: { businessName?: string; afterFacts?: FactTopic[] } = {},
 ): Promise<RetrievalReply | null> {
+  // The business's stated facts (hours, address, delivery, payment) from its settings, never from a
+  // text; what else the question asks ("address? also gluten free pizza") is searched clause by clause.
+  if (!opts.afterFacts) {
+    const facts = await factsReply(db, businessId, question, language);
+    if (facts) {
+      const more: RetrievalReply[] = [];
+      for (const rest of facts.rests.slice(0, 3)) {
+        const found =
+          (await priceFollowUp(db, businessId, rest, language)) ??
+          (await retrievalReply(db, businessId, assistantId, rest, language, { ...opts, afterFacts: facts.topics }));
+        if (found && !more.some((m) => m.text === found.text)) more.push(found);
+      }
+      const untranslated = more.find((m) => m.untranslated)?.untranslated;
+      return {
+        text: [facts.text, ...more.map((m) => m.text)].join("\n\n"),
+        context: [facts.context, ...more.map((m) => m.context)].join("\n"),
+        ...(untranslated ? { untranslated } : {}),
+      };
+    }
+  }
   const hit = await answerFromKnowledge(db, businessId, assistantId, question);
-  if (hit) {
+  if (hit && !repeatsFacts(hit.item.title, opts.afterFacts)) {
     const { title, content } = hit.item;
     return { ...knowledgeText(hit.item, language, opts.businessName), context: `${title}\n${content}` };
   }

@@ -1,16 +1,11 @@
 import "server-only";
 import { cannedReplies, replyLanguage } from "../base/canned-replies";
-import { turnLanguage } from "../base/conversation-language";
-import { isCancel } from "../understanding/acts";
 import { manageBooking } from "../dialogue/bookings";
 import { continueWithDialogue, startWithSlots } from "../dialogue/manager";
-import { phrases } from "../base/phrases";
 import { continueSkill, type Outcome } from "../engine/interpreter";
-import { isDetectedLanguage, type DetectedLanguage } from "../../language";
 import { t } from "../messages";
-import { smallTalk } from "../understanding/small-talk";
 import { abandonSession, activeSession } from "../../conversations/skill-sessions";
-import { answerWithRetrieval, applyLlmDecision, setMisses } from "./free-answer";
+import { answerOffline, applyLlmDecision, setMisses } from "./free-answer";
 import { asksForHuman } from "../understanding/human-request";
 import type { LlmDecision } from "../llm/llm";
 import { llmSettings } from "../llm/llm-client";
@@ -21,7 +16,6 @@ import { enabledSkills, graphAtVersion, type RunnableSkill, skillBriefs } from "
 import { answerPersonOffer, repeatedRequest, unreadableMedia } from "./dead-ends";
 import { complains, routeByIntent } from "./route-intent";
 
-const langOf = (l: string): DetectedLanguage => (isDetectedLanguage(l) ? l : "en");
 import { countTokens } from "../understanding/tokens";
 import type { TurnBrief } from "../base/turn-brief";
 import type { Turn } from "../base/turn-context";
@@ -56,8 +50,9 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   }
   if (input.kind === "llm") {
     if (input.decision) return next(turn, skills, await applyLlmDecision(turn, input.decision, skills));
+    // The model failed or refused: the offline answer, exactly as without a model.
     turn.unbilled = countTokens(turn.message.text);
-    await answerWithRetrieval(turn, skills);
+    await answerOffline(turn, skills);
     return null;
   }
 
@@ -102,19 +97,7 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   }
   // With an LLM, the model answers everything else (small talk included) in its own words.
   if (llmSettings()) return { kind: "llm", brief: brief(turn, skills) };
-  // Greetings, thanks, goodbyes: a short friendly reply, never a miss.
-  const talk = smallTalk(turn.message.text, turn.businessName);
-  if (talk) {
-    await setMisses(turn, 0);
-    await reply(turn, t(await turnLanguage(turn), `smallTalk.${talk.kind}`));
-    return null;
-  }
-  if (isCancel(turn.message.text)) {
-    await reply(turn, phrases[langOf(await turnLanguage(turn))].nothingToCancel);
-    return null;
-  }
-
-  await answerWithRetrieval(turn, skills);
+  await answerOffline(turn, skills);
   return null;
 }
 

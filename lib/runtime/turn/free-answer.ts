@@ -3,7 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { conversations } from "../../db/schema";
 import { createRecord } from "../../records/records";
 import { turnLanguage } from "../base/conversation-language";
-import { type Outcome, startSkill } from "../engine/interpreter";
+import type { Outcome } from "../engine/interpreter";
+import { startWithSlots } from "../dialogue/manager";
+import { phrases } from "../base/phrases";
 import { isDetectedLanguage, type Language } from "../../language";
 import { triggerPhraseFor } from "../understanding/language";
 import type { LlmDecision } from "../llm/llm";
@@ -15,6 +17,7 @@ import { llmSettings } from "../llm/llm-client";
 import { hasNameIn, skillNameIn } from "../base/skill-name";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { smallTalk } from "../understanding/small-talk";
+import { isCancel } from "../understanding/acts";
 import { countTokens } from "../understanding/tokens";
 import type { Turn } from "../base/turn-context";
 
@@ -60,6 +63,27 @@ function skillOffer(language: Language, skill: RunnableSkill): string {
   return word ? t(language, "skillOffer", { name: skill.name, word }) : t(language, "skillOfferName", { name: skill.name });
 }
 
+/**
+ * What the assistant says to a message no skill takes, without a model (or when the model failed or its
+ * answer was refused): small talk gets a short friendly reply, "cancel" with nothing running says so,
+ * anything else is answered by the retrieval engine.
+ */
+export async function answerOffline(turn: Turn, skills: RunnableSkill[]): Promise<void> {
+  // Greetings, thanks, goodbyes: a short friendly reply, never a miss.
+  const talk = smallTalk(turn.message.text, turn.businessName);
+  if (talk) {
+    await setMisses(turn, 0);
+    await reply(turn, t(await turnLanguage(turn), `smallTalk.${talk.kind}`));
+    return;
+  }
+  if (isCancel(turn.message.text)) {
+    const language = await turnLanguage(turn);
+    await reply(turn, phrases[isDetectedLanguage(language) ? language : "en"].nothingToCancel);
+    return;
+  }
+  await answerWithRetrieval(turn, skills);
+}
+
 export async function applyLlmDecision(turn: Turn, decision: LlmDecision, skills: RunnableSkill[]): Promise<Outcome | null> {
   for (const record of decision.records) {
     await createRecord(turn.db, turn.businessId, { ...record, conversationId: turn.conversation.id, contactId: turn.contact.id });
@@ -68,9 +92,11 @@ export async function applyLlmDecision(turn: Turn, decision: LlmDecision, skills
   // The provider's usage is the whole cost of this answer: the customer's message is in it.
   turn.unbilled = decision.tokens;
   if (decision.kind === "start_skill") {
+    // The skill starts as the offline path starts it: with every slot the message fills and its
+    // questions answered (dialogue/manager.ts), not from a bare first question.
     const skill = skills.find((s) => s.id === decision.skillId);
-    if (skill) return startSkill(turn, { ...skill, triggerPhrases: skill.keywords });
-    await answerWithRetrieval(turn, skills);
+    if (skill) return startWithSlots(turn, skill, skills);
+    await answerOffline(turn, skills);
     return null;
   }
   if (decision.kind === "handoff") {

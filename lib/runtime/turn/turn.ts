@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { defaultAssistantId } from "../../assistants/assistants";
 import type { Db } from "../../db/client";
-import { assistants, businesses, businessHours, contacts, conversations, messages } from "../../db/schema";
+import { deliveryRules } from "../../businesses/facts";
+import { assistants, businesses, businessFacts, businessHours, contacts, conversations, messages } from "../../db/schema";
 import { notFound } from "../../errors";
 import { completeJob, isPending } from "../../jobs/queue";
 import { decideTurn, type Pending, type TurnInput } from "./decide-turn";
@@ -92,16 +93,22 @@ async function loadTurn(
       contact: { id: contacts.id, phone: contacts.phone },
       business: { timeZone: businesses.timeZone, name: businesses.name },
       hours: { weekly: businessHours.weekly, holidays: businessHours.holidays, awayMessage: businessHours.awayMessage },
+      delivery: {
+        deliveryFee: businessFacts.deliveryFee,
+        freeDeliveryFrom: businessFacts.freeDeliveryFrom,
+        minimumDelivery: businessFacts.minimumDelivery,
+      },
       assistant: assistants,
     })
     .from(businesses)
     .leftJoin(messages, and(eq(messages.id, payload.messageId), eq(messages.conversationId, conversation.id)))
     .leftJoin(contacts, eq(contacts.id, conversation.contactId))
     .leftJoin(businessHours, eq(businessHours.businessId, businesses.id))
+    .leftJoin(businessFacts, eq(businessFacts.businessId, businesses.id))
     .leftJoin(assistants, eq(assistants.id, defaultAssistantId(payload.businessId)))
     .where(eq(businesses.id, payload.businessId));
   const pending = Boolean(row?.pending ?? (jobId === undefined || (await isPending(tx, jobId))));
-  const { message, contact, business, hours, assistant } = row ?? {};
+  const { message, contact, business, hours, delivery, assistant } = row ?? {};
   if (!message || !contact || !business) return { pending, turn: null };
   if (!assistant) throw notFound("assistant");
   const readable = readInbound(message.type, message.text);
@@ -116,6 +123,7 @@ async function loadTurn(
       timeZone: business.timeZone,
       hours: { weekly: hours?.weekly ?? {}, holidays: hours?.holidays ?? [] },
       awayMessage: hours?.awayMessage ?? null,
+      delivery: deliveryRules(delivery),
       assistant,
       message: { id: message.id, content: message.content, kind: readable.kind, text: readable.kind === "text" ? readable.text : "" },
       unbilled: 0,

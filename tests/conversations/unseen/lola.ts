@@ -1,9 +1,10 @@
 // El Rincón de Lola, a tapas bar in Madrid: the unseen corpus's second business (issue 35, item 8). The
 // owner signs up as the sign-up page does (kind, languages, time zone, hours, address: that door is
 // outside /v1) and then sets everything else up through the public /v1 API with an API key, writing in
-// Spanish: the hours, the menu, the knowledge, and the ready-made skills the sign-up installed (read
-// with GET /v1/skills and saved back with the profile's rules). What the API has no setting for
-// (delivery radius, payment on delivery, paella only at weekends, allergy questions to a person) is
+// Spanish: the hours, the business facts (address, delivery radius, fee, free-from and minimum, pickup,
+// payment at the bar and on delivery), the menu, the knowledge, and the ready-made skills the sign-up
+// installed (read with GET /v1/skills and saved back with the profile's rules). What the API has no
+// setting for (paella only at weekends, the terrace not bookable, allergy questions to a person) is
 // written where an owner can write it: the knowledge and the items' descriptions.
 import { randomBytes } from "node:crypto";
 import { signUpOwner } from "@/lib/auth/sign-up";
@@ -61,10 +62,10 @@ export const LOLA_MENU: CatalogItemIn[] = [
   { externalId: "sangria", title: "Sangría (jarra)", description: "Jarra para compartir.", price: eur(1400), inStock: false },
 ];
 
-/** The owner's knowledge, in the owner's Spanish (the sign-up's own hours item stays as written). */
-export const LOLA_ADDRESS_TEXT =
-  "Estamos en la Calle de la Cava Baja 14, 28005 Madrid. El metro más cercano es La Latina (línea 5), a 3 minutos andando.";
+/** The owner's knowledge, in the owner's Spanish: what no setting says (the address, hours, delivery and payment are settings). */
+export const LOLA_DIRECTIONS: [string, string] = ["Cómo llegar", "El metro más cercano es La Latina (línea 5), a 3 minutos andando."];
 export const LOLA_KNOWLEDGE: Array<[string, string]> = [
+  LOLA_DIRECTIONS,
   [
     "Aparcamiento",
     "No tenemos aparcamiento propio. El más cercano es el Parking Plaza Mayor, a 6 minutos andando; en la Cava Baja casi no hay sitio para aparcar.",
@@ -86,15 +87,10 @@ export const LOLA_KNOWLEDGE: Array<[string, string]> = [
   ],
   ["Eventos privados", "No organizamos eventos privados ni cerramos el local para grupos."],
   ["Vales regalo", "No vendemos vales ni tarjetas regalo."],
-  [
-    "Pedidos a domicilio y para recoger",
-    "Puedes recoger tu pedido en el bar sin coste. Repartimos a domicilio en un radio de 3 km: el envío cuesta 3,00 EUR y es gratis a partir de 40,00 EUR; el pedido mínimo a domicilio es de 20,00 EUR.",
-  ],
-  ["Formas de pago", "En el local aceptamos tarjeta, efectivo y Bizum. En los pedidos a domicilio no hay datáfono: se paga en efectivo o por Bizum."],
   ["Paella", "La paella mixta (para 2 personas) solo se sirve los fines de semana, sábado y domingo."],
 ];
 
-/** The ready-made skills' data set to the profile: slots and covers, the largest party, the cart's fees. */
+/** The ready-made skills' data set to the profile: slots and covers, the largest party (the cart's charges are the facts). */
 export function lolaRules(graph: SkillGraph): SkillGraph {
   const g = structuredClone(graph);
   for (const node of g.nodes) {
@@ -106,11 +102,6 @@ export function lolaRules(graph: SkillGraph): SkillGraph {
       node.data.covers = "party_size";
     }
     if (node.type === "question" && node.data.variable === "party_size") node.data.max = LOLA_RULES.maxPartySize;
-    if (node.type === "catalog" && node.data.cart) {
-      node.data.deliveryFee = LOLA_RULES.delivery.feeCents;
-      node.data.freeDeliveryFrom = LOLA_RULES.delivery.freeFromCents;
-      node.data.minimumDelivery = LOLA_RULES.delivery.minimumCents;
-    }
   }
   return g;
 }
@@ -154,6 +145,21 @@ export async function makeLola(): Promise<Shop> {
   const { key } = await createApiKey(db(), businessId, { scopes: SCOPES, name: "lola-setup" });
 
   await call(key, "PUT", "/v1/business-hours", { weekly: weekly(), holidays: [], timeZone: LOLA_TIME_ZONE });
+  const eur = (amount: number) => ({ amount, currency: LOLA_RULES.currency });
+  await call(key, "PUT", "/v1/business-facts", {
+    address: LOLA_ADDRESS,
+    delivery: {
+      offered: true,
+      radiusKm: LOLA_RULES.delivery.radiusKm,
+      fee: eur(LOLA_RULES.delivery.feeCents),
+      freeFrom: eur(LOLA_RULES.delivery.freeFromCents),
+      minimum: eur(LOLA_RULES.delivery.minimumCents),
+      // No card reader on delivery: cash or Bizum.
+      paymentMethods: ["cash", "bizum"],
+    },
+    pickup: { offered: true },
+    paymentMethods: ["card", "cash", "bizum"],
+  });
   await call(key, "POST", "/v1/catalog/menu/items", { items: LOLA_MENU });
 
   const skills: Array<{ id: string; name: string; enabled: boolean; assistantId: string }> = (await call(key, "GET", "/v1/skills")).data;
@@ -170,12 +176,6 @@ export async function makeLola(): Promise<Shop> {
     });
   }
 
-  // The sign-up wrote the hours and the address as knowledge; the owner completes the address.
-  const items: Array<{ id: string; title: string; content: string }> = (await call(key, "GET", `/v1/assistants/${assistantId}/knowledge?limit=200`))
-    .data;
-  const address = items.find((i) => i.content.includes("Cava Baja"));
-  if (address) await call(key, "PATCH", `/v1/assistants/${assistantId}/knowledge/${address.id}`, { content: LOLA_ADDRESS_TEXT });
-  else await call(key, "POST", `/v1/assistants/${assistantId}/knowledge`, { title: "Dirección", content: LOLA_ADDRESS_TEXT });
   for (const [title, content] of LOLA_KNOWLEDGE) await call(key, "POST", `/v1/assistants/${assistantId}/knowledge`, { title, content });
 
   return { businessId, assistantId, key };
