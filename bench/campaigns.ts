@@ -38,7 +38,7 @@ export async function campaignThroughput(opts: {
   const { sql } = await import("drizzle-orm");
   const { createBusiness } = await import("../lib/businesses/businesses");
   const { upsertTemplate, verifyWhatsApp } = await import("../lib/channels");
-  const { CAMPAIGN_QUEUE, createCampaign, updateCampaignSettings } = await import("../lib/campaigns/campaigns");
+  const { campaignSend, createCampaign, updateCampaignSettings } = await import("../lib/campaigns/campaigns");
   const { campaignSendJob } = await import("../lib/campaigns/send-job");
   const { startWorker } = await import("../lib/jobs/worker");
   const runs: CampaignRun[] = [];
@@ -64,7 +64,7 @@ export async function campaignThroughput(opts: {
         from generate_series(${i}::int, ${i + n - 1}::int) g`);
     }
     // Only the campaign queue: the events it emits are left for settleDatabase, as the other scenarios' jobs.
-    const worker = startWorker({ [CAMPAIGN_QUEUE]: campaignSendJob }, { pollMs: 50 });
+    const worker = startWorker({ [campaignSend.name]: campaignSendJob }, { pollMs: 50 });
     try {
       await createCampaign(db(), businessId, {
         name: "Bench",

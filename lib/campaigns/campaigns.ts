@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { zonedInstant } from "../time/time-zone";
 import type { Db } from "../db/client";
@@ -7,6 +8,7 @@ import { businesses, type CampaignStatus, campaignRecipients, campaignSettings, 
 import { AppError, invalid, notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
+import { defineJob } from "../jobs/job";
 import { JOBS_CHANNEL } from "../jobs/queue";
 import { iso, listPage, type Page, type PageParams } from "../pagination";
 import { placeholderCount, renderTemplate } from "../shared/template-schema";
@@ -15,7 +17,8 @@ import { audienceContacts, audienceCount, audiencePhones } from "./audience";
 import { type AudienceIn, type CampaignIn, type CampaignOut, isRealDateTime, type RecipientOut } from "./campaign-schema";
 import { renderVariables } from "./variables";
 
-export const CAMPAIGN_QUEUE = "campaigns.send";
+/** A business's campaign sender (send-job.ts): one per business, ensured by ensureSendJob. */
+export const campaignSend = defineJob({ name: "campaigns.send", payload: z.object({ businessId: z.string() }), maxAttempts: 1000 });
 export const campaignOrderKey = (businessId: string) => `campaigns:${businessId}`;
 
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -49,17 +52,17 @@ export async function ensureSendJob(tx: Db, businessId: string, runAt: Date | nu
   const at = runAt ? sql`${runAt.toISOString()}::timestamptz` : sql`now()`;
   const moved = await queryRows<{ id: string }>(
     tx,
-    sql`update jobs set run_at = least(run_at, ${at}) where queue = ${CAMPAIGN_QUEUE} and order_key = ${key}
+    sql`update jobs set run_at = least(run_at, ${at}) where queue = ${campaignSend.name} and order_key = ${key}
       and status = 'pending' and locked_by is null returning id`,
   );
   if (moved.length) {
-    await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${CAMPAIGN_QUEUE})`);
+    await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${campaignSend.name})`);
     return;
   }
   await queryRows(
     tx,
     sql`with j as (insert into jobs (queue, payload, order_key, run_at, max_attempts)
-      values (${CAMPAIGN_QUEUE}, ${JSON.stringify({ businessId })}::jsonb, ${key}, ${at}, 1000) returning queue)
+      values (${campaignSend.name}, ${JSON.stringify({ businessId })}::jsonb, ${key}, ${at}, 1000) returning queue)
       select pg_notify(${JOBS_CHANNEL}, queue) from j`,
   );
 }

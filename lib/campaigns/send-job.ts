@@ -8,9 +8,9 @@ import { businesses, type RecipientError, campaignRecipients, campaignSettings, 
 import { emitEvent, emitEvents } from "../events/emit";
 import { newId } from "../ids";
 import type { ClaimedJob } from "../jobs/queue";
-import { type JobHandler, RetryLater } from "../jobs/worker";
+import { RetryLater, runs } from "../jobs/worker";
 import { renderTemplate } from "../shared/template-schema";
-import { campaignCounts, getCampaignSettings } from "./campaigns";
+import { campaignCounts, campaignSend, getCampaignSettings } from "./campaigns";
 
 // The campaign send job (`campaigns.send`, one per business, orderKey `campaigns:<business>`): each
 // run is one pass of about a second that claims a slice of pending recipients and sends them evenly
@@ -54,10 +54,10 @@ type Outcome =
 
 export type PassResult = { sent: number; nextInMs: number | null };
 
-export const campaignSendJob: JobHandler = async (payload, job) => {
+export const campaignSendJob = runs(campaignSend, async (payload, job) => {
   const result = await runCampaignPass(defaultDb(), String(payload.businessId), job);
   if (result.nextInMs !== null) throw new RetryLater(result.nextInMs, "campaign paced", false);
-};
+});
 
 /** One pass for a business; `nextInMs` null means nothing is left to send or wait for. */
 export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<ClaimedJob, "attempts">): Promise<PassResult> {

@@ -5,7 +5,8 @@ import { businesses, contacts, type MessageError, messages } from "../db/schema"
 import { eventParts } from "../events/emit";
 import { queryRows } from "../db/rows";
 import { type ClaimedJob, jobRemoval } from "../jobs/queue";
-import { JOB_COMPLETED, type JobHandler, RetryLater } from "../jobs/worker";
+import { JOB_COMPLETED, RetryLater, runs } from "../jobs/worker";
+import { messageDelivery } from "../messages/send-message";
 import type { MessageRow } from "../messages/send-message";
 import { mediaFileById, readMediaBytes } from "../media/media-files";
 import { businessAdapter } from "./adapters";
@@ -134,7 +135,8 @@ async function markFailed(db: Db, messageId: string, error: MessageError, attemp
     .where(and(eq(messages.id, messageId), eq(messages.status, "queued")));
 }
 
-export const deliverJob: JobHandler = async (payload, job) =>
+export const deliverJob = runs(messageDelivery, async (payload, job) =>
   (await deliverMessage(defaultDb(), { messageId: String(payload.messageId), businessId: String(payload.businessId) }, job))
     ? JOB_COMPLETED
-    : undefined;
+    : undefined,
+);

@@ -24,8 +24,8 @@ export { setWhatsApp, verifyWhatsApp, type WhatsAppSettings } from "./connect";
 // Background work: outbound delivery, staff signals, WhatsApp's webhook bodies, the template sync
 export { deliverJob } from "./deliver";
 export { signalsJob } from "./signals";
-export { INBOUND_QUEUE, inboundJob } from "./whatsapp/inbound";
-export { scheduleTemplateSync, TEMPLATE_SYNC_QUEUE, templateSyncJob } from "./template-sync";
+export { inboundJob, inboundWebhook } from "./whatsapp/inbound";
+export { scheduleTemplateSync, templateSync, templateSyncJob } from "./template-sync";
 
 // WhatsApp's inbound HTTP door (app/channels/whatsapp/webhook/route.ts)
 export { acceptWebhook, verifyHandshake } from "./whatsapp/inbound";

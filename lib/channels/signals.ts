@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
 import { businesses, contacts, messages } from "../db/schema";
-import type { JobHandler } from "../jobs/worker";
+import { runs } from "../jobs/worker";
+import { whatsappSignal } from "../messages/message-signals";
 import { componentLogger } from "../observability/log";
 import { businessAdapter } from "./adapters";
 import { ChannelError } from "./channel";
@@ -34,4 +35,4 @@ async function runSignal(db: Db, payload: Record<string, unknown>): Promise<void
   }
 }
 
-export const signalsJob: JobHandler = (payload) => runSignal(defaultDb(), payload);
+export const signalsJob = runs(whatsappSignal, (payload) => runSignal(defaultDb(), payload));

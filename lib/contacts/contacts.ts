@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { containsPattern } from "../db/like";
 import { contacts } from "../db/schema";
 import { notFound } from "../errors";
-import { EVENTS_QUEUE, emitEvent, wantedByEndpoint } from "../events/emit";
+import { emitEvent, eventDispatch, wantedByEndpoint } from "../events/emit";
 import { queryRows } from "../db/rows";
 import { type DatesOrIso, pickColumns, type RowOf } from "../db/table-rows";
 import { JOBS_CHANNEL } from "../jobs/queue";
@@ -74,7 +74,7 @@ export async function upsertContact(db: Db, businessId: string, input: ContactIn
           returning id
         ), j as (
           insert into jobs (queue, payload, business_id)
-          select ${EVENTS_QUEUE}, jsonb_build_object('eventId', e.id, 'businessId', ${businessId}::text), ${businessId} from e
+          select ${eventDispatch.name}, jsonb_build_object('eventId', e.id, 'businessId', ${businessId}::text), ${businessId} from e
           where ${wantedByEndpoint(businessId, "contact.created")}
           returning queue
         )

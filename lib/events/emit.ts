@@ -1,13 +1,16 @@
 import "server-only";
+import { z } from "zod";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { events } from "../db/schema";
 import { newId } from "../ids";
+import { defineJob } from "../jobs/job";
 import { enqueueMany, JOBS_CHANNEL } from "../jobs/queue";
 import type { EventFields, EventType } from "./schemas";
 
-export const EVENTS_QUEUE = "events.dispatch";
+/** Fans a business's new events out to its webhook endpoints (lib/webhooks/dispatch.ts). */
+export const eventDispatch = defineJob({ name: "events.dispatch", payload: z.object({ eventId: z.string(), businessId: z.string() }) });
 
 /**
  * Whether the business has an enabled webhook endpoint subscribed to `type` (or to "*"), as the
@@ -45,7 +48,7 @@ export function eventParts<T extends EventType>(
         returning id
       ), j as (
         insert into jobs (queue, payload, business_id)
-        select ${EVENTS_QUEUE}, jsonb_build_object('eventId', e.id, 'businessId', ${businessId}::text), ${businessId}
+        select ${eventDispatch.name}, jsonb_build_object('eventId', e.id, 'businessId', ${businessId}::text), ${businessId}
         from e where ${wantedByEndpoint(businessId, type)}
         returning queue
       )`,
@@ -78,7 +81,7 @@ export async function emitEvents<T extends EventType>(tx: Db, businessId: string
   if (!wanted?.wanted) return;
   await enqueueMany(
     tx,
-    EVENTS_QUEUE,
+    eventDispatch,
     rows.map((r) => ({ payload: { eventId: r.id, businessId } })),
   );
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
+import { checkPayload, type Job, type JobPayload } from "./job";
 
 export const JOBS_CHANNEL = "convo_jobs";
 
@@ -13,18 +14,21 @@ export type EnqueueOptions = {
 };
 
 /**
- * Adds a durable job inside the caller's transaction and wakes the workers when that transaction
- * commits (NOTIFY is delivered on commit), so job hops add no polling delay. `payload.businessId`, when
- * there is one, is also the job's business for the fair claim (claimJobs).
+ * Adds a durable job (declared with defineJob, job.ts) inside the caller's transaction and wakes the
+ * workers when that transaction commits (NOTIFY is delivered on commit), so job hops add no polling
+ * delay. `payload.businessId`, when there is one, is also the job's business for the fair claim
+ * (claimJobs).
  */
-export async function enqueue(db: Db, queue: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
+export async function enqueue<P extends JobPayload>(db: Db, job: Job<P>, payload: P, opts: EnqueueOptions = {}): Promise<void> {
+  checkPayload(job, payload);
+  const queue = job.name;
   const runAt = opts.runAt ? sql`${opts.runAt.toISOString()}::timestamptz` : sql`now()`;
   const businessId = typeof payload.businessId === "string" ? payload.businessId : null;
   await queryRows(
     db,
     sql`with j as (
       insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts)
-      values (${queue}, ${JSON.stringify(payload)}::jsonb, ${businessId}, ${opts.orderKey ?? null}, ${runAt}, ${opts.maxAttempts ?? 10})
+      values (${queue}, ${JSON.stringify(payload)}::jsonb, ${businessId}, ${opts.orderKey ?? null}, ${runAt}, ${opts.maxAttempts ?? job.maxAttempts})
       returning queue)
     select pg_notify(${JOBS_CHANNEL}, queue) from j`,
   );
@@ -34,16 +38,18 @@ export async function enqueue(db: Db, queue: string, payload: Record<string, unk
  * Adds several jobs of one queue in one statement (one NOTIFY): a fan-out such as an event's
  * deliveries keeps its transaction short, which on the embedded database is time no other query runs.
  */
-export async function enqueueMany(
+export async function enqueueMany<P extends JobPayload>(
   db: Db,
-  queue: string,
-  jobs: { payload: Record<string, unknown>; orderKey?: string | null; maxAttempts?: number }[],
+  job: Job<P>,
+  jobs: { payload: P; orderKey?: string | null; maxAttempts?: number }[],
 ): Promise<void> {
   if (!jobs.length) return;
+  for (const j of jobs) checkPayload(job, j.payload);
+  const queue = job.name;
   const rows = sql.join(
     jobs.map((j) => {
       const businessId = typeof j.payload.businessId === "string" ? j.payload.businessId : null;
-      return sql`(${queue}, ${JSON.stringify(j.payload)}::jsonb, ${businessId}, ${j.orderKey ?? null}, now(), ${j.maxAttempts ?? 10})`;
+      return sql`(${queue}, ${JSON.stringify(j.payload)}::jsonb, ${businessId}, ${j.orderKey ?? null}, now(), ${j.maxAttempts ?? job.maxAttempts})`;
     }),
     sql`, `,
   );

@@ -5,6 +5,7 @@ import { trappedTheDatabase } from "../db/embedded";
 import { safeErrorMessage } from "../errors";
 import { newId } from "../ids";
 import { componentLogger } from "../observability/log";
+import type { Job, JobPayload } from "./job";
 import {
   type ClaimedJob,
   claimJobs,
@@ -26,6 +27,28 @@ import {
 export const JOB_COMPLETED = Symbol.for("convo.jobCompleted");
 // Any other result (nothing, usually) means the worker removes the job once the handler returns.
 export type JobHandler = (payload: Record<string, unknown>, job: ClaimedJob) => Promise<unknown>;
+
+/** A handler bound to its declared job (still callable as a handler, as tests do). */
+export type JobRunner = JobHandler & { readonly job: Job };
+
+/**
+ * Binds a handler to its declared job, where the handler lives. The payload is handed over as stored:
+ * it was checked at enqueue, and a job written before a schema change still runs as it did.
+ */
+export function runs<P extends JobPayload>(job: Job<P>, handler: (payload: P, claimed: ClaimedJob) => Promise<unknown>): JobRunner {
+  const run: JobHandler = (payload, claimed) => handler(payload as P, claimed);
+  return Object.assign(run, { job: job as unknown as Job });
+}
+
+/** The worker's table, one handler per queue; a job bound twice is a mistake, refused at boot. */
+export function handlerTable(runners: readonly JobRunner[]): Record<string, JobHandler> {
+  const table: Record<string, JobHandler> = {};
+  for (const runner of runners) {
+    if (table[runner.job.name]) throw new Error(`Job ${runner.job.name} has two handlers.`);
+    table[runner.job.name] = runner;
+  }
+  return table;
+}
 
 /** Thrown by a handler to be tried again later without it counting as a failure (e.g. rate limits). */
 export class RetryLater extends Error {

@@ -1,9 +1,11 @@
 import "server-only";
+import { z } from "zod";
 import { sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
 import { queryRows } from "../db/rows";
+import { defineJob } from "../jobs/job";
 import { enqueue } from "../jobs/queue";
-import type { JobHandler } from "../jobs/worker";
+import { runs } from "../jobs/worker";
 import { storeFor } from "./store";
 
 // A file no message uses is removed 24 hours after it was stored (issue 34): an upload never sent, a
@@ -15,7 +17,7 @@ import { storeFor } from "./store";
 // locks its row first, and a send that names the file holds that row until its message commits
 // (holdMediaFile), so a file is either seen in use or gone before the send can use it.
 
-export const MEDIA_SWEEP_QUEUE = "media.sweep";
+export const mediaSweep = defineJob({ name: "media.sweep", payload: z.object({ businessId: z.string() }), maxAttempts: 5 });
 export const UNUSED_FILE_TTL_SECONDS = 24 * 60 * 60;
 const BATCH = 100;
 
@@ -29,10 +31,10 @@ export async function scheduleMediaSweep(tx: Db, businessId: string, runAt: Date
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media-sweep:${businessId}`}, 0))`);
   const [waiting] = await queryRows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from jobs where queue = ${MEDIA_SWEEP_QUEUE} and business_id = ${businessId} and status = 'pending' and locked_by is null`,
+    sql`select count(*)::int as n from jobs where queue = ${mediaSweep.name} and business_id = ${businessId} and status = 'pending' and locked_by is null`,
   );
   if (Number(waiting?.n ?? 0) > 0) return;
-  await enqueue(tx, MEDIA_SWEEP_QUEUE, { businessId }, { runAt, maxAttempts: 5 });
+  await enqueue(tx, mediaSweep, { businessId }, { runAt });
 }
 
 /** When a file stored now is due for the sweep (a minute's slack past its day). */
@@ -86,9 +88,9 @@ async function removeIfUnused(db: Db, businessId: string, fileId: string): Promi
   return true;
 }
 
-export const mediaSweepJob: JobHandler = async (payload) => {
+export const mediaSweepJob = runs(mediaSweep, async (payload) => {
   const db = defaultDb();
   const businessId = String(payload.businessId ?? "");
   const { next } = await sweepUnusedMedia(db, businessId);
   if (next) await db.transaction((tx) => scheduleMediaSweep(tx, businessId, next));
-};
+});

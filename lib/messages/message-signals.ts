@@ -1,14 +1,23 @@
 import "server-only";
+import { z } from "zod";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { messages } from "../db/schema";
 import { invalid, notFound } from "../errors";
+import { defineJob } from "../jobs/job";
 import { enqueue } from "../jobs/queue";
 
 // Read receipts and staff reactions: recorded at once in our database, told to WhatsApp by a job
 // (lib/channels/signals.ts: retried like any delivery, in order per conversation, never blocking the inbox).
 
-export const SIGNALS_QUEUE = "whatsapp.signals";
+/** A read receipt or a staff reaction to send to WhatsApp (lib/channels/signals.ts). */
+export const whatsappSignal = defineJob({
+  name: "whatsapp.signals",
+  payload: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("read"), businessId: z.string(), wamid: z.string().nullable() }),
+    z.object({ kind: z.literal("reaction"), businessId: z.string(), messageId: z.string(), emoji: z.string() }),
+  ]),
+});
 // The emoji properties overlap, so they are one class (`(a|b)+` over overlapping ones is exponential);
 // the joiner and the variation selector, in none of them, stand beside it (skin tones are Emoji_Presentation).
 export const REACTION_EMOJI = /^(?:[\p{Extended_Pictographic}\p{Emoji_Presentation}\p{Regional_Indicator}]|\u200d|\ufe0f)+$/u;
@@ -34,7 +43,7 @@ export async function markConversationRead(db: Db, businessId: string, conversat
     .returning({ wamid: messages.channelMessageId, at: messages.channelTimestamp, id: messages.id });
   if (!marked.length) return 0;
   const newest = [...marked].sort((a, b) => (b.at?.getTime() ?? 0) - (a.at?.getTime() ?? 0) || b.id.localeCompare(a.id))[0];
-  await enqueue(db, SIGNALS_QUEUE, { kind: "read", businessId, wamid: newest.wamid }, { orderKey: conversationId });
+  await enqueue(db, whatsappSignal, { kind: "read", businessId, wamid: newest.wamid }, { orderKey: conversationId });
   return marked.length;
 }
 
@@ -51,6 +60,6 @@ export async function reactAsBusiness(db: Db, businessId: string, messageId: str
     .returning();
   if (!row) throw notFound("message");
   if (row.channel === "whatsapp" && row.channelMessageId) {
-    await enqueue(db, SIGNALS_QUEUE, { kind: "reaction", businessId, messageId, emoji }, { orderKey: row.conversationId });
+    await enqueue(db, whatsappSignal, { kind: "reaction", businessId, messageId, emoji }, { orderKey: row.conversationId });
   }
 }

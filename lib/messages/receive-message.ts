@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { and, eq, sql } from "drizzle-orm";
 import { ensureContact } from "../contacts/contacts";
 import { handleOptOutWords } from "../contacts/opt-out";
@@ -8,12 +9,17 @@ import type { Db } from "../db/client";
 import { contacts, conversations, type MessageMedia, messages } from "../db/schema";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
+import { defineJob } from "../jobs/job";
 import { enqueue } from "../jobs/queue";
 import { mediaView, WEBHOOK_MEDIA_URL_TTL_SECONDS } from "./media-view";
 import { type MessageRow, sendMessage } from "./send-message";
 
 /** The assistant runtime's queue: one turn per inbound message, one conversation at a time. */
-export const ASSISTANT_TURN_QUEUE = "assistant.turn";
+/** Answers one inbound message (lib/runtime/turn/turn-job.ts), in order per conversation. */
+export const assistantTurn = defineJob({
+  name: "assistant.turn",
+  payload: z.object({ businessId: z.string(), conversationId: z.string(), messageId: z.string() }),
+});
 
 /** A customer's message as every channel hands it in (lib/channels names it ChannelInbound). */
 export type InboundMessage = {
@@ -110,12 +116,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
       }
       // Only an open conversation is the assistant's; in handoff a person answers.
       if (updated.status === "open" && !optWord) {
-        await enqueue(
-          tx,
-          ASSISTANT_TURN_QUEUE,
-          { businessId, conversationId: conversation.id, messageId: message.id },
-          { orderKey: conversation.id },
-        );
+        await enqueue(tx, assistantTurn, { businessId, conversationId: conversation.id, messageId: message.id }, { orderKey: conversation.id });
       }
       return { message, conversation: updated, duplicate: false };
     });

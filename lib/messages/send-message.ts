@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { businesses, conversations, type InteractivePayload, messages } from "../db/schema";
@@ -7,6 +8,7 @@ import { ensureConversation, insideWindow, lastInboundAtByPhone, WINDOW_MS } fro
 import { pauseForPerson } from "../conversations/people-first";
 import { AppError, invalid } from "../errors";
 import { newId } from "../ids";
+import { defineJob } from "../jobs/job";
 import { enqueue, JOBS_CHANNEL } from "../jobs/queue";
 import { queryRows } from "../db/rows";
 import { placeholderCount, renderTemplate } from "../shared/template-schema";
@@ -15,7 +17,13 @@ import { holdMediaFile } from "../media/media-files";
 import { mediaText, resolveOutboundMedia } from "../media/outbound-media";
 import type { SendMessageIn } from "./message-schema";
 
-export const DELIVER_QUEUE = "messages.deliver";
+/** Sends one queued message through its channel (lib/channels/deliver.ts), in order per conversation; rate limits
+ * and outages wait out the channel's back-off within its attempts. */
+export const messageDelivery = defineJob({
+  name: "messages.deliver",
+  payload: z.object({ messageId: z.string(), businessId: z.string() }),
+  maxAttempts: 12,
+});
 
 export type SendOptions = {
   source: "api" | "agent" | "assistant";
@@ -76,7 +84,7 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
     // conversation row is updated last: its row lock (every send to this customer takes it) is then held
     // for that statement and the commit only, not for the rest of the transaction.
     const messageId = newId("msg");
-    await enqueue(tx, DELIVER_QUEUE, { messageId, businessId }, { orderKey: conversation.id, maxAttempts: 12 });
+    await enqueue(tx, messageDelivery, { messageId, businessId }, { orderKey: conversation.id });
     const [message] = await tx
       .insert(messages)
       .values({
@@ -133,7 +141,7 @@ async function sendToOpenConversation(db: Db, businessId: string, phone: string,
             > ${windowStart}::timestamptz
         ), j as (
           insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts)
-          select ${DELIVER_QUEUE}, ${job}::jsonb, ${businessId}, ok.id, now(), 12 from ok
+          select ${messageDelivery.name}, ${job}::jsonb, ${businessId}, ok.id, now(), 12 from ok
           returning queue
         ), m as (
           insert into messages (id, business_id, conversation_id, contact_id, direction, source, type, text, interactive, status, channel, user_id, tokens)

@@ -4,15 +4,16 @@ import { z } from "zod";
 import { type Db, db as defaultDb } from "../db/client";
 import { privacySettings } from "../db/schema";
 import { queryRows } from "../db/rows";
+import { defineJob } from "../jobs/job";
 import { enqueue } from "../jobs/queue";
-import type { JobHandler } from "../jobs/worker";
+import { runs } from "../jobs/worker";
 import { storeFor } from "../media/store";
 
 // Message retention (issue 17): a business may keep messages for N days only. One job chain per
 // business with the setting, like the template sync: each run deletes what has aged out and queues the
 // next run; turning the setting off ends the chain at its next run.
 
-export const PRIVACY_RETENTION_QUEUE = "privacy.retention";
+export const privacyRetention = defineJob({ name: "privacy.retention", payload: z.object({ businessId: z.string() }), maxAttempts: 5 });
 const intervalMs = () => Number(process.env.PRIVACY_RETENTION_INTERVAL_MS ?? 60 * 60 * 1000);
 const BATCH = 1000;
 
@@ -49,10 +50,10 @@ export async function setPrivacySettings(db: Db, businessId: string, input: z.ou
 export async function scheduleRetention(db: Db, businessId: string, runAt?: Date): Promise<void> {
   const [waiting] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from jobs where queue = ${PRIVACY_RETENTION_QUEUE} and business_id = ${businessId} and status = 'pending' and locked_by is null`,
+    sql`select count(*)::int as n from jobs where queue = ${privacyRetention.name} and business_id = ${businessId} and status = 'pending' and locked_by is null`,
   );
   if (Number(waiting?.n ?? 0) > 0) return;
-  await enqueue(db, PRIVACY_RETENTION_QUEUE, { businessId }, { runAt, maxAttempts: 5 });
+  await enqueue(db, privacyRetention, { businessId }, { runAt });
 }
 
 /**
@@ -97,10 +98,10 @@ export async function applyRetention(db: Db, businessId: string): Promise<{ mess
   return { messages: total, mediaFiles: files };
 }
 
-export const privacyRetentionJob: JobHandler = async (payload) => {
+export const privacyRetentionJob = runs(privacyRetention, async (payload) => {
   const db = defaultDb();
   const businessId = String(payload.businessId ?? "");
   const done = await applyRetention(db, businessId);
   if (done === null) return; // the setting was turned off (or the business is gone): the chain ends
   await scheduleRetention(db, businessId, new Date(Date.now() + intervalMs()));
-};
+});

@@ -5,10 +5,10 @@ import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "..
 import { newId } from "../ids";
 import { queryRows } from "../db/rows";
 import { batchMarker, completeJob, headOfKey, JOBS_CHANNEL, jobRemoval } from "../jobs/queue";
-import { JOB_COMPLETED, type JobHandler, RetryLater } from "../jobs/worker";
+import { JOB_COMPLETED, RetryLater, runs } from "../jobs/worker";
 import { componentLogger } from "../observability/log";
 import { metrics } from "../observability/metrics";
-import { type DeliveryJob, WEBHOOK_DELIVER_QUEUE } from "./dispatch";
+import { type DeliveryJob, webhookDelivery } from "./dispatch";
 import { endpointSecret } from "./endpoints";
 import { retryDelayMs } from "./retry-schedule";
 import { type SendResult, sendWebhook } from "./send-webhook";
@@ -133,7 +133,7 @@ async function deliverMore(db: Db, businessId: string, endpointId: string, worke
       sql`with t as (
           select j.id, j.payload->>'deliveryId' as delivery_id from jobs j
           join webhook_deliveries d on d.business_id = ${businessId} and d.id = j.payload->>'deliveryId'
-          where j.queue = ${WEBHOOK_DELIVER_QUEUE} and j.business_id = ${businessId} and j.status = 'pending' and j.run_at <= now()
+          where j.queue = ${webhookDelivery.name} and j.business_id = ${businessId} and j.status = 'pending' and j.run_at <= now()
             and j.locked_until is null and not (j.payload ? 'manual') and ${headOfKey}
             and d.endpoint_id = ${endpointId} and d.status = 'pending'
           order by j.run_at, j.id limit ${DELIVERY_BATCH}
@@ -184,7 +184,7 @@ async function handBack(db: Db, taken: { id: string | number }[]): Promise<void>
     sql`with r as (
         update jobs set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0)
         where id in (${ids}) and status = 'pending' returning queue)
-      select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_DELIVER_QUEUE}) where exists (select 1 from r)`,
+      select pg_notify(${JOBS_CHANNEL}, ${webhookDelivery.name}) where exists (select 1 from r)`,
   );
 }
 
@@ -276,7 +276,7 @@ async function noteFailure(tx: Db, businessId: string, endpointId: string): Prom
 
 // webhooks.deliver: { deliveryId, businessId, manual? }, queued by dispatch, redelivery and test events.
 // A delivered event is followed by the same endpoint's other ready deliveries (deliverMore).
-export const handleWebhookDelivery: JobHandler = async (payload, job) => {
+export const handleWebhookDelivery = runs(webhookDelivery, async (payload, job) => {
   const db = defaultDb();
   const businessId = String(payload.businessId);
   const manual = payload.manual === true;
@@ -285,4 +285,4 @@ export const handleWebhookDelivery: JobHandler = async (payload, job) => {
   if (outcome.retryInMs !== null) throw new RetryLater(outcome.retryInMs, outcome.reason, false);
   if (outcome.completed && !manual && row) await deliverMore(db, businessId, row.delivery.endpointId, job.workerId);
   return outcome.completed ? JOB_COMPLETED : undefined;
-};
+});

@@ -7,7 +7,7 @@ import { notFound } from "../errors";
 import { newId } from "../ids";
 import { queryRows } from "../db/rows";
 import { iso, listPage, type Page, type PageParams } from "../pagination";
-import { queueDelivery, queueDeliveryJob, WEBHOOK_DELIVER_QUEUE } from "./dispatch";
+import { queueDelivery, queueDeliveryJob, webhookDelivery } from "./dispatch";
 import { findEndpoint } from "./endpoints";
 import { type AttemptOut, type DeliveryOut, TEST_EVENT_TYPE } from "./webhook-schema";
 
@@ -107,7 +107,7 @@ export async function redeliver(db: Db, businessId: string, endpointId: string, 
       .returning();
     const pulled = await queryRows<{ id: number }>(
       tx,
-      sql`update jobs set run_at = now() where queue = ${WEBHOOK_DELIVER_QUEUE} and order_key = ${deliveryId} and status = 'pending'
+      sql`update jobs set run_at = now() where queue = ${webhookDelivery.name} and order_key = ${deliveryId} and status = 'pending'
         and (locked_until is null or locked_until < now()) returning id`,
     );
     if (!pulled.length) await queueDeliveryJob(tx, { deliveryId, businessId, manual: current.status !== "pending" });

@@ -1,18 +1,25 @@
 import "server-only";
+import { z } from "zod";
 import { and, arrayOverlaps, eq, sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
 import { queryRows } from "../db/rows";
 import { events, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { newId } from "../ids";
-import { EVENTS_QUEUE } from "../events/emit";
+import { defineJob } from "../jobs/job";
+import { eventDispatch } from "../events/emit";
 import { enqueue, JOBS_CHANNEL } from "../jobs/queue";
-import { JOB_COMPLETED, type JobHandler } from "../jobs/worker";
+import { JOB_COMPLETED, runs } from "../jobs/worker";
 
-export const WEBHOOK_DELIVER_QUEUE = "webhooks.deliver";
-
-// Network failures are retried by the delivery's own schedule (RetryLater, uncounted); this bounds only
-// unexpected errors such as the database being unreachable.
-const DELIVER_JOB_MAX_ATTEMPTS = 25;
+/**
+ * One delivery of an event to an endpoint (lib/webhooks/deliver.ts). Network failures are retried by
+ * the delivery's own schedule (RetryLater, uncounted); maxAttempts bounds only unexpected errors such
+ * as the database being unreachable.
+ */
+export const webhookDelivery = defineJob({
+  name: "webhooks.deliver",
+  payload: z.object({ deliveryId: z.string(), businessId: z.string(), manual: z.boolean().optional() }),
+  maxAttempts: 25,
+});
 
 export type DeliveryJob = { deliveryId: string; businessId: string; manual?: boolean };
 
@@ -35,7 +42,7 @@ export async function queueDelivery(
 }
 
 export async function queueDeliveryJob(tx: Db, job: DeliveryJob): Promise<void> {
-  await enqueue(tx, WEBHOOK_DELIVER_QUEUE, deliveryPayload(job), { orderKey: job.deliveryId, maxAttempts: DELIVER_JOB_MAX_ATTEMPTS });
+  await enqueue(tx, webhookDelivery, deliveryPayload(job), { orderKey: job.deliveryId });
 }
 
 const deliveryPayload = (job: DeliveryJob) => (job.manual ? { ...job } : { deliveryId: job.deliveryId, businessId: job.businessId });
@@ -81,11 +88,11 @@ export async function dispatchEvent(db: Db, businessId: string, eventId: string)
             returning id
           ), j as (
             insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts)
-            select ${WEBHOOK_DELIVER_QUEUE}, jsonb_build_object('deliveryId', d.id, 'businessId', ${businessId}::text), ${businessId}, d.id, now(), ${DELIVER_JOB_MAX_ATTEMPTS}
+            select ${webhookDelivery.name}, jsonb_build_object('deliveryId', d.id, 'businessId', ${businessId}::text), ${businessId}, d.id, now(), ${webhookDelivery.maxAttempts}
             from d returning 1
           )
           select (select count(*) from d) as n,
-            (select count(*) from (select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_DELIVER_QUEUE}) where exists (select 1 from j)) z) as woken`,
+            (select count(*) from (select pg_notify(${JOBS_CHANNEL}, ${webhookDelivery.name}) where exists (select 1 from j)) z) as woken`,
     );
     return Number(row?.n ?? 0);
   });
@@ -111,7 +118,7 @@ export async function dispatchBatch(db: Db, businessId: string, jobId: number, b
             select j.id, j.payload->>'eventId' as event_id from jobs j where j.id = ${jobId} for update
           ), others as (
             select j.id, j.payload->>'eventId' as event_id from jobs j
-            where j.queue = ${EVENTS_QUEUE} and j.business_id = ${businessId} and j.status = 'pending' and j.run_at <= now()
+            where j.queue = ${eventDispatch.name} and j.business_id = ${businessId} and j.status = 'pending' and j.run_at <= now()
               and j.locked_until is null and j.id <> ${jobId}
             order by j.run_at, j.id limit ${Math.max(0, batch - 1)}
             for update skip locked
@@ -146,11 +153,11 @@ export async function dispatchBatch(db: Db, businessId: string, jobId: number, b
             returning id
           ), j as (
             insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts)
-            select ${WEBHOOK_DELIVER_QUEUE}, jsonb_build_object('deliveryId', d.id, 'businessId', ${businessId}::text), ${businessId}, d.id, now(), ${DELIVER_JOB_MAX_ATTEMPTS}
+            select ${webhookDelivery.name}, jsonb_build_object('deliveryId', d.id, 'businessId', ${businessId}::text), ${businessId}, d.id, now(), ${webhookDelivery.maxAttempts}
             from d returning 1
           ), done as (delete from jobs where id in (${jobIds}))
           select (select count(*) from d) as n,
-            (select count(*) from (select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_DELIVER_QUEUE}) where exists (select 1 from j)) z) as woken`,
+            (select count(*) from (select pg_notify(${JOBS_CHANNEL}, ${webhookDelivery.name}) where exists (select 1 from j)) z) as woken`,
     );
     return Number(row?.n ?? 0);
   });
@@ -158,7 +165,7 @@ export async function dispatchBatch(db: Db, businessId: string, jobId: number, b
 
 // events.dispatch: { eventId, businessId }, queued by emitEvent in the transaction of the change; the
 // job fans out its event and the business's other ready ones (dispatchBatch), and ends in that commit.
-export const handleEventDispatch: JobHandler = async (payload, job) => {
+export const handleEventDispatch = runs(eventDispatch, async (payload, job) => {
   await dispatchBatch(defaultDb(), String(payload.businessId), job.id);
   return JOB_COMPLETED;
-};
+});

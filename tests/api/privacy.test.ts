@@ -5,7 +5,7 @@ import { queryRows } from "@/lib/db/rows";
 import { newId } from "@/lib/ids";
 import { saveMediaFile } from "@/lib/media/media-files";
 import { erasePersonalFields } from "@/lib/privacy/personal-fields";
-import { PRIVACY_RETENTION_QUEUE, privacyRetentionJob } from "@/lib/privacy/retention";
+import { privacyRetention, privacyRetentionJob } from "@/lib/privacy/retention";
 import { api, makeBusiness, type TestBusiness, uniquePhone } from "../helpers/api";
 import { receiveForTest } from "../helpers/inbound";
 
@@ -287,7 +287,7 @@ describe("message retention", () => {
     const put = await api("PUT", "/v1/privacy-settings", { key: trim.key, body: { messageRetentionDays: 30 } });
     expect(put.status).toBe(200);
     expect(put.body.messageRetentionDays).toBe(30);
-    expect(await n(sql`select count(*)::int as n from jobs where queue = ${PRIVACY_RETENTION_QUEUE} and business_id = ${trim.businessId}`)).toBe(1);
+    expect(await n(sql`select count(*)::int as n from jobs where queue = ${privacyRetention.name} and business_id = ${trim.businessId}`)).toBe(1);
 
     await privacyRetentionJob({ businessId: trim.businessId }, {} as never);
     await privacyRetentionJob({ businessId: keep.businessId }, {} as never);
@@ -302,7 +302,7 @@ describe("message retention", () => {
     // The conversation and contact stay.
     expect(await n(sql`select count(*)::int as n from conversations where id = ${a.conversationId}`)).toBe(1);
     // The chain goes on for the business with the setting, and not for the other one.
-    expect(await n(sql`select count(*)::int as n from jobs where queue = ${PRIVACY_RETENTION_QUEUE} and business_id = ${keep.businessId}`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from jobs where queue = ${privacyRetention.name} and business_id = ${keep.businessId}`)).toBe(0);
 
     const off = await api("PUT", "/v1/privacy-settings", { key: trim.key, body: { messageRetentionDays: null } });
     expect(off.body.messageRetentionDays).toBeNull();

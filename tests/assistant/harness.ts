@@ -3,7 +3,7 @@
 // files share one jobs table), and a customer who chats through the sandbox and reads the replies.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import { ASSISTANT_TURN_QUEUE } from "@/lib/runtime/turn/turn-job";
+import { assistantTurn } from "@/lib/messages/receive-message";
 import { createKnowledge } from "@/lib/assistants/knowledge";
 import { createBusiness } from "@/lib/businesses/businesses";
 import { upsertCatalogItems } from "@/lib/catalog/catalog";
@@ -15,12 +15,12 @@ import { conversations, messages } from "@/lib/db/schema";
 import { jobHandlers } from "@/lib/server/jobs";
 import { RetryLater, startWorker, type Worker } from "@/lib/jobs/worker";
 import { createApiKey } from "@/lib/keys/api-keys";
-import { DELIVER_QUEUE } from "@/lib/messages/send-message";
+import { messageDelivery } from "@/lib/messages/send-message";
 import type { SkillGraph } from "@/lib/shared/graph-schema";
 import { readyMadeSkills } from "@/lib/shared/ready-made-skills";
 import { upsertSkill } from "@/lib/skills/skills";
 
-export const QUEUES = [ASSISTANT_TURN_QUEUE, DELIVER_QUEUE];
+export const QUEUES = [assistantTurn.name, messageDelivery.name];
 
 const owned = new Set<string>();
 

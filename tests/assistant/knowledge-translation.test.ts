@@ -4,7 +4,7 @@ import { createKnowledge, listKnowledge, updateKnowledge } from "@/lib/assistant
 import { db } from "@/lib/db/client";
 import { jobs, knowledgeItems, tokenLedger } from "@/lib/db/schema";
 import { knowledgeTranslationJob, readTranslation } from "@/lib/runtime/llm/knowledge-translation";
-import { KNOWLEDGE_TRANSLATE_QUEUE, requestTranslation, retrievalReply } from "@/lib/runtime/retrieval/retrieval-reply";
+import { knowledgeTranslation, requestTranslation, retrievalReply } from "@/lib/runtime/retrieval/retrieval-reply";
 import { type FakeLlm, startFakeLlm } from "./fake-llm";
 import { makeShop } from "./harness";
 
@@ -43,7 +43,7 @@ describe("machine translations of knowledge", () => {
     expect(first?.untranslated).toEqual({ itemId: item.id, language: "en" });
 
     llm.script({ content: "Terrace\nWe have a terrace with 6 tables. Dogs are welcome on the terrace.", usage: 57 });
-    await knowledgeTranslationJob({ businessId: shop.businessId, itemId: item.id, language: "en" });
+    await knowledgeTranslationJob({ businessId: shop.businessId, itemId: item.id, language: "en" }, {} as never);
     expect(llm.requests).toHaveLength(1);
     const prompt = llm.requests[0].body.messages;
     expect(prompt[0].content).toContain("from Spanish (Spain) into English");
@@ -67,7 +67,7 @@ describe("machine translations of knowledge", () => {
     expect(next?.untranslated).toBeUndefined();
 
     // Asked again (another customer before the first job ran): nothing more is translated or paid.
-    await knowledgeTranslationJob({ businessId: shop.businessId, itemId: item.id, language: "en" });
+    await knowledgeTranslationJob({ businessId: shop.businessId, itemId: item.id, language: "en" }, {} as never);
     expect(llm.requests).toHaveLength(1);
 
     // The owner changes the original: the machine version goes, and is made again from the new text.
@@ -86,13 +86,13 @@ describe("machine translations of knowledge", () => {
     const queued = await db()
       .select()
       .from(jobs)
-      .where(and(eq(jobs.queue, KNOWLEDGE_TRANSLATE_QUEUE), sql`${jobs.payload}->>'itemId' = ${item.id}`));
+      .where(and(eq(jobs.queue, knowledgeTranslation.name), sql`${jobs.payload}->>'itemId' = ${item.id}`));
     expect(queued).toHaveLength(1);
     expect(queued[0].payload).toEqual({ businessId: shop.businessId, itemId: item.id, language: "pt" });
     await db().delete(jobs).where(eq(jobs.id, queued[0].id));
 
     llm.script({ content: "   " });
-    await knowledgeTranslationJob({ businessId: shop.businessId, itemId: item.id, language: "pt" });
+    await knowledgeTranslationJob({ businessId: shop.businessId, itemId: item.id, language: "pt" }, {} as never);
     const [row] = await db().select().from(knowledgeItems).where(eq(knowledgeItems.id, item.id));
     expect(row.translations).toEqual({});
   });

@@ -5,7 +5,7 @@ import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simu
 import { db } from "@/lib/db/client";
 import { messages } from "@/lib/db/schema";
 import { runAssistantTurn } from "@/lib/runtime/turn/turn";
-import { ASSISTANT_TURN_QUEUE } from "@/lib/runtime/turn/turn-job";
+import { assistantTurn } from "@/lib/messages/receive-message";
 import { pinClock } from "@/lib/time/clock";
 import { type FakeLlm, startFakeLlm } from "./fake-llm";
 import { makeShop, type Shop } from "./harness";
@@ -37,7 +37,7 @@ afterEach(() => pinClock(null));
 async function say(shop: Shop, phone: string, text: string): Promise<string[]> {
   const { message, conversationId } = await db().transaction(async (tx) => {
     const received = await simulateInbound(tx, shop.businessId, { phone, text });
-    await tx.execute(sql`delete from jobs where queue = ${ASSISTANT_TURN_QUEUE} and payload->>'messageId' = ${received.message.id}`);
+    await tx.execute(sql`delete from jobs where queue = ${assistantTurn.name} and payload->>'messageId' = ${received.message.id}`);
     return received;
   });
   await runAssistantTurn(db(), { businessId: shop.businessId, conversationId, messageId: message.id });

@@ -5,7 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runAssistantTurn } from "@/lib/runtime/turn/turn";
-import { ASSISTANT_TURN_QUEUE } from "@/lib/runtime/turn/turn-job";
+import { assistantTurn } from "@/lib/messages/receive-message";
 import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { pinClock } from "@/lib/time/clock";
 import { db } from "@/lib/db/client";
@@ -36,7 +36,7 @@ beforeEach(() => llm.reset());
 async function say(shop: Shop, phone: string, text: string): Promise<string[]> {
   const { message, conversationId } = await db().transaction(async (tx) => {
     const received = await simulateInbound(tx, shop.businessId, { phone, text });
-    await tx.execute(sql`delete from jobs where queue = ${ASSISTANT_TURN_QUEUE} and payload->>'messageId' = ${received.message.id}`);
+    await tx.execute(sql`delete from jobs where queue = ${assistantTurn.name} and payload->>'messageId' = ${received.message.id}`);
     return received;
   });
   const before = await db().select({ id: messages.id }).from(messages).where(eq(messages.conversationId, conversationId));

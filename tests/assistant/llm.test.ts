@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { countTokens } from "@/lib/runtime/understanding/tokens";
 import { runAssistantTurn } from "@/lib/runtime/turn/turn";
-import { ASSISTANT_TURN_QUEUE } from "@/lib/runtime/turn/turn-job";
+import { assistantTurn } from "@/lib/messages/receive-message";
 import { updateAssistant } from "@/lib/assistants/assistants";
 import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { db } from "@/lib/db/client";
@@ -36,7 +36,7 @@ beforeEach(() => llm.reset());
 async function chat(shop: Shop, phone: string, text: string) {
   const { message, conversationId } = await db().transaction(async (tx) => {
     const received = await simulateInbound(tx, shop.businessId, { phone, text });
-    await tx.execute(sql`delete from jobs where queue = ${ASSISTANT_TURN_QUEUE} and payload->>'messageId' = ${received.message.id}`);
+    await tx.execute(sql`delete from jobs where queue = ${assistantTurn.name} and payload->>'messageId' = ${received.message.id}`);
     return received;
   });
   await runAssistantTurn(db(), { businessId: shop.businessId, conversationId, messageId: message.id });

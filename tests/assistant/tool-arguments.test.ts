@@ -6,7 +6,7 @@ import { messages, records } from "@/lib/db/schema";
 import { understandingSchema } from "@/lib/runtime/llm/llm-understand";
 import { readToolArguments, toolArgs } from "@/lib/runtime/llm/tool-args";
 import { runAssistantTurn } from "@/lib/runtime/turn/turn";
-import { ASSISTANT_TURN_QUEUE } from "@/lib/runtime/turn/turn-job";
+import { assistantTurn } from "@/lib/messages/receive-message";
 import { customer, makeShop, type Shop } from "./harness";
 import { type FakeLlm, startFakeLlm } from "./fake-llm";
 
@@ -41,7 +41,7 @@ const nested = (depth: number): unknown => {
 async function chat(shop: Shop, phone: string, text: string) {
   const { message, conversationId } = await db().transaction(async (tx) => {
     const received = await simulateInbound(tx, shop.businessId, { phone, text });
-    await tx.execute(sql`delete from jobs where queue = ${ASSISTANT_TURN_QUEUE} and payload->>'messageId' = ${received.message.id}`);
+    await tx.execute(sql`delete from jobs where queue = ${assistantTurn.name} and payload->>'messageId' = ${received.message.id}`);
     return received;
   });
   await runAssistantTurn(db(), { businessId: shop.businessId, conversationId, messageId: message.id });

@@ -10,6 +10,7 @@ import { conversations, events, messages, tokenLedger } from "@/lib/db/schema";
 import { enqueue } from "@/lib/jobs/queue";
 import { api } from "../helpers/api";
 import { customer, knowledge, makeShop, type Shop, settle, fileWorker } from "./harness";
+import { testJob } from "../helpers/test-job";
 
 fileWorker();
 
@@ -111,7 +112,7 @@ describe("turn concurrency", () => {
     const conversation = await di.conversation();
     await resumeConversation(db(), shop.businessId, conversation.id, "agent");
     const payload = { businessId: shop.businessId, conversationId: conversation.id, messageId: message.id };
-    await enqueue(db(), "assistant.turn.test-only", payload);
+    await enqueue(db(), testJob("assistant.turn.test-only"), payload);
     const [job] = await queryRows<{ id: number }>(
       db(),
       sql`select id from jobs where queue = 'assistant.turn.test-only' and payload->>'messageId' = ${message.id}`,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ASSISTANT_TURN_QUEUE } from "../../lib/runtime/turn/turn-job";
+import { assistantTurn } from "../../lib/messages/receive-message";
 import { scheduleInstant } from "../../lib/campaigns/campaigns";
 import { normalizeKeyword, OPT_TEXTS, optIntent } from "../../lib/contacts/opt-out";
 import { runCampaignPass } from "../../lib/campaigns/send-job";
@@ -79,7 +79,7 @@ describe("opt-out words", () => {
       const turns = () =>
         queryRows<{ n: number }>(
           db(),
-          sql`select count(*)::int as n from jobs where queue = ${ASSISTANT_TURN_QUEUE} and payload->>'conversationId' = ${first.conversation.id}`,
+          sql`select count(*)::int as n from jobs where queue = ${assistantTurn.name} and payload->>'conversationId' = ${first.conversation.id}`,
         );
       expect((await turns())[0].n).toBe(0);
       await receiveInboundMessage(db(), b.businessId, inbound(c.phone, "are you open on Sunday?"));

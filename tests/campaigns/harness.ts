@@ -1,16 +1,16 @@
 // Shared set-up for the campaign tests: a worker running the campaign queue with the conversational
 // ones (deliveries, inbound webhooks, assistant turns, events), for this process's businesses only.
 import { eq, sql } from "drizzle-orm";
-import { ASSISTANT_TURN_QUEUE } from "../../lib/runtime/turn/turn-job";
-import { CAMPAIGN_QUEUE } from "../../lib/campaigns/campaigns";
-import { INBOUND_QUEUE } from "../../lib/channels/whatsapp/inbound";
+import { assistantTurn } from "../../lib/messages/receive-message";
+import { campaignSend } from "../../lib/campaigns/campaigns";
+import { inboundWebhook } from "../../lib/channels/whatsapp/inbound";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import { campaignRecipients, campaigns } from "../../lib/db/schema";
-import { EVENTS_QUEUE } from "../../lib/events/emit";
+import { eventDispatch } from "../../lib/events/emit";
 import { jobHandlers } from "../../lib/server/jobs";
 import { RetryLater, startWorker, type Worker } from "../../lib/jobs/worker";
-import { DELIVER_QUEUE } from "../../lib/messages/send-message";
+import { messageDelivery } from "../../lib/messages/send-message";
 import { own } from "../channels/harness";
 
 const owned = new Set<string>();
@@ -22,7 +22,7 @@ export function ownCampaignBusiness(businessId: string, phoneNumberId?: string) 
   own({ businessId, phoneNumberId });
 }
 
-export const CAMPAIGN_TEST_QUEUES = [CAMPAIGN_QUEUE, DELIVER_QUEUE, INBOUND_QUEUE, ASSISTANT_TURN_QUEUE, EVENTS_QUEUE];
+export const CAMPAIGN_TEST_QUEUES = [campaignSend.name, messageDelivery.name, inboundWebhook.name, assistantTurn.name, eventDispatch.name];
 
 export function campaignWorker(concurrency = 8): Worker {
   const handlers = Object.fromEntries(
@@ -33,7 +33,7 @@ export function campaignWorker(concurrency = 8): Worker {
         queue,
         async (payload: Record<string, unknown>, job: Parameters<typeof handler>[1]) => {
           const mine =
-            queue === INBOUND_QUEUE
+            queue === inboundWebhook.name
               ? ((payload.phoneNumberIds as string[] | undefined) ?? []).some((id) => ownedNumbers.has(id))
               : owned.has(String(payload.businessId));
           if (!mine) throw new RetryLater(20, "another test process's job", false);
@@ -75,6 +75,6 @@ export async function bulkContacts(businessId: string, n: number, prefix: string
 export async function campaignJobs(businessId: string) {
   return queryRows<{ id: number; locked_by: string | null; run_at: Date; status: string }>(
     db(),
-    sql`select id, locked_by, run_at, status from jobs where queue = ${CAMPAIGN_QUEUE} and payload->>'businessId' = ${businessId} order by id`,
+    sql`select id, locked_by, run_at, status from jobs where queue = ${campaignSend.name} and payload->>'businessId' = ${businessId} order by id`,
   );
 }

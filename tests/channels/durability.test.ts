@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deliverMessage } from "../../lib/channels/deliver";
 import { disconnectWhatsApp } from "../../lib/businesses/businesses";
-import { INBOUND_QUEUE } from "../../lib/channels/whatsapp/inbound";
+import { inboundWebhook } from "../../lib/channels/whatsapp/inbound";
 import { db } from "../../lib/db/client";
 import { claimJobs } from "../../lib/jobs/queue";
 import { RetryLater } from "../../lib/jobs/worker";
 import { receiveInboundMessage } from "../../lib/messages/receive-message";
-import { DELIVER_QUEUE, sendMessage } from "../../lib/messages/send-message";
+import { messageDelivery, sendMessage } from "../../lib/messages/send-message";
 import { uniquePhone } from "../helpers/api";
 import {
   type AppServer,
@@ -56,11 +56,11 @@ describe("a crash between acknowledging and processing", () => {
     const phone = uniquePhone();
     expect(await b.fake.postInbound(b.fake.inboundPayload({ messages: [{ from: phone, name: "Kim", text: "are you open?" }] }))).toBe(200);
     const acknowledged = await ownJobs();
-    expect(acknowledged.map((j) => j.queue)).toEqual([INBOUND_QUEUE]);
+    expect(acknowledged.map((j) => j.queue)).toEqual([inboundWebhook.name]);
     expect(await messagesOf(b.businessId)).toEqual([]);
 
     // A worker takes the job and dies holding it: its lease runs out and the job is taken again.
-    const [claimed] = await claimJobs(db(), [INBOUND_QUEUE], "worker-that-crashed", 10, 0);
+    const [claimed] = await claimJobs(db(), [inboundWebhook.name], "worker-that-crashed", 10, 0);
     expect(claimed?.id).toBe(acknowledged[0].id);
     const worker = channelWorker();
     try {
@@ -79,7 +79,7 @@ describe("a crash between acknowledging and processing", () => {
     b.fake.customerWrote(phone);
     await receiveInboundMessage(db(), b.businessId, inbound(phone));
     const queued = await sendMessage(db(), b.businessId, { to: phone, type: "text", text: "Yes, until 8pm." }, { source: "agent" });
-    expect((await ownJobs()).map((j) => j.queue)).toEqual([DELIVER_QUEUE]);
+    expect((await ownJobs()).map((j) => j.queue)).toEqual([messageDelivery.name]);
     expect((await message(queued.id)).status).toBe("queued");
     const worker = channelWorker();
     try {

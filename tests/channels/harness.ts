@@ -7,20 +7,20 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import * as webhookRoute from "../../app/channels/whatsapp/webhook/route";
 import { setWhatsApp } from "../../lib/channels";
-import { INBOUND_QUEUE } from "../../lib/channels/whatsapp/inbound";
+import { inboundWebhook } from "../../lib/channels/whatsapp/inbound";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import { events, messages } from "../../lib/db/schema";
 import { jobHandlers } from "../../lib/server/jobs";
 import { RetryLater, startWorker, type Worker } from "../../lib/jobs/worker";
-import { SIGNALS_QUEUE } from "../../lib/messages/message-signals";
-import { DELIVER_QUEUE } from "../../lib/messages/send-message";
+import { whatsappSignal } from "../../lib/messages/message-signals";
+import { messageDelivery } from "../../lib/messages/send-message";
 import { type FakeGraph, type FakeGraphOptions, startFakeGraph } from "../fakes/graph-server";
 import { makeBusiness, type TestBusiness } from "../helpers/api";
 
 export const APP_SECRET = "test-app-secret";
 export const VERIFY_TOKEN = "test-verify-token";
-export const CHANNEL_QUEUES = [DELIVER_QUEUE, INBOUND_QUEUE, SIGNALS_QUEUE];
+export const CHANNEL_QUEUES = [messageDelivery.name, inboundWebhook.name, whatsappSignal.name];
 
 export function setChannelEnv(graphUrl = "http://127.0.0.1:9/v25.0") {
   process.env.WHATSAPP_APP_SECRET = APP_SECRET;
@@ -41,7 +41,7 @@ export function own(opts: { businessId?: string; phoneNumberId?: string; busines
 }
 
 function owns(queue: string, payload: Record<string, unknown>): boolean {
-  if (queue === INBOUND_QUEUE) {
+  if (queue === inboundWebhook.name) {
     return (
       ((payload.phoneNumberIds as string[] | undefined) ?? []).some((id) => ownedNumbers.has(id)) ||
       ((payload.businessAccountIds as string[] | undefined) ?? []).some((id) => ownedAccounts.has(id))
@@ -86,7 +86,7 @@ export async function ownJobs(): Promise<JobRow[]> {
     db(),
     sql`select id, queue, order_key, payload->>'businessId' as business_id, payload->'phoneNumberIds' as numbers,
                payload->'businessAccountIds' as accounts, run_at, attempts, last_error
-        from jobs where queue in (${DELIVER_QUEUE}, ${INBOUND_QUEUE}, ${SIGNALS_QUEUE}) and status = 'pending' order by id`,
+        from jobs where queue in (${messageDelivery.name}, ${inboundWebhook.name}, ${whatsappSignal.name}) and status = 'pending' order by id`,
   );
   return rows
     .map((r) => ({ ...r, id: Number(r.id), run_at: new Date(r.run_at) }))
@@ -111,7 +111,7 @@ export async function settle(timeoutMs = 15_000): Promise<void> {
 export async function fastForward(businessId: string): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     db(),
-    sql`update jobs set run_at = now() where queue = ${DELIVER_QUEUE} and status = 'pending' and payload->>'businessId' = ${businessId} returning id`,
+    sql`update jobs set run_at = now() where queue = ${messageDelivery.name} and status = 'pending' and payload->>'businessId' = ${businessId} returning id`,
   );
   return rows.length;
 }

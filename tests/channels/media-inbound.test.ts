@@ -6,7 +6,7 @@ import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import type { Worker } from "../../lib/jobs/worker";
 import { MEDIA_DOWNLOAD_ATTEMPTS } from "../../lib/channels/whatsapp/inbound-media";
-import { INBOUND_QUEUE } from "../../lib/channels/whatsapp/inbound";
+import { inboundWebhook } from "../../lib/channels/whatsapp/inbound";
 import { CHUNK_BYTES } from "../../lib/media/postgres-store";
 import { api, makeBusiness, uniquePhone } from "../helpers/api";
 import {
@@ -67,7 +67,7 @@ async function latestMessages(b: Connected) {
 async function fastForwardInbound(phoneNumberId: string) {
   await queryRows(
     db(),
-    sql`update jobs set run_at = now() where queue = ${INBOUND_QUEUE} and status = 'pending' and payload->'phoneNumberIds' ? ${phoneNumberId}`,
+    sql`update jobs set run_at = now() where queue = ${inboundWebhook.name} and status = 'pending' and payload->'phoneNumberIds' ? ${phoneNumberId}`,
   );
 }
 

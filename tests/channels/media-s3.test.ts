@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as mediaRoute from "../../app/media/[fileId]/route";
-import { INBOUND_QUEUE } from "../../lib/channels/whatsapp/inbound";
+import { inboundWebhook } from "../../lib/channels/whatsapp/inbound";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import { mediaFiles } from "../../lib/db/schema";
@@ -123,7 +123,7 @@ describe("S3 storage", () => {
       const job = await waitFor(async () => {
         const rows = await queryRows<{ attempts: number; last_error: string | null }>(
           db(),
-          sql`select attempts, last_error from jobs where queue = ${INBOUND_QUEUE} and status = 'pending' and payload->'phoneNumberIds' ? ${c.phoneNumberId}`,
+          sql`select attempts, last_error from jobs where queue = ${inboundWebhook.name} and status = 'pending' and payload->'phoneNumberIds' ? ${c.phoneNumberId}`,
         );
         return rows[0]?.last_error ? rows[0] : null;
       }, 20_000);
@@ -136,7 +136,7 @@ describe("S3 storage", () => {
     await waitFor(async () => {
       await queryRows(
         db(),
-        sql`update jobs set run_at = now() where queue = ${INBOUND_QUEUE} and status = 'pending' and payload->'phoneNumberIds' ? ${c.phoneNumberId}`,
+        sql`update jobs set run_at = now() where queue = ${inboundWebhook.name} and status = 'pending' and payload->'phoneNumberIds' ? ${c.phoneNumberId}`,
       );
       return (await messagesOf(c.businessId)).length === 1;
     }, 30_000);

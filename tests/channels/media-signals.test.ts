@@ -8,7 +8,7 @@ import * as replyRoute from "../../app/v1/internal/conversations/[conversationId
 import * as uploadRoute from "../../app/v1/media/route";
 import * as simulatorRoute from "../../app/v1/internal/simulator/messages/route";
 import { readInbound } from "../../lib/runtime/base/inbound-text";
-import { ASSISTANT_TURN_QUEUE } from "../../lib/messages/receive-message";
+import { assistantTurn } from "../../lib/messages/receive-message";
 import type { Worker } from "../../lib/jobs/worker";
 import { call, makeStaff, signInAs } from "../dashboard/harness";
 import { uniquePhone } from "../helpers/api";
@@ -159,7 +159,7 @@ describe("voice notes", () => {
     expect(m.media).toMatchObject({ status: "ready", transcript: "I would like to order a tiramisu" });
     expect(m.text).toBe("[audio] I would like to order a tiramisu");
     expect(readInbound(m.type, m.text)).toEqual({ kind: "text", text: "I would like to order a tiramisu" });
-    expect(await jobsFor(ASSISTANT_TURN_QUEUE, "messageId", m.id)).toHaveLength(1);
+    expect(await jobsFor(assistantTurn.name, "messageId", m.id)).toHaveLength(1);
     expect(received).toHaveLength(1);
     expect(received[0].auth).toBe("Bearer sk-test");
     expect(received[0].body).toContain("whisper-large-v3");

@@ -12,7 +12,7 @@ import { messages } from "../../lib/db/schema";
 import { holdMediaFile } from "../../lib/media/media-files";
 import { CHUNK_BYTES, postgresMediaStore } from "../../lib/media/postgres-store";
 import { parseByteSize, setStorageQuota, storageUsage } from "../../lib/media/storage-quota";
-import { MEDIA_SWEEP_QUEUE, mediaSweepJob, sweepUnusedMedia } from "../../lib/media/sweep-unused";
+import { mediaSweep, mediaSweepJob, sweepUnusedMedia } from "../../lib/media/sweep-unused";
 import { newId } from "../../lib/ids";
 import { call, makeStaff, signInAs } from "../dashboard/harness";
 import { api, makeBusiness, uniquePhone } from "../helpers/api";
@@ -203,7 +203,7 @@ describe("unused files", () => {
     // Saving a file queued the business's sweep, once, for a day later.
     const jobs = await queryRows<{ due_in_hours: number }>(
       db(),
-      sql`select extract(epoch from run_at - now()) / 3600 as due_in_hours from jobs where queue = ${MEDIA_SWEEP_QUEUE} and business_id = ${b.businessId}`,
+      sql`select extract(epoch from run_at - now()) / 3600 as due_in_hours from jobs where queue = ${mediaSweep.name} and business_id = ${b.businessId}`,
     );
     expect(jobs).toHaveLength(1);
     expect(Number(jobs[0].due_in_hours)).toBeGreaterThan(23.5);
@@ -233,11 +233,11 @@ describe("unused files", () => {
     expect(await filesOf(b.businessId)).toBe(1);
     expect(await chunksOf(b.businessId)).toBe(Math.ceil((70 * 1024) / CHUNK_BYTES));
     await age(ids[5], 30);
-    await queryRows(db(), sql`delete from jobs where queue = ${MEDIA_SWEEP_QUEUE} and business_id = ${b.businessId}`);
-    await mediaSweepJob({ businessId: b.businessId }, { id: 0, queue: MEDIA_SWEEP_QUEUE, payload: {}, attempts: 1, maxAttempts: 5 });
+    await queryRows(db(), sql`delete from jobs where queue = ${mediaSweep.name} and business_id = ${b.businessId}`);
+    await mediaSweepJob({ businessId: b.businessId }, { id: 0, queue: mediaSweep.name, payload: {}, attempts: 1, maxAttempts: 5 });
     expect(await filesOf(b.businessId)).toBe(0);
     // Nothing left to wait for: the chain ends until the next file is stored.
-    expect(await count(sql`select count(*)::int as n from jobs where queue = ${MEDIA_SWEEP_QUEUE} and business_id = ${b.businessId}`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from jobs where queue = ${mediaSweep.name} and business_id = ${b.businessId}`)).toBe(0);
   });
 
   it("a file held by a send in progress is seen in use once that send commits", async () => {

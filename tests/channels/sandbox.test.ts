@@ -5,7 +5,7 @@ import { newSandboxCustomer, sandboxThread, simulateInbound } from "../../lib/ch
 import { db } from "../../lib/db/client";
 import { contacts } from "../../lib/db/schema";
 import type { Worker } from "../../lib/jobs/worker";
-import { ASSISTANT_TURN_QUEUE } from "../../lib/messages/receive-message";
+import { assistantTurn } from "../../lib/messages/receive-message";
 import { sendMessage } from "../../lib/messages/send-message";
 import { api, makeBusiness, uniquePhone } from "../helpers/api";
 import { type AppServer, channelWorker, connectedBusiness, eventsOf, jobsFor, message, own, setChannelEnv, startAppServer, waitFor } from "./harness";
@@ -47,7 +47,7 @@ describe("sandbox channel", () => {
     const [contact] = await db().select().from(contacts).where(eq(contacts.id, contactId));
     expect(contact).toMatchObject({ phone, name: "Sam", channel: "sandbox" });
     expect((await eventsOf(b.businessId)).map((e) => e.type)).toEqual(["contact.created", "message.received"]);
-    expect(await jobsFor(ASSISTANT_TURN_QUEUE, "messageId", m.id)).toHaveLength(1);
+    expect(await jobsFor(assistantTurn.name, "messageId", m.id)).toHaveLength(1);
     await expect(simulateInbound(db(), b.businessId, { phone: "12345", text: "x" })).rejects.toMatchObject({ code: "invalid_request" });
     await expect(simulateInbound(db(), b.businessId, { phone, text: "   " })).rejects.toMatchObject({ code: "invalid_request" });
   });

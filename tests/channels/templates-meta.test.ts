@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import { businesses, messages, templates } from "../../lib/db/schema";
-import { setWhatsApp, TEMPLATE_SYNC_QUEUE, templateSyncJob } from "../../lib/channels";
+import { setWhatsApp, templateSync, templateSyncJob } from "../../lib/channels";
 import { sql } from "drizzle-orm";
 import { type FakeGraph, startFakeGraph } from "../fakes/graph-server";
 import { api, makeBusiness, type TestBusiness, uniquePhone } from "../helpers/api";
@@ -231,11 +231,11 @@ describe("a template on a number with its WhatsApp Business Account", () => {
     const pending = () =>
       queryRows<{ n: number }>(
         db(),
-        sql`select count(*)::int as n from jobs where queue = ${TEMPLATE_SYNC_QUEUE} and business_id = ${a.businessId} and status = 'pending'`,
+        sql`select count(*)::int as n from jobs where queue = ${templateSync.name} and business_id = ${a.businessId} and status = 'pending'`,
       ).then((r) => Number(r[0].n));
     expect(await pending()).toBe(1);
     a.fake.templates.seed({ wabaId: a.wabaId, name: "made_at_meta", language: "en", body: "Your order is ready" });
-    await templateSyncJob({ businessId: a.businessId }, { id: 0, queue: TEMPLATE_SYNC_QUEUE, payload: {}, attempts: 1, maxAttempts: 5 });
+    await templateSyncJob({ businessId: a.businessId }, { id: 0, queue: templateSync.name, payload: {}, attempts: 1, maxAttempts: 5 });
     expect((await templateRow(a.businessId, "made_at_meta"))?.status).toBe("approved");
     // The waiting job stands for the next run: no second chain.
     expect(await pending()).toBe(1);

@@ -6,7 +6,7 @@ import { closeConversation, handoffConversation } from "../../lib/conversations/
 import { db } from "../../lib/db/client";
 import { contacts, conversations, records } from "../../lib/db/schema";
 import type { Worker } from "../../lib/jobs/worker";
-import { ASSISTANT_TURN_QUEUE } from "../../lib/messages/receive-message";
+import { assistantTurn } from "../../lib/messages/receive-message";
 import { metaJson, newWamid } from "../fakes/graph-server";
 import { uniquePhone } from "../helpers/api";
 import {
@@ -175,7 +175,7 @@ describe("inbound messages", () => {
       messageType: "text",
       media: null,
     });
-    const turns = await jobsFor(ASSISTANT_TURN_QUEUE, "messageId", m.id);
+    const turns = await jobsFor(assistantTurn.name, "messageId", m.id);
     expect(turns).toHaveLength(1);
     expect(turns[0].payload).toEqual({ businessId: b.businessId, conversationId: conversation.id, messageId: m.id });
     expect(turns[0].order_key).toBe(conversation.id);
@@ -306,7 +306,7 @@ describe("inbound messages", () => {
     expect(stored.map((m) => m.text)).toEqual(["once", "twice"]);
     expect(await eventsOf(b.businessId, "message.received")).toHaveLength(2);
     expect(await eventsOf(b.businessId, "contact.created")).toHaveLength(1);
-    expect(await jobsFor(ASSISTANT_TURN_QUEUE, "messageId", stored[0].id)).toHaveLength(1);
+    expect(await jobsFor(assistantTurn.name, "messageId", stored[0].id)).toHaveLength(1);
   });
 
   it("opens a new conversation when the customer writes to a closed one, and gives a handed-off one no assistant turn", async () => {
@@ -326,13 +326,13 @@ describe("inbound messages", () => {
     const reopened = await conversationOf(second.conversationId);
     expect(reopened.status).toBe("open");
     expect(reopened.lastInboundAt).not.toBeNull();
-    expect(await jobsFor(ASSISTANT_TURN_QUEUE, "messageId", second.id)).toHaveLength(1);
+    expect(await jobsFor(assistantTurn.name, "messageId", second.id)).toHaveLength(1);
 
     await handoffConversation(db(), b.businessId, second.conversationId, { actor: "agent" });
     await b.fake.postInbound(b.fake.inboundPayload({ messages: [{ from: phone, text: "hello, human?" }] }));
     await settle();
     const third = (await messagesOf(b.businessId))[2];
     expect(third.conversationId).toBe(second.conversationId);
-    expect(await jobsFor(ASSISTANT_TURN_QUEUE, "messageId", third.id)).toHaveLength(0);
+    expect(await jobsFor(assistantTurn.name, "messageId", third.id)).toHaveLength(0);
   });
 });

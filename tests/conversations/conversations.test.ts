@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASSISTANT_TURN_QUEUE } from "@/lib/runtime/turn/turn-job";
+import { assistantTurn } from "@/lib/messages/receive-message";
 import { pinClock } from "@/lib/time/clock";
 import { jobHandlers } from "@/lib/server/jobs";
 import type { Worker } from "@/lib/jobs/worker";
@@ -42,11 +42,11 @@ type Result = {
 
 const turnMs: number[] = [];
 let worker: Worker | null = null;
-const realTurn = jobHandlers[ASSISTANT_TURN_QUEUE];
+const realTurn = jobHandlers[assistantTurn.name];
 
 beforeAll(() => {
   // Server-side turn time: the turn job handler itself, without queueing or polling.
-  jobHandlers[ASSISTANT_TURN_QUEUE] = async (payload, job) => {
+  jobHandlers[assistantTurn.name] = async (payload, job) => {
     const t0 = performance.now();
     try {
       return await realTurn(payload, job);
@@ -60,7 +60,7 @@ beforeAll(() => {
 afterAll(async () => {
   pinClock(null);
   await worker?.stop();
-  jobHandlers[ASSISTANT_TURN_QUEUE] = realTurn;
+  jobHandlers[assistantTurn.name] = realTurn;
 });
 
 const show = (f: Fact) => (typeof f === "string" ? JSON.stringify(f) : String(f));

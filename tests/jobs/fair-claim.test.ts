@@ -3,13 +3,14 @@ import { db } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
 import { randomUUID } from "node:crypto";
 import { claimJobs, completeJob, enqueue, enqueueMany, heartbeat, jobsPerBusiness, nextRunAt, retireWorker } from "@/lib/jobs/queue";
+import { testJob } from "../helpers/test-job";
 
 // The claim query on its own, on queues no worker serves: a business gets at most its share of one
 // kind of job at once, and the rest is handed out in turns, so a burst never shuts another business out.
 
 const queueName = () => `test.fair.${randomUUID()}`;
 const add = async (queue: string, businessId: string | null, n: number, orderKey?: (i: number) => string) => {
-  for (let i = 0; i < n; i++) await enqueue(db(), queue, businessId ? { businessId, i } : { i }, { orderKey: orderKey?.(i) ?? null });
+  for (let i = 0; i < n; i++) await enqueue(db(), testJob(queue), businessId ? { businessId, i } : { i }, { orderKey: orderKey?.(i) ?? null });
 };
 const owners = (jobs: { payload: Record<string, unknown> }[]) => jobs.map((j) => String(j.payload.businessId ?? "none"));
 function tally(list: string[]): Record<string, number> {
@@ -62,8 +63,8 @@ describe("fair claim", () => {
 
   it("adds a fan-out in one statement, each job with its business and orderKey", async () => {
     const q = queueName();
-    await enqueueMany(db(), q, []);
-    await enqueueMany(db(), q, [
+    await enqueueMany(db(), testJob(q), []);
+    await enqueueMany(db(), testJob(q), [
       { payload: { businessId: "biz_fan", n: 1 }, orderKey: "k1", maxAttempts: 5 },
       { payload: { n: 2 }, orderKey: "k2" },
     ]);
@@ -130,7 +131,7 @@ describe("fair claim", () => {
     await new Promise((r) => setTimeout(r, 5)); // Date has milliseconds, run_at microseconds
     const claimedAt = new Date();
     await claimJobs(db(), [q], worker, 8, 120, 3);
-    await enqueue(db(), q, { businessId: "biz_later" }, { runAt: new Date(Date.now() + 60_000) });
+    await enqueue(db(), testJob(q), { businessId: "biz_later" }, { runAt: new Date(Date.now() + 60_000) });
     // Without `after` the capped jobs (due already) come first; with it, the next job to become due.
     expect((await nextRunAt(db(), [q]))!.getTime()).toBeLessThanOrEqual(claimedAt.getTime());
     const after = await nextRunAt(db(), [q], claimedAt);

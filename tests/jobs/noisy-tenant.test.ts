@@ -11,7 +11,7 @@ import { messages } from "@/lib/db/schema";
 import { jobHandlers } from "@/lib/server/jobs";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
 import { createApiKey } from "@/lib/keys/api-keys";
-import { WEBHOOK_DELIVER_QUEUE } from "@/lib/webhooks/dispatch";
+import { webhookDelivery } from "@/lib/webhooks/dispatch";
 import { api, uniquePhone } from "../helpers/api";
 
 // One business with 25 webhook endpoints that accept the TCP connection and never answer, and a burst
@@ -118,7 +118,7 @@ describe("a noisy business", () => {
       while (sampling) {
         const [row] = await queryRows<{ n: number | string }>(
           db(),
-          sql`select count(*) as n from jobs where business_id = ${noisy.businessId} and queue = ${WEBHOOK_DELIVER_QUEUE}
+          sql`select count(*) as n from jobs where business_id = ${noisy.businessId} and queue = ${webhookDelivery.name}
             and locked_until > now()`,
         );
         held = Math.max(held, Number(row.n));
@@ -140,7 +140,7 @@ describe("a noisy business", () => {
     expect(held, report).toBeLessThanOrEqual(3);
     const [pending] = await queryRows<{ n: number | string }>(
       db(),
-      sql`select count(*) as n from jobs where business_id = ${noisy.businessId} and queue = ${WEBHOOK_DELIVER_QUEUE}`,
+      sql`select count(*) as n from jobs where business_id = ${noisy.businessId} and queue = ${webhookDelivery.name}`,
     );
     expect(Number(pending.n), "the burst is still queued behind its hanging receivers").toBeGreaterThan(400);
   }, 90_000);

@@ -9,6 +9,7 @@ import { isWasmTrap, trappedTheDatabase } from "@/lib/db/embedded";
 import { queryRows } from "@/lib/db/rows";
 import { enqueue } from "@/lib/jobs/queue";
 import { MAX_ATTEMPTS_AFTER_TRAP, startWorker, type Worker } from "@/lib/jobs/worker";
+import { testJob } from "../helpers/test-job";
 
 // Issue 34, item 4: a turn whose record trapped the embedded database was retried with its full
 // budget of attempts, and each retry trapped it again (every tenant stalled 1.1-1.3 s while it reopened).
@@ -57,8 +58,8 @@ describe("a job that keeps trapping the embedded database", () => {
 
   it("is failed after its second trapping attempt, visibly, not retried for its whole budget", async () => {
     const runs = { culprit: 0, bystander: 0 };
-    await enqueue(db(), CULPRIT_QUEUE, { what: "a turn whose record traps" }, { maxAttempts: 10 });
-    await enqueue(db(), BYSTANDER_QUEUE, { what: "a job that met the broken instance" }, { maxAttempts: 10 });
+    await enqueue(db(), testJob(CULPRIT_QUEUE), { what: "a turn whose record traps" }, { maxAttempts: 10 });
+    await enqueue(db(), testJob(BYSTANDER_QUEUE), { what: "a job that met the broken instance" }, { maxAttempts: 10 });
     worker = startWorker(
       {
         [CULPRIT_QUEUE]: async () => {

@@ -14,6 +14,7 @@ import { jobHandlers } from "@/lib/server/jobs";
 import { createUser } from "@/lib/users/users";
 import { type AppServer, connectedBusiness, startAppServer, waitFor } from "../channels/harness";
 import { api, makeBusiness, uniquePhone } from "../helpers/api";
+import { testJob } from "../helpers/test-job";
 
 const TOKEN = "metrics-token-for-tests";
 let app: AppServer;
@@ -138,9 +139,9 @@ describe("GET /metrics", { timeout: 120_000 }, () => {
   it("reads each queue's depth, failed jobs and oldest due age from the jobs table when scraped", async () => {
     const queue = `metrics.idle.${Date.now()}`; // a queue no worker runs
     expect(await value("convo_jobs_queued", { queue })).toBe(0);
-    await enqueue(db(), queue, {}, { runAt: new Date(Date.now() - 90_000) });
-    await enqueue(db(), queue, {}, { runAt: new Date(Date.now() + 600_000) }); // queued, not due yet
-    await enqueue(db(), queue, {});
+    await enqueue(db(), testJob(queue), {}, { runAt: new Date(Date.now() - 90_000) });
+    await enqueue(db(), testJob(queue), {}, { runAt: new Date(Date.now() + 600_000) }); // queued, not due yet
+    await enqueue(db(), testJob(queue), {});
     await db().execute(sql`update jobs set status = 'failed' where id = (select max(id) from jobs where queue = ${queue})`);
     const text = (await scrape()).text;
     expect(sample(text, "convo_jobs_queued", { queue })).toBe(2);

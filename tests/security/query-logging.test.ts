@@ -7,6 +7,7 @@ import { enqueue } from "@/lib/jobs/queue";
 import { startWorker } from "@/lib/jobs/worker";
 import { makeBusiness, uniquePhone } from "../helpers/api";
 import { captureLogs } from "../helpers/logs";
+import { testJob } from "../helpers/test-job";
 
 // Issue 12 item 13: a failed query was logged with every parameter (phone numbers, message text,
 // encrypted tokens). Logs keep the statement and the database's error, never the values.
@@ -66,7 +67,7 @@ describe("failed queries in logs", () => {
       { pollMs: 50 },
     );
     try {
-      await enqueue(db(), queue, { phone });
+      await enqueue(db(), testJob(queue), { phone });
       await vi.waitFor(
         async () => {
           const [job] = await db().select().from(jobs).where(eq(jobs.queue, queue));

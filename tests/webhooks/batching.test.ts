@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
 import { webhookDeliveries } from "@/lib/db/schema";
-import { EVENTS_QUEUE } from "@/lib/events/emit";
+import { eventDispatch } from "@/lib/events/emit";
 import { batchMarker, type ClaimedJob, claimJobs, claimNextOf, heartbeat, releaseJobs } from "@/lib/jobs/queue";
 import { JOB_COMPLETED } from "@/lib/jobs/worker";
 import { createRecord } from "@/lib/records/records";
 import { jobHandlers } from "@/lib/server/jobs";
-import { WEBHOOK_DELIVER_QUEUE } from "@/lib/webhooks/dispatch";
+import { webhookDelivery } from "@/lib/webhooks/dispatch";
 import { makeBusiness, type TestBusiness } from "../helpers/api";
 import { registerHook } from "./harness";
 import { type Receiver, startReceiver } from "./receiver";
@@ -59,18 +59,18 @@ describe("webhook batches", () => {
     await registerHook(other, receiver.hook(), { events: ["record.created"] });
     await orders(b, 12);
     await orders(other, 2);
-    expect(await jobsOf(b, EVENTS_QUEUE)).toHaveLength(12);
+    expect(await jobsOf(b, eventDispatch.name)).toHaveLength(12);
 
-    const someoneElse = await claimNextOf(db(), EVENTS_QUEUE, b.businessId, await liveWorker());
-    const mine = await claimNextOf(db(), EVENTS_QUEUE, b.businessId, await liveWorker());
+    const someoneElse = await claimNextOf(db(), eventDispatch.name, b.businessId, await liveWorker());
+    const mine = await claimNextOf(db(), eventDispatch.name, b.businessId, await liveWorker());
     expect(await run(mine)).toBe(JOB_COMPLETED);
 
     // Eleven events in one job: its own and the ten nobody held; the one another worker holds is its.
-    const left = await jobsOf(b, EVENTS_QUEUE);
+    const left = await jobsOf(b, eventDispatch.name);
     expect(left.map((j) => Number(j.id))).toEqual([someoneElse?.id]);
     expect(await deliveriesTo(ep.id)).toHaveLength(11);
-    expect(await jobsOf(b, WEBHOOK_DELIVER_QUEUE)).toHaveLength(11);
-    expect(await jobsOf(other, EVENTS_QUEUE)).toHaveLength(2);
+    expect(await jobsOf(b, webhookDelivery.name)).toHaveLength(11);
+    expect(await jobsOf(other, eventDispatch.name)).toHaveLength(2);
 
     // The held job then fans out its own event, and a second run of a finished job adds nothing.
     expect(await run(someoneElse)).toBe(JOB_COMPLETED);
@@ -78,7 +78,7 @@ describe("webhook batches", () => {
     const deliveries = await deliveriesTo(ep.id);
     expect(deliveries).toHaveLength(12);
     expect(new Set(deliveries.map((d) => d.eventId)).size).toBe(12);
-    expect(await jobsOf(b, EVENTS_QUEUE)).toEqual([]);
+    expect(await jobsOf(b, eventDispatch.name)).toEqual([]);
     expect(hook.received).toEqual([]);
   });
 
@@ -88,7 +88,7 @@ describe("webhook batches", () => {
     // them under a lease, so no other worker can take them meanwhile.
     let midBatch: Promise<JobRow[]> | null = null;
     const watch = (n: number) => {
-      if (n === 2) midBatch = jobsOf(b, WEBHOOK_DELIVER_QUEUE);
+      if (n === 2) midBatch = jobsOf(b, webhookDelivery.name);
       return 200;
     };
     const hookA = receiver.hook(watch);
@@ -96,10 +96,10 @@ describe("webhook batches", () => {
     const a = await registerHook(b, hookA, { events: ["record.created"] });
     const bEndpoint = await registerHook(b, hookB, { events: ["record.created"] });
     await orders(b, 8);
-    await run(await claimNextOf(db(), EVENTS_QUEUE, b.businessId, await liveWorker()));
-    expect(await jobsOf(b, WEBHOOK_DELIVER_QUEUE)).toHaveLength(16);
+    await run(await claimNextOf(db(), eventDispatch.name, b.businessId, await liveWorker()));
+    expect(await jobsOf(b, webhookDelivery.name)).toHaveLength(16);
 
-    const first = await claimNextOf(db(), WEBHOOK_DELIVER_QUEUE, b.businessId, await liveWorker());
+    const first = await claimNextOf(db(), webhookDelivery.name, b.businessId, await liveWorker());
     const [own] = await db()
       .select()
       .from(webhookDeliveries)
@@ -118,7 +118,7 @@ describe("webhook batches", () => {
     for (const d of await deliveriesTo(sentTo.id)) expect(d).toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
     for (const d of await deliveriesTo(untouchedTo.id)) expect(d).toMatchObject({ status: "pending", attempts: 0 });
     // What is left is the other endpoint's, as queued: unclaimed, due, no attempt counted.
-    const left = await jobsOf(b, WEBHOOK_DELIVER_QUEUE);
+    const left = await jobsOf(b, webhookDelivery.name);
     expect(left).toHaveLength(8);
     for (const j of left) expect(j).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, due: true });
   });
@@ -128,8 +128,8 @@ describe("webhook batches", () => {
     const hook = receiver.hook((n) => (n === 3 ? { status: 503, body: "busy" } : 200));
     const ep = await registerHook(b, hook, { events: ["record.created"] });
     await orders(b, 6);
-    await run(await claimNextOf(db(), EVENTS_QUEUE, b.businessId, await liveWorker()));
-    expect(await run(await claimNextOf(db(), WEBHOOK_DELIVER_QUEUE, b.businessId, await liveWorker()))).toBe(JOB_COMPLETED);
+    await run(await claimNextOf(db(), eventDispatch.name, b.businessId, await liveWorker()));
+    expect(await run(await claimNextOf(db(), webhookDelivery.name, b.businessId, await liveWorker()))).toBe(JOB_COMPLETED);
 
     expect(hook.received).toHaveLength(3);
     const failedId = hook.received[2].deliveryId;
@@ -142,7 +142,7 @@ describe("webhook batches", () => {
     );
     expect(deliveries.filter((d) => d.status === "pending" && d.attempts === 0)).toHaveLength(3);
 
-    const jobs = await jobsOf(b, WEBHOOK_DELIVER_QUEUE);
+    const jobs = await jobsOf(b, webhookDelivery.name);
     expect(jobs).toHaveLength(4);
     const retry = jobs.find((j) => j.payload.deliveryId === failedId);
     expect(retry).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, due: false });
@@ -168,20 +168,20 @@ describe("webhook batches", () => {
     await registerHook(b, receiver.hook(held), { events: ["record.created"] });
     await registerHook(b, receiver.hook(held), { events: ["record.created"] });
     await orders(b, 8);
-    await run(await claimNextOf(db(), EVENTS_QUEUE, b.businessId, await liveWorker()));
+    await run(await claimNextOf(db(), eventDispatch.name, b.businessId, await liveWorker()));
     const w = await liveWorker();
-    const running = run(await claimNextOf(db(), WEBHOOK_DELIVER_QUEUE, b.businessId, w));
+    const running = run(await claimNextOf(db(), webhookDelivery.name, b.businessId, w));
     try {
       await atGate;
 
-      const batch = (await jobsOf(b, WEBHOOK_DELIVER_QUEUE)).filter((j) => j.locked_by === batchMarker(w));
+      const batch = (await jobsOf(b, webhookDelivery.name)).filter((j) => j.locked_by === batchMarker(w));
       expect(batch, "the endpoint's other 7 deliveries, held by w's batch").toHaveLength(7);
       const batchIds = new Set(batch.map((j) => String(j.id)));
 
       // Not counted as running: another worker still gets the business's share (3) of the other endpoint's jobs.
       const v = await liveWorker();
       const share = [];
-      for (let i = 0; i < 4; i++) share.push(await claimNextOf(db(), WEBHOOK_DELIVER_QUEUE, b.businessId, v, 120, 3));
+      for (let i = 0; i < 4; i++) share.push(await claimNextOf(db(), webhookDelivery.name, b.businessId, v, 120, 3));
       expect(share.slice(0, 3).every((j) => j !== null && !batchIds.has(String(j.id)))).toBe(true);
       expect(share[3], "the share is full").toBeNull();
       expect(await releaseJobs(db(), v)).toBe(3);
@@ -189,12 +189,12 @@ describe("webhook batches", () => {
       // While w is alive nobody else takes them; once its heartbeat is stale, they are free like its own jobs.
       const other = await liveWorker();
       const mine = (jobs: ClaimedJob[]) => jobs.filter((j) => j.businessId === b.businessId);
-      const whileAlive = mine(await claimJobs(db(), [WEBHOOK_DELIVER_QUEUE], other, 100, 120, 100));
+      const whileAlive = mine(await claimJobs(db(), [webhookDelivery.name], other, 100, 120, 100));
       expect(whileAlive.filter((j) => batchIds.has(String(j.id)))).toEqual([]);
       expect(whileAlive).toHaveLength(8);
       await releaseJobs(db(), other);
       await db().execute(sql`update workers set heartbeat_at = now() - interval '1 minute' where id = ${w}`);
-      const afterStale = mine(await claimJobs(db(), [WEBHOOK_DELIVER_QUEUE], other, 100, 120, 100));
+      const afterStale = mine(await claimJobs(db(), [webhookDelivery.name], other, 100, 120, 100));
       expect(afterStale.filter((j) => batchIds.has(String(j.id)))).toHaveLength(7);
       await releaseJobs(db(), other);
       await heartbeat(db(), w, "test", process.pid);
@@ -208,7 +208,7 @@ describe("webhook batches", () => {
         )})`,
       );
       expect(await releaseJobs(db(), w)).toBe(7);
-      for (const j of (await jobsOf(b, WEBHOOK_DELIVER_QUEUE)).filter((x) => batchIds.has(String(x.id))))
+      for (const j of (await jobsOf(b, webhookDelivery.name)).filter((x) => batchIds.has(String(x.id))))
         expect(j).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, due: true });
     } finally {
       open();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { db } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
-import { EVENTS_QUEUE } from "@/lib/events/emit";
+import { eventDispatch } from "@/lib/events/emit";
 import { jobHandlers } from "@/lib/server/jobs";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
-import { WEBHOOK_DELIVER_QUEUE } from "@/lib/webhooks/dispatch";
+import { webhookDelivery } from "@/lib/webhooks/dispatch";
 import { api, type TestBusiness } from "../helpers/api";
 import { type Hook, type Receiver, startReceiver } from "./receiver";
 
@@ -33,7 +33,7 @@ export async function settled(businessId: string, timeoutMs = 15_000): Promise<v
     async () => {
       const [row] = await queryRows<{ n: number | string }>(
         db(),
-        sql`select count(*) as n from jobs where queue in (${EVENTS_QUEUE}, ${WEBHOOK_DELIVER_QUEUE}) and status = 'pending'
+        sql`select count(*) as n from jobs where queue in (${eventDispatch.name}, ${webhookDelivery.name}) and status = 'pending'
           and payload->>'businessId' = ${businessId} and run_at <= now()`,
       );
       return Number(row.n) === 0;

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
-import { EVENTS_QUEUE } from "@/lib/events/emit";
+import { eventDispatch } from "@/lib/events/emit";
 import { queryRows, sql } from "@/lib/db/rows";
 import { heartbeat, retireWorker, WORKER_STALE_SECONDS } from "@/lib/jobs/queue";
 import { createRecord } from "@/lib/records/records";
@@ -106,7 +106,7 @@ describe("retries", () => {
       const leased = await queryRows<{ id: number }>(
         tx,
         sql`update jobs set locked_by = ${workerId}, locked_until = now() + ${lease}::interval, attempts = attempts + 1
-          where queue = ${EVENTS_QUEUE} and payload->>'eventId' = (
+          where queue = ${eventDispatch.name} and payload->>'eventId' = (
             select id from events where business_id = ${businessId} and payload->'record'->>'id' = ${record.id})
           returning id`,
       );

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
 import { emitEvent } from "@/lib/events/emit";
-import { WEBHOOK_DELIVER_QUEUE } from "@/lib/webhooks/dispatch";
+import { webhookDelivery } from "@/lib/webhooks/dispatch";
 import { makeBusiness } from "../helpers/api";
 import { expectAllSigned, registerHook, settled, waitFor } from "./harness";
 import { startReceiver } from "./receiver";
@@ -74,7 +74,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two worker processes on Postgres", (
         while (sampling) {
           const rows = await queryRows<{ locked_by: string }>(
             db(),
-            sql`select distinct locked_by from jobs where queue = ${WEBHOOK_DELIVER_QUEUE} and locked_by is not null`,
+            sql`select distinct locked_by from jobs where queue = ${webhookDelivery.name} and locked_by is not null`,
           );
           for (const r of rows) seenWorkers.add(r.locked_by);
           await new Promise((r) => setTimeout(r, 20));

@@ -1,12 +1,14 @@
 import "server-only";
+import { z } from "zod";
 import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../../db/client";
 import { businesses, type MessageMedia } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ClaimedJob } from "../../jobs/queue";
+import { defineJob } from "../../jobs/job";
 import { enqueue } from "../../jobs/queue";
-import { type JobHandler, RetryLater } from "../../jobs/worker";
+import { RetryLater, runs } from "../../jobs/worker";
 import { applyStatus } from "../../messages/apply-status";
 import { applyReaction } from "../../messages/reactions";
 import { inboundStored, receiveInboundMessage } from "../../messages/receive-message";
@@ -27,7 +29,11 @@ const log = componentLogger("whatsapp");
 // durable job, so the 200 goes out fast and a crash right after it loses nothing; the job does the
 // work, and everything it does is idempotent, so Meta's redeliveries and our retries are harmless.
 
-export const INBOUND_QUEUE = "whatsapp.inbound";
+/** One webhook body from Meta, read and stored after the 200 (processInboundWebhook). */
+export const inboundWebhook = defineJob({
+  name: "whatsapp.inbound",
+  payload: z.object({ body: z.string(), phoneNumberIds: z.array(z.string()), businessAccountIds: z.array(z.string()), receivedAt: z.string() }),
+});
 export const MAX_WEBHOOK_BYTES = 3 * 1024 * 1024;
 // A status can overtake the delivery job that records its wamid; give that job time to commit, also on
 // a loaded machine (retries after 0.5, 1, 1.5, ... s: about 14 s in all).
@@ -69,7 +75,7 @@ export async function acceptWebhook(db: Db, request: Request): Promise<Response>
     if (err instanceof AppError && err.code === "invalid_request") return text(400, err.message);
   }
   const { phoneNumberIds, businessAccountIds, orderKey } = routingOf(parsed);
-  await enqueue(db, INBOUND_QUEUE, { body, phoneNumberIds, businessAccountIds, receivedAt: new Date().toISOString() }, { orderKey });
+  await enqueue(db, inboundWebhook, { body, phoneNumberIds, businessAccountIds, receivedAt: new Date().toISOString() }, { orderKey });
   return text(200, "OK");
 }
 
@@ -179,4 +185,4 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
   if (unknown) log.warn({ statuses: unknown }, "status updates for unknown messages: skipped");
 }
 
-export const inboundJob: JobHandler = (payload, job) => processInboundWebhook(defaultDb(), String(payload.body ?? ""), job);
+export const inboundJob = runs(inboundWebhook, (payload, job) => processInboundWebhook(defaultDb(), String(payload.body ?? ""), job));

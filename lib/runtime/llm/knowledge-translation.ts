@@ -1,4 +1,6 @@
 import "server-only";
+import { runs } from "../../jobs/worker";
+import { knowledgeTranslation } from "../retrieval/retrieval-reply";
 import { and, eq } from "drizzle-orm";
 import { fingerprint, itemLanguage, machineVersion, versionIn } from "../../assistants/knowledge-translations";
 import { storeMachineTranslation } from "../../assistants/knowledge";
@@ -33,7 +35,7 @@ export function readTranslation(answer: string): { title: string; content: strin
   return { title, content };
 }
 
-export async function knowledgeTranslationJob(payload: Record<string, unknown>): Promise<void> {
+async function translateItem(payload: Record<string, unknown>): Promise<void> {
   const settings = llmSettings();
   const { businessId, itemId, language } = payload;
   if (!settings || typeof businessId !== "string" || typeof itemId !== "string" || !isLang(language)) return;
@@ -81,3 +83,6 @@ export async function knowledgeTranslationJob(payload: Record<string, unknown>):
     await storeMachineTranslation(tx, businessId, itemId, language, machineVersion(item, translated));
   });
 }
+
+/** The knowledge-translate job: queued by retrieval-reply.ts when an item lacks the customer's language. */
+export const knowledgeTranslationJob = runs(knowledgeTranslation, translateItem);

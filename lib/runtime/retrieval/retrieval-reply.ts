@@ -1,6 +1,8 @@
 import "server-only";
+import { z } from "zod";
 import type { Db } from "../../db/client";
 import { versionIn } from "../../assistants/knowledge-translations";
+import { defineJob } from "../../jobs/job";
 import { enqueue } from "../../jobs/queue";
 import type { Language } from "../../language";
 import { localizeMoneyIn } from "../../shared/locale-format";
@@ -21,7 +23,12 @@ import { type FactTopic, factsReply, priceFollowUp, repeatsFacts } from "./facts
 // translate (the caller asks for it when one is configured: requestTranslation).
 
 /** The queue of a knowledge item's missing versions, made by the model (lib/runtime/llm/knowledge-translation.ts). */
-export const KNOWLEDGE_TRANSLATE_QUEUE = "knowledge-translate";
+/** Machine-translates one knowledge item into one language (lib/runtime/llm/knowledge-translation.ts). */
+export const knowledgeTranslation = defineJob({
+  name: "knowledge-translate",
+  payload: z.object({ businessId: z.string(), itemId: z.string(), language: z.string() }),
+  maxAttempts: 3,
+});
 
 export type Untranslated = { itemId: string; language: "en" | "pt" | "es" };
 export type RetrievalReply = { text: string; context: string; untranslated?: Untranslated };
@@ -95,8 +102,8 @@ export async function retrievalReply(
 export async function requestTranslation(db: Db, businessId: string, untranslated: Untranslated): Promise<void> {
   await enqueue(
     db,
-    KNOWLEDGE_TRANSLATE_QUEUE,
+    knowledgeTranslation,
     { businessId, itemId: untranslated.itemId, language: untranslated.language },
-    { orderKey: `translate:${untranslated.itemId}:${untranslated.language}`, maxAttempts: 3 },
+    { orderKey: `translate:${untranslated.itemId}:${untranslated.language}` },
   );
 }

@@ -1,13 +1,12 @@
 import "server-only";
 import { db } from "../../db/client";
-import type { JobHandler } from "../../jobs/worker";
+import { runs } from "../../jobs/worker";
+import { assistantTurn } from "../../messages/receive-message";
 import { metrics } from "../../observability/metrics";
 import { runAssistantTurn } from "./turn";
 
-export { ASSISTANT_TURN_QUEUE } from "../../messages/receive-message";
-
 /** The `assistant.turn` job: enqueued per inbound message on an open conversation, ordered per conversation. */
-export const assistantTurnJob: JobHandler = async (payload, job) => {
+export const assistantTurnJob = runs(assistantTurn, async (payload, job) => {
   const endTimer = metrics().assistantTurnDuration.startTimer();
   try {
     await runAssistantTurn(
@@ -20,4 +19,4 @@ export const assistantTurnJob: JobHandler = async (payload, job) => {
     endTimer({ outcome: "error" });
     throw err;
   }
-};
+});
