@@ -10,6 +10,9 @@ describe("fact questions", () => {
   it("reads the hours, the address, delivery and its cost, the minimum, payment and pickup in en, pt and es", () => {
     expect(topics("what are your opening hours?")).toEqual(["hours"]);
     expect(topics("whats ur opening hrs")).toEqual(["hours"]);
+    expect(topics("Kindly share the address and nearest metro station.")).toEqual(["address"]);
+    expect(topics("lol my flatmate says ur pizza is the best in lisbon, is delivery free or nah")).toEqual(["deliveryCost"]);
+    expect(topics("No quiero reservar todavía, solo saber si el domingo por la noche abren ustedes.")).toEqual(["hours"]);
     expect(topics("a que horas abrem amanhã?")).toEqual(["hours"]);
     expect(topics("¿abrís el domingo por la noche?")).toEqual(["hours"]);
     expect(topics("where are you?")).toEqual(["address"]);
@@ -66,6 +69,9 @@ describe("fact questions", () => {
       "Could we order the pulpo, the gambas and 2 portions of croquetas for delivery to Calle del Humilladero 5?",
       "bueno no, mejor pido a domicilio: 3 diavolas a la Rua Augusta 30",
       "delivery to Rua Garrett 50 please",
+      // A statement that names a fact asks nothing.
+      "The delivery from you guys yesterday was missing the gambas. I paid for them.",
+      "Tá certo, pago com MB Way",
     ])
       expect(factQuestion(text), text).toBeNull();
     // Asked outright, a street is a place like any other.

@@ -10,7 +10,7 @@ import { type BusinessFacts, cardMethods, type PaymentMethod, paymentMethodLabel
 import { now } from "../../time/clock";
 import { isoDate, wallClock } from "../../time/time-zone";
 import { type MessageKey, t } from "../messages";
-import { asksPrice, type FactQuestion, type FactTopic, factQuestion } from "../understanding/fact-questions";
+import { asksPrice, type FactQuestion, type FactTopic, factQuestion, factTopics } from "../understanding/fact-questions";
 import { searchCatalog } from "./catalog-search";
 import { readWhenParts } from "../understanding/when";
 
@@ -27,9 +27,8 @@ export type FactsReply = { text: string; context: string; topics: FactTopic[]; r
 /** A knowledge item about a fact just answered from the settings ("Delivery and pickup"): not said twice. */
 export function repeatsFacts(title: string, answered: readonly FactTopic[] | undefined): boolean {
   if (!answered?.length) return false;
-  const asked = factQuestion(title);
-  // "How to get here" is the owner's directions, not the address repeated.
-  const about = (asked?.topics ?? []).filter((t) => !(t === "address" && asked?.directionsOnly));
+  // "How to get here" is the owner's directions, not the address repeated (factTopics leaves it out).
+  const about = factTopics(title);
   const family = (t: FactTopic) => (t === "deliveryCost" || t === "minimum" ? "delivery" : t);
   return about.some((t) => answered.some((a) => family(a) === family(t)));
 }

@@ -206,6 +206,34 @@ function placeAfterDelivery(raw: string): string | null {
   return place;
 }
 
+// A question, or a request to be told: "what time...", "is delivery free or nah", "kindly share the
+// address", "queria saber se abrem". A statement that names a fact ("the delivery yesterday was
+// missing the gambas", "pago com MB Way") asks nothing.
+const questionStarts = list(
+  "what|whats|when|where|wheres|how|which|who|why|do|does|is|are|can|could|will|would|have|has|any|u|r u|are u|got|qual|quais|quando|onde|" +
+    "como|quanto|quanta|que|a que|tem|tens|ha|existe|fazem|aceitam|podem|posso|da para|e possivel|estao|vcs|voces|cual|cuales|cuando|donde|" +
+    "cuanto|cuanta|tienen|teneis|tiene|hay|haceis|hacen|aceptan|aceptais|puedo|podeis|pueden|se puede|abris|abren|abrem|estais|estan",
+);
+const tellMe = list(
+  "tell me|let me know|share|inform|information|info|wondering|want to know|like to know|know if|know whether|saber se|saber si|" +
+    "gostaria de saber|queria saber|quero saber|quisiera saber|diga|digam|dizer|dime|decirme|me dices|informacion|informacao",
+);
+const leading = new Set(
+  "hi hii hiii hello hey hola holaa ola oi ok okay and e y also so ah oh then entao entonces pues bueno kindly please".split(" "),
+);
+
+/** Whether the message asks something (a question or a request to be told), in any of its clauses. */
+export function asksSomething(text: string): boolean {
+  if (text.includes("?")) return true;
+  if (has(normalize(text), tellMe)) return true;
+  return clauses(text).some((c) => {
+    const ws = c.split(" ");
+    while (ws.length && leading.has(ws[0])) ws.shift();
+    const rest = ws.join(" ");
+    return questionStarts.some((q) => rest === q || rest.startsWith(`${q} `));
+  });
+}
+
 const priceWords = list("how much|price|prices|cost|costs|quanto|quanto custa|quanto e|preco|precos|cuanto|cuanto cuesta|cuesta|precio|precios|vale");
 
 /** "how much is the margherita": a price asked, which the menu answers before any text. */
@@ -213,8 +241,18 @@ export function asksPrice(text: string): boolean {
   return has(normalize(text), priceWords);
 }
 
-/** What facts `text` asks about; null when it asks none. */
+/** What facts `text` asks about; null when it asks none (or asks nothing at all). */
 export function factQuestion(text: string): FactQuestion | null {
+  return asksSomething(text) ? readFacts(text) : null;
+}
+
+/** The facts a text is about, asked or not (a knowledge item's title: "Delivery and pickup"). */
+export function factTopics(text: string): FactTopic[] {
+  const read = readFacts(text);
+  return (read?.topics ?? []).filter((t) => !(t === "address" && read?.directionsOnly));
+}
+
+function readFacts(text: string): FactQuestion | null {
   const padded = ` ${normalize(text)} `;
   const state: Scan = { text: padded, cues: [] };
   take(state, notCues, false);
