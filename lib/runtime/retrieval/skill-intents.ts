@@ -95,7 +95,8 @@ export async function decideIntent(db: Db, businessId: string, assistantId: stri
   if (top && !top.intent.startsWith("skill:") && top.score >= OWN && top.shared >= 2 && classification.margin >= OWN_MARGIN)
     return { intent: intentOf(top.intent), unsure: [], classification };
   const unsure = classification.ranked
-    .filter((r) => r.score >= UNSURE && r.intent.startsWith("skill:"))
+    // A skill worth asking about shares two words with the message: one word is not even a doubt.
+    .filter((r) => r.score >= UNSURE && r.shared >= 2 && r.intent.startsWith("skill:"))
     .slice(0, 2)
     .flatMap((r) => {
       const i = intentOf(r.intent);

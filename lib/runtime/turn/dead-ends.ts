@@ -6,6 +6,7 @@ import { answerToOffer, offeredPerson, offerPerson } from "../base/person-offer"
 import { handOffSaying, reply } from "../base/reply";
 import type { Turn } from "../base/turn-context";
 import { t } from "../messages";
+import { smallTalk } from "../understanding/small-talk";
 import { normalize, words } from "../understanding/text-match";
 import { setMisses } from "./free-answer";
 
@@ -21,7 +22,9 @@ export async function answerPersonOffer(turn: Turn): Promise<boolean> {
   if (!answer) return false;
   const language = await turnLanguage(turn);
   if (answer === "decline") {
-    await reply(turn, t(language, "offerDeclined"));
+    // "ok thanks" is small talk too, and answered as such.
+    const talk = smallTalk(turn.message.text, turn.businessName);
+    await reply(turn, t(language, talk ? `smallTalk.${talk.kind}` : "offerDeclined"));
     return true;
   }
   const said = offer.why === "complaint" ? "handingOffComplaint" : "handingOff";

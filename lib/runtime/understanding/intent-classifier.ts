@@ -31,7 +31,8 @@ const noise = new Set(
   `a an the of to in on at for and or with my our your me i we you it is are am be this that these those please pls plz
   hi hello hey just so like um uh lol haha what whats which
   qual quais que q cual cuales
-  is be was its there here
+  is be was its there here d ll s m re ve t can could would will may get got want like need
+  posso pode podem poderia queria quero gostaria gostava preciso puedo puede pueden podria quiero queria quisiera gustaria necesito
   o os as um uma uns umas de do da dos das no na nos nas em ao aos para pra pro e ou com eu meu minha nosso nossa voce sao esta
   voces vc vcs ola oi por favor boas bom dia boa tarde noite
   el la los las un una unos unas del al en y con mi mis nuestro nuestra yo usted ustedes hola porfa buenas buenos dias es son`.split(/\s+/),
@@ -70,14 +71,31 @@ function kindOf(word: string): string {
   return termOf(shorthand[word] ?? word);
 }
 
+const KINDS = new Set(["#", "@time", "@day"]);
+
 // A pair says less than a word; a bare number says less still (a party, a quantity, an address).
 const kindWeight = (t: string) => (t.includes("_") ? 0.7 : t === "#" ? 0.5 : 1);
 
+// "not ordering yet", "no quiero reservar todavía", "uninterested in quotes": the next two words are
+// negated, and a negated word is evidence for nothing (no example has it).
+const negators = new Set(["not", "no", "dont", "don", "doesnt", "never", "nao", "nem", "nunca", "ni"]);
+const NEGATED = 2;
+
 /** The terms of a text with their counts: single stems, and pairs of neighbouring stems. */
 export function termsOf(text: string): Map<string, number> {
-  const kept = words(text)
-    .filter((w) => !noise.has(w))
-    .map(kindOf);
+  const kept: string[] = [];
+  let negated = 0;
+  for (const w of words(text)) {
+    const un = /^un\w{6,}$/.test(w);
+    if (negators.has(w) || un) {
+      negated = NEGATED;
+      if (un) kept.push(`!${kindOf(w.slice(2))}`);
+      continue;
+    }
+    if (noise.has(w)) continue;
+    kept.push(negated > 0 ? `!${kindOf(w)}` : kindOf(w));
+    if (negated > 0) negated--;
+  }
   const out = new Map<string, number>();
   const add = (t: string) => out.set(t, (out.get(t) ?? 0) + 1);
   kept.forEach((t, i) => {
@@ -117,6 +135,8 @@ export function trainIntents(examples: IntentExample[]): IntentModel {
 /** Scores every intent for `text`; the best counts only at `threshold` or above. */
 export function classifyIntent(model: IntentModel, text: string, threshold: number): Classification {
   const counts = termsOf(text);
+  // Only numbers, times and days ("4", "tomorrow 8pm") say what, not which: an answer, never an intent.
+  if (![...counts.keys()].some((t) => !t.includes("_") && !KINDS.has(t))) counts.clear();
   const weights = new Map<string, number>();
   for (const [t, c] of counts) {
     const known = model.idf.get(t);

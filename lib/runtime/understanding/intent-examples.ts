@@ -197,7 +197,7 @@ export const ownIntentExamples: Record<OwnIntent, Phrases> = {
   booking_check: {
     en: [
       "can you check my booking",
-      "did I book a table for friday",
+      "did I already book, I can't remember",
       "I booked by phone, is my reservation there",
       "I can't find my booking confirmation",
       "is my reservation confirmed",
@@ -219,7 +219,14 @@ export const ownIntentExamples: Record<OwnIntent, Phrases> = {
     ],
   },
   menu: {
-    en: ["what's on the menu", "can I see the menu", "could you send me the menu", "what food do you have", "what dishes do you serve"],
+    en: [
+      "what do you have on the menu",
+      "can I see the menu",
+      "could you send me the menu",
+      "what food do you have",
+      "what dishes do you serve",
+      "just looking at the menu before we decide",
+    ],
     pt: ["o que há na ementa", "podem enviar a ementa", "posso ver o menu", "que pratos têm", "podem mandar o cardápio"],
     es: ["qué hay en la carta", "me pasas la carta", "puedo ver el menú", "qué platos tenéis", "qué tenéis para comer"],
   },
