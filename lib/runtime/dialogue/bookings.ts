@@ -6,7 +6,7 @@ import type { SkillGraph, TypedNode } from "../../shared/graph-schema";
 import { now } from "../../time/clock";
 import { turnLanguage } from "../base/conversation-language";
 import { releasePlace, slotFor } from "../engine/availability-node";
-import { EDITING, RESERVED, whenParts } from "../engine/run-state";
+import { EDITING, NOTES, RESERVED, whenParts } from "../engine/run-state";
 import { wallClock } from "../../time/time-zone";
 import { isDetectedLanguage } from "../../language";
 import { reply } from "../base/reply";
@@ -15,6 +15,7 @@ import type { Turn } from "../base/turn-context";
 import { bookingAction, isCorrection } from "../understanding/acts";
 import { readPartySize } from "../understanding/slots";
 import { readWhenParts } from "../understanding/when";
+import { withoutRepairs } from "../understanding/repairs";
 import { startWithSlots } from "./manager";
 import { humanWhen, phrases } from "../base/phrases";
 
@@ -42,9 +43,14 @@ const fieldOf = (record: TypedNode<"record">, variable: string) =>
 export async function manageBooking(turn: Turn, skills: RunnableSkill[]): Promise<boolean> {
   const text = turn.message.text;
   // "afinal somos 3, dá p mudar?" right after booking: a change of that booking, though it names none.
-  const action =
-    bookingAction(text) ??
-    (isCorrection(text) && (readPartySize(text) !== null || readWhenParts(text, { timeZone: turn.timeZone, now: now() })?.time) ? "change" : null);
+  // A correction inside a new request ("table 1 person 13h tmrw, make that 2") is no such change.
+  const named = bookingAction(text);
+  const implied =
+    !named &&
+    withoutRepairs(text) === text &&
+    isCorrection(text) &&
+    (readPartySize(text) !== null || readWhenParts(text, { timeZone: turn.timeZone, now: now() })?.time);
+  const action = named ?? (implied ? "change" : null);
   if (!action) return false;
   const found = bookingSkill(skills);
   if (!found) return false;
@@ -70,6 +76,8 @@ export async function manageBooking(turn: Turn, skills: RunnableSkill[]): Promis
     return typeof when === "string" && new Date(when).getTime() > now().getTime();
   });
   if (!upcoming || !whenField) {
+    // Only a booking named outright gets "no booking found"; an implied change is then a new request.
+    if (!named) return false;
     await reply(turn, phrases[lang].noBooking);
     return true;
   }
@@ -92,6 +100,8 @@ export async function manageBooking(turn: Turn, skills: RunnableSkill[]): Promis
   const w = wallClock(new Date(when), turn.timeZone);
   const two = (n: number) => String(n).padStart(2, "0");
   variables[whenParts(availability.data.variable)] = { date: `${w.year}-${two(w.month)}-${two(w.day)}`, time: `${two(w.hour)}:${two(w.minute)}` };
+  // The notes kept on the booking stay with it ("one of us is celiac" said when it was made).
+  if (typeof upcoming.fields.notes === "string" && upcoming.fields.notes) variables[NOTES] = upcoming.fields.notes.split("; ");
   variables[EDITING] = { id: upcoming.id, collection: record.data.collection, hold };
   if (hold) variables[RESERVED] = hold;
   await startWithSlots(turn, skill, skills, variables);

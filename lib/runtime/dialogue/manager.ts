@@ -5,26 +5,41 @@ import { turnLanguage } from "../base/conversation-language";
 import { cartOf } from "../engine/cart-node";
 import { newRun, type Outcome, releaseUnlessKept, sessionRun, triggerOf, walk } from "../engine/interpreter";
 import { endSession, type Session, saveSession } from "../../conversations/skill-sessions";
-import { ASK_QTY, EDITING, LANG, OFFERED, type SkillRun, SWITCH, whenParts } from "../engine/run-state";
+import { ASK_QTY, EDITING, LANG, NOTES, OFFERED, REFUSAL, type SkillRun, SWITCH, whenParts } from "../engine/run-state";
+import { alternatives, rangesOn } from "../engine/availability-node";
+import { asMeant } from "../understanding/repairs";
+import { mentionsAllergen, staffNotes } from "../understanding/staff-notes";
+import { partyChange } from "../understanding/party-size";
 import { isDetectedLanguage, type DetectedLanguage } from "../../language";
 import { languageScores } from "../understanding/language";
 import { t } from "../messages";
 import { reply } from "../base/reply";
-import { retrievalReply } from "../retrieval/retrieval-reply";
+import { answerEachQuestion } from "./questions";
+import { decideIntent } from "../retrieval/skill-intents";
+import { offerPerson } from "../base/person-offer";
 import { hasSearchWords } from "../retrieval/search-index";
 import { matchTrigger, type RunnableSkill, searchIgnored } from "../retrieval/skill-catalog";
 import { smallTalk } from "../understanding/small-talk";
-import { containsPhrase } from "../understanding/text-match";
-import { countTokens } from "../understanding/tokens";
+import { containsPhrase, normalize } from "../understanding/text-match";
 import type { Turn } from "../base/turn-context";
 import { isCancel, isCorrection, questionParts, saysNo, saysYes } from "../understanding/acts";
 import { applyCartChanges, readCartChanges } from "../engine/cart";
 import { emptyCart } from "../engine/cart-math";
 import { OFFER_QTY } from "../engine/cart-node";
-import { humanDay, list, phrases } from "../base/phrases";
+import { list, phrases, weekdayName } from "../base/phrases";
 import type { Understanding } from "../llm/llm-understand";
-import { extractSlots, mergeWhen, readAddress, readAddressInText, readName, readPartySize, type Slot, slotsOf } from "../understanding/slots";
-import { readWhenParts, toIso, type WhenParts } from "../understanding/when";
+import {
+  extractSlots,
+  mergeWhen,
+  readAddress,
+  readAddressInText,
+  readName,
+  readNameAnswer,
+  readPartySize,
+  type Slot,
+  slotsOf,
+} from "../understanding/slots";
+import { readWhenParts, rollPastWeekday, toIso, type WhenParts } from "../understanding/when";
 
 // The dialogue manager: every message to a running skill (and every message that starts one) is
 // first understood as acts: answers and corrections (slot values said with their context), a cancel,
@@ -44,8 +59,14 @@ const langOf = (l: string): DetectedLanguage => (isDetectedLanguage(l) ? l : "en
  * The skill a message asks for without its trigger phrase: an order named by its items ("2 margheritas
  * and a coke for pickup"). Only items with a quantity, or with a way to get them, count.
  */
-export async function impliedSkill(turn: Turn, skills: RunnableSkill[]): Promise<RunnableSkill | null> {
-  const text = turn.message.text;
+export async function impliedSkill(turn: Turn, skills: RunnableSkill[], { besideQuestions = false } = {}): Promise<RunnableSkill | null> {
+  let text = asMeant(turn.message.text);
+  // A message read as a question: only what is said beside its questions (or asked as a request,
+  // "can i get 3 diavolas delivered") can start a skill: "I want 3 diavolas, and do you take card?".
+  if (besideQuestions) {
+    for (const q of questionParts(text)) if (!requestStart.test(normalize(q))) text = text.replace(q, " ");
+    if (!normalize(text)) return null;
+  }
   // A party size and a day or time ("sunday for 4 ppl", "2 personas, a las 20h"): a booking.
   if (readPartySize(text) !== null && readWhenParts(text, { timeZone: turn.timeZone, now: now() })) {
     const booking = skills.find(
@@ -53,7 +74,10 @@ export async function impliedSkill(turn: Turn, skills: RunnableSkill[]): Promise
     );
     if (booking) return booking;
   }
-  if (questionParts(text).length && !/\b(\d+|one|two|three|dos|tres|dois|duas|um|uma|una|un)\b/i.test(text)) return null;
+  // "do you have pizza?" asks; "can I get a lasagna for pickup?" and "3 diavolas, and do you take card?" order.
+  const asks = questionParts(text);
+  if (asks.length && !/\b(\d+|one|two|three|dos|tres|dois|duas|um|uma|una|un)\b/i.test(text) && !asks.some((q) => requestStart.test(normalize(q))))
+    return null;
   for (const skill of skills) {
     const node = skill.graph.nodes.find((n): n is TypedNode<"catalog"> => n.type === "catalog" && n.data.cart === true);
     if (!node) continue;
@@ -81,9 +105,11 @@ export async function startWithSlots(
   const language = await turnLanguage(turn);
   const run = newRun(turn, { ...skill, triggerPhrases: searchIgnored(skill) }, langOf(language));
   Object.assign(run.variables, variables);
+  // "two margheritas no wait three": read as said right the first time.
+  turn.message = { ...turn.message, text: asMeant(turn.message.text) };
   const text = turn.message.text;
   const slots = slotsOf(skill.graph);
-  const { changed, past } = await fill(run, slots, text, null);
+  const { changed, past, noted } = await fill(run, slots, text, null);
   // "change my booking" with nothing else said: the day and time are asked again.
   if (run.variables[EDITING] && !changed) {
     for (const slot of slots)
@@ -93,6 +119,7 @@ export async function startWithSlots(
       }
   }
   await answerQuestions(run, text, skills);
+  if (noted.length) await reply(turn, t(run.lang, "noted", { note: noted.join("; ") }));
   if (past) await reply(turn, past);
   return walk(run, triggerOf(skill.graph), false);
 }
@@ -111,7 +138,9 @@ export async function continueWithDialogue(
   const language = understanding?.language ?? (evidence ? detected : (rememberedLang(session.variables) ?? detected));
   const lang = langOf(language);
   const run = sessionRun(turn, session, graph, lang);
-  const text = turn.message.text;
+  // "two margheritas no wait three": read as said right the first time.
+  turn.message = { ...turn.message, text: asMeant(turn.message.text) };
+  let text = turn.message.text;
   const pending = graph.nodes.find((n) => n.id === session.nodeId);
   const current = skills.find((s) => s.id === session.skillId);
 
@@ -132,19 +161,31 @@ export async function continueWithDialogue(
     }
   }
 
-  const cancelling = isCancel(text) || (understanding?.acts.includes("cancel") ?? false);
+  // "esquece a diavola", "ya no quiero las croquetas": an item out of the cart, not the order cancelled.
+  const cancelling = (isCancel(text) && !(await changesCart(run, text))) || (understanding?.acts.includes("cancel") ?? false);
   if (cancelling && !(pending?.type === "question" && pending.data.confirm && saysNo(text))) {
     await releaseUnlessKept(run);
     await endSession(turn.db, turn.conversation.id);
     await reply(turn, t(language, "cancelled"));
+    // "esquece a mesa, prefiro encomendar: 2 margheritas": what is asked instead starts.
+    const others = skills.filter((s) => s.id !== session.skillId);
+    const instead = matchTrigger(text, others) ?? (await impliedSkill(turn, others));
+    if (instead) return startWithSlots(turn, instead, skills);
     // "esquece a reserva. vcs fazem entregas?": the question is still answered.
-    await answerQuestions(run, text, []);
+    await answerQuestions(run, text, skills, { requests: false });
     return { kind: "ended" };
   }
 
   const slots = slotsOf(graph);
   const pendingSlot = pending?.type === "question" ? slots.find((s) => s.node.id === pending.id) : undefined;
-  const { changed, corrected, past } = await fill(run, slots, text, pendingSlot ?? null, pending, understanding);
+  const { changed, corrected, past, noted } = await fill(run, slots, text, pendingSlot ?? null, pending, understanding);
+  if (noted.length) {
+    await reply(turn, t(run.lang, "noted", { note: noted.join("; ") }));
+    // What is left once the notes are out is read as usual; a message that was only a note asks again.
+    for (const note of noted) text = text.replace(note, " ");
+    turn.message = { ...turn.message, text };
+    if (!changed && !/\p{L}{3,}/u.test(text)) return walk(run, session.nodeId, false);
+  }
 
   if (changed) {
     await answerQuestions(run, text, skills);
@@ -157,8 +198,8 @@ export async function continueWithDialogue(
     }
     return walk(run, session.nodeId, true);
   }
-  if (past) {
-    await reply(turn, past);
+  if (past !== null) {
+    if (past) await reply(turn, past);
     return walk(run, session.nodeId, false);
   }
 
@@ -169,15 +210,14 @@ export async function continueWithDialogue(
     // Inside a skill a question naming a trigger word ("what's the minimum order?") is still a question;
     // a message that is no question part but no answer either ("uhh whats the address again") is tried whole.
     const freeTextPending = pendingSlot?.role === "name" || pendingSlot?.role === "address";
-    const answered = await answerQuestions(run, text, [], !talk && freeTextPending);
+    const answered = await answerQuestions(run, text, skills, { requests: false, whole: !talk && freeTextPending });
     if (answered || talk) {
       if (!answered && talk) await reply(turn, t(language, `smallTalk.${talk.kind}`));
       return walk(run, session.nodeId, false);
     }
-    const other = matchTrigger(
-      text,
-      skills.filter((s) => s.id !== session.skillId),
-    );
+    // Another skill named by its words, or by its values ("mejor pido a domicilio: 3 diavolas").
+    const others = skills.filter((s) => s.id !== session.skillId);
+    const other = matchTrigger(text, others) ?? (await impliedSkill(turn, others));
     if (other) {
       run.variables[SWITCH] = { skillId: other.id, text };
       await reply(turn, t(language, "switchSkill", { current: current?.name ?? "", next: other.name }));
@@ -201,7 +241,7 @@ function acceptsDirectly(run: SkillRun, node: TypedNode<"question">, text: strin
   if (node.data.kind === "number") return /^\W*(\d+|[a-z]+)\W*$/i.test(text.trim()) || readPartySize(text) !== null;
   if (node.data.kind === "text") {
     const role = slotsOf({ nodes: [node], edges: [] })[0]?.role;
-    if (role === "name") return readName(text) !== null;
+    if (role === "name") return readNameAnswer(text) !== null;
     if (role === "address") return readAddress(text) !== null;
     return !smallTalk(text) && text.trim().split(/\s+/).length <= 6;
   }
@@ -211,7 +251,8 @@ function acceptsDirectly(run: SkillRun, node: TypedNode<"question">, text: strin
 
 /**
  * Fills slots from the message. `changed`: some slot got a new value; `corrected`: a slot that had a
- * value got another one; `past`: the date-time said is in the past (the reason, to tell the customer).
+ * value got another one; `past`: the date-time said is in the past (the reason, to tell the customer,
+ * with the nearest open times); `noted`: what the customer said for the staff, kept on the record.
  */
 async function fill(
   run: SkillRun,
@@ -220,7 +261,7 @@ async function fill(
   pendingSlot: Slot | null,
   pending?: SkillGraph["nodes"][number],
   understanding: Understanding | null = null,
-): Promise<{ changed: boolean; corrected: boolean; past: string | null }> {
+): Promise<{ changed: boolean; corrected: boolean; past: string | null; noted: string[] }> {
   const { turn } = run;
   const ctx = { timeZone: turn.timeZone, now: now() };
   const found = { ...extractSlots(text, slots, run.variables, ctx), ...modelSlots(understanding, slots) };
@@ -236,17 +277,23 @@ async function fill(
     run.filled.add(variable);
     changed = true;
   };
-  // The address asked for: the whole answer when it reads as one (a shared location keeps its coordinates).
-  if (pendingSlot?.role === "address") {
-    const whole = readAddress(text);
-    if (whole && (readAddressInText(text) || /\d/.test(whole))) found[pendingSlot.node.data.variable] = whole;
-  }
-  // A bare number is the answer to a number question, unless it belongs to a time or a date ("8pm").
-  if (pendingSlot?.role === "party" && !(pendingSlot.node.data.variable in found)) {
-    const bare = /^\D*?\b(\d{1,3})\b\D*$/.exec(
-      text.replace(/\b\d{1,2}([:h.]\d{2})?\s*(am|pm|h)\b|\b\d{1,2}[/-]\d{1,2}\b|\b(at|as|às|a las|pelas)\s+\d{1,2}\b/gi, " "),
+  const noted = keepNotes(run, text);
+  const partySlot = slots.find((s) => s.role === "party");
+  if (partySlot && !(partySlot.node.data.variable in found)) {
+    const v = partySlot.node.data.variable;
+    const bare = /^\D*?\b([1-9]\d{0,2})\b\D*$/.exec(
+      text.replace(/\b\d{1,2}[:h.]\d{2}\b|\b\d{1,2}\s*(am|pm|h)\b|\b\d{1,2}[/-]\d{1,2}\b|\b(at|as|às|a las|pelas)\s+\d{1,2}\b/gi, " "),
     );
-    if (bare && (correcting || Object.keys(found).length > 0)) found[pendingSlot.node.data.variable] = Number(bare[1]);
+    const cartNode = run.graph.nodes.some((n) => n.type === "catalog" && n.data.cart === true);
+    // A bare number is the answer to a number question, unless it belongs to a time or a date ("8pm");
+    // said as a correction at another question ("sorry, so 5"), it is the party size again.
+    if (bare && pendingSlot === partySlot && (correcting || Object.keys(found).length > 0)) found[v] = Number(bare[1]);
+    else if (bare && correcting && !cartNode && typeof run.variables[v] === "number" && pendingSlot?.role !== "address") found[v] = Number(bare[1]);
+    else if (typeof run.variables[v] === "number") {
+      // "one more person is joining", "ma pal cannae make it".
+      const delta = partyChange(text);
+      if (delta) found[v] = Math.max(1, (run.variables[v] as number) + delta);
+    }
   }
   for (const slot of slots) {
     const v = slot.node.data.variable;
@@ -257,12 +304,23 @@ async function fill(
       const merged = mergeWhen(run.variables[key] as WhenParts | undefined, parts);
       // "tuesday then, same time": the time refused before comes back.
       if (!merged.time && merged.lastTime && /\b(same time|mesma hora|misma hora|same hour)\b/i.test(text)) merged.time = merged.lastTime;
+      // "saturday" said on a Saturday, then a time already past: next Saturday.
+      rollPastWeekday(merged, ctx);
       run.variables[key] = merged;
+      // "segunda ao jantar" on a day the business is closed: said at once, with the nearest open times.
+      const closed = slot.role === "when" && merged.date && !merged.time ? closedOn(run, v, merged.date) : null;
+      if (closed) {
+        past = refusal(run, closed.why, closed.nearest);
+        delete merged.date;
+        delete merged.sameWeekday;
+        continue;
+      }
       if (slot.role === "date" && merged.date) set(v, merged.date);
       if (slot.role === "when" && merged.date && merged.time) {
         const iso = toIso(merged.date, merged.time, turn.timeZone);
         if (new Date(iso).getTime() <= ctx.now.getTime()) {
-          past = t(run.lang, "pastTime");
+          past = refusal(run, t(run.lang, "pastTime"), nearestTimes(run, v, iso));
+          merged.lastTime = merged.time;
           delete merged.time;
           if (run.variables[v] !== undefined) {
             delete run.variables[v];
@@ -276,26 +334,20 @@ async function fill(
       }
       continue;
     }
+    if (slot.role === "address") continue;
     if (v in found) {
       // A value said for the very question being asked is its answer, not a correction.
       set(v, found[v]);
       if (pendingSlot && pendingSlot.node.data.variable === v && run.variables[v] === found[v]) run.filled.add(v);
     }
   }
-  // An address given before the way was chosen means delivery.
-  const addressSlot = slots.find((s) => s.role === "address" && run.filled.has(s.node.data.variable));
-  const wayNode = slots.find((s) => s.role === "choice" && (s.node.data.choices ?? []).some((c) => /^deliver/i.test(c)));
-  if (addressSlot && wayNode && !run.variables[wayNode.node.data.variable]) {
-    set(
-      wayNode.node.data.variable,
-      (wayNode.node.data.choices ?? []).find((c) => /^deliver/i.test(c)),
-    );
-  }
-  // The cart: items, quantities, removals said in any message but a free-text answer (a name, an address).
+  // The cart: items, quantities, removals said in any message; at a free-text question (a name, an
+  // address) only a change said as one ("actually no tiramisu"), which is then no answer to it.
   const cartNode = run.graph.nodes.find((n): n is TypedNode<"catalog"> => n.type === "catalog" && n.data.cart === true);
   const freeText = pendingSlot && (pendingSlot.role === "name" || pendingSlot.role === "address" || pendingSlot.role === "text");
   const atOffer = pending?.type === "catalog" && (Array.isArray(run.variables[OFFERED]) || run.variables[ASK_QTY]);
-  if (cartNode && !freeText && !(atOffer && /^\W*\d{1,2}\W*$/.test(text))) {
+  let cartChanged = false;
+  if (cartNode && (!freeText || cartChangeWords.test(normalize(text))) && !(atOffer && /^\W*\d{1,2}\W*$/.test(text))) {
     const cart = cartOf(run, cartNode);
     const before = JSON.stringify(cart.items);
     // The address said in the same breath ("... to Rua Augusta 50") names no menu item.
@@ -307,26 +359,107 @@ async function fill(
       delete run.variables[OFFERED];
       delete run.variables[OFFER_QTY];
     }
-    const { askQty, offer, removed, soldOut } = applyCartChanges(cart, changes);
-    if (soldOut.length) await reply(turn, `${list(soldOut, phrases[run.lang].and)}: ${t(run.lang, "outOfStock")}.`);
-    if (askQty) run.variables[ASK_QTY] = { externalId: askQty.externalId, title: askQty.title };
-    if (offer && offer.kind === "ambiguous") {
-      run.variables[OFFERED] = offer.rows.map((r) => r.externalId);
-      if (offer.qty !== null) run.variables[OFFER_QTY] = offer.qty;
-      run.retries = 0;
+    if (!freeText || changes.some((c) => c.kind !== "ambiguous")) {
+      const { askQty, offer, removed, soldOut } = applyCartChanges(cart, changes);
+      if (soldOut.length) await reply(turn, `${list(soldOut, phrases[run.lang].and)}: ${t(run.lang, "outOfStock")}.`);
+      if (askQty) run.variables[ASK_QTY] = { externalId: askQty.externalId, title: askQty.title };
+      if (offer && offer.kind === "ambiguous") {
+        run.variables[OFFERED] = offer.rows.map((r) => r.externalId);
+        if (offer.qty !== null) run.variables[OFFER_QTY] = offer.qty;
+        run.retries = 0;
+      }
+      if (removed.length) await reply(turn, phrases[run.lang].removed(list(removed, phrases[run.lang].and)));
+      const after = JSON.stringify(cart.items);
+      if (after !== before || askQty || offer) {
+        if (before !== "[]" && after !== before) corrected = true;
+        run.filled.add(cartNode.data.variable);
+        changed = true;
+        cartChanged = true;
+      }
+      if (!changes.length && !cart.items.length && hasSearchWords(text, [...run.triggerPhrases, ...notMenuWords])) run.variables.$searched = true;
     }
-    if (removed.length) await reply(turn, phrases[run.lang].removed(list(removed, phrases[run.lang].and)));
-    const after = JSON.stringify(cart.items);
-    if (after !== before || askQty || offer) {
-      if (before !== "[]" && after !== before) corrected = true;
-      run.filled.add(cartNode.data.variable);
-      changed = true;
+  }
+  // The address: the whole answer when it reads as one (a shared location keeps its coordinates), never
+  // a message that changed the cart; an address said inside a longer message anywhere.
+  for (const slot of slots) {
+    if (slot.role !== "address") continue;
+    const v = slot.node.data.variable;
+    if (pendingSlot === slot && !cartChanged) {
+      const whole = readAddress(text);
+      if (whole && (readAddressInText(text) || /\d/.test(whole))) found[v] = whole;
     }
-    if (!changes.length && !cart.items.length && hasSearchWords(text, run.triggerPhrases)) run.variables.$searched = true;
+    if (v in found) {
+      set(v, found[v]);
+      if (pendingSlot === slot && run.variables[v] === found[v]) run.filled.add(v);
+    }
+  }
+  // An address given before the way was chosen means delivery.
+  const addressSlot = slots.find((s) => s.role === "address" && run.filled.has(s.node.data.variable));
+  const wayNode = slots.find((s) => s.role === "choice" && (s.node.data.choices ?? []).some((c) => /^deliver/i.test(c)));
+  if (addressSlot && wayNode && !run.variables[wayNode.node.data.variable]) {
+    set(
+      wayNode.node.data.variable,
+      (wayNode.node.data.choices ?? []).find((c) => /^deliver/i.test(c)),
+    );
   }
   if (changed) delete run.variables.confirm;
-  void humanDay;
-  return { changed, corrected, past };
+  if (changed || !past) delete run.variables[REFUSAL];
+  return { changed, corrected, past, noted };
+}
+
+// Words of an order that name no dish: "queria encomendar o jantar para entrega" searches the menu for nothing.
+const notMenuWords =
+  "dinner lunch food tonight today tomorrow delivery deliver pickup takeaway jantar almoco comida hoje amanha entrega levantar casa cena almuerzo hoy manana domicilio recoger llevar".split(
+    " ",
+  );
+
+// Words that change a cart even at a free-text question: "actually no tiramisu", "and a panna cotta too".
+const cartChangeWords =
+  /\b(no|remove|take off|without|no more|actually|instead|should be|make it|make one|swap|change|also|too|another|more|add|plus|and|n|sem|tira|tirar|retira|afinal|alias|troca|em vez|esquece|nao quero|mais|outra|outro|tambem|junta|adiciona|acrescenta|e|quita|quitar|sin|cambia|en vez|en lugar|no quiero|ya no|otra|otro|tambien|mejor|anade|y)\b/;
+
+/** Whether the message changes the running skill's cart ("esquece a diavola"), read without applying it. */
+async function changesCart(run: SkillRun, text: string): Promise<boolean> {
+  const cartNode = run.graph.nodes.find((n): n is TypedNode<"catalog"> => n.type === "catalog" && n.data.cart === true);
+  if (!cartNode) return false;
+  const cart = cartOf(run, cartNode);
+  if (!cart.items.length) return false;
+  const changes = await readCartChanges(run.turn.db, run.turn.businessId, cartNode.data.collection, text, cart, run.triggerPhrases);
+  return changes.some((c) => c.kind === "remove" || c.kind === "set" || (c.kind === "add" && c.qty !== null));
+}
+
+/** Keeps what the message says for the staff; returns the notes new in this message. */
+function keepNotes(run: SkillRun, text: string): string[] {
+  const kept = Array.isArray(run.variables[NOTES]) ? (run.variables[NOTES] as string[]) : [];
+  const fresh = staffNotes(text).filter((n) => !kept.includes(n));
+  if (fresh.length) run.variables[NOTES] = [...kept, ...fresh];
+  return fresh;
+}
+
+/** The nearest open times to a refused date-time, from the availability node that checks it ("" when none). */
+function nearestTimes(run: SkillRun, variable: string, iso: string): string {
+  const node = run.graph.nodes.find((n): n is TypedNode<"availability"> => n.type === "availability" && n.data.variable === variable);
+  return node ? alternatives(node.data, new Date(iso), run) : "";
+}
+
+/** A refusal said the last time is not said again word for word: the nearest times alone, or nothing ("": the question is asked). */
+function refusal(run: SkillRun, why: string, nearest: string): string {
+  const text = `${why} ${nearest}`.trim();
+  const again = run.variables[REFUSAL] === text;
+  run.variables[REFUSAL] = text;
+  return again ? nearest : text;
+}
+
+/** Why a day cannot be booked when the business is closed all of it, with the nearest open times; null when open. */
+function closedOn(run: SkillRun, variable: string, date: string): { why: string; nearest: string } | null {
+  const node = run.graph.nodes.find((n): n is TypedNode<"availability"> => n.type === "availability" && n.data.variable === variable);
+  if (!node) return null;
+  const [year, month, day] = date.split("-").map(Number);
+  const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+  if (rangesOn(node.data, run.turn.hours, { year, month, day }, weekday).length) return null;
+  return {
+    why: phrases[run.lang].closedDay(weekdayName(weekday, run.lang)),
+    nearest: nearestTimes(run, variable, toIso(date, "12:00", run.turn.timeZone)),
+  };
 }
 
 /**
@@ -367,21 +500,60 @@ function modelSlots(understanding: Understanding | null, slots: Slot[]): Record<
 
 /**
  * Answers the questions inside a message from the knowledge ("do you have parking?"), skipping those
- * that only ask for a skill ("can I book a table?"). True when something was answered.
+ * that only ask for a skill ("can I book a table?") unless `requests` is false. An allergy question
+ * ("do you have anything gluten-free? my husband is celiac") is a person's to answer: one is offered.
+ * `whole`: with no question part, the whole message is tried. True when something was answered.
  */
-async function answerQuestions(run: SkillRun, text: string, skills: RunnableSkill[], whole = false): Promise<boolean> {
+async function answerQuestions(
+  run: SkillRun,
+  text: string,
+  skills: RunnableSkill[],
+  { requests = true, whole = false }: { requests?: boolean; whole?: boolean } = {},
+): Promise<boolean> {
   const { turn } = run;
-  let parts = questionParts(text).filter((q) => !skills.some((s) => s.keywords.some((k) => containsPhrase(q, k))));
+  let parts: string[] = [];
+  for (const q of questionParts(text)) if (!(await isRequest(run, q, requests ? skills : []))) parts.push(q);
   if (!parts.length && whole) parts = [text];
-  let answered = false;
-  for (const q of parts.slice(0, 2)) {
-    const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, q, run.lang, { businessName: turn.businessName });
-    if (!answer) continue;
-    turn.unbilled += countTokens(answer.context);
-    await reply(turn, answer.text);
-    answered = true;
+  const answerable: string[] = [];
+  let offered = false;
+  for (const q of parts) {
+    const { intent } = await decideIntent(turn.db, turn.businessId, turn.assistant.id, skills, q);
+    if (!offered && intent?.kind === "allergy" && mentionsAllergen(q)) {
+      await offerPerson(turn, run.lang, intent.kind, t(run.lang, "offer.allergy"));
+      offered = true;
+    } else answerable.push(q);
   }
-  return answered;
+  return (await answerEachQuestion(turn, run.lang, answerable)) || offered;
+}
+
+const requestStart =
+  /^(?:(?:and|also|e|y|ah|oh|so)\s+)?(?:can|could|may|shall)\s+(?:i|we|u|you)\b|^(?:i d like|i would like|i want|we want|we d like|id like|quero|queria|queriamos|gostaria|podia|podiam|posso|podemos|pode|podem|da para|da pra|dava|quiero|queria|querria|quisiera|me pones|ponme|dame|puedo|podemos|podeis|pueden|se puede)\b/;
+// Asking whether the business is open names a day, but is a question to answer, not a booking.
+const aboutHours =
+  /\b(open|opens|opening|close|closes|closed|hours|abren|abrem|abre|aberto|abertos|abierto|abiertos|fecham|fechado|fechados|cierran|cerrado|cerrados|horario|horarios)\b/;
+
+/**
+ * Whether a question part is the request itself, for the running skill to act on rather than a
+ * question to answer: "can I book a table for two on thursday?", "can we do saturday instead of
+ * friday?", "can i get 3 diavolas delivered", "can I also order?". A question about something else
+ * that names another skill's word ("how much is the Menú Lola for groups?") is answered.
+ */
+async function isRequest(run: SkillRun, part: string, skills: RunnableSkill[]): Promise<boolean> {
+  const n = normalize(part);
+  const current = skills.find((s) => s.id === run.skillId);
+  if (current?.keywords.some((k) => containsPhrase(part, k))) return true;
+  const asking = requestStart.test(n);
+  if (asking && skills.some((s) => s.keywords.some((k) => containsPhrase(part, k)))) return true;
+  const values = extractSlots(part, slotsOf(run.graph), run.variables, { timeZone: run.turn.timeZone, now: now() });
+  if (Object.keys(values).some((k) => k.startsWith("$parts_")) && !aboutHours.test(n)) return true;
+  const slots = slotsOf(run.graph);
+  if (slots.some((s) => (s.role === "party" || s.role === "name" || s.role === "address") && s.node.data.variable in values)) return true;
+  if (readPartySize(part) !== null) return true;
+  if (!asking) return false;
+  const cartNode = run.graph.nodes.find((n): n is TypedNode<"catalog"> => n.type === "catalog" && n.data.cart === true);
+  if (!cartNode) return false;
+  const changes = await readCartChanges(run.turn.db, run.turn.businessId, cartNode.data.collection, part, cartOf(run, cartNode), run.triggerPhrases);
+  return changes.some((c) => c.kind === "add" || c.kind === "set");
 }
 
 export const rememberedLang = (variables: Record<string, unknown>) =>

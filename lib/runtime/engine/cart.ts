@@ -19,14 +19,16 @@ export type CartChange =
   | { kind: "soldOut"; row: CatalogRow };
 
 const removeWords =
-  /\b(remove|take off|take out|without|no more|delete|drop|sem|tira|tirar|retira|retirar|remover|quita|quitar|sin|elimina|eliminar|cancel the|cancela o|cancela a|cancela el|cancela la)\b/;
+  /\b(remove|take off|take out|without|no more|delete|drop|sem|tira|tirar|retira|retirar|remover|quita|quitar|sin|elimina|eliminar|cancel the|cancela o|cancela a|cancela el|cancela la|nao quero|no quiero|dont want|don t want|esquece|esqueca|olvida|forget|skip)\b/;
+// "actually no tiramisu": a part that starts with "no" takes the item out ("2 pizzas no olives" does not).
+const startsWithNo = /^(?:(?:actually|oh|ah|and|e|y|afinal|alias|sorry|wait|ok|okay)\s+)*no\s/;
 const setWords =
   /\b(make it|make that|make them|change|only|just|actually|instead|afinal|so|apenas|mudar|muda|troca|en realidad|mejor|solo|cambia|cambiar|mejor que sean|sean)\b/;
 const moreWords = /\b(more|another|extra|mais|outra|outro|otra|otro|mas)\b/;
 // (?<!\s): a separator's spaces are taken from the first one, not tried again from each space of a run.
 const splitter = /(?<!\s)\s*(?:,|;|\+|&|\n|\band\b|\bn\b|\bplus\b|\be\b|\by\b|\bcom\b|\bcon\b|\bwith\b|\balso\b|\btambem\b|\btambien\b)\s*/;
 const filler = new Set(
-  "i id i'd would like want to order please pls get have can could we ll quero queria gostaria de encomendar pedir para mim por favor pf quiero querria me gustaria pedir the some x of for".split(
+  "i id i'd would like want to order please pls get have can could we ll quero queria gostaria de encomendar pedir para mim por favor pf quiero querria me gustaria pedir the some x of for a an o el la do da del al".split(
     " ",
   ),
 );
@@ -79,8 +81,18 @@ function quantityIn(ws: string[]): { qty: number | null; article: boolean; rest:
       const article = ["a", "an", "um", "uma", "un", "una", "one"].includes(w) && w !== "one";
       return { qty: n, article, rest: ws.filter((_, j) => j !== i) };
     }
+    // "unas croquetas", "umas bravas": one portion.
+    if (["unas", "unos", "umas", "uns"].includes(w)) return { qty: 1, article: true, rest: ws.filter((_, j) => j !== i) };
   }
   return { qty: null, article: false, rest: ws };
+}
+
+// "a tiramisu each for the three of us", "uma sobremesa para cada um dos 4": one for each of them.
+function eachFor(part: string): number | null {
+  if (!/\b(?:each|cada)\b/.test(part)) return null;
+  const m = /\b([a-z0-9]+) (?:of us|de nos|de nosotros)\b/.exec(part);
+  const n = m ? numberOf(m[1]) : null;
+  return n !== null && n > 1 && n <= 30 ? n : null;
 }
 
 function clearBest(matches: CatalogMatch[]): CatalogMatch | null | "ambiguous" {
@@ -95,21 +107,29 @@ export async function readCartChanges(
   db: Db,
   businessId: string,
   collection: string,
-  text: string,
+  said: string,
   cart: Cart,
   ignore: string[],
 ): Promise<CartChange[]> {
   const changes: CartChange[] = [];
+  // "cambia la diávola por una margarita": one item for another, read before the rest.
+  const swap = await readSwap(db, businessId, collection, said, cart, ignore);
+  if (swap) changes.push(...swap.changes);
+  const text = swap ? swap.rest : said;
   const whole = normalize(text);
   const setting = setWords.test(whole);
   // Split at punctuation first (normalizing drops it), then at "and", "e", "y".
-  const parts = text.split(/[,;+&\n]|\s[-–—]\s/).flatMap((p) => normalize(p).split(splitter));
+  // Sentences and a colon's list too: "Para o escritório: 4 margheritas", "1 tortilla for pickup. open till when?".
+  const parts = text.split(/[,;+&\n]|\s[-–—]\s|[.!?:](?:\s|$)/).flatMap((p) => normalize(p).split(splitter));
   for (const part of parts) {
     const ws = words(part);
     if (!ws.length) continue;
-    const removing = removeWords.test(part);
+    const removing = removeWords.test(part) || startsWithNo.test(part);
     const more = moreWords.test(part);
-    const { qty, article, rest } = quantityIn(ws);
+    const each = eachFor(part);
+    const read = quantityIn(each ? words(part.slice(0, part.search(/\beach\b|\bcada\b/))) : ws);
+    const { article, rest } = read;
+    const qty = each ?? read.qty;
     const query = rest.filter((w) => !filler.has(w) && !removeWords.test(w) && !setWords.test(w) && !moreWords.test(w) && !notItems.test(w));
     const queryText = menuWords(query).join(" ");
     if (!queryText) {
@@ -196,4 +216,80 @@ export function applyCartChanges(
     else cart.items.push(lineOf(c.row, c.qty));
   }
   return { askQty, offer, removed, soldOut };
+}
+
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+
+// One item for another: "make one of the margheritas a quattro formaggi", "one of the flans should be
+// churros instead", "a margherita instead of the diavola", "troca a diavola por uma margherita",
+// "esquece a diavola, põe antes uma margherita", "cambia la diávola por una margarita", "quita las
+// bravas y pon croquetas". Groups: `one` (only one of them), `from`, `to`.
+const item = "[a-z]+(?: [a-z]+){0,2}?";
+const end =
+  "(?=\\s*(?:[,.;:!?)]|$|\\b(?:que|porque|because|since|as|that|for|pls|please|por favor|thanks|gracias|obrigad[oa]|sorry|instead|antes|en su lugar|tb|too|then|entao|entonces)\\b))";
+const swapPatterns: RegExp[] = [
+  new RegExp(
+    `\\b(?:make|change|swap|switch|turn|replace)\\s+(?:(?<one>one of (?:the|my)|one|the|a|an|my)\\s+)?(?<from>${item})\\s+(?:to|for|into|with|by|a|an)\\s+(?:(?:a|an|one|some)\\s+)?(?<to>${item})${end}`,
+  ),
+  new RegExp(
+    `\\b(?:(?<one>one of (?:the|my)|one|the)\\s+)?(?<from>${item})\\s+should (?:be|have been)\\s+(?:(?:a|an|one|some)\\s+)?(?<to>${item})${end}`,
+  ),
+  new RegExp(
+    `\\b(?:(?:have|get|want|like)\\s+)?(?:(?:a|an|one|some)\\s+)?(?<to>${item})\\s+instead of\\s+(?:(?<one>one of the|one|the|a|an)\\s+)?(?<from>${item})${end}`,
+  ),
+  new RegExp(
+    `\\b(?:troca|trocar|troque|troquem|muda|mudar|substitui|substituir)\\s+(?:(?<one>um dos|uma das|o|a|os|as|um|uma)\\s+)?(?<from>${item})\\s+(?:por|pelo|pela|para)\\s+(?:(?:um|uma|o|a)\\s+)?(?<to>${item})${end}`,
+  ),
+  new RegExp(
+    `\\b(?:esquece|esqueca|tira|retira)\\s+(?:(?:o|a|os|as)\\s+)?(?<from>${item})[,;]?\\s*(?:e\\s+)?(?:poe|poem|ponha|ponham|mete|metam|manda|mandem|pode por|quero)\\s+(?:(?:antes|entao|mas)\\s+)?(?:(?:um|uma|o|a)\\s+)?(?<to>${item})${end}`,
+  ),
+  new RegExp(
+    `\\bem vez d[eoa]s?\\s+(?:(?<one>um|uma)\\s+)?(?<from>${item})[,;]?\\s+(?:(?:quero|manda|mandem|poe|mete)\\s+)?(?:(?:um|uma|o|a)\\s+)?(?<to>${item})${end}`,
+  ),
+  new RegExp(
+    `\\b(?:cambia|cambiame|cambiar|cambiad|cambien|sustituye|sustituir)\\s+(?:(?<one>una de las|uno de los|el|la|los|las|un|una)\\s+)?(?<from>${item})\\s+por\\s+(?:(?:un|una|el|la|unas|unos)\\s+)?(?<to>${item})${end}`,
+  ),
+  new RegExp(
+    `\\b(?:quita|quitame|quitad|quiten)\\s+(?:(?:el|la|los|las)\\s+)?(?<from>${item})[,;]?\\s*(?:y\\s+)?(?:pon|ponme|poned|ponga|mete|dame)\\s+(?:(?:un|una|el|la|unas|unos)\\s+)?(?<to>${item})${end}`,
+  ),
+  new RegExp(
+    `\\ben (?:vez|lugar) del?\\s+(?:(?:la|el|las|los)\\s+)?(?<from>${item})[,;]?\\s+(?:(?:quiero|pon|ponme|dame)\\s+)?(?:(?:un|una|el|la|unas|unos)\\s+)?(?<to>${item})${end}`,
+  ),
+];
+
+async function readSwap(
+  db: Db,
+  businessId: string,
+  collection: string,
+  said: string,
+  cart: Cart,
+  ignore: string[],
+): Promise<{ changes: CartChange[]; rest: string } | null> {
+  if (!cart.items.length) return null;
+  // Composed accents fold to one letter each, so positions in the folded text are positions in `said`.
+  const text = said.normalize("NFC");
+  const folded = fold(text);
+  for (const pattern of swapPatterns) {
+    const m = pattern.exec(folded);
+    if (!m?.groups) continue;
+    const query = (phrase: string) => menuWords(words(phrase).filter((w) => !filler.has(w))).join(" ");
+    const fromQuery = query(m.groups.from);
+    const toQuery = query(m.groups.to);
+    if (!fromQuery || !toQuery) continue;
+    const fromMatches = await searchCatalog(db, businessId, collection, fromQuery, { ignore, limit: 5 });
+    const inCart = fromMatches.filter((f) => f.coverage >= 0.5 && cart.items.some((l) => l.externalId === f.item.externalId));
+    const line = inCart.length ? cart.items.find((l) => l.externalId === inCart[0].item.externalId) : undefined;
+    const to = clearBest(await searchCatalog(db, businessId, collection, toQuery, { ignore, limit: 5 }));
+    if (!line || !to || to === "ambiguous" || to.item.externalId === line.externalId) continue;
+    const one = !!m.groups.one && /^(one|um|uma|un|una|uno)\b/.test(m.groups.one);
+    const qty = one ? 1 : line.qty;
+    const changes: CartChange[] = [{ kind: "remove", row: inCart[0].item, qty: one ? 1 : null }];
+    changes.push(to.item.inStock ? { kind: "add", row: to.item, qty } : { kind: "soldOut", row: to.item });
+    return { changes, rest: `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}` };
+  }
+  return null;
 }

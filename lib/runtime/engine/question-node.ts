@@ -5,8 +5,9 @@ import { saysNo, saysYes } from "../understanding/acts";
 import { belowMinimum, isCart, money, subtotal } from "./cart-math";
 import { humanDay, list, localeOf, phrases, weekdayName } from "../base/phrases";
 import type { WhenParts } from "../understanding/when";
-import { rangesOn, refusedKey } from "./availability-node";
-import { choiceBySynonym, readAddress, readName, slotsOf } from "../understanding/slots";
+import { alternatives, rangesOn, refusedKey } from "./availability-node";
+import { zonedInstant } from "../../time/time-zone";
+import { choiceBySynonym, readAddress, readNameAnswer, slotsOf } from "../understanding/slots";
 import { handOff, reply } from "../base/reply";
 import { interactiveFor, numberedOptions, pickOption } from "./choice";
 import { parseAnswer } from "./parse-answer";
@@ -98,7 +99,12 @@ async function askTime(run: SkillRun, node: TypedNode<"question">): Promise<bool
   const p = phrases[run.lang];
   const day = humanDay(parts.date, run.lang);
   if (availability && !hours.length) {
-    await reply(run.turn, `${p.closedDay(weekdayName(weekday, run.lang))} ${localized(run, node.data.text, node.data.texts)}`);
+    // Closed that day: the nearest open times are offered with the question (issue 35 item 7).
+    const nearest = alternatives(availability.data, zonedInstant(run.turn.timeZone, { year: y, month: m, day: d, hour: 12, minute: 0 }), run);
+    await reply(
+      run.turn,
+      [p.closedDay(weekdayName(weekday, run.lang)), nearest, localized(run, node.data.text, node.data.texts)].filter(Boolean).join(" "),
+    );
     delete run.variables[whenParts(node.data.variable)];
     return true;
   }
@@ -148,7 +154,7 @@ function readAnswer(run: SkillRun, node: TypedNode<"question">): string | number
     return choiceBySynonym(node, text);
   }
   const role = slotsOf({ nodes: [node], edges: [] })[0]?.role;
-  if (role === "name") return readName(text);
+  if (role === "name") return readNameAnswer(text);
   if (role === "address") return readAddress(text);
   if (node.data.kind === "text") {
     // Free text still refuses a bare question: it is answered, not stored.

@@ -50,3 +50,7 @@ export const ASK_QTY = "$askQty";
 export const LANG = "$lang";
 // Another skill the customer asked for while this one runs: {skillId, text}.
 export const SWITCH = "$switch";
+// What the customer said for the staff (an allergy, an occasion), in their words: kept on the record as `notes`.
+export const NOTES = "$notes";
+// The last refusal of a time said to the customer: the same one is never said twice in a row.
+export const REFUSAL = "$refusal";

@@ -7,7 +7,7 @@ import { renderField, renderMessage } from "./render";
 import { testCondition } from "./condition";
 import { localeOf } from "../base/phrases";
 import { endUnbooked } from "../../conversations/skill-sessions";
-import { EDITING, localized, RESERVED, type SkillRun, type Step } from "./run-state";
+import { EDITING, localized, NOTES, RESERVED, type SkillRun, type Step } from "./run-state";
 
 // The nodes that act at once: message, condition, record, handoff, end.
 
@@ -29,6 +29,12 @@ export function conditionNode(run: SkillRun, node: TypedNode<"condition">): Step
 
 export async function recordNode(run: SkillRun, node: TypedNode<"record">): Promise<Step> {
   const fields = Object.fromEntries(Object.entries(node.data.fields).map(([key, template]) => [key, renderField(template, run.variables)]));
+  // Notes for the staff said during the skill (an allergy, an occasion) travel with the record.
+  const notes = run.variables[NOTES];
+  if (Array.isArray(notes) && notes.length) {
+    const said = notes.join("; ");
+    fields.notes = typeof fields.notes === "string" && fields.notes.trim() ? `${fields.notes}; ${said}` : said;
+  }
   // A change to a booking made before ("change my booking to 9pm") updates that record.
   const editing = run.variables[EDITING] as { id: string; collection: string } | undefined;
   if (editing && editing.collection === node.data.collection) {

@@ -36,6 +36,7 @@ export const de: Record<MessageKey, string> = {
 
   cancelled: "Kein Problem, ich habe es abgebrochen. Es wurde nichts gespeichert.",
   pastTime: "Diese Uhrzeit ist schon vorbei. Können Sie eine spätere wählen?",
+  noted: "Notiert: Ich gebe es an das Team weiter ({note}).",
   switchSkill: "Wir sind gerade bei {current}. Möchten Sie das beenden und zu {next} wechseln?",
   talkToPerson: "Mit Person sprechen",
   "offer.lost_property": "Nach Fundsachen kann ich nicht selbst suchen, aber ein Kollege im Restaurant. Soll ich Sie an eine Person weitergeben?",

@@ -36,6 +36,8 @@ export const en = {
 
   cancelled: "No problem, I've cancelled that. Nothing was saved.",
   pastTime: "That time has already passed. Could you choose a later one?",
+  // A note for the staff kept on the booking or order (an allergy, an occasion, a pram).
+  noted: "Noted: I'll pass it on to the team ({note}).",
   switchSkill: "We're in the middle of {current}. Do you want to stop it and go to {next}?",
   // A person offered (issue 35 item 6): the button's title, and what the assistant says when it cannot help.
   talkToPerson: "Talk to a person",

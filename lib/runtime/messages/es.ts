@@ -36,6 +36,7 @@ export const es: Record<MessageKey, string> = {
 
   cancelled: "No hay problema, lo he cancelado y no se ha guardado nada.",
   pastTime: "Esa hora ya ha pasado. ¿Puedes elegir una más tarde?",
+  noted: "Apuntado: se lo paso al equipo ({note}).",
   switchSkill: "Estamos en medio de {current}. ¿Quieres dejarlo y pasar a {next}?",
   // Una persona ofrecida (issue 35 item 6): el título del botón y lo que dice el asistente cuando no puede ayudar.
   talkToPerson: "Hablar con alguien",

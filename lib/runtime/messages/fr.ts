@@ -36,6 +36,7 @@ export const fr: Record<MessageKey, string> = {
 
   cancelled: "Pas de problème, c'est annulé. Rien n'a été enregistré.",
   pastTime: "Cette heure est déjà passée. Pouvez-vous en choisir une plus tard ?",
+  noted: "C'est noté : je transmets à l'équipe ({note}).",
   switchSkill: "Nous sommes en train de faire {current}. Voulez-vous l'arrêter et passer à {next} ?",
   talkToPerson: "Parler à quelqu'un",
   "offer.lost_property": "Je ne peux pas chercher les objets perdus, mais un collègue du restaurant le peut. Voulez-vous parler à une personne ?",

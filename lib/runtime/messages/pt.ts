@@ -36,6 +36,7 @@ export const pt: Record<MessageKey, string> = {
 
   cancelled: "Sem problema, cancelei. Não ficou nada registado.",
   pastTime: "Essa hora já passou. Pode escolher uma mais tarde?",
+  noted: "Anotado: vou passar à equipa ({note}).",
   switchSkill: "Estamos a meio de {current}. Quer parar e passar para {next}?",
   // Uma pessoa oferecida (issue 35 item 6): o título do botão e o que o assistente diz quando não pode ajudar.
   talkToPerson: "Falar com uma pessoa",

@@ -17,7 +17,8 @@ import { llmSettings } from "../llm/llm-client";
 import { hasNameIn, skillNameIn } from "../base/skill-name";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { smallTalk } from "../understanding/small-talk";
-import { isCancel } from "../understanding/acts";
+import { answerEachQuestion } from "../dialogue/questions";
+import { isCancel, questionParts } from "../understanding/acts";
 import { countTokens } from "../understanding/tokens";
 import type { Turn } from "../base/turn-context";
 
@@ -31,6 +32,12 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   const chat = smallTalk(turn.message.text, turn.businessName);
   if (chat) {
     await reply(turn, t(language, `smallTalk.${chat.kind}`));
+    return;
+  }
+  // "what are your hours and can I park nearby": each question gets its own answer (dialogue/questions.ts).
+  const questions = questionParts(turn.message.text);
+  if (questions.length > 1 && (await answerEachQuestion(turn, language, questions))) {
+    await setMisses(turn, 0);
     return;
   }
   const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, turn.message.text, language, { businessName: turn.businessName });

@@ -55,7 +55,10 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   // words are far from that skill ("a set menu for groups? we'd be 7" is no booking).
   const implied = await impliedSkill(turn, skills);
   const impliedScore = decision.classification.ranked.find((r) => r.intent === `skill:${implied?.id}`)?.score ?? 0;
-  if (implied && !(intent?.kind === "question" && asking && impliedScore < UNSURE)) return implied;
+  // Values said beside the questions still ask for it: "I want 3 diavolas, and is there parking nearby?".
+  const beside =
+    implied && intent?.kind === "question" && asking && impliedScore < UNSURE ? await impliedSkill(turn, skills, { besideQuestions: true }) : implied;
+  if (implied && beside) return implied;
   if (intent?.kind === "skill") return intent.skill;
   // "...you can reach me at ana@example.com": an email address for the skill that asks for one.
   if (/\S+@\S+\.\w{2,}/.test(text)) {

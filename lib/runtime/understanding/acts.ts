@@ -32,7 +32,7 @@ export function isCancel(text: string): boolean {
 }
 
 const yesWords = new Set(
-  "yes y ye yea yeah yeh yess yep yup ya sure sip sii simm pois bora dale va venga exacto andale ok okay k kk confirm sip sii simm pois bora dale va venga exacto andale confirmed correct right perfect great absolutely definitely please go ahead sim claro certo isso exato exatamente confirmo pode ser perfeito si vale dale correcto confirmado perfecto bueno 👍 ✅".split(
+  "yes y ye yea yeah yeh yess yep yup ya aye sure sip sii simm pois bora dale va venga exacto andale ok okay k kk confirm confirma confirmao confirmada ea sip sii simm pois bora dale va venga exacto andale confirmed correct right perfect great absolutely definitely please go ahead sim claro certo isso exato exatamente confirmo pode ser perfeito si vale dale correcto confirmado perfecto bueno 👍 ✅".split(
     " ",
   ),
 );
@@ -50,7 +50,7 @@ export function saysNo(text: string): boolean {
 }
 
 const correctionPhrases = phrases(
-  "actually|sorry|i mean|i meant|make it|make that|change it to|change to|change|instead|rather|wait|oops|" +
+  "actually|sorry|i mean|i meant|make it|make that|change it to|change to|change|instead|rather|wait|no wait|naw|oops|" +
     "afinal|alias|quer dizer|em vez|mudar para|muda para|mude para|troca|trocar|corrigir|desculpa|" +
     "mejor|en realidad|perdon|quiero decir|cambia|cambiar|en vez|mas bien",
 );
@@ -60,7 +60,9 @@ export function isCorrection(text: string): boolean {
 }
 
 const questionStarts = phrases(
-  "what|whats|where|when|how|do you|does|is there|are there|are you|can i|can you|could|will|which|who|why|is it|have you|" +
+  "what|whats|where|when|how|do you|do u|do ya|does|is there|can u|could u|r u|are u|any|is the|are the|is your|are your|do they|have u|u have|can we|could we|may i|may we|is it possible|" +
+    "da para|da pra|da pa|pode|es posible|podemos|are there|are you|can i|can you|could|will|which|who|why|is it|have you|whether|tell me|kindly tell me|let me know|i d like to know|i would like to know|i want to know|" +
+    "gostaria de saber|queria saber|quisiera saber|me gustaria saber|quiero saber|se aceitam|se tem|se posso|se podem|se ha|" +
     "onde|quando|qual|quais|como|quanto|tem|tens|ha|existe|voces|vcs|aceitam|posso|podem|e possivel|fazem|estao|" +
     "donde|cuando|cual|cuanto|cuanta|tienen|tiene|hay|aceptan|puedo|pueden|se puede|hacen|estan",
 );
@@ -68,19 +70,33 @@ const questionStarts = phrases(
 const starters =
   "do|does|is|are|can|could|what|where|when|how|which|any|da|dá|e possivel|é possível|posso|podemos|podem|se puede|aceitam|tem|têm|tens|ha|há|onde|aceitam|fazem|voces|vocês|vcs|quanto|qual|tienen|tiene|teneis|tenéis|hay|donde|dónde|aceptan|cuanto|cuánto|cual|cuál|podeis|podéis|puedo|hacen";
 
+// Words before a question that do not change it: "hiii how much is...", "and is there...".
+const leading =
+  /^(?:(?:and|also|e|y|tambem|ah|oh|so|please|pls|kindly|h+i+|hello|hey|hiya|ola|oi|hola|buenas|bom dia|boa tarde|boa noite|buenos dias|buenas tardes|good (?:morning|afternoon|evening)|gente|guys|question|quick question|a question|pregunta|pergunta|uma pergunta|una pregunta)\s+)+/;
+
+const greeting =
+  /^(?:(?:h+i+|hello|hey|hiya|ol[aá]|oi|¡?hola|buenas|bom dia|boa tarde|boa noite|buenos d[ií]as|buenas tardes|good (?:morning|afternoon|evening)|gente|guys|(?:a |quick |one )?question|(?:uma )?pergunta|(?:una )?pregunta)\s*[,:!.-]+\s*)+/i;
+
 /** The sentences of a message that are questions ("do you have parking?"), in order. */
 export function questionParts(text: string): string[] {
   return (
     text
       .split(
         new RegExp(
-          `(?<=[?.!\\n])\\s+|(?<!\\s)\\s*(?:[,;]|\\s[-–—]|\\b(?:and|also|btw|e|y|tambem|también|ah)\\b)\\s*(?=[¿¡]?(?:(?:y|e|and)\\s+)?(?:${starters})(?![\\p{L}]))`,
+          `(?<=[?.!\\n])\\s+|(?<!\\s)\\s*(?:[,;]|\\s[-–—]|\\b(?:and|also|btw|e|y|tambem|também|ah)\\b)\\s*(?=[¿¡]?(?:(?:y|e|and|also|tambem|também|también)\\s+)?(?:(?:se|if|whether)\\s+)?(?:${starters}|whether)(?![\\p{L}]))`,
           "iu",
         ),
       )
       // "mesa p 4 sabado 21h nome rodrigo, da p pagar com mb way?": the question is the last clause.
       .map((s) => (s.includes("?") && /[,;]/.test(s) ? s.slice(Math.max(s.lastIndexOf(","), s.lastIndexOf(";")) + 1) : s).trim())
-      .filter((s) => s && (s.includes("?") || questionStarts.some((q) => ` ${normalize(s)} `.startsWith(` ${q} `))))
+      // "Hi, question: how much is...": the greeting is no part of the question.
+      .map((s) => s.replace(greeting, ""))
+      // "And is there a metro close by, we don't drive anymore": the question is the first clause.
+      .map((s) => (!s.includes("?") && /[,;]/.test(s) ? s.slice(0, s.search(/[,;]/)).trim() || s : s))
+      .filter(
+        (s) =>
+          s && (s.includes("?") || /\by\/n\b/i.test(s) || questionStarts.some((q) => ` ${normalize(s).replace(leading, "")} `.startsWith(` ${q} `))),
+      )
   );
 }
 

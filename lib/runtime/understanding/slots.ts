@@ -2,6 +2,10 @@ import type { SkillGraph, TypedNode } from "../../shared/graph-schema";
 import { normalize, words } from "./text-match";
 import { isCancel, saysNo, saysYes } from "./acts";
 import { readWhenParts, type WhenContext, type WhenParts } from "./when";
+import { readPartySize } from "./party-size";
+
+export { numberOf } from "./numbers";
+export { readPartySize };
 
 // The slots of a skill are its question nodes: each one's variable is filled from whatever the
 // customer says, in the message that started the skill or any later one, and asked only while it is
@@ -46,60 +50,6 @@ export function slotsOf(graph: SkillGraph): Slot[] {
   });
 }
 
-const numberWords: Record<string, number> = Object.fromEntries(
-  [
-    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty",
-    "um dois tres quatro cinco seis sete oito nove dez onze doze treze catorze quinze dezasseis dezassete dezoito dezanove vinte",
-    "uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince dieciseis diecisiete dieciocho diecinueve veinte",
-  ].flatMap((line) => line.split(" ").map((w, i) => [w, i + 1] as const)),
-);
-Object.assign(numberWords, {
-  uma: 1,
-  una: 1,
-  duas: 2,
-  a: 1,
-  an: 1,
-  un: 1,
-  couple: 2,
-  pair: 2,
-  dozen: 12,
-  forty: 40,
-  thirty: 30,
-  quarenta: 40,
-  trinta: 30,
-  cuarenta: 40,
-  treinta: 30,
-});
-/** Digits or a number word in the three languages; null otherwise. */
-export function numberOf(word: string): number | null {
-  if (/^\d+$/.test(word)) return Number(word);
-  return numberWords[word] ?? null;
-}
-
-const peopleWords = "people|person|persons|pax|guests|adults|of us|ppl|pessoas|pessoa|pax|adultos|personas|persona|comensales|lugares";
-
-/** A party size said with its context: "for 4", "4 people", "table for two", "somos 6", "mesa para 2". */
-export function readPartySize(text: string): number | null {
-  const n = normalize(text.replace(/(\d)\s*(pm\b|am\b|h\b|:)/gi, "$1$2"));
-  const num = "(\\d{1,3}|[a-z]+)";
-  const patterns = [
-    new RegExp(`\\b${num}\\s+(?:${peopleWords})\\b`),
-    // "table 4 tmrw", "mesa 6 hoje": a number right after the table word.
-    /\b(?:table|mesa)\s+(\d{1,2})\b(?!\s*(?:(?:pm|am|h|hs|horas)\b|[:.]\d))/,
-    new RegExp(
-      `\\b(?:for|para|pra|pa|p|of|party of|group of|table for|mesa para|mesa p|mesa de|grupo de|somos|we are|were|we re|we r|we ll be|we will be|there will be|there are|there ll be|seremos|seriamos|vamos ser|vamos|be|it s|its|make it|make that|para uns|para unas)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre)))`,
-    ),
-  ];
-  for (const p of patterns) {
-    for (const m of n.matchAll(new RegExp(p, "g"))) {
-      const value = numberOf(m[1]);
-      // "for 8pm" reads as a time (handled by the digit-suffix rewrite above), "for a table" as nothing.
-      if (value !== null && value > 0 && value <= 500 && !(m[1] === "a" || m[1] === "an" || m[1] === "un")) return value;
-    }
-  }
-  return null;
-}
-
 const commandWords = new Set(
   "cancel stop book booking order menu help yes no ok okay sure thanks hello hi hey bye reservation table cancelar reserva reservar mesa encomendar encomenda pedido pedir sim nao obrigado ola oi hola gracias si vale tchau adeus adios".split(
     " ",
@@ -125,6 +75,18 @@ export function readName(text: string): string | null {
   )
     return null;
   return t.replace(/\s+/g, " ");
+}
+
+/**
+ * The answer to "what name?": the whole message as a name, or its first clause when the rest is a
+ * remark ("Manuel Ferreira, passo aí às 20h", "Valeria Hernández, y vamos con una carriola").
+ */
+export function readNameAnswer(text: string): string | null {
+  const whole = readName(text);
+  if (whole) return whole;
+  const [first, ...rest] = text.split(/[,;]|\s[-–—]\s/).map((p) => p.trim());
+  if (!rest.length || text.trim().endsWith("?")) return null;
+  return readName(first) ?? readNameInText(text);
 }
 
 /** "name Ana", "under Ana Silva", "em nome de Ana", "a nombre de Ana", "I'm Ana" inside a longer message. */
@@ -181,6 +143,8 @@ export function readAddress(text: string): string | null {
     .replace(/^(it'?s|to|a morada [ée]|morada|address|my address is|la direcci[oó]n es|direcci[oó]n|para|en|em|na|no)\s*[:,]?\s+/i, "")
     .trim();
   if (!t || t.includes("?") || isCancel(t) || readFulfilment(t) === "pickup") return null;
+  // "Yes that's everything!" at the address question is no address.
+  if (!/\d/.test(t) && (saysYes(t) || saysNo(t))) return null;
   const w = words(t);
   if (w.length < 2 && !/\d/.test(t)) return null;
   if (w.length > 20) return null;
@@ -256,7 +220,11 @@ export function choiceBySynonym(node: TypedNode<"question">, text: string): stri
 
 export function mergeWhen(previous: WhenParts | undefined, next: WhenParts): WhenParts {
   const merged: WhenParts = { ...(previous ?? {}) };
-  if (next.date) merged.date = next.date;
+  if (next.date) {
+    merged.date = next.date;
+    if (next.sameWeekday) merged.sameWeekday = true;
+    else delete merged.sameWeekday;
+  }
   if (next.time) merged.time = next.time;
   if (next.meal) merged.meal = next.meal;
   // A new day with a new meal but no time: the old time belonged to the old plan.

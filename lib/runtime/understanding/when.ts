@@ -4,8 +4,20 @@ import { isoDate, wallClock, zonedInstant, isoInZone } from "../../time/time-zon
 // Spanish, relative to `now` in the business's time zone. Each part is optional: "tomorrow" names a
 // day, "8pm" a time, "tomorrow lunch" a day and a meal. The dialogue manager merges the parts with
 // what the customer said before, so "ok 7pm then" keeps the day already given.
+//
+// Read as a person reads them: the day said in "saturday instead of friday" is Saturday; a time said
+// of something else ("the show ends at 22:15", "I leave work at 14:30") is not the table's time, and
+// when it is the only one, the table is the next half hour after it; "14:00, no wait 14:30" is 14:30;
+// a weekday named on that very weekday after its time has passed is next week's.
 
-export type WhenParts = { date?: string; time?: string; meal?: "lunch" | "dinner"; lastTime?: string };
+export type WhenParts = {
+  date?: string;
+  time?: string;
+  meal?: "lunch" | "dinner";
+  lastTime?: string;
+  /** The day is a bare weekday named on that same weekday: once its time has passed, next week's. */
+  sameWeekday?: boolean;
+};
 export type WhenContext = { timeZone: string; now: Date };
 
 const fold = (text: string) =>
@@ -14,15 +26,8 @@ const fold = (text: string) =>
     .replace(/\p{M}+/gu, "")
     .toLowerCase();
 
-const weekdayNames: Array<[RegExp, number]> = [
-  [/\b(mon|monday|mondays|segunda|segunda-feira|lunes)\b/, 0],
-  [/\b(tue|tues|tuesday|terca|terca-feira|martes)\b/, 1],
-  [/\b(wed|weds|wednesday|quarta|quarta-feira|miercoles)\b/, 2],
-  [/\b(thu|thur|thurs|thursday|quinta|quinta-feira|jueves)\b/, 3],
-  [/\b(fri|friday|sexta|sexta-feira|viernes)\b/, 4],
-  [/\b(sat|saturday|sabado)\b/, 5],
-  [/\b(sun|sunday|domingo)\b/, 6],
-];
+const weekdayPattern =
+  /\b(?:(mon|monday|mondays|segunda|segunda-feira|lunes)|(tue|tues|tuesday|terca|terca-feira|martes)|(wed|weds|wednesday|quarta|quarta-feira|miercoles)|(thu|thur|thurs|thursday|quinta|quinta-feira|jueves)|(fri|friday|sexta|sexta-feira|viernes)|(sat|saturday|sabado)|(sun|sunday|domingo))\b/g;
 
 const months: Record<string, number> = {};
 for (const [i, names] of [
@@ -79,7 +84,21 @@ const numberWords: Record<string, number> = {
   once: 11,
   doce: 12,
 };
-const hourWord = Object.keys(numberWords).join("|");
+// The keys of numberWords and minuteWords, written out so the patterns below are constants (npm run check:regex).
+const hourWord =
+  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|uma|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|una|dos|cuatro|siete|ocho|nueve|diez|once|doce";
+const minuteWords: Record<string, number> = {
+  fifteen: 15,
+  thirty: 30,
+  "forty five": 45,
+  "forty-five": 45,
+  "e meia": 30,
+  "y media": 30,
+  "and a half": 30,
+  "e um quarto": 15,
+  "y cuarto": 15,
+};
+const minuteWord = "fifteen|thirty|forty five|forty-five|e meia|y media|and a half|e um quarto|y cuarto";
 
 function addDays(date: { year: number; month: number; day: number }, days: number) {
   const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
@@ -88,9 +107,18 @@ function addDays(date: { year: number; month: number; day: number }, days: numbe
 
 const two = (n: number) => String(n).padStart(2, "0");
 
+// "saturday instead of friday", "em vez de sexta", "en vez del viernes", "not friday": the replaced
+// day (or time) is dropped before reading, so only the one meant is left.
+const replaced =
+  /\b(?:instead of|rather than|em vez de|em vez do|em vez da|ao inves de|en vez de|en vez del|en lugar de|en lugar del|not on|not)\s+(?:(?:the|o|a|el|la|on|de|las|as|at)\s+)?(?:\d{1,2}(?:[:h.]\d{2})?\s*(?:am|pm|h)?|[a-z-]+)/g;
+
+// Words that say a value is being corrected: the later of two times is the one meant.
+const correcting =
+  /\b(actually|no wait|wait|make it|make that|i mean|or rather|rather|instead|naw|nah|sorry|say|aliás|alias|afinal|quer dizer|digo|mejor|quiero decir|no espera|nao espera|en realidad|dizer|decir|podemos|can we|could we)\b/;
+
 /** The day, time and meal named in `text` (each missing when not said); null when nothing is. */
 export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null {
-  let t = ` ${fold(text).replace(/[!?¿¡,;]+/g, " ")} `;
+  let t = ` ${fold(text).replace(/[!?¿¡,;]+/g, " ")} `.replace(replaced, " ");
   const today = wallClock(ctx.now, ctx.timeZone);
   const out: WhenParts = {};
   // "por la mañana" / "de manhã" are the morning, not tomorrow.
@@ -109,20 +137,6 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
   else if (/\b(tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow|2morrow|amanha|manana)\b/.test(t)) dayOffset = 1;
   else if (/\b(today|tonight|tonite|2nite|hoje|hj|hoy|this evening|esta noite|esta noche|logo a noite)\b/.test(t)) dayOffset = 0;
   if (dayOffset !== null) out.date = isoDate(addDays(today, dayOffset));
-
-  if (!out.date) {
-    for (const [pattern, weekday] of weekdayNames) {
-      const m = pattern.exec(t);
-      if (!m) continue;
-      // "next friday" and a bare "friday" both mean the coming one; said on a Friday, "next friday" is a week on.
-      const before = t.slice(0, m.index);
-      const next = /\b(next|proxima|proximo|que vem)\s*$/.test(before) || new RegExp(`${m[1]}\\s+(que vem|proxima|proximo|next)`).test(t);
-      let ahead = (weekday - today.weekday + 7) % 7;
-      if (ahead === 0 && next) ahead = 7;
-      out.date = isoDate(addDays(today, ahead));
-      break;
-    }
-  }
 
   if (!out.date) {
     const pick = (day: number, month: number, year?: number) => {
@@ -148,41 +162,99 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
     }
   }
 
+  // "sábado, 5 de dezembro": the date said wins over its weekday.
+  if (!out.date) {
+    // The first weekday said (the replaced one is gone already).
+    const m = new RegExp(weekdayPattern.source).exec(t);
+    if (m) {
+      const weekday = m.slice(1).findIndex(Boolean);
+      // "next friday" and a bare "friday" both mean the coming one; said on a Friday, "next friday" is a week on.
+      const before = t.slice(0, m.index);
+      const next = /\b(next|proxima|proximo|que vem)\s*$/.test(before) || /^\s+(que vem|proxima|proximo|next)\b/.test(t.slice(m.index + m[0].length));
+      let ahead = (weekday - today.weekday + 7) % 7;
+      if (ahead === 0 && next) ahead = 7;
+      out.date = isoDate(addDays(today, ahead));
+      if (ahead === 0) out.sameWeekday = true;
+    }
+  }
+
   const time = readTime(t, morning, out.meal);
   if (time) out.time = time;
+  // Saturday 13:00 said on a Saturday evening: next Saturday.
+  if (out.sameWeekday && out.date && out.time) rollPastWeekday(out, ctx);
   return out.date || out.time || out.meal ? out : null;
+}
+
+/** A bare weekday that is today, with a time already past: the same weekday next week. */
+export function rollPastWeekday(parts: WhenParts, ctx: WhenContext): void {
+  if (!parts.sameWeekday || !parts.date || !parts.time) return;
+  if (new Date(toIso(parts.date, parts.time, ctx.timeZone)).getTime() > ctx.now.getTime()) return;
+  const [year, month, day] = parts.date.split("-").map(Number);
+  parts.date = isoDate(addDays({ year, month, day }, 7));
+  delete parts.sameWeekday;
+}
+
+type Mention = { at: number; hour: number; minute: number; suffix: string };
+
+// Times said of something else than the table: "the show ends at 22:15", "saio do trabalho às 19h30".
+const elsewhere =
+  /\b(ends?|ending|finish(?:es)?|is over|leave|leaving|get off|get out|off work|lands?|landing|saio|sai|saimos|sair|acaba|acabo|termina|termino|terminamos|salgo|sale|salimos|aterra|aterriza|aterrizo)\b(?:\s+\S+){0,4}\s*$/;
+
+/** Every time said, in order, each with where it starts. */
+function timeMentions(t: string): Mention[] {
+  const found: Mention[] = [];
+  const add = (at: number, hour: number, minute: number, suffix: string) => {
+    if (found.some((f) => Math.abs(f.at - at) < 3)) return;
+    found.push({ at, hour, minute, suffix });
+  };
+  // 20:00, 8:30pm, 20h, 20h30, 8.30pm
+  for (const m of t.matchAll(/\b(\d{1,2})(?::|h|\.)(\d{2})\s*(am|pm|p\.m\.|a\.m\.)?(?!\d)/g)) add(m.index, Number(m[1]), Number(m[2]), m[3] ?? "");
+  // 8pm, 8 pm, 20h, 9 o'clock
+  for (const m of t.matchAll(/\b(\d{1,2})\s*(am|pm|p\.m\.|a\.m\.|h|hrs|horas|hs|o'?clock)\b/g)) add(m.index, Number(m[1]), 0, m[2]);
+  // "half 8" (half past eight), "half past 8", "quarter past 8", "quarter to 9"
+  for (const m of t.matchAll(new RegExp(`\\b(half past|half|quarter past|quarter to)\\s+(\\d{1,2}|${hourWord})\\b(?:\\s*(am|pm))?`, "g"))) {
+    const hour = numberWords[m[2]] ?? Number(m[2]);
+    const to = m[1] === "quarter to";
+    add(m.index + m[0].indexOf(m[2]), to ? hour - 1 : hour, m[1].startsWith("half") ? 30 : to ? 45 : 15, m[3] ?? "");
+  }
+  // at 8, às 8, as 20, a las 9, pelas 8, by 8
+  for (const m of t.matchAll(
+    /\b(?:at|as|a las|a la|pelas|por volta das|around|by|para las|para as|pras|las|tipo|@)\s*(\d{1,2})\b(?!\s*(?:people|pessoas|personas|persons|pax|guests|de\s+(?!la\b|da\b|manha|noche|tarde|noite)|\/|-))/g,
+  ))
+    add(m.index + m[0].lastIndexOf(m[1]), Number(m[1]), 0, "");
+  // "à 1 da tarde", "a las 1 de la tarde" written "a 1 de la tarde"
+  for (const m of t.matchAll(/\ba\s+(\d{1,2})\s+(?=(?:da|de la|de)\s+(?:tarde|noite|noche|manha|madrugada)\b)/g))
+    add(m.index + 2, Number(m[1]), 0, "");
+  // at eight, às oito e meia, a las dos y media, at eight thirty
+  for (const m of t.matchAll(new RegExp(`\\b(?:at|as|a las|a la|pelas|pras|para las|@)\\s+(${hourWord})\\b(?:\\s+(${minuteWord})\\b)?`, "g")))
+    add(m.index + m[0].indexOf(m[1], 2), numberWords[m[1]], m[2] ? minuteWords[m[2]] : 0, "");
+  // "8 e meia", "9 y media", "8 and a half"
+  for (const f of found) {
+    if (f.minute) continue;
+    const after = t.slice(f.at).replace(/^\d{1,2}\s*/, "");
+    if (/^(e meia|y media|and a half)\b/.test(after)) f.minute = 30;
+  }
+  return found.sort((a, b) => a.at - b.at);
 }
 
 function readTime(t: string, morning: boolean, meal: WhenParts["meal"]): string | null {
   if (/\b(noon|midday|meio dia|meio-dia|mediodia)\b/.test(t) && !/\d/.test(t)) return "12:00";
-  const patterns: RegExp[] = [
-    // 20:00, 8:30pm, 20h, 20h30, 8.30pm, 8pm, 8 pm
-    /\b(\d{1,2})(?::|h|\.)(\d{2})\s*(am|pm|p\.m\.|a\.m\.)?(?!\d)/,
-    /\b(\d{1,2})\s*(am|pm|p\.m\.|a\.m\.|h|hrs|horas|hs|o'?clock)\b/,
-    // at 8, às 8, as 20, a las 9, pelas 8, by 8
-    /\b(?:at|as|a las|a la|pelas|pelas|por volta das|around|by|para las|para as|las|@)\s*(\d{1,2})\b(?!\s*(?:people|pessoas|personas|persons|pax|guests|de\s+(?!la\b|da\b|manha|noche|tarde|noite)|\/|-))/,
-  ];
-  let hour: number | null = null;
-  let minute = 0;
-  let suffix = "";
-  for (const p of patterns) {
-    const m = p.exec(t);
-    if (!m) continue;
-    hour = Number(m[1]);
-    if (p === patterns[0]) {
-      minute = Number(m[2]);
-      suffix = m[3] ?? "";
-    } else if (p === patterns[1]) suffix = m[2];
-    break;
+  const mentions = timeMentions(t).filter((m) => m.hour <= 24 && m.minute <= 59);
+  if (!mentions.length) return null;
+  const own = mentions.filter((m) => !elsewhere.test(t.slice(0, m.at)));
+  let chosen: Mention;
+  let after = false;
+  if (!own.length) {
+    // Only a time of something else: the table is after it.
+    chosen = mentions[mentions.length - 1];
+    after = true;
+  } else {
+    // "14:00, no wait 14:30", "I leave at 14:30, can we say 14:50?": the later one, once corrected.
+    const last = own[own.length - 1];
+    chosen = own.length > 1 && correcting.test(t.slice(own[0].at, last.at)) ? last : own[0];
   }
-  if (hour === null) {
-    const word = new RegExp(`\\b(?:at|as|a las|pelas|@)\\s+(${hourWord})\\b`).exec(t);
-    if (word) hour = numberWords[word[1]];
-    const half = word && /^\s*(and a half|e meia|y media)/.exec(t.slice(word.index + word[0].length));
-    if (half) minute = 30;
-  }
-  if (hour === null || hour > 24 || minute > 59) return null;
-  if (/\b(e meia|y media|and a half|half)\b/.test(t) && minute === 0 && /\b\d{1,2}\s+(e meia|y media|and a half)/.test(t)) minute = 30;
+  let { hour, minute } = chosen;
+  const { suffix } = chosen;
   const pm = /p/.test(suffix) || /\b(da noite|de la noche|da tarde|de la tarde|in the evening|at night)\b/.test(t);
   const am = /a/.test(suffix) || morning;
   if (pm && hour < 12) hour += 12;
@@ -192,6 +264,13 @@ function readTime(t: string, morning: boolean, meal: WhenParts["meal"]): string 
     if (meal === "lunch" && hour > 15 && hour - 12 >= 11) hour -= 12;
   }
   if (hour === 24) hour = 0;
+  if (after) {
+    // The next half hour after it: 22:15 -> 22:30, 22:00 -> 22:30.
+    const next = Math.floor((hour * 60 + minute) / 30) * 30 + 30;
+    if (next >= 24 * 60) return null;
+    hour = Math.floor(next / 60);
+    minute = next % 60;
+  }
   return `${two(hour)}:${two(minute)}`;
 }
 

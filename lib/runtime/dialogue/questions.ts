@@ -1,0 +1,23 @@
+import "server-only";
+import type { Language } from "../../language";
+import { reply } from "../base/reply";
+import type { Turn } from "../base/turn-context";
+import { retrievalReply } from "../retrieval/retrieval-reply";
+import { countTokens } from "../understanding/tokens";
+
+// Every question of a message gets its answer (issue 35 item 1): "what are your hours and can I park
+// nearby" is two questions, each searched on its own, each answer said once, in the order asked.
+
+/** Answers each of `questions`; true when at least one was answered. */
+export async function answerEachQuestion(turn: Turn, language: Language, questions: string[]): Promise<boolean> {
+  const said: string[] = [];
+  for (const q of questions.slice(0, 3)) {
+    const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, q, language, { businessName: turn.businessName });
+    // One answer can cover two questions (the facts answer reads every clause): it is said once.
+    if (!answer || said.some((s) => s.includes(answer.text) || answer.text.includes(s))) continue;
+    turn.unbilled += countTokens(answer.context);
+    await reply(turn, answer.text);
+    said.push(answer.text);
+  }
+  return said.length > 0;
+}

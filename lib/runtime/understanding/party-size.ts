@@ -1,0 +1,111 @@
+import { numberOf } from "./numbers";
+import { normalize } from "./text-match";
+
+// How many people a table is for, as customers say it: "for 4", "4 people", "table for two", "somos
+// 6", "mesa para 2", and as a person would count it: "2 adults and 2 children" are 4, "dos parejas"
+// are 4, "just me and my boyfriend" are 2, "for myself, Dermot and our two boys" are 4. A number said
+// of part of the group ("one of us is celiac", "2 of us are vegan") is no party size.
+
+const peopleWords = "people|person|persons|pax|guests|adults|of us|ppl|pessoas|pessoa|adultos|personas|persona|comensales|lugares";
+// The number words numbers.ts reads, written out so the patterns below are constants (npm run check:regex).
+const num =
+  "(\\d{1,3}|diecisiete|diecinueve|seventeen|dezasseis|dezassete|dieciseis|dieciocho|thirteen|fourteen|eighteen|nineteen|dezanove|quarenta|cuarenta|fifteen|sixteen|catorze|dezoito|catorce|treinta|eleven|twelve|twenty|quatro|quinze|cuatro|quince|veinte|couple|thirty|trinta|three|seven|eight|cinco|treze|vinte|siete|nueve|trece|dozen|forty|four|five|nine|dois|tres|seis|sete|oito|nove|onze|doze|ocho|diez|once|doce|duas|pair|one|two|six|ten|dez|uno|dos|uma|una|um|an|un|a)";
+const grownUps = "adults?|adultos?|grown ups|mayores";
+const children =
+  "kids?|children|child|criancas?|ninos?|ninas?|menores|babies|baby|bebes?|miudos|miudas|peques|boys|girls|meninos|meninas|chavales|hijos";
+
+const said = [
+  // "4 people", "two of us", "2ppl"
+  new RegExp(`\\b${num}\\s+(?:${peopleWords})\\b`, "g"),
+  /\b(\d{1,3})(?:ppl|pax|pessoas|personas|people)\b/g,
+  // "table 4 tmrw", "mesa 6 hoje": a number right after the table word.
+  /\b(?:table|mesa)\s+(\d{1,2})\b(?!\s*(?:(?:pm|am|h|hs|horas)\b|[:.]\d))/g,
+  new RegExp(
+    `\\b(?:for|fur|para|pra|pa|p|of|party of|group of|table for|mesa para|mesa p|mesa de|grupo de|somos|semos|semo|we are|were|we re|we r|we ll be|we will be|there will be|there are|there ll be|seremos|seriamos|vamos ser|vamos|be|it s|its|make it|make that|para uns|para unas)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre)))`,
+    "g",
+  ),
+  // "..., so 5" closing a correction
+  new RegExp(`\\bso\\s+${num}\\s*$`, "g"),
+];
+
+/** The party size the message says, or null. */
+export function readPartySize(text: string): number | null {
+  const n = normalize(text.replace(/(\d)\s*(pm\b|am\b|h\b|:)/gi, "$1$2")).replace(/\b(for|para) to (people|persons|ppl|pax|guests)\b/, "$1 2 $2");
+  const count = (word: string) => numberOf(word);
+  // "2 adults and 2 children", "4 adultos e 2 criancas", "2 adultos y un bebe"
+  const mixed = new RegExp(`\\b${num}\\s+(?:${grownUps})\\s+(?:and|e|y|plus|mais|mas|com|con|with)?\\s*${num}\\s+(?:${children})\\b`).exec(n);
+  if (mixed) {
+    const a = count(mixed[1]);
+    const b = count(mixed[2]);
+    if (a && b) return a + b;
+  }
+  // "dos parejas", "two couples", "3 casais"
+  const couples = new RegExp(`\\b${num}\\s+(?:couples|parejas|casais)\\b`).exec(n);
+  if (couples && count(couples[1])) return 2 * (count(couples[1]) ?? 0);
+  const hits: Array<{ at: number; value: number }> = [];
+  for (const pattern of said) {
+    pattern.lastIndex = 0;
+    // Scanned one start at a time: "make it, make it 3" must find the second "make it".
+    for (let m = pattern.exec(n); m; m = pattern.exec(n)) {
+      const value = count(m[1]);
+      const remark = /of us|of them/.test(m[0]) && /^\s*(is|are|e|sao|es|son|has|have|tem|tiene|tienen)\b/.test(n.slice(m.index + m[0].length));
+      // "para um jantar de Natal", "pa una cena": an article, not a party of one.
+      const article = pattern === said[2] && /^(?:um|uma|un|una|uno|one)$/.test(m[1]);
+      // "for 8pm" reads as a time (the digit-suffix rewrite above), "for a table" as nothing.
+      if (value !== null && value > 0 && value <= 500 && !["a", "an", "un"].includes(m[1]) && !remark && !article) hits.push({ at: m.index, value });
+      pattern.lastIndex = m.index + 1;
+    }
+  }
+  if (hits.length) {
+    // "we are 3, and maybe a colleague, so please reserve for 4": the last number said is the one meant.
+    hits.sort((a, b) => a.at - b.at);
+    return hits[hits.length - 1].value;
+  }
+  return listedPeople(text) ?? pairOf(n);
+}
+
+// "just me and my boyfriend", "só eu e o meu namorado", "mi mujer y yo", "my wife and I"
+function pairOf(n: string): number | null {
+  if (/\b(?:me|myself|eu|yo)\s+(?:and|e|y)\s+(?:my|o meu|a minha|meu|minha|mi|o|a)\s+[a-z]+/.test(n)) return 2;
+  if (/\b(?:my|mi|minha|meu|o meu|a minha)\s+[a-z]+\s+(?:and|y|e)\s+(?:i|yo|eu|me)\b/.test(n)) return 2;
+  return null;
+}
+
+// "a table for myself, Dermot, our daughter and her two boys on Sunday": everyone named counts.
+function listedPeople(text: string): number | null {
+  const m = /\bfor (?:myself|me)\s*(?:,|\band\b)\s*([^.?!]*)/i.exec(text);
+  if (!m) return null;
+  const rest = m[1].split(/\b(?:on|at|this|next|tomorrow|tonight|today|please|pls)\b/i)[0];
+  const people = rest
+    .split(/,|\band\b|&/i)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (!people.length) return null;
+  let total = 1;
+  for (const person of people) {
+    const many = normalize(person)
+      .split(" ")
+      .map((w) => numberOf(w))
+      .find((v) => v !== null && v > 1);
+    total += many ?? 1;
+  }
+  return total;
+}
+
+/** A party size said relative to the one given: "one more person is joining" +1, "my pal can't make it" -1. */
+export function partyChange(text: string): number | null {
+  const n = normalize(text);
+  if (
+    /\b(one more (?:person|guest|people)?|another (?:person|guest|friend)|mais (?:um|uma)(?: pessoa)?|(?:uno|una) mas|otra persona mas|una persona mas|um a mais|uma a mais|viene (?:uno|otro|otra) mas)\b/.test(
+      n,
+    )
+  )
+    return 1;
+  if (
+    /\b(one less|one fewer|(?:can ?t|cannot|cannae|won ?t) make it|can ?t come|(?:um|uma) a menos|menos (?:um|uma)|nao (?:pode|vai) vir|(?:uno|una) menos|no (?:puede|va a) venir)\b/.test(
+      n,
+    )
+  )
+    return -1;
+  return null;
+}

@@ -1,0 +1,75 @@
+import { numberOf } from "./numbers";
+
+// A customer who corrects a number while writing it ("two margheritas no wait three", "queria 2
+// diavolas não espera 3", "4 diavolas... actually 5", "3 bravas no 4", "fri at 8, naw make it half
+// 8", "Rua Almirante Reis 150... aliás é 152") means the second number. The message is rewritten
+// as if said right the first time ("three margheritas"), before anything reads it, so every reader
+// (the cart, the party size, the time, the address) sees one value.
+
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+
+// The number words numbers.ts reads, written out so the patterns below are constants (npm run check:regex).
+const numberWord =
+  "diecisiete|diecinueve|seventeen|dezasseis|dezassete|dieciseis|dieciocho|thirteen|fourteen|eighteen|nineteen|dezanove|quarenta|cuarenta|fifteen|sixteen|catorze|dezoito|catorce|treinta|eleven|twelve|twenty|quatro|quinze|cuatro|quince|veinte|couple|thirty|trinta|three|seven|eight|cinco|treze|vinte|siete|nueve|trece|dozen|forty|four|five|nine|dois|tres|seis|sete|oito|nove|onze|doze|ocho|diez|once|doce|duas|pair|one|two|six|ten|dez|uno|dos|uma|una|um|an|un|a";
+const numberToken = `(?:\\d{1,3}(?:[:h.]\\d{2})?(?:\\s*(?:am|pm|h)\\b)?|\\b(?:${numberWord})\\b)`;
+const timeToken = `(?:(?:half|half past|quarter past|quarter to)\\s+${numberToken}|\\d{1,2}(?::|h|\\.)\\d{2}|\\d{1,2}\\s*(?:am|pm|h)\\b)`;
+// The correcting words, then the corrected value: "no wait three", "aliás é 152", "naw make it half 8".
+const marker = new RegExp(
+  `(?:^|[\\s,;.…-])\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|alias|afinal|digo|quer dizer|quiero decir|mejor|naw make it|nah make it|no make it|make that|make it|no)\\s*,?\\s*(?:(?:e|es|is|its|it s|son|sean|sao)\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
+  "gi",
+);
+const numbers = new RegExp(numberToken, "gi");
+
+const isTime = (token: string, before: string) =>
+  /[:h.]\d{2}|am|pm|h$|half|quarter/i.test(token) || /\b(at|as|a las|pelas|by|around|para as|pras)\s*$/i.test(before);
+
+/** `text` with every number the customer corrected in the same message replaced by the correction. */
+export function withoutRepairs(text: string): string {
+  // Composed accents keep folding length-preserving, so positions in the folded text are positions in `out`.
+  let out = text.normalize("NFC");
+  for (let guard = 0; guard < 4; guard++) {
+    const folded = fold(out);
+    marker.lastIndex = 0;
+    let changed = false;
+    for (let m = marker.exec(folded); m; m = marker.exec(folded)) {
+      const said = m[1];
+      const start = m.index;
+      const before = folded.slice(0, start);
+      const time = isTime(said, "");
+      // The number corrected: the last of its kind in the few words before the correction.
+      let target: { at: number; token: string } | null = null;
+      for (const n of before.matchAll(numbers)) {
+        const ordinal = /^[º°ª]|^\s*(st|nd|rd|th)\b/.test(before.slice(n.index + n[0].length));
+        if (ordinal || isTime(n[0], before.slice(0, n.index)) !== time) continue;
+        target = { at: n.index, token: n[0] };
+      }
+      if (!target) continue;
+      const between = before.slice(target.at + target.token.length);
+      if (between.trim().split(/\s+/).filter(Boolean).length > 6) continue;
+      if (!time && numberOf(fold(said).trim()) === null && !/^\d/.test(said)) continue;
+      // The noun said again after the correction ("2 diavolas, aliás 3 diavolas") goes with it.
+      const end = m.index + m[0].length;
+      const noun = /^\s+([a-zà-ÿ]+)/i.exec(folded.slice(end));
+      const after = between.trim().split(/\s+/)[0] ?? "";
+      const sameNoun = noun && after && noun[1].slice(0, 4) === after.replace(/[^a-z]/g, "").slice(0, 4);
+      const cut = sameNoun && noun ? end + noun[0].length : end;
+      out = `${out.slice(0, target.at)}${out.slice(end - said.length, end)}${out.slice(target.at + target.token.length, start)}${out.slice(cut)}`;
+      changed = true;
+      break;
+    }
+    if (!changed) break;
+  }
+  return out;
+}
+
+// "paso en 15 min", "be there in 10 minutes": a wait, never a quantity or a party size.
+const durations = /\b(?:in|en|em|within|dentro de|daqui a|d'aqui a)?\s*\d{1,3}\s*(?:min|mins|minutes|minutos|minutitos|minuten)\b/gi;
+
+/** The message as the readers take it: corrections applied, waits ("in 15 min") left out. */
+export function asMeant(text: string): string {
+  return withoutRepairs(text).replace(durations, " ");
+}

@@ -1,0 +1,46 @@
+// What a customer tells the staff beside the booking or the order, kept in their own words on the
+// record: an allergy or an intolerance ("one of us is celiac", "mi hijo es alérgico a los frutos
+// secos"), a diet of someone in the group ("one of them is vegetarian"), an occasion ("it's our
+// anniversary"), a need at the table ("we're bringing a pram", "cadeira de bebé"), how the food should
+// be ("que no piquen mucho") or how to deliver it ("the bell doesn't work, call us"). A question about
+// the same things ("do you have gluten-free pizza?") is no note: it is answered.
+
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+
+const needs =
+  /\b(allerg\w*|alerg\w*|celiac\w*|coeliac\w*|intoleran\w*|gluten|lactose|lactosa|frutos secos|nuts?|peanuts?|amendoins?|cacahuetes?|marisco|shellfish|wheelchair|cadeira de rodas|silla de ruedas|high ?chairs?|cadeira de bebe|cadeirinha|trona|pram|stroller|buggy|push ?chair|carrinho|carriola|cochecito|carrito de bebe|anniversary|aniversario|birthday|cumpleanos|faz anos|pregnant|gravida|embarazada|spicy|picante|piquen|pique|no onions?|sem cebola|sin cebolla|ring the bell|doorbell|bell doesn ?t work|campainha|timbre|interfone|portero|reception|rececao|recepcao|recepcion|liguem|llamad|llamen|call (?:me|us) when)\b/;
+const diets = /\b(vegan|vegans|vegano|vegana|veganos|veganas|vegetarian|vegetarians|vegetariano|vegetariana|vegetarianos|vegetarianas)\b/;
+// A diet is a note when it is said of someone: "one of them is vegetarian", "somos veganos".
+const ofSomeone = /\b(is|are|am|i m|im|es|son|somos|soy|e|sao|sou|eats?|come|comem|comen)\b/;
+const questionStart =
+  /^(do|does|is|are|can|could|what|where|when|how|which|any|tem|tens|ha|voces|vcs|podem|posso|e possivel|aceitam|fazem|tienen|tiene|teneis|hay|puedo|pueden|se puede|aceptan|hacen)\b/;
+
+/** The clauses of `text` that are notes for the staff, in the customer's words, in order. */
+export function staffNotes(text: string): string[] {
+  const notes: string[] = [];
+  for (const sentence of text.split(/(?<=[.!?\n])\s+/)) {
+    if (sentence.trim().endsWith("?")) continue;
+    for (const raw of sentence.split(/[,;]|\s[-–—]\s|\s(?=(?:so|btw|but|pero|mas|porque|because|as)\s)/i)) {
+      const clause = raw
+        .replace(/^\s*(?:so|btw|but|pero|mas|and|y|e|also|ah|oh|plus|tambien|tambem)\b[\s,]*/i, "")
+        .trim()
+        .replace(/(?<![.!])[.!]+$/, "");
+      const f = fold(clause);
+      if (!f || questionStart.test(f)) continue;
+      if (needs.test(f) || (diets.test(f) && ofSomeone.test(f))) notes.push(clause);
+    }
+  }
+  return notes;
+}
+
+const allergens =
+  /\b(allerg\w*|alerg\w*|celiac\w*|coeliac\w*|intoleran\w*|gluten|lactose|lactosa|frutos secos|nuts?|peanuts?|amendoins?|cacahuetes?|marisco|shellfish|sesame|sesamo|egg|eggs|ovo|huevo|leite|leche|dairy|soja|soy)\b/;
+
+/** Whether the text names an allergy, an intolerance or an allergen ("sin gluten", "nuts"). */
+export function mentionsAllergen(text: string): boolean {
+  return allergens.test(fold(text));
+}
