@@ -66,8 +66,18 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
     const emailed = skills.find((s) => likely(s) && slotsOf(s.graph).some((slot) => slot.role === "email"));
     if (emailed) return emailed;
   }
-  // A clear question is answered by the knowledge.
-  if (intent?.kind === "question" && asking) return null;
+  // A clear question is answered by the knowledge; about the menu, with the menu when no item answers it.
+  if (intent?.kind === "question" && asking) {
+    const menuScore = decision.classification.ranked.find((r) => r.intent === "menu")?.score ?? 0;
+    if (menuScore < UNSURE) return null;
+    const language = await turnLanguage(turn);
+    if (await retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, language)) return null;
+    const menu = await menuReply(turn.db, turn.businessId, skills, language);
+    if (!menu) return null;
+    await setMisses(turn, 0);
+    await reply(turn, menu);
+    return "answered";
+  }
   // With an LLM the model settles what is unclear; a question or small talk is answered as it is.
   if (!decision.unsure.length || llmSettings() || smallTalk(text, turn.businessName) || asking) return null;
   const language = await turnLanguage(turn);

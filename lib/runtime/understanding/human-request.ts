@@ -102,10 +102,12 @@ function inSentence(text: string): Language | null {
     const alone = bare.length === 1 && (v.strong.includes(bare[0]) || v.weak.includes(bare[0]));
     const doer = all.some((w, i) => v.weak.includes(w) && !quantity.has(all[i - 1] ?? ""));
     const checking = all.some((w) => v.checking.includes(w));
+    // "I'd like to talk to someone who knows the kitchen": the person within four words of the asking.
+    const near = all.some((w, i) => v.asking.includes(w) && all.slice(i + 1, i + 5).some((x) => v.weak.includes(x)));
     const asks =
       alone ||
       (strong > 0 && (asking > 0 || checking || all.length <= 6)) ||
-      (weak > 0 && asking > 0 && all.length <= 12) ||
+      (weak > 0 && asking > 0 && (all.length <= 12 || near)) ||
       (doer && checking && all.length <= 12);
     const hits = strong + weak + asking;
     if (asks && (!best || hits > best.hits)) best = { language, hits };
