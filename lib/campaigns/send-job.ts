@@ -4,11 +4,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { type ChannelAdapter, ChannelError, type ChannelName, type ChannelReceipt, businessAdapter, failureCode } from "../channels";
 import { type Db, db as defaultDb } from "../db/client";
 import { queryRows } from "../db/rows";
-import { businesses, type RecipientError, campaignRecipients, campaignSettings, campaigns, messages, templates } from "../db/schema";
-import { emitEvent, emitEvents } from "../events/emit";
-import { newId } from "../ids";
+import { businesses, type RecipientError, campaignRecipients, campaignSettings, campaigns, templates } from "../db/schema";
+import { emitEvent } from "../events/emit";
 import type { ClaimedJob } from "../jobs/queue";
 import { RetryLater, runs } from "../jobs/worker";
+import { outboundChannel, recordAccepted } from "../messages/outbound";
 import { renderTemplate } from "../shared/template-schema";
 import { campaignCounts, campaignSend, getCampaignSettings } from "./campaigns";
 
@@ -137,7 +137,7 @@ export async function runCampaignPass(db: Db, businessId: string, _job?: Pick<Cl
       from contacts c
       where c.id = r.contact_id and r.id in (select id from campaign_recipients where campaign_id = ${campaign.id} and status = 'pending'
         and (not_before is null or not_before <= now()) order by id limit ${budget} for update skip locked)
-      returning r.id, r.contact_id, r.phone, r.variables, r.attempts, c.channel`,
+      returning r.id, r.contact_id, r.phone, r.variables, r.attempts, ${outboundChannel(businessId, sql`c.channel`, false)} as channel`,
     )
   ).map((r) => ({ id: Number(r.id), contactId: r.contact_id, phone: r.phone, variables: r.variables, attempts: r.attempts, channel: r.channel }));
 
@@ -334,88 +334,42 @@ function classify(r: Claimed, err: unknown): Outcome {
 
 /**
  * Writes a batch of outcomes in one transaction, each guarded by this pass's claim: sent recipients
- * get their message (a normal outbound message in the customer's conversation, so status callbacks,
- * the inbox and replies work as for any other) and `message.sent`.
+ * get their message through the outbound core (a normal outbound message in the customer's
+ * conversation, so status callbacks, the inbox and replies work as for any other) and `message.sent`.
  */
 async function settle(db: Db, businessId: string, campaignId: string, claim: string, tpl: string[], batch: Outcome[]) {
   await db.transaction(async (tx) => {
     const sent = batch.filter((o): o is Extract<Outcome, { kind: "sent" }> => o.kind === "sent");
-    if (sent.length) {
-      const contactIds = sent.map((o) => o.r.contactId);
-      const ids = sql.join(
-        contactIds.map((id) => sql`${id}`),
-        sql`, `,
-      );
-      // The customers' open conversations, opened for those without one (as ensureConversation, in bulk).
-      const rows = sql.join(
-        contactIds.map((id) => sql`(${newId("conv")}, ${businessId}, ${id}, 'open')`),
-        sql`, `,
-      );
-      await tx.execute(sql`insert into conversations (id, business_id, contact_id, status) values ${rows}
-        on conflict (business_id, contact_id) where status <> 'closed' do nothing`);
-      const convs = await queryRows<{ id: string; contact_id: string }>(
-        tx,
-        sql`select id, contact_id from conversations where business_id = ${businessId} and contact_id in (${ids}) and status <> 'closed'`,
-      );
-      const convOf = new Map(convs.map((c) => [c.contact_id, c.id]));
-      // One statement each for the whole batch: the guarded move (only rows this pass still holds), the
-      // messages of those that moved, and their events.
-      const planned = sent.map((o) => ({ o, messageId: newId("msg"), conversationId: convOf.get(o.r.contactId) as string }));
-      const pairs = sql.join(
-        planned.map((p) => sql`(${p.o.r.id}::bigint, ${p.messageId})`),
-        sql`, `,
-      );
-      const moved = await queryRows<{ id: string | number }>(
-        tx,
-        sql`update campaign_recipients r set status = 'sent', claim = null, message_id = v.mid, sent_at = now(), updated_at = now(), error = null
-          from (values ${pairs}) as v(id, mid)
-          where r.id = v.id and r.claim = ${claim} and r.status = 'sending' returning r.id`,
-      );
-      const movedIds = new Set(moved.map((m) => Number(m.id)));
-      const settled = planned.filter((p) => movedIds.has(p.o.r.id));
-      if (settled.length) {
-        await tx.insert(messages).values(
-          settled.map(({ o, messageId, conversationId }) => ({
-            id: messageId,
-            businessId,
-            conversationId,
-            contactId: o.r.contactId,
-            direction: "outbound" as const,
-            source: "campaign" as const,
-            type: "template",
-            text: o.text,
-            template: { name: tpl[0], language: tpl[1], variables: o.r.variables },
-            status: "sent" as const,
-            channel: o.r.channel,
-            channelMessageId: o.receipt.channelMessageId,
-            channelTimestamp: o.receipt.acceptedAt,
-            attempts: o.r.attempts + 1,
-          })),
+    await recordAccepted(
+      tx,
+      businessId,
+      sent.map((o) => ({
+        recipientId: o.r.id,
+        contactId: o.r.contactId,
+        to: o.r.phone,
+        channel: o.r.channel,
+        text: o.text,
+        template: { name: tpl[0], language: tpl[1], variables: o.r.variables },
+        receipt: o.receipt,
+        attempts: o.r.attempts + 1,
+        campaignId,
+      })),
+      // Only the recipients this pass still holds move to sent, in one statement; they get the messages.
+      async (planned) => {
+        const pairs = sql.join(
+          planned.map((p) => sql`(${p.item.recipientId}::bigint, ${p.messageId})`),
+          sql`, `,
         );
-        await emitEvents(
+        const moved = await queryRows<{ id: string | number }>(
           tx,
-          businessId,
-          "message.sent",
-          settled.map(({ o, messageId, conversationId }) => ({
-            conversationId,
-            messageId,
-            to: o.r.phone,
-            text: o.text,
-            source: "campaign",
-            campaignId,
-          })),
+          sql`update campaign_recipients r set status = 'sent', claim = null, message_id = v.mid, sent_at = now(), updated_at = now(), error = null
+            from (values ${pairs}) as v(id, mid)
+            where r.id = v.id and r.claim = ${claim} and r.status = 'sending' returning r.id`,
         );
-      }
-      const convIds = [...new Set(convOf.values())];
-      if (convIds.length) {
-        await tx.execute(
-          sql`update conversations set last_message_at = now(), updated_at = now() where id in (${sql.join(
-            convIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        );
-      }
-    }
+        const movedIds = new Set(moved.map((m) => Number(m.id)));
+        return planned.filter((p) => movedIds.has(p.item.recipientId));
+      },
+    );
     for (const o of batch) {
       if (o.kind === "failed") {
         await tx

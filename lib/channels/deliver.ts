@@ -1,13 +1,11 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
-import { businesses, contacts, type MessageError, messages } from "../db/schema";
-import { eventParts } from "../events/emit";
-import { queryRows } from "../db/rows";
-import { type ClaimedJob, jobRemoval } from "../jobs/queue";
+import { businesses, contacts, messages } from "../db/schema";
+import type { ClaimedJob } from "../jobs/queue";
 import { JOB_COMPLETED, RetryLater, runs } from "../jobs/worker";
-import { messageDelivery } from "../messages/send-message";
-import type { MessageRow } from "../messages/send-message";
+import type { MessageRow } from "../messages/messages";
+import { markFailed, markSent, messageDelivery } from "../messages/outbound";
 import { mediaFileById, readMediaBytes } from "../media/media-files";
 import { businessAdapter } from "./adapters";
 import { ChannelError, type ChannelReceipt, type OutboundMedia } from "./channel";
@@ -102,37 +100,6 @@ async function settleFailure(db: Db, message: MessageRow, err: unknown, job: Att
     throw new RetryLater(delay, `channel ${err.kind} (${err.code ?? "no code"}): ${err.message}`);
   }
   return markFailed(db, message.id, { code: "channel_error", message: err.message, channelCode: err.code }, job.attempts);
-}
-
-/**
- * queued -> sent with the channel's id, the message.sent event and (given the job's id) the job's
- * removal, in one statement. Returns whether the job was removed.
- */
-async function markSent(db: Db, message: MessageRow, to: string, receipt: ChannelReceipt, job: Attempt): Promise<boolean> {
-  const event = eventParts(
-    message.businessId,
-    "message.sent",
-    { conversationId: message.conversationId, messageId: message.id, to, text: message.text, source: message.source },
-    sql`exists (select 1 from u)`,
-  );
-  await queryRows(
-    db,
-    sql`with u as (
-        update messages set status = 'sent', channel_message_id = ${receipt.channelMessageId},
-          channel_timestamp = ${receipt.acceptedAt.toISOString()}::timestamptz, attempts = ${job.attempts}
-        where id = ${message.id} and status = 'queued'
-        returning id
-      ), ${event.ctes}${jobRemoval(job.id)}
-      select ${event.notify} as woken`,
-  );
-  return job.id !== undefined;
-}
-
-async function markFailed(db: Db, messageId: string, error: MessageError, attempts: number): Promise<void> {
-  await db
-    .update(messages)
-    .set({ status: "failed", error, attempts })
-    .where(and(eq(messages.id, messageId), eq(messages.status, "queued")));
 }
 
 export const deliverJob = runs(messageDelivery, async (payload, job) =>

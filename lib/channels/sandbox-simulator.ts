@@ -9,8 +9,7 @@ import { businesses, conversations, type InteractivePayload, messages } from "..
 import { invalid } from "../errors";
 import { receiveInboundMessage } from "../messages/receive-message";
 import type { MessageOut } from "../messages/message-schema";
-import { messageView } from "../messages/messages";
-import type { MessageRow } from "../messages/send-message";
+import { type MessageRow, messageView } from "../messages/messages";
 import { findMediaFile } from "../media/media-files";
 import { inboundMediaText, withTranscript } from "../media/transcribe";
 import type { ChannelInbound } from "./channel";

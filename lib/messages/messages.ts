@@ -12,6 +12,9 @@ import { decodeCursor, iso, type Page, type PageParams, toPage } from "../pagina
 import type { MessageOut } from "./message-schema";
 import { mediaView } from "./media-view";
 
+/** A message as its row holds it. */
+export type MessageRow = typeof messages.$inferSelect;
+
 /** The columns a message's view reads: what a message page selects. */
 const viewColumns = pickColumns(messages, [
   "id",

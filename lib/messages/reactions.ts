@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { messages } from "../db/schema";
 import { componentLogger } from "../observability/log";
-import type { MessageRow } from "./send-message";
+import type { MessageRow } from "./messages";
 
 // A reaction is not a message: it changes the message it reacts to (the inbox shows the emoji on that
 // bubble), never opens a turn of the assistant and never moves the 24-hour window. Each side keeps its

@@ -12,7 +12,8 @@ import { newId } from "../ids";
 import { defineJob } from "../jobs/job";
 import { enqueue } from "../jobs/queue";
 import { mediaView, WEBHOOK_MEDIA_URL_TTL_SECONDS } from "./media-view";
-import { type MessageRow, sendMessage } from "./send-message";
+import type { MessageRow } from "./messages";
+import { sendMessage } from "./send-message";
 
 /** The assistant runtime's queue: one turn per inbound message, one conversation at a time. */
 /** Answers one inbound message (lib/runtime/turn/turn-job.ts), in order per conversation. */

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { orderSettings } from "../db/schema";
-import { insideWindow, lastInboundAtByPhone } from "../conversations/conversations";
 import { AppError, invalid } from "../errors";
+import { windowOpen } from "../messages/outbound";
 import { sendMessage } from "../messages/send-message";
 import { placeholderCount } from "../shared/template-schema";
 import { findTemplate } from "../templates/templates";
@@ -105,7 +105,7 @@ export async function notifyOrderReady(
   if (!phone) return notSent("the order has no customer phone number.");
   const name = order.contact?.name?.trim() || "there";
   try {
-    if (insideWindow(await lastInboundAtByPhone(db, businessId, phone))) {
+    if (await windowOpen(db, businessId, phone)) {
       const text = settings.readyText.replace(/\{\{\s*name\s*\}\}/g, name);
       const message = await sendMessage(db, businessId, { to: phone, type: "text", text }, sender);
       return { sent: true, via: "text", messageId: message.id, reason: null };

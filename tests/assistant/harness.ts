@@ -15,7 +15,7 @@ import { conversations, messages } from "@/lib/db/schema";
 import { jobHandlers } from "@/lib/server/jobs";
 import { RetryLater, startWorker, type Worker } from "@/lib/jobs/worker";
 import { createApiKey } from "@/lib/keys/api-keys";
-import { messageDelivery } from "@/lib/messages/send-message";
+import { messageDelivery } from "@/lib/messages/outbound";
 import type { SkillGraph } from "@/lib/shared/graph-schema";
 import { readyMadeSkills } from "@/lib/shared/ready-made-skills";
 import { upsertSkill } from "@/lib/skills/skills";

@@ -10,7 +10,7 @@ import { campaignRecipients, campaigns } from "../../lib/db/schema";
 import { eventDispatch } from "../../lib/events/emit";
 import { jobHandlers } from "../../lib/server/jobs";
 import { RetryLater, startWorker, type Worker } from "../../lib/jobs/worker";
-import { messageDelivery } from "../../lib/messages/send-message";
+import { messageDelivery } from "../../lib/messages/outbound";
 import { own } from "../channels/harness";
 
 const owned = new Set<string>();

@@ -6,7 +6,8 @@ import { db } from "../../lib/db/client";
 import { claimJobs } from "../../lib/jobs/queue";
 import { RetryLater } from "../../lib/jobs/worker";
 import { receiveInboundMessage } from "../../lib/messages/receive-message";
-import { messageDelivery, sendMessage } from "../../lib/messages/send-message";
+import { messageDelivery } from "../../lib/messages/outbound";
+import { sendMessage } from "../../lib/messages/send-message";
 import { uniquePhone } from "../helpers/api";
 import {
   type AppServer,

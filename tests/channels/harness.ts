@@ -14,7 +14,7 @@ import { events, messages } from "../../lib/db/schema";
 import { jobHandlers } from "../../lib/server/jobs";
 import { RetryLater, startWorker, type Worker } from "../../lib/jobs/worker";
 import { whatsappSignal } from "../../lib/messages/message-signals";
-import { messageDelivery } from "../../lib/messages/send-message";
+import { messageDelivery } from "../../lib/messages/outbound";
 import { type FakeGraph, type FakeGraphOptions, startFakeGraph } from "../fakes/graph-server";
 import { makeBusiness, type TestBusiness } from "../helpers/api";
 
