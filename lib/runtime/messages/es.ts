@@ -60,7 +60,7 @@ export const es: Record<MessageKey, string> = {
   "facts.hours.open": "{day} abrimos: {ranges}.",
   "facts.hours.closedOn": "{day} estamos cerrados.",
   "facts.hours.holidayClosed": "{day}, {date}, estamos cerrados{note}.",
-  "facts.hours.holidayOpen": "{day}, {date}, abrimos: {ranges}{note}.",
+  "facts.hours.holidayOpen": "{day}, {date}, abrimos con este horario: {ranges}{note}.",
   "facts.hours.openNow": "Ahora estamos abiertos, hasta las {until}.",
   "facts.hours.closedNow": "Ahora mismo estamos cerrados; volvemos a abrir el {when}.",
   "facts.day.today": "Hoy",
