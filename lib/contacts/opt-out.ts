@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Db } from "../db/client";
-import { campaignOptOuts, campaignSettings, contacts } from "../db/schema";
+import { campaignOptOuts, campaignSettings, contacts, conversations } from "../db/schema";
 import { notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import type { OptOutView } from "../shared/opt-out-view";
@@ -55,8 +55,8 @@ export const OPT_TEXTS: Record<OptLanguage, { out: string; in: string }> = {
     in: "You are subscribed again to our campaign messages. Reply STOP at any time to stop them.",
   },
   pt: {
-    out: "Você não receberá mais nossas mensagens de campanha. Continuaremos respondendo sempre que você nos escrever. Responda START para voltar a recebê-las.",
-    in: "Você voltou a receber nossas mensagens de campanha. Responda PARAR a qualquer momento para deixar de recebê-las.",
+    out: "Deixa de receber as nossas mensagens de campanha. Continuamos a responder sempre que nos escrever. Responda START para voltar a recebê-las.",
+    in: "Volta a receber as nossas mensagens de campanha. Responda PARAR a qualquer momento para deixar de as receber.",
   },
   es: {
     out: "Ya no recibirás nuestros mensajes de campaña. Te seguiremos respondiendo cuando nos escribas. Responde START para volver a recibirlos.",
@@ -111,14 +111,19 @@ function pickLanguage(candidates: OptLanguage[], phone: string): OptLanguage {
 
 export type OptIntent = { kind: "out" | "in"; language: OptLanguage };
 
-/** What a message asks for, if it is nothing but an opt-out or opt-in word (the business's own words included). */
-export function optIntent(text: string, phone: string, businessWords: string[] = []): OptIntent | null {
+/**
+ * What a message asks for, if it is nothing but an opt-out or opt-in word (the business's own words
+ * included). The answer's language is the conversation's when it is known (`spoken`: a Portuguese
+ * customer who writes "STOP" or a Spanish one who writes "parar" is answered in their language), else
+ * the word's, else the one of the customer's country.
+ */
+export function optIntent(text: string, phone: string, businessWords: string[] = [], spoken?: OptLanguage | null): OptIntent | null {
   const key = normalizeKeyword(text);
   if (!key || key.length > 40) return null;
-  const stop = STOP_WORDS[key] ?? (businessWords.some((w) => normalizeKeyword(w) === key) ? [pickLanguage(["en", "pt", "es"], phone)] : null);
-  if (stop) return { kind: "out", language: pickLanguage(stop, phone) };
+  const stop = STOP_WORDS[key] ?? (businessWords.some((w) => normalizeKeyword(w) === key) ? ["en", "pt", "es"] : null);
+  if (stop) return { kind: "out", language: spoken ?? pickLanguage(stop as OptLanguage[], phone) };
   const start = START_WORDS[key];
-  if (start) return { kind: "in", language: pickLanguage(start, phone) };
+  if (start) return { kind: "in", language: spoken ?? pickLanguage(start, phone) };
   return null;
 }
 
@@ -178,6 +183,18 @@ export async function setOptOut(
   return true;
 }
 
+/** The language the customer's latest conversation is in (conversations.language), if one message said. */
+async function spokenLanguage(tx: Db, businessId: string, contactId: string): Promise<OptLanguage | null> {
+  const [row] = await tx
+    .select({ language: conversations.language })
+    .from(conversations)
+    .where(and(eq(conversations.businessId, businessId), eq(conversations.contactId, contactId)))
+    .orderBy(desc(conversations.updatedAt))
+    .limit(1);
+  const language = row?.language;
+  return language === "en" || language === "pt" || language === "es" ? language : null;
+}
+
 /**
  * The inbound hook (receiveInboundMessage, inside its transaction, after the window moved): a stop or
  * start word changes the opt-out. Null when the message is no such word (it goes on to the
@@ -191,7 +208,7 @@ export async function handleOptOutWords(
   text: string,
 ): Promise<{ reply: string | null } | null> {
   if (!text || text.length > 60) return null;
-  const intent = optIntent(text, contact.phone, await businessOptOutWords(tx, businessId));
+  const intent = optIntent(text, contact.phone, await businessOptOutWords(tx, businessId), await spokenLanguage(tx, businessId, contact.id));
   if (!intent) return null;
   const changed = await setOptOut(tx, businessId, contact.id, intent.kind === "out", "customer", intent.language);
   return { reply: changed ? OPT_TEXTS[intent.language][intent.kind] : null };

@@ -1,8 +1,8 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { orderSettings } from "../db/schema";
+import { conversations, orderSettings } from "../db/schema";
 import { AppError, invalid } from "../errors";
 import { windowOpen } from "../messages/outbound";
 import { sendMessage } from "../messages/send-message";
@@ -15,6 +15,24 @@ import type { RecordOut } from "./records";
 // depends on it: when neither is possible the answer says the customer was not notified, and why.
 
 export const DEFAULT_READY_TEXT = "Good news: your order is ready.";
+
+/** The default, said in the customer's language (the conversation's) when the owner wrote no text of their own. */
+export const DEFAULT_READY_TEXTS = {
+  en: DEFAULT_READY_TEXT,
+  pt: "Boas notícias: a sua encomenda está pronta.",
+  es: "Buenas noticias: tu pedido está listo.",
+} as const;
+
+async function customerLanguage(db: Db, businessId: string, order: RecordOut): Promise<keyof typeof DEFAULT_READY_TEXTS> {
+  const [row] = order.conversationId
+    ? await db
+        .select({ language: conversations.language })
+        .from(conversations)
+        .where(and(eq(conversations.businessId, businessId), eq(conversations.id, order.conversationId)))
+    : [];
+  const language = row?.language;
+  return language === "pt" || language === "es" ? language : "en";
+}
 
 export const orderSettingsOut = z.object({
   notifyReady: z.boolean().describe("Message the customer when an order becomes ready."),
@@ -106,7 +124,8 @@ export async function notifyOrderReady(
   const name = order.contact?.name?.trim() || "there";
   try {
     if (await windowOpen(db, businessId, phone)) {
-      const text = settings.readyText.replace(/\{\{\s*name\s*\}\}/g, name);
+      const own = settings.readyText !== DEFAULT_READY_TEXT ? settings.readyText : DEFAULT_READY_TEXTS[await customerLanguage(db, businessId, order)];
+      const text = own.replace(/\{\{\s*name\s*\}\}/g, name);
       const message = await sendMessage(db, businessId, { to: phone, type: "text", text }, sender);
       return { sent: true, via: "text", messageId: message.id, reason: null };
     }

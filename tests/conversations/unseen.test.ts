@@ -13,10 +13,11 @@ import type { Worker } from "@/lib/jobs/worker";
 import { assistantWorker, customer, type Shop } from "@/tests/assistant/harness";
 import { detectLang, englishCanned, letters, stripOwnerWords } from "./lang";
 import { compareCollection } from "./outcome";
-import { MENU, makeConversationShop, RULES, SHOP_NAME, TIME_ZONE } from "./shop";
+import { MENU, RULES, SHOP_NAME, TIME_ZONE } from "./shop";
 import { DEFAULT_NOW, heldOutIds, parseCases, patternNames, type UnseenCase } from "./unseen/case-schema";
 import { bookingFits, hasFact, leadFits, localToInstantIn, orderFits, personOffered, readUnseenOutcome, showFact } from "./unseen/grade";
 import { LOLA_ADDRESS, LOLA_MENU, LOLA_NAME, LOLA_RULES, LOLA_TIME_ZONE, makeLola } from "./unseen/lola";
+import { makeUnseenTasca } from "./unseen/tasca";
 
 const CONCURRENCY = Math.max(1, Number(process.env.UNSEEN_CONCURRENCY ?? 6));
 const filter = process.env.UNSEEN?.trim();
@@ -40,7 +41,7 @@ type Business = {
 const BUSINESSES: Record<UnseenCase["business"], Business> = {
   tasca: {
     zone: TIME_ZONE,
-    make: makeConversationShop,
+    make: makeUnseenTasca,
     rules: RULES,
     menu: MENU,
     names: [...MENU.map((m) => m.title), SHOP_NAME, "Rua das Flores 12", "Baixa-Chiado", "Parque Camões", "TascaDaAna-Guest", "chiado2026"],

@@ -4,12 +4,14 @@ import { conversations } from "../../db/schema";
 import { fixedLanguage } from "./canned-replies";
 import { type DetectedLanguage, isDetectedLanguage, type Language } from "../../language";
 import { detectLanguage, hasLanguageEvidence, localLanguage } from "../understanding/language";
+import { smallTalk } from "../understanding/small-talk";
 import type { Turn } from "./turn-context";
 
 // The language of a turn's replies, decided once per turn: the assistant's fixed language, else the
 // customer's message read against the conversation's language so far (conversations.language), which
-// is updated here when the customer switches. A conversation whose messages said nothing about
-// language yet ("2", "ok") stores nothing, so its first real sentence decides without a margin.
+// is updated here when the customer switches (small talk alone never switches it). A conversation
+// whose messages said nothing about language yet ("2", "ok") stores nothing, so its first real
+// sentence decides without a margin.
 
 const decided = new WeakMap<Turn, Language>();
 
@@ -26,7 +28,9 @@ export async function turnLanguage(turn: Turn): Promise<Language> {
   let language: Language = fixed ?? previous ?? "en";
   if (!fixed && turn.message.kind === "text") {
     const text = turn.message.text;
-    const detected = detectLanguage(text, previous, localLanguage(turn.timeZone));
+    // A thanks, a greeting or a goodbye in another language ("¡Gracias!" from a Portuguese customer,
+    // "obrigado" in English) is politeness, not a switch: the conversation keeps its language.
+    const detected = previous && smallTalk(text) ? previous : detectLanguage(text, previous, localLanguage(turn.timeZone));
     if (detected !== previous && (previous || hasLanguageEvidence(text))) await rememberLanguage(turn, detected);
     language = detected;
   }

@@ -62,9 +62,13 @@ async function knowledgeIndex(db: Db, businessId: string, assistantId: string) {
 
 /**
  * Good enough to answer with: half of the question's meaningful words found in one item, or a third
- * when one of them is in the item's title ("parking nearby?" -> "Parking").
+ * when one of them is in the item's title ("parking nearby?" -> "Parking"), or the title's own topic
+ * named in other words ("dog-friendly seating? we travel with our pup" -> "Perros": the concept ~pets
+ * of synonyms.ts, which holds only words that alone point at their topic; "do you sell cars?" names none).
+ * Never on stems alone: "servem" shares only a stem with "servimos", which says nothing of the topic.
  */
-const answers = (m: { coverage: number; primaryHit: boolean }) => m.coverage >= 0.5 || (m.primaryHit && m.coverage >= 0.33);
+const answers = (m: { coverage: number; primaryHit: boolean; conceptPrimaryHit: boolean; strongHit: boolean }) =>
+  m.strongHit && (m.coverage >= 0.5 || (m.primaryHit && m.coverage >= 0.33) || m.conceptPrimaryHit);
 
 // "where are you?", "onde é que vocês estão?", "¿dónde estáis?": made of small words only, the
 // question word is all there is, and it asks for the address. "How do I get to ...?" asks for

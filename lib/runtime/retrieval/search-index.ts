@@ -49,6 +49,10 @@ export type Match = {
   primaryHit: boolean;
   /** Whether a query word is, exactly, a word of `primaryField` (no typo or prefix allowance). */
   exactPrimaryHit: boolean;
+  /** Whether a query word's concept ("dog" -> ~pets) is one of `primaryField`'s ("Perros"). */
+  conceptPrimaryHit: boolean;
+  /** Whether a query word was found whole (as typed, within typo reach, or by its concept), not only by a stem. */
+  strongHit: boolean;
 };
 
 export function searchIndex(index: MiniSearch, query: string, primaryField: string, ignore: string[] = []): Match[] {
@@ -86,6 +90,8 @@ export function searchIndex(index: MiniSearch, query: string, primaryField: stri
       coverage: Math.min(1, covered / wanted.length),
       primaryHit: Object.values(r.match).some((fields) => fields.includes(primaryField)),
       exactPrimaryHit: r.queryTerms.some((term) => !term.startsWith("~") && r.match[term]?.includes(primaryField)),
+      conceptPrimaryHit: r.queryTerms.some((term) => term.startsWith("~") && r.match[term]?.includes(primaryField)),
+      strongHit: [...credit.values()].some((c) => c === 1),
     };
   });
 }

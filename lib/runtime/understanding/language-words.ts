@@ -31,6 +31,7 @@ export const markerWords = {
     responda novo nova nesta neste nessa nesse desse dessa deste desta lhe lhes quer queres estava foi fui preciso precisa
     precisamos levar quando aonde sempre agradeco marcar marcacao pessoal malta fixe bue opcoes natal possivel aceitam aceitamos
     janeiro fevereiro maio junho julho setembro outubro novembro dezembro perto cartao dinheiro criancas cao esplanada ainda afinal mudar alterar voltar
+    hj msm fecham abrem fazem servem entregam estacionar
   `),
   es: list(`
     si gracias grax hola buenas buenos bueno buena usted ustedes vosotros estan estoy soy son donde hay tienen tiene tengo
@@ -43,5 +44,6 @@ export const markerWords = {
     mejor pasado noches tardes senor senora lo nuevo nueva quiere quieres estaba fue
     necesito necesita necesitamos llevar cuando siempre agradezco guay queda cerca solo abris aceptan aceptais opciones navidad posible
     enero febrero marzo mayo junio julio septiembre octubre noviembre diciembre
+    sois teneis haceis abren cierran servis
   `),
 } as const;

@@ -14,6 +14,7 @@ import { createApiKey } from "@/lib/keys/api-keys";
 import type { SkillGraph } from "@/lib/shared/graph-schema";
 import { own, type Shop } from "@/tests/assistant/harness";
 import { api } from "@/tests/helpers/api";
+import { LOLA_KNOWLEDGE_VERSIONS } from "./lola-versions";
 
 export const LOLA_NAME = "El Rincón de Lola";
 export const LOLA_TIME_ZONE = "Europe/Madrid";
@@ -176,7 +177,10 @@ export async function makeLola(): Promise<Shop> {
     });
   }
 
-  for (const [title, content] of LOLA_KNOWLEDGE) await call(key, "POST", `/v1/assistants/${assistantId}/knowledge`, { title, content });
+  // Each item with its English and Portuguese versions: the owner serves the three languages.
+  for (const [title, content] of LOLA_KNOWLEDGE) {
+    await call(key, "POST", `/v1/assistants/${assistantId}/knowledge`, { title, content, translations: LOLA_KNOWLEDGE_VERSIONS[title] });
+  }
 
   return { businessId, assistantId, key };
 }
