@@ -277,7 +277,8 @@ async function fill(
     run.filled.add(variable);
     changed = true;
   };
-  const noted = keepNotes(run, text);
+  // A question that takes free text (a lead's interest) takes the whole message as its answer, not as a note.
+  const noted = pendingSlot?.role === "text" ? [] : keepNotes(run, text);
   const partySlot = slots.find((s) => s.role === "party");
   if (partySlot && !(partySlot.node.data.variable in found)) {
     const v = partySlot.node.data.variable;
