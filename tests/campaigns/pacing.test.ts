@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { updateCampaignSettings } from "../../lib/campaigns/campaigns";
-import { MAX_IN_FLIGHT } from "../../lib/campaigns/send-job";
+import { MAX_IN_FLIGHT } from "../../lib/campaigns/send-paced";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import { messages } from "../../lib/db/schema";
