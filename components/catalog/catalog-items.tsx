@@ -19,9 +19,9 @@ import {
 import type { CatalogItemOut } from "@/lib/shared/catalog-schema";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
+import { formatMoney } from "@/lib/shared/locale-format";
 
-const money = (p: CatalogItemOut["price"]) =>
-  p ? new Intl.NumberFormat("en", { style: "currency", currency: p.currency }).format(p.amount / 100) : <span className="muted">—</span>;
+const money = (p: CatalogItemOut["price"]) => (p ? formatMoney(p.amount, p.currency, "en") : <span className="muted">—</span>);
 
 const itemsPath = (collection: string) => `/v1/catalog/${collection}/items`;
 

@@ -1,13 +1,14 @@
 "use client";
 import { useState } from "react";
 import { Badge, Tabs } from "@/components/ui";
+import { formatMoney } from "@/lib/shared/locale-format";
 import type { CheckedRow } from "./catalog-file";
 
 const SHOWN = 200;
 
 const price = (r: CheckedRow) => {
   const p = r.item?.price;
-  return p ? `${(p.amount / 100).toFixed(2)} ${p.currency}` : "";
+  return p ? formatMoney(p.amount, p.currency, "en") : "";
 };
 
 /** The rows as they will be sent: each valid one, and each refused one with its reasons. */

@@ -3,6 +3,7 @@ import { openingLabel } from "../../businesses/hours";
 import { type HoursRules, hasNoHours, isOpenAt, nextOpening, openRangesOn, weekdayKeys } from "../../businesses/hours-rules";
 import { isDetectedLanguage, type Language } from "../../language";
 import { type BusinessFacts, cardMethods, type PaymentMethod, paymentMethodLabels } from "../../shared/business-facts-schema";
+import { formatMoney, languageOfLocale } from "../../shared/locale-format";
 import { isoDate, wallClock } from "../../time/time-zone";
 import { type MessageKey, t } from "../messages";
 import type { FactQuestion, FactTopic } from "../understanding/fact-questions";
@@ -16,15 +17,9 @@ export const locales: Record<Language, string> = { en: "en-GB", pt: "pt-PT", es:
 /** What the settings say: the time zone, the business hours and the facts. */
 export type Known = { timeZone: string; hours: HoursRules; facts: BusinessFacts };
 
-/** "€2.50" (en), "2,50 €" (pt, es): Intl's currency format with plain spaces, as customers type. */
+/** "€2.50" (en), "2,50 €" (pt, es): the one money helper (lib/shared/locale-format.ts). */
 export function moneyIn(locale: string, m: { amount: number; currency: string }): string {
-  try {
-    const format = new Intl.NumberFormat(locale, { style: "currency", currency: m.currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(m.amount / 10 ** digits).replace(/[\u00a0\u202f]/g, " ");
-  } catch {
-    return `${(m.amount / 100).toFixed(2)} ${m.currency}`;
-  }
+  return formatMoney(m.amount, m.currency, languageOfLocale(locale));
 }
 
 /** Writes one topic of a facts answer; null when the business has not set what it needs. */

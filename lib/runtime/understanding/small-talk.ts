@@ -103,6 +103,10 @@ const phrases: Record<SmallTalkKind, string[]> = {
     "gracias",
     "grax",
     "grcs",
+    "valeu",
+    "vlw",
+    "agradecido",
+    "agradecida",
   ],
   greeting: [
     "good morning",
@@ -122,9 +126,11 @@ const phrases: Record<SmallTalkKind, string[]> = {
     "buenas tardes",
     "buenas noches",
     "como estas",
+    "que tal por ahi",
     "que tal",
     "q tal",
     "buen dia",
+    "e ai",
     "hi",
     "hello",
     "hey",
@@ -188,7 +194,7 @@ const filler = new Set(
    malta tudo muchas muchisimas todos todo la ayuda a de e y muy senhor senhora amigo amiga chicos
    amazing lovely delicious wonderful excellent fantastic beautiful food meal dinner lunch last night yesterday it was
    everything service o jantar almoco ontem comida estava delicioso deliciosa maravilhoso maravilhosa excelente cena ayer
-   estaba buenisimo buenisima riquisimo riquisima guapa guapo mate`
+   estaba buenisimo buenisima riquisimo riquisima guapa guapo mate chefe jefe gente galera`
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => squeeze(w)),
