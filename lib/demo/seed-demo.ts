@@ -2,6 +2,7 @@ import { setBusinessHours } from "../businesses/hours";
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { createKnowledge } from "../assistants/knowledge";
+import { setServedLanguages } from "../assistants/served-languages";
 import { createBusiness } from "../businesses/businesses";
 import { setBusinessFacts } from "../businesses/facts";
 import { upsertCatalogItems } from "../catalog/catalog";
@@ -38,12 +39,35 @@ export async function seedDemo(db: Db) {
     pickup: { offered: true },
     paymentMethods: ["cash", "card", "mb_way"],
   });
+  // The demo serves English, Portuguese and Spanish customers: each item has its three versions.
+  await setServedLanguages(db, businessId, { languages: ["en", "pt", "es"] });
   const knowledge = [
-    ["Getting here", "The nearest metro is Baixa-Chiado, a short walk away."],
-    ["Parking", "There is no private parking; the Camões car park is a 3-minute walk away."],
-    ["Vegetarian options", "Half of our menu is vegetarian and we always have a vegan main course."],
+    {
+      title: "Getting here",
+      content: "The nearest metro is Baixa-Chiado, a short walk away.",
+      translations: {
+        pt: { title: "Como chegar", content: "O metro mais próximo é a Baixa-Chiado, a poucos passos." },
+        es: { title: "Cómo llegar", content: "El metro más cercano es Baixa-Chiado, a pocos minutos andando." },
+      },
+    },
+    {
+      title: "Parking",
+      content: "There is no private parking; the Camões car park is a 3-minute walk away.",
+      translations: {
+        pt: { title: "Estacionamento", content: "Não temos estacionamento próprio; o parque do Camões fica a 3 minutos a pé." },
+        es: { title: "Aparcamiento", content: "No tenemos aparcamiento propio; el parking de Camões está a 3 minutos andando." },
+      },
+    },
+    {
+      title: "Vegetarian options",
+      content: "Half of our menu is vegetarian and we always have a vegan main course.",
+      translations: {
+        pt: { title: "Opções vegetarianas", content: "Metade da nossa ementa é vegetariana e temos sempre um prato principal vegano." },
+        es: { title: "Opciones vegetarianas", content: "La mitad de nuestra carta es vegetariana y siempre tenemos un plato principal vegano." },
+      },
+    },
   ];
-  for (const [title, content] of knowledge) await createKnowledge(db, businessId, assistantId, { title, content });
+  for (const item of knowledge) await createKnowledge(db, businessId, assistantId, item);
   await upsertCatalogItems(db, businessId, "menu", [
     { externalId: "pizza-margherita", title: "Pizza Margherita", price: { amount: 1100, currency: "EUR" }, inStock: true },
     { externalId: "pizza-diavola", title: "Pizza Diavola", price: { amount: 1300, currency: "EUR" }, inStock: true },
