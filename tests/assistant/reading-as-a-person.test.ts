@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { questionParts } from "@/lib/runtime/understanding/acts";
 import { partyChange, readPartySize } from "@/lib/runtime/understanding/party-size";
 import { withoutRepairs } from "@/lib/runtime/understanding/repairs";
-import { readNameAnswer } from "@/lib/runtime/understanding/slots";
+import { readFulfilment, readNameAnswer } from "@/lib/runtime/understanding/slots";
 import { staffNotes } from "@/lib/runtime/understanding/staff-notes";
 import { readWhenParts } from "@/lib/runtime/understanding/when";
 
@@ -84,6 +84,12 @@ describe("everything said goes to its right place", () => {
     expect(staffNotes("One of them is vegetarian.")).toEqual(["One of them is vegetarian"]);
     expect(staffNotes("2 vegan pizzas for pickup")).toEqual([]);
     expect(staffNotes("do you have gluten free pizza")).toEqual([]);
+  });
+
+  it("reads takeaway as pickup in each language's words", () => {
+    expect(readFulfilment("queria uma lasanha e uma pizza para levar")).toBe("pickup");
+    expect(readFulfilment("ponme pa llevá una paella")).toBe("pickup");
+    expect(readFulfilment("Manuel Ferreira, passo aí às 20h")).toBe("pickup");
   });
 
   it("takes a name with a remark after it", () => {

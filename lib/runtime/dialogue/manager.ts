@@ -6,7 +6,8 @@ import { cartOf } from "../engine/cart-node";
 import { newRun, type Outcome, releaseUnlessKept, sessionRun, triggerOf, walk } from "../engine/interpreter";
 import { endSession, type Session, saveSession } from "../../conversations/skill-sessions";
 import { ASK_QTY, EDITING, LANG, NOTES, OFFERED, REFUSAL, type SkillRun, SWITCH, whenParts } from "../engine/run-state";
-import { alternatives, rangesOn } from "../engine/availability-node";
+import { alternatives, rangesOn, slotFor } from "../engine/availability-node";
+import { wallClock } from "../../time/time-zone";
 import { asMeant } from "../understanding/repairs";
 import { mentionsAllergen, staffNotes } from "../understanding/staff-notes";
 import { partyChange } from "../understanding/party-size";
@@ -15,7 +16,6 @@ import { languageScores } from "../understanding/language";
 import { t } from "../messages";
 import { reply } from "../base/reply";
 import { answerEachQuestion } from "./questions";
-import { decideIntent } from "../retrieval/skill-intents";
 import { offerPerson } from "../base/person-offer";
 import { hasSearchWords } from "../retrieval/search-index";
 import { matchTrigger, type RunnableSkill, searchIgnored } from "../retrieval/skill-catalog";
@@ -185,6 +185,8 @@ export async function continueWithDialogue(
     for (const note of noted) text = text.replace(note, " ");
     turn.message = { ...turn.message, text };
     if (!changed && !/\p{L}{3,}/u.test(text)) return walk(run, session.nodeId, false);
+    // At a confirmation, what is left of a note ("..., que mi mujer no lo aguanta") is no yes or no.
+    if (!changed && pending?.type === "question" && pending.data.confirm && !saysYes(text) && !saysNo(text)) return walk(run, session.nodeId, false);
   }
 
   if (changed) {
@@ -319,8 +321,11 @@ async function fill(
       if (slot.role === "date" && merged.date) set(v, merged.date);
       if (slot.role === "when" && merged.date && merged.time) {
         const iso = toIso(merged.date, merged.time, turn.timeZone);
-        if (new Date(iso).getTime() <= ctx.now.getTime()) {
-          past = refusal(run, t(run.lang, "pastTime"), nearestTimes(run, v, iso));
+        // A past time, or one the business is not open at ("sunday at 15:30" when lunch ends at 15:00),
+        // is said at once with the nearest open times, and the time is asked again.
+        const shut = new Date(iso).getTime() <= ctx.now.getTime() ? t(run.lang, "pastTime") : closedAt(run, v, iso);
+        if (shut) {
+          past = refusal(run, shut, nearestTimes(run, v, iso));
           merged.lastTime = merged.time;
           delete merged.time;
           if (run.variables[v] !== undefined) {
@@ -450,6 +455,16 @@ function refusal(run: SkillRun, why: string, nearest: string): string {
   return again ? nearest : text;
 }
 
+/** Why a time cannot be booked when the business is not open at it that day (null when open, or no availability node checks it). */
+function closedAt(run: SkillRun, variable: string, iso: string): string | null {
+  const node = run.graph.nodes.find((n): n is TypedNode<"availability"> => n.type === "availability" && n.data.variable === variable);
+  if (!node || slotFor(node.data, iso, run.turn.timeZone, run.turn.hours)) return null;
+  const w = wallClock(new Date(iso), run.turn.timeZone);
+  const hours = rangesOn(node.data, run.turn.hours, w, w.weekday);
+  const p = phrases[run.lang];
+  return hours.length ? p.closedAt(list(hours, p.and)) : p.closedDay(weekdayName(w.weekday, run.lang));
+}
+
 /** Why a day cannot be booked when the business is closed all of it, with the nearest open times; null when open. */
 function closedOn(run: SkillRun, variable: string, date: string): { why: string; nearest: string } | null {
   const node = run.graph.nodes.find((n): n is TypedNode<"availability"> => n.type === "availability" && n.data.variable === variable);
@@ -515,20 +530,15 @@ async function answerQuestions(
   let parts: string[] = [];
   for (const q of questionParts(text)) if (!(await isRequest(run, q, requests ? skills : []))) parts.push(q);
   if (!parts.length && whole) parts = [text];
-  const answerable: string[] = [];
-  let offered = false;
-  for (const q of parts) {
-    const { intent } = await decideIntent(turn.db, turn.businessId, turn.assistant.id, skills, q);
-    if (!offered && intent?.kind === "allergy" && mentionsAllergen(q)) {
-      await offerPerson(turn, run.lang, intent.kind, t(run.lang, "offer.allergy"));
-      offered = true;
-    } else answerable.push(q);
-  }
-  return (await answerEachQuestion(turn, run.lang, answerable)) || offered;
+  // An allergy question: what the knowledge says, then a person offered for what is safe.
+  const allergy = parts.some(mentionsAllergen);
+  const answered = await answerEachQuestion(turn, run.lang, parts);
+  if (allergy) await offerPerson(turn, run.lang, "allergy", t(run.lang, "offer.allergy"));
+  return answered || allergy;
 }
 
 const requestStart =
-  /^(?:(?:and|also|e|y|ah|oh|so)\s+)?(?:can|could|may|shall)\s+(?:i|we|u|you)\b|^(?:i d like|i would like|i want|we want|we d like|id like|quero|queria|queriamos|gostaria|podia|podiam|posso|podemos|pode|podem|da para|da pra|dava|quiero|queria|querria|quisiera|me pones|ponme|dame|puedo|podemos|podeis|pueden|se puede)\b/;
+  /^(?:(?:and|also|e|y|ah|oh|so)\s+)?(?:can|could|may|shall)\s+(?:i|we|u|you)\b|^(?:i d like|i would like|i want|we want|we d like|id like|quero|queria|queriamos|gostaria|podia|podiam|posso|podemos|pode|podem|da para|da pra|dava|quiero|queria|querria|quisiera|me pones|ponme|dame|puedo|podemos|podeis|pueden|se puede|me regala|me regalas|me das|me da|me pone|me manda|me mandas|me trae|me traes|me traeis|manda|mandem|mandam)\b/;
 // Asking whether the business is open names a day, but is a question to answer, not a booking.
 const aboutHours =
   /\b(open|opens|opening|close|closes|closed|hours|abren|abrem|abre|aberto|abertos|abierto|abiertos|fecham|fechado|fechados|cierran|cerrado|cerrados|horario|horarios)\b/;

@@ -21,14 +21,17 @@ export type CartChange =
 const removeWords =
   /\b(remove|take off|take out|without|no more|delete|drop|sem|tira|tirar|retira|retirar|remover|quita|quitar|sin|elimina|eliminar|cancel the|cancela o|cancela a|cancela el|cancela la|nao quero|no quiero|dont want|don t want|esquece|esqueca|olvida|forget|skip)\b/;
 // "actually no tiramisu": a part that starts with "no" takes the item out ("2 pizzas no olives" does not).
-const startsWithNo = /^(?:(?:actually|oh|ah|and|e|y|afinal|alias|sorry|wait|ok|okay)\s+)*no\s/;
+const startsWithNo =
+  /^(?:(?:actually|oh|ah|and|e|y|afinal|alias|sorry|wait|ok|okay)\s+)*no\s(?!(?:worries|problem|prob|probs|thanks|thank|pasa|hay|te preocupes)\b)/;
+// "pra retirar", "para levar": how the order is taken, never an item taken out.
+const takeaway = /\b(?:pra|para|pa|p) (?:retirar|levantar|levar|llevar|lleva|recoger|viagem)\b/g;
 const setWords =
   /\b(make it|make that|make them|change|only|just|actually|instead|afinal|so|apenas|mudar|muda|troca|en realidad|mejor|solo|cambia|cambiar|mejor que sean|sean)\b/;
 const moreWords = /\b(more|another|extra|mais|outra|outro|otra|otro|mas)\b/;
 // (?<!\s): a separator's spaces are taken from the first one, not tried again from each space of a run.
 const splitter = /(?<!\s)\s*(?:,|;|\+|&|\n|\band\b|\bn\b|\bplus\b|\be\b|\by\b|\bcom\b|\bcon\b|\bwith\b|\balso\b|\btambem\b|\btambien\b)\s*/;
 const filler = new Set(
-  "i id i'd would like want to order please pls get have can could we ll quero queria gostaria de encomendar pedir para mim por favor pf quiero querria me gustaria pedir the some x of for a an o el la do da del al".split(
+  "i id i'd would like want to order please pls get have can could we ll quero queria gostaria de encomendar pedir para mim por favor pf quiero querria me gustaria pedir the some x of for a an o el la do da del al ah oh ok okay ta entao then so too tambem tambien coloca coloque poe ponha bota mete add adiciona acrescenta anade pon ponme dame manda portion portions porcao porcoes racion raciones plate plates prato pratos plato platos hello hi hey hola ola oi bonjour boa bom tarde dia noite buenas buenos dias tardes noches".split(
     " ",
   ),
 );
@@ -120,16 +123,25 @@ export async function readCartChanges(
   const setting = setWords.test(whole);
   // Split at punctuation first (normalizing drops it), then at "and", "e", "y".
   // Sentences and a colon's list too: "Para o escritório: 4 margheritas", "1 tortilla for pickup. open till when?".
-  const parts = text.split(/[,;+&\n]|\s[-–—]\s|[.!?:](?:\s|$)/).flatMap((p) => normalize(p).split(splitter));
-  for (const part of parts) {
+  const parts = text
+    .split(/[,;+&\n]|\s[-–—]\s|[.!?:](?:\s|$)/)
+    .flatMap((p) => normalize(p).split(splitter))
+    // "2 bravas 2 croquetas": a new quantity after an item starts another part.
+    .flatMap((p) => p.split(/ (?=\d{1,2}x? [a-z])/));
+  // "Could we order the pulpo, the gambas and 2 croquetas": an item ordered with "the" is one.
+  const ordering = /\b(order|get|have|want|take|quero|queria|encomendar|pedir|pido|quiero|ponme|dame)\b/.test(whole);
+  for (const said of parts) {
+    const part = said.replace(takeaway, " ");
     const ws = words(part);
     if (!ws.length) continue;
     const removing = removeWords.test(part) || startsWithNo.test(part);
     const more = moreWords.test(part);
     const each = eachFor(part);
     const read = quantityIn(each ? words(part.slice(0, part.search(/\beach\b|\bcada\b/))) : ws);
-    const { article, rest } = read;
-    const qty = each ?? read.qty;
+    const { rest } = read;
+    const the = read.qty === null && ordering && !removing && /\b(?:the|o|os|as|el|la|los|las)\s/.test(part);
+    const article = read.article || the;
+    const qty = each ?? read.qty ?? (the ? 1 : null);
     const query = rest.filter((w) => !filler.has(w) && !removeWords.test(w) && !setWords.test(w) && !moreWords.test(w) && !notItems.test(w));
     const queryText = menuWords(query).join(" ");
     if (!queryText) {

@@ -44,8 +44,12 @@ export function saysYes(text: string): boolean {
   return w.length > 0 && w.length <= 6 && w.some((x) => yesWords.has(x)) && !w.some((x) => noWords.has(x));
 }
 
+// "no worries", "no problem", "no pasa nada": agreement, not a no.
+const noMatter = /^(?:no|nao) (?:worries|problem|prob|probs|stress|pasa nada|hay problema|te preocupes|faz mal|ha problema|tem problema)\b/;
+
 export function saysNo(text: string): boolean {
   const w = words(text);
+  if (noMatter.test(normalize(text))) return false;
   return w.length > 0 && w.length <= 6 && noWords.has(w[0]) && !w.some((x) => yesWords.has(x) && x !== "ok");
 }
 

@@ -89,6 +89,19 @@ export function readNameAnswer(text: string): string | null {
   return readName(first) ?? readNameInText(text);
 }
 
+// A name of up to three capitalised words, with "de", "da", "van"... between them.
+const introduced =
+  /(?:^|[\s,.!])(?:I'?m|I am|[Tt]his is|[Ss]oy|[Ss]ou(?: o| a)?|[Aa]qui [ée](?: o| a)?)\s+([A-ZÀ-Þ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){0,2})\s*(?:[,.!;]|$)/u;
+const here =
+  /(?:^\s*|[,.!]\s*)([A-Za-zÀ-ÿ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){0,2})\s+here\b/u;
+const leading = /^\s*([A-ZÀ-Þ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){1,2})\s*,/u;
+// Words that open a message and are no name: "Good afternoon,", "Boa tarde,", "Exmos. Senhores,".
+const notNames = new Set(
+  "good morning afternoon evening night day boa bom tarde dia noite buenas buenos dias tardes noches hello hi hey hiya dear caro cara exmos exmo senhores senhor estimados estimado thanks thank obrigado obrigada gracias ok okay yes sim si vale ola olá hola quick question we're were we i'm im it's its i you they still almost already over right out all everyone".split(
+    " ",
+  ),
+);
+
 /** "name Ana", "under Ana Silva", "em nome de Ana", "a nombre de Ana", "I'm Ana" inside a longer message. */
 export function readNameInText(text: string): string | null {
   const m =
@@ -99,13 +112,19 @@ export function readNameInText(text: string): string | null {
   // "I'm Dan," / "soy Pilar." / "sou a Joana,": only a name followed by punctuation or the end, so "I'm hungry for..." is not one.
   const short = /(?:^|[\s,.!])(?:i'?m|i am|this is|soy|sou(?: o| a)?|aqui [ée](?: o| a)?)\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]+)\s*(?:[,.!;]|$)/iu.exec(text);
   if (short) return readName(short[1]);
+  // "This is Arjun Rao.", "Hi, Sander de Vries here.", "fiona here", "Raj Mehta, table for 1...".
+  const full = introduced.exec(text) ?? here.exec(text) ?? leading.exec(text);
+  if (full && !full[1].split(/\s+/).some((w) => notNames.has(w.toLowerCase()))) {
+    const name = readName(full[1]);
+    if (name) return name;
+  }
   // "..., it's for Ben" at the end, written with a capital.
   const forName = /\b(?:it'?s |its )?for ([A-ZÀ-Þ][a-zà-ÿ]+)\s*(?:[.!]\s*)?$/u.exec(text);
   return forName ? readName(forName[1]) : null;
 }
 
 const pickupWords =
-  /\b(take it home|to take home|take home|pick ?it up|pick up|pickup|pick-up|collect|take ?away|takeaway|to go|levantar|levanto|vou buscar|ir buscar|buscar|recolher|take out|takeout|recoger|recojo|paso a buscar|para llevar|pa llevar|p llevar|pa recoger|pra levantar|pa levantar|p levantar|en el local|no local)\b/;
+  /\b(take it home|to take home|take home|pick ?it up|pick up|pickup|pick-up|collect|take ?away|takeaway|to go|levantar|levanto|vou buscar|ir buscar|buscar|recolher|take out|takeout|recoger|recojo|paso a buscar|para llevar|pa llevar|p llevar|pa recoger|pra levantar|pa levantar|p levantar|en el local|no local|para levar|pra levar|pa levar|pa lleva|para lleva|passo ai|passo la|paso a por|paso por ahi|swing by|pra viagem|para viagem|pra retirar|para retirar|retirar no local|retiro)\b/;
 const deliveryWords =
   /\b(a casa|em casa|para casa|to my place|to my house|traigan|traigais|traeis|traer|trazer|tragam|tragan|entreguem|deliver|delivered|delivery|bring it|send it|entrega|entregar|entregue|ao domicilio|domicilio|entregar em casa|envio|enviar|a domicilio|reparto|traer|tragan)\b/;
 
@@ -120,7 +139,7 @@ export function readFulfilment(text: string): "pickup" | "delivery" | null {
 }
 
 const streetWords =
-  /\b(rua|r\.|avenida|av\.?|avda\.?|travessa|tv\.|largo|pra[cç]a|cal[cç]ada|estrada|alameda|calle|c\/|plaza|paseo|street|st\.|road|rd\.|avenue|ave\.?|lane|square)\s+[^\n?!]+/iu;
+  /\b(rua|r\.|avenida|av\.?|avda\.?|travessa|tv\.|largo|pra[cç]a|cal[cç]ada|estrada|alameda|calle|c\/|plaza|paseo|street|st\.|road|rd\.|avenue|ave\.?|lane|square)\s+[^\n?!:]+/iu;
 
 /** An address inside a longer message: from the street word to the end of the sentence. */
 export function readAddressInText(text: string): string | null {

@@ -114,7 +114,7 @@ const replaced =
 
 // Words that say a value is being corrected: the later of two times is the one meant.
 const correcting =
-  /\b(actually|no wait|wait|make it|make that|i mean|or rather|rather|instead|naw|nah|sorry|say|aliás|alias|afinal|quer dizer|digo|mejor|quiero decir|no espera|nao espera|en realidad|dizer|decir|podemos|can we|could we)\b/;
+  /\b(actually|no wait|wait|make it|make that|i mean|or rather|rather|instead|naw|nah|sorry|say|aliás|alias|afinal|quer dizer|digo|mejor|quiero decir|no espera|nao espera|en realidad|dizer|decir|podemos|can we|could we|then|entao|entonces|too early|too late|muito cedo|muito tarde|demasiado pronto|demasiado tarde)\b/;
 
 /** The day, time and meal named in `text` (each missing when not said); null when nothing is. */
 export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null {
@@ -136,6 +136,9 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
   if (/\b(day after tomorrow|depois de amanha|pasado manana|overmorrow)\b/.test(t)) dayOffset = 2;
   else if (/\b(tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow|2morrow|amanha|manana)\b/.test(t)) dayOffset = 1;
   else if (/\b(today|tonight|tonite|2nite|hoje|hj|hoy|this evening|esta noite|esta noche|logo a noite)\b/.test(t)) dayOffset = 0;
+  // "in two days", "daqui a 3 dias", "dentro de dos días"
+  const inDays = /\b(?:in|daqui a|dentro de|en) (\d|two|three|four|dois|tres|quatro|dos|cuatro) (?:days|dias)\b/.exec(t);
+  if (dayOffset === null && inDays) dayOffset = numberWords[inDays[1]] ?? Number(inDays[1]);
   if (dayOffset !== null) out.date = isoDate(addDays(today, dayOffset));
 
   if (!out.date) {
@@ -209,8 +212,9 @@ function timeMentions(t: string): Mention[] {
   };
   // 20:00, 8:30pm, 20h, 20h30, 8.30pm
   for (const m of t.matchAll(/\b(\d{1,2})(?::|h|\.)(\d{2})\s*(am|pm|p\.m\.|a\.m\.)?(?!\d)/g)) add(m.index, Number(m[1]), Number(m[2]), m[3] ?? "");
-  // 8pm, 8 pm, 20h, 9 o'clock
-  for (const m of t.matchAll(/\b(\d{1,2})\s*(am|pm|p\.m\.|a\.m\.|h|hrs|horas|hs|o'?clock)\b/g)) add(m.index, Number(m[1]), 0, m[2]);
+  // 8pm, 8 pm, 20h, 9 o'clock, 9ish
+  for (const m of t.matchAll(/\b(\d{1,2})\s*(am|pm|p\.m\.|a\.m\.|h|hrs|horas|hs|o'?clock|-?ish)\b/g))
+    add(m.index, Number(m[1]), 0, /ish/.test(m[2]) ? "" : m[2]);
   // "half 8" (half past eight), "half past 8", "quarter past 8", "quarter to 9"
   for (const m of t.matchAll(new RegExp(`\\b(half past|half|quarter past|quarter to)\\s+(\\d{1,2}|${hourWord})\\b(?:\\s*(am|pm))?`, "g"))) {
     const hour = numberWords[m[2]] ?? Number(m[2]);
@@ -231,8 +235,14 @@ function timeMentions(t: string): Mention[] {
   // "8 e meia", "9 y media", "8 and a half"
   for (const f of found) {
     if (f.minute) continue;
-    const after = t.slice(f.at).replace(/^\d{1,2}\s*/, "");
+    const after = t.slice(f.at).replace(/^(?:\d{1,2}|[a-z]+)\s*/, "");
     if (/^(e meia|y media|and a half)\b/.test(after)) f.minute = 30;
+    else if (/^(e quinze|y quince|e um quarto|y cuarto)\b/.test(after)) f.minute = 15;
+    // "a las 9 menos cuarto", "às 9 menos um quarto": a quarter before.
+    else if (/^menos (cuarto|um quarto|quarto)\b/.test(after)) {
+      f.hour -= 1;
+      f.minute = 45;
+    }
   }
   return found.sort((a, b) => a.at - b.at);
 }
