@@ -49,7 +49,7 @@ export async function askQuestion(run: SkillRun, node: TypedNode<"question">): P
 async function belowDeliveryMinimum(run: SkillRun): Promise<boolean> {
   const cart = Object.values(run.variables).find(isCart);
   if (!cart || !belowMinimum(cart, run.variables.fulfilment)) return false;
-  await reply(run.turn, phrases[run.lang].minimum(money(cart, cart.minimumDelivery ?? 0), money(cart, subtotal(cart))));
+  await reply(run.turn, phrases[run.lang].minimum(money(cart, cart.minimumDelivery ?? 0, run.lang), money(cart, subtotal(cart), run.lang)));
   return true;
 }
 
