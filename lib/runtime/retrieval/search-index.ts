@@ -1,7 +1,7 @@
 import MiniSearch, { type SearchResult } from "minisearch";
 import { stems } from "../understanding/stemming";
 import { meaningfulWords, stopwords } from "../understanding/stopwords";
-import { conceptsOf } from "../understanding/synonyms";
+import { conceptsOf, topicConcepts } from "../understanding/synonyms";
 import { words } from "../understanding/text-match";
 
 // The fuzzy index behind knowledge answers, catalog search and choices: MiniSearch over normalized
@@ -49,7 +49,7 @@ export type Match = {
   primaryHit: boolean;
   /** Whether a query word is, exactly, a word of `primaryField` (no typo or prefix allowance). */
   exactPrimaryHit: boolean;
-  /** Whether a query word's concept ("dog" -> ~pets) is one of `primaryField`'s ("Perros"). */
+  /** Whether a query word's topic concept ("dog" -> ~pets; synonyms.ts topicConcepts) is one of `primaryField`'s ("Perros"). */
   conceptPrimaryHit: boolean;
   /** Whether a query word was found whole (as typed, within typo reach, or by its concept), not only by a stem. */
   strongHit: boolean;
@@ -90,7 +90,7 @@ export function searchIndex(index: MiniSearch, query: string, primaryField: stri
       coverage: Math.min(1, covered / wanted.length),
       primaryHit: Object.values(r.match).some((fields) => fields.includes(primaryField)),
       exactPrimaryHit: r.queryTerms.some((term) => !term.startsWith("~") && r.match[term]?.includes(primaryField)),
-      conceptPrimaryHit: r.queryTerms.some((term) => term.startsWith("~") && r.match[term]?.includes(primaryField)),
+      conceptPrimaryHit: r.queryTerms.some((term) => topicConcepts.has(term) && r.match[term]?.includes(primaryField)),
       strongHit: [...credit.values()].some((c) => c === 1),
     };
   });

@@ -61,6 +61,18 @@ const groups: Record<string, string> = {
   dinner: "dinner jantar cena cenar",
 };
 
+/**
+ * The concepts that name what a knowledge item is about, so that a question naming one in other words
+ * ("dog-friendly?" for "Perros") is about that item. The others ("menu", "price", a weekday, a dish)
+ * name things many items mention without being their topic ("algún plato sin gluten?" is not about
+ * the "Menú para grupos").
+ */
+export const topicConcepts = new Set(
+  ["address", "hours", "parking", "vegetarian", "delivery", "pickup", "payment", "wifi", "children", "pets", "terrace", "gluten", "allergy"].map(
+    (c) => `~${c}`,
+  ),
+);
+
 const byWord = new Map<string, Set<string>>();
 const byStem = new Map<string, Set<string>>();
 const add = (map: Map<string, Set<string>>, key: string, concept: string) => {
