@@ -76,24 +76,3 @@ export function isoDate(w: Pick<WallClock, "year" | "month" | "day">): string {
 
 export const isoDateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-/** How a stored date-time reads in a message: "Mon 23 Nov 2026, 19:00" in the business's zone. */
-export function humanDateTime(iso: string, timeZone: string, locale = "en-GB"): string {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone,
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(iso));
-}
-
-/** How a stored date reads in a message: "Mon 23 Nov 2026". */
-export function humanDate(iso: string, locale = "en-GB"): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
-}
