@@ -152,12 +152,29 @@ describe("the assistant answers the facts from the settings", () => {
     ]);
   });
 
+  it("answers a question that asks only facts, whatever skill its words recall", async () => {
+    pinClock(WEDNESDAY);
+    const shop = await shopWithFacts();
+    // "pedido" is the order skill's word, "morada" nothing the menu has: both are facts.
+    expect((await customer(shop).say("e tem pedido mínimo?"))[0]).toContain("A encomenda mínima para entrega é de 15,00 €.");
+    expect(await customer(shop).say("Qual é a morada?")).toEqual(["A nossa morada: Rua das Flores 12, Lisbon."]);
+    expect((await customer(shop).say("how late are you open tonight?"))[0]).toBe("Today we're open 12:00–15:00 and 19:00–23:00.");
+    expect(await customer(shop).say("Olá! Até que horas servem almoço ao domingo?")).toEqual(["No domingo estamos abertos: 12:00–16:00."]);
+    // A price is the menu's, before a text that only names the item.
+    expect((await customer(shop).say("how much is the margherita?"))[0]).toMatch(/Pizza Margherita — €11\.00/);
+  });
+
   it("answers a fact and the knowledge in one message: the rest of the question is searched", async () => {
     pinClock(WEDNESDAY);
     const shop = await shopWithFacts();
-    const [both] = await customer(shop).say("what are your hours on sunday and is there parking nearby?");
+    // One reply or one per question (dialogue/questions.ts), the hours first.
+    const both = (await customer(shop).say("what are your hours on sunday and is there parking nearby?")).join("\n\n");
     expect(both).toMatch(/^On Sunday we're open 12:00–16:00\.\n\n/);
     expect(both).toContain("Camões car park");
+    // Within one sentence too: the address, and the knowledge for what else it names.
+    const address = (await customer(shop).say("Kindly share the address and the parking nearby.")).join("\n\n");
+    expect(address).toMatch(/^Our address: Rua das Flores 12, Lisbon\.\n\n/);
+    expect(address).toContain("Camões car park");
   });
 
   it("answers the new hours and fee as soon as the owner changes them", async () => {

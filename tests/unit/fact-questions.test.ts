@@ -33,6 +33,8 @@ describe("fact questions", () => {
     const q = factQuestion("Kindly tell me the timings on Sunday and whether you are accepting American Express card.");
     expect(q).toMatchObject({ topics: ["hours", "payment"], methods: ["amex"], onDelivery: false });
     expect(factQuestion("se puede pagar con tarjeta o solo efectivo??")?.methods).toEqual(["card", "cash"]);
+    // A clause split off an indirect question still asks.
+    expect(factQuestion("whether you are accepting American Express card.")).toMatchObject({ topics: ["payment"], methods: ["amex"] });
   });
 
   it("reads payment on delivery, and the place a delivery question names", () => {
@@ -50,6 +52,8 @@ describe("fact questions", () => {
     expect(factQuestion("what are your hours and can I park nearby")?.rests).toEqual(["can i park nearby"]);
     expect(factQuestion("address? also gluten free pizza y/n")?.rests).toEqual(["gluten free pizza y n"]);
     expect(factQuestion("Onde ficam exatamente? E há estacionamento perto?")?.rests).toEqual(["ha estacionamento perto"]);
+    // Nothing left: the day, the meal and serving it are the hours question itself.
+    expect(factQuestion("Olá! Até que horas servem almoço ao domingo?")).toMatchObject({ topics: ["hours"], rests: [] });
     // Asking the way keeps its words: the knowledge may say how to get here.
     expect(factQuestion("How do I get to the restaurant from Rossio?")).toMatchObject({
       topics: ["address"],

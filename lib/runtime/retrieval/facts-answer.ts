@@ -69,10 +69,10 @@ export async function factsReply(db: Db, businessId: string, question: string, l
 }
 
 /**
- * The rest of a facts question that asks a price ("how much is the margherita and do you deliver to
- * Alfama?"): the menu's items and prices, before any knowledge text that only names the item.
+ * A question that asks a price ("how much is the margherita?", also as the rest of a facts question):
+ * the menu's items and prices, before any knowledge text that only names the item.
  */
-export async function priceFollowUp(db: Db, businessId: string, rest: string, language: Language): Promise<{ text: string; context: string } | null> {
+export async function priceReply(db: Db, businessId: string, rest: string, language: Language): Promise<{ text: string; context: string } | null> {
   if (!asksPrice(rest)) return null;
   const items = await searchCatalog(db, businessId, null, rest, { minCoverage: 0.5, limit: 5 });
   if (!items.length) return null;

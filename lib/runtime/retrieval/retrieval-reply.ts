@@ -10,7 +10,7 @@ import { searchCatalog } from "./catalog-search";
 import { t } from "../messages";
 import { formatPrice } from "../understanding/price";
 import { answerFromKnowledge, type KnowledgeItem } from "./retrieval";
-import { type FactTopic, factsReply, priceFollowUp, repeatsFacts } from "./facts-answer";
+import { type FactTopic, factsReply, priceReply, repeatsFacts } from "./facts-answer";
 
 // The retrieval engine's answer to a free question: the best knowledge item, else the catalog items
 // the question names ("do you have tiramisu?"), else nothing. `context` is what an LLM would have been
@@ -66,9 +66,7 @@ export async function retrievalReply(
     if (facts) {
       const more: RetrievalReply[] = [];
       for (const rest of facts.rests.slice(0, 3)) {
-        const found =
-          (await priceFollowUp(db, businessId, rest, language)) ??
-          (await retrievalReply(db, businessId, assistantId, rest, language, { ...opts, afterFacts: facts.topics }));
+        const found = await retrievalReply(db, businessId, assistantId, rest, language, { ...opts, afterFacts: facts.topics });
         if (found && !more.some((m) => m.text === found.text)) more.push(found);
       }
       const untranslated = more.find((m) => m.untranslated)?.untranslated;
@@ -79,6 +77,9 @@ export async function retrievalReply(
       };
     }
   }
+  // "how much is the margherita?": the menu's price, before a text that only names the item.
+  const priced = await priceReply(db, businessId, question, language);
+  if (priced) return priced;
   const hit = await answerFromKnowledge(db, businessId, assistantId, question);
   if (hit && !repeatsFacts(hit.item.title, opts.afterFacts)) {
     const { title, content } = hit.item;

@@ -11,6 +11,7 @@ import { retrievalReply } from "../retrieval/retrieval-reply";
 import { decideIntent, UNSURE } from "../retrieval/skill-intents";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { questionParts } from "../understanding/acts";
+import { factQuestion } from "../understanding/fact-questions";
 import { slotsOf } from "../understanding/slots";
 import { smallTalk } from "../understanding/small-talk";
 import { setMisses } from "./free-answer";
@@ -32,6 +33,9 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   const pressed = typeof turn.message.content?.id === "string" ? turn.message.content.id : "";
   const chosen = pressed.startsWith("skill:") ? skills.find((s) => `skill:${s.id}` === pressed) : undefined;
   if (chosen) return chosen;
+  // A question that asks only about the business's stated facts (hours, address, delivery and what it
+  // costs, payment) is answered from its settings, whatever skill its words recall ("e tem pedido mínimo?").
+  if (factQuestion(text)?.rests.length === 0) return null;
   const decision = await decideIntent(turn.db, turn.businessId, turn.assistant.id, skills, text);
   const intent = decision.intent;
   const asking = text.includes("?") || questionParts(text).length > 0;

@@ -98,7 +98,13 @@ export const dayWords = list(
     "almoco|jantar|fim de semana|hoy|manana|noche|por la noche|esta noche|mediodia|comida|cena|fin de semana|" +
     "monday|mondays|tuesday|tuesdays|wednesday|wednesdays|thursday|thursdays|friday|fridays|saturday|saturdays|sunday|sundays|" +
     "segunda|segunda feira|segundas|terca|terca feira|tercas|quarta|quarta feira|quartas|quinta|quinta feira|quintas|sexta|sexta feira|sextas|" +
-    "sabado|sabados|domingo|domingos|lunes|martes|miercoles|jueves|viernes",
+    "sabado|sabados|domingo|domingos|lunes|martes|miercoles|jueves|viernes|" +
+    // "até que horas servem almoço?": serving a meal is being open.
+    "serve|serves|serving|served|servem|serve se|servis|sirven|servimos",
+);
+// The verbs of a payment question ("whether you are accepting Amex"): nothing to search the knowledge for.
+export const payVerbs = list(
+  "accept|accepts|accepting|accepted|take|takes|taking|aceitam|aceita|aceitais|aceitar|aceptan|acepta|aceptais|aceptas|aceptar|admitem|admiten|usar|use",
 );
 export const nowCues = list("now|right now|at the moment|currently|agora|neste momento|ahora|ahorita|en este momento");
 // An order said with a delivery word ("2 margheritas for delivery to Rua Augusta 5") asks nothing about
@@ -130,7 +136,9 @@ export const notPlaces = new Set(
 export const questionStarts = list(
   "what|whats|when|where|wheres|how|which|who|why|do|does|is|are|can|could|will|would|have|has|any|u|r u|are u|got|qual|quais|quando|onde|" +
     "como|quanto|quanta|que|a que|tem|tens|ha|existe|fazem|aceitam|podem|posso|da para|e possivel|estao|vcs|voces|cual|cuales|cuando|donde|" +
-    "cuanto|cuanta|tienen|teneis|tiene|hay|haceis|hacen|aceptan|aceptais|puedo|podeis|pueden|se puede|abris|abren|abrem|estais|estan",
+    "cuanto|cuanta|tienen|teneis|tiene|hay|haceis|hacen|aceptan|aceptais|puedo|podeis|pueden|se puede|abris|abren|abrem|estais|estan|" +
+    // An indirect question after a split: "(kindly tell me ...) whether you accept Amex".
+    "whether|if you|if u|se aceitam|se fazem|se tem|se abrem|si aceptan|si aceptais|si abren|si abris|si hay",
 );
 export const tellMe = list(
   "tell me|let me know|share|inform|information|info|wondering|want to know|like to know|know if|know whether|saber se|saber si|" +

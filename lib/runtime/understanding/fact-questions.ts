@@ -20,6 +20,7 @@ import {
   onDeliveryCues,
   orderVerbs,
   payCues,
+  payVerbs,
   pickupCues,
   placeLead,
   priceWords,
@@ -165,6 +166,7 @@ function readFacts(text: string): FactQuestion | null {
   const hours = take(state, hoursCues);
   const now = hours.length > 0 && take(state, nowCues).length > 0;
   if (hours.length) take(state, dayWords);
+  if (methodsFound.length || pay.length) take(state, payVerbs);
   const addressAsked = take(state, addressCues);
   const directions = take(state, directionsCues, false);
   const address = [...addressAsked, ...directions];
