@@ -8,6 +8,7 @@ import { auditEvents, records } from "@/lib/db/schema";
 import { createApiKey } from "@/lib/keys/api-keys";
 import { pinClock } from "@/lib/time/clock";
 import { api } from "../helpers/api";
+import { makeConversationShop } from "../conversations/shop";
 import { customer, fileWorker, makeShop, type Shop } from "./harness";
 
 // Issue 35 item 5: the facts a business states once (address, delivery and what it costs, pickup,
@@ -194,6 +195,23 @@ describe("the assistant answers the facts from the settings", () => {
     const shop = await makeShop();
     // makeShop's owner wrote delivery in the knowledge and set no facts.
     expect((await customer(shop).say("Do you deliver?"))[0]).toMatch(/Delivery costs (€2\.50|2\.50 EUR)/);
+  });
+});
+
+describe("the issue's examples", () => {
+  it("hours and parking, card on delivery with an order, the address and parking in Portuguese", async () => {
+    pinClock(WEDNESDAY);
+    // Tasca da Ana, as the corpus sets it up: hours and facts as settings, parking in the knowledge.
+    const tasca = await makeConversationShop();
+    const hours = (await customer(tasca).say("what are your hours and can I park nearby")).join("\n\n");
+    expect(hours).toContain("Tuesday to Sunday: 12:00–15:00 and 19:00–23:00");
+    expect(hours).toContain("Parque Camões");
+    const order = (await customer(tasca).say("I want 3 diavolas, and do you take card on delivery?")).join("\n\n");
+    expect(order).toMatch(/Yes, you can pay with Visa or Mastercard on delivery\./);
+    expect(order).toMatch(/delivery address/i);
+    const where = (await customer(tasca).say("Onde ficam exatamente? E há estacionamento perto?")).join("\n\n");
+    expect(where).toContain("A nossa morada: Rua das Flores 12, 1200-195 Lisbon.");
+    expect(where).toContain("Parque Camões");
   });
 });
 
