@@ -37,7 +37,9 @@ describe("table booking through the sandbox", () => {
     // Confirmed before the record is written.
     const [confirm] = await ada.say("tomorrow at 8pm");
     // The customer's way of writing a date (issue 35 item 4): "Monday 30 November at 20:00".
-    expect(confirm).toMatch(/^A table for 4 on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ at 20:00, under the name Ada\. Shall I confirm it\?\n\n1\. Yes\n2\. No$/);
+    expect(confirm).toMatch(
+      /^A table for 4 on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ at 20:00, under the name Ada\. Shall I confirm it\?\n\n1\. Yes\n2\. No$/,
+    );
     expect(await bookings(shop)).toHaveLength(0);
     const [done] = await ada.say("yes");
     expect(done).toMatch(/^You're booked, Ada: a table for 4 on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ at 20:00\. See you then!$/);

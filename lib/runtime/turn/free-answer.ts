@@ -17,8 +17,8 @@ import { llmSettings } from "../llm/llm-client";
 import { hasNameIn, skillNameIn } from "../base/skill-name";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { smallTalk } from "../understanding/small-talk";
-import { answerEachQuestion } from "../dialogue/questions";
 import { isCancel, questionParts } from "../understanding/acts";
+import { answerEachQuestion } from "../dialogue/questions";
 import { countTokens } from "../understanding/tokens";
 import type { Turn } from "../base/turn-context";
 

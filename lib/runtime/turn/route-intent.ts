@@ -65,7 +65,7 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   if (implied && beside) return implied;
   if (intent?.kind === "skill") return intent.skill;
   // "...you can reach me at ana@example.com": an email address for the skill that asks for one.
-  if (/\S+@\S+\.\w{2,}/.test(text)) {
+  if (/[^\s@]@[\w-]+(?:\.[\w-]+)+/.test(text)) {
     const likely = (s: RunnableSkill) => (decision.classification.ranked.find((r) => r.intent === `skill:${s.id}`)?.score ?? 0) >= LEAD_EVIDENCE;
     const emailed = skills.find((s) => likely(s) && slotsOf(s.graph).some((slot) => slot.role === "email"));
     if (emailed) return emailed;

@@ -109,7 +109,8 @@ function placeAfterDelivery(raw: string): string | null {
   const place = p[1]
     .trim()
     .replace(/^(?:the|o|a|os|as|el|la|los|las)\s+/i, "")
-    .replace(/\s+(?:please|pls|por favor|porfa|pf|plz|today|tonight|hoje|hoy)$/i, "")
+    .trim()
+    .replace(/\s(?:please|pls|por favor|porfa|pf|plz|today|tonight|hoje|hoy)$/i, "")
     .trim();
   const ws = normalize(place).split(" ");
   if (!place || ws.every((w) => notPlaces.has(w) || /^\d+$/.test(w))) return null;

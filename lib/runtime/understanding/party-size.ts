@@ -33,7 +33,7 @@ export function readPartySize(text: string): number | null {
   const n = normalize(text.replace(/(\d)\s*(pm\b|am\b|h\b|:)/gi, "$1$2")).replace(/\b(for|para) to (people|persons|ppl|pax|guests)\b/, "$1 2 $2");
   const count = (word: string) => numberOf(word);
   // "2 adults and 2 children", "4 adultos e 2 criancas", "2 adultos y un bebe"
-  const mixed = new RegExp(`\\b${num}\\s+(?:${grownUps})\\s+(?:and|e|y|plus|mais|mas|com|con|with)?\\s*${num}\\s+(?:${children})\\b`).exec(n);
+  const mixed = new RegExp(`\\b${num}\\s+(?:${grownUps})\\s+(?:(?:and|e|y|plus|mais|mas|com|con|with)\\s+)?${num}\\s+(?:${children})\\b`).exec(n);
   if (mixed) {
     const a = count(mixed[1]);
     const b = count(mixed[2]);

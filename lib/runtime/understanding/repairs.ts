@@ -19,7 +19,7 @@ const numberToken = `(?:\\d{1,3}(?:[:h.]\\d{2})?(?:\\s*(?:am|pm|h)\\b)?|\\b(?:${
 const timeToken = `(?:(?:half|half past|quarter past|quarter to)\\s+${numberToken}|\\d{1,2}(?::|h|\\.)\\d{2}|\\d{1,2}\\s*(?:am|pm|h)\\b)`;
 // The correcting words, then the corrected value: "no wait three", "aliás é 152", "naw make it half 8".
 const marker = new RegExp(
-  `(?:^|[\\s,;.…-])\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|alias|afinal|digo|quer dizer|quiero decir|mejor|naw make it|nah make it|no make it|make that|make it|no)\\s*,?\\s*(?:(?:e|es|is|its|it s|son|sean|sao)\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
+  `(?:^|[,;.…-]|(?<!\\s)\\s)\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|alias|afinal|digo|quer dizer|quiero decir|mejor|naw make it|nah make it|no make it|make that|make it|no)\\s*,?\\s*(?:(?:e|es|is|its|it s|son|sean|sao)\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
   "gi",
 );
 const numbers = new RegExp(numberToken, "gi");
