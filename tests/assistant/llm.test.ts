@@ -89,8 +89,13 @@ describe("with an LLM provider", () => {
   it("starts a skill the model picks, billing its usage with the skill's first reply", async () => {
     const shop = await makeShop();
     const phone = newSandboxCustomer();
+    // A clear booking request starts the skill by its meaning, without asking the model (route-intent.ts).
+    const [clear] = await lastReplies(shop, newSandboxCustomer(), "could we come over for dinner on friday?");
+    expect(clear).toMatchObject({ text: "Happy to book you a table! For how many people?" });
+    expect(llm.requests).toHaveLength(0);
+    // One the classifier is not sure of goes to the model, which picks the skill.
     llm.script({ tools: [{ name: "start_skill", args: { skillId: "sk_booking" } }], usage: 200 });
-    const [first] = await lastReplies(shop, phone, "could we come over for dinner on friday?");
+    const [first] = await lastReplies(shop, phone, "we'd love to come by on friday evening");
     const question = "Happy to book you a table! For how many people?";
     expect(first).toMatchObject({ text: question, tokens: 200 + countTokens(question) });
     // The session continues without the model: a waiting question takes the answer.
@@ -176,7 +181,10 @@ describe("with an LLM provider", () => {
     expect(llm.requests[0].body.messages[0].content).toContain("Answer questions about allergens.");
 
     llm.script({ status: 500 });
-    const fallback = await lastReplies(shop, newSandboxCustomer(), "allergy question: is there parking?");
-    expect(fallback.map((m) => m.text)).toEqual([expect.stringMatching(/^\*Parking\*\n/), "Anything else I can help with?"]);
+    // The retrieval engine answers instead (a question only about the stated facts, such as parking, is
+    // answered from them before any skill starts, so this one asks about the menu).
+    const fallback = await lastReplies(shop, newSandboxCustomer(), "allergy question: is the margherita vegetarian?");
+    expect(llm.requests.at(-1)?.body.tools).toBeUndefined();
+    expect(fallback.map((m) => m.text)).toEqual([expect.stringMatching(/^\*Vegetarian options\*\n/), "Anything else I can help with?"]);
   });
 });
