@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Card, ErrorState, Skeleton, useToast } from "@/components/ui";
 import type { BusinessLanguages, ContentLanguage } from "@/lib/shared/assistant-schema";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
@@ -19,10 +20,14 @@ export function ServedLanguages() {
     },
     onError: (err) => toast.error(errorMessage(err)),
   });
-  const current = served.data?.languages ?? [];
+  // Shown as asked while it saves (the checkbox follows the click at once); back as it was if the save fails.
+  const [asked, setAsked] = useState<ContentLanguage[] | null>(null);
+  const current = asked ?? served.data?.languages ?? [];
   const toggle = (lang: ContentLanguage, on: boolean) => {
     const next = on ? [...current, lang] : current.filter((l) => l !== lang);
-    if (next.length) save.mutate(next);
+    if (!next.length) return;
+    setAsked(next);
+    save.mutate(next, { onSettled: () => setAsked(null) });
   };
   return (
     <Card title="Languages your customers write in">
