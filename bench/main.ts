@@ -12,6 +12,7 @@
 //   BENCH_SKIP_PGLITE=1 (no embedded-database phase)   BENCH_PGLITE_ONLY=1 (only it: no Postgres data set or phases)
 //   BENCH_PGLITE_SCALE (its data set as a fraction of the Postgres one, default 0.1)
 //   BENCH_PGLITE_DURATION (s per scenario on PGlite, default 20: turns of 2 s as on Postgres; 2 with BENCH_QUICK)
+//   BENCH_SKIP_REPLY=1 (no server-side reply-time phase, bench/reply-time.ts)
 //   BENCH_SLICES (turns each target takes per scenario, default 10; 2 with BENCH_QUICK): see measureInTurns
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +23,7 @@ import { campaignThroughput } from "./campaigns";
 import { assistantLatency, spawnWorker, webhookThroughput } from "./latency";
 import { measure, measureInTurns } from "./load";
 import { pglitePhase } from "./pglite";
+import { replyTimePhase } from "./reply";
 import { checkLines, checks, loadLine, type Results, TARGETS, type Target, table, targetLabel } from "./report";
 import { BENCH_CONTACT_NAME, scenarios as allScenarios } from "./scenarios";
 import {
@@ -227,6 +229,13 @@ export async function main() {
         thinkMs: [2000, 4000],
       }).catch(unavailable);
     }
+  }
+
+  if (env.BENCH_SKIP_REPLY !== "1") {
+    log("\n== assistant reply, server-side, without an LLM, one conversation at a time (bench/reply-time.ts)");
+    results.replyTime = {};
+    if (!pgliteOnly) results.replyTime.postgres = await replyTimePhase("postgres", quick);
+    if (runPglite) results.replyTime.pglite = await replyTimePhase("pglite", quick);
   }
 
   if (runPglite) {

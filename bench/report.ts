@@ -28,7 +28,11 @@ export type Results = {
   campaigns?: CampaignsResult | Unavailable | null;
   /** The same short scenarios on the embedded database: ours against the bare Next route on PGlite. */
   pglite?: PgliteResult | Unavailable | null;
+  /** The assistant's server-side turn time without an LLM, one conversation at a time (bench/reply-time.ts). */
+  replyTime?: Partial<Record<"postgres" | "pglite", ReplyTimeResult | Unavailable>>;
 };
+
+export type ReplyTimeResult = { available: true; turns: number; p50: number; p95: number; p99: number; max: number };
 
 export type PgliteResult = {
   available: true;
@@ -156,6 +160,13 @@ export function table(scenarios: Scenario[], res: Results): string {
     if (!as) continue;
     lines.push(as.available ? assistantLine(label, as) : `${label}inbound -> assistant reply: not available: ${as.reason}`);
   }
+  for (const [db, rt] of Object.entries(res.replyTime ?? {})) {
+    lines.push(
+      rt.available
+        ? `assistant reply, server-side, no LLM, one conversation at a time (${db}): p50 ${fmt(rt.p50)} ms, p95 ${fmt(rt.p95)} ms, p99 ${fmt(rt.p99)} ms, max ${fmt(rt.max)} ms over ${rt.turns} turns`
+        : `assistant reply, server-side (${db}): not available: ${rt.reason}`,
+    );
+  }
   return lines.join("\n");
 }
 
@@ -257,6 +268,16 @@ export function checks(scenarios: Scenario[], res: Results): Check[] {
       out.push({ target: `${label}inbound-to-reply p50 < 100 ms`, met: as.p50 < 100, detail: `${fmt(as.p50)} ms (${load})` });
       out.push({ target: `${label}inbound-to-reply p99 < 400 ms`, met: as.p99 < 400, detail: `${fmt(as.p99)} ms` });
     } else if (as) out.push({ target: `${label}inbound-to-reply`, met: null, detail: `not available: ${as.reason}` });
+  }
+  // Issue 35: the reply without an LLM stays under 50 ms at p95, one conversation at a time.
+  for (const [db, rt] of Object.entries(res.replyTime ?? {})) {
+    if (rt.available)
+      out.push({
+        target: `assistant reply p95 < 50 ms, server-side, no LLM (${db})`,
+        met: rt.p95 < 50,
+        detail: `${fmt(rt.p95)} ms over ${rt.turns} turns`,
+      });
+    else out.push({ target: `assistant reply, server-side (${db})`, met: null, detail: `not available: ${rt.reason}` });
   }
   return out;
 }
