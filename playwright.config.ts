@@ -59,13 +59,13 @@ export default defineConfig({
   webServer: [
     {
       command: `GRAPH_PORT=${GRAPH_PORT} npx tsx e2e/graph-server.ts`,
-      url: `http://127.0.0.1:${GRAPH_PORT}/v25.0/ready`, // 400 without a token: up
+      url: `http://127.0.0.1:${GRAPH_PORT}/v26.0/ready`, // 400 without a token: up
       reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
       timeout: 60_000,
     },
     {
       // Every spec signs up from this one address: lift the per-address sign-up throttle (tests/dashboard covers it).
-      command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${PORT} WEBHOOK_ALLOW_PRIVATE=1 SIGN_UPS_PER_ADDRESS=10000 WHATSAPP_GRAPH_URL=http://127.0.0.1:${GRAPH_PORT}/v25.0 npm start`,
+      command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${PORT} WEBHOOK_ALLOW_PRIVATE=1 SIGN_UPS_PER_ADDRESS=10000 WHATSAPP_GRAPH_URL=http://127.0.0.1:${GRAPH_PORT}/v26.0 npm start`,
       url: `${baseURL}/sign-in`,
       // Request and job lines at info would bury the test report: warnings and errors only, unless asked.
       env: { FORCE_BUILD: process.env.E2E_SKIP_BUILD === "1" ? "0" : "1", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },

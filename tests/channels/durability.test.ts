@@ -128,7 +128,7 @@ describe("the delivery job on its own", () => {
     const m = await sendMessage(db(), b.businessId, { to: phone, type: "text", text: "anyone there?" }, { source: "api" });
     const payload = { messageId: m.id, businessId: b.businessId };
 
-    setChannelEnv("http://127.0.0.1:9/v25.0");
+    setChannelEnv("http://127.0.0.1:9/v26.0");
     const unreachable = await deliverMessage(db(), payload, { attempts: 1, maxAttempts: 12 }).catch((e) => e);
     expect(unreachable).toBeInstanceOf(RetryLater);
     expect(unreachable.message).toContain("transient");

@@ -22,7 +22,7 @@ export const APP_SECRET = "test-app-secret";
 export const VERIFY_TOKEN = "test-verify-token";
 export const CHANNEL_QUEUES = [messageDelivery.name, inboundWebhook.name, whatsappSignal.name];
 
-export function setChannelEnv(graphUrl = "http://127.0.0.1:9/v25.0") {
+export function setChannelEnv(graphUrl = "http://127.0.0.1:9/v26.0") {
   process.env.WHATSAPP_APP_SECRET = APP_SECRET;
   process.env.WHATSAPP_VERIFY_TOKEN = VERIFY_TOKEN;
   process.env.WHATSAPP_GRAPH_URL = graphUrl;

@@ -56,6 +56,26 @@ async function sendText(key: string, to: string, text: string): Promise<string> 
 
 const until = (id: string, status: string) => waitFor(async () => ((await message(id))?.status === status ? message(id) : null));
 
+describe("the Graph API version", () => {
+  it("defaults to v26.0, and a deployment pinned to v25.0 still sends; the fake refuses a version it does not serve", async () => {
+    const { DEFAULT_GRAPH_URL } = await import("../../lib/channels/whatsapp/connection");
+    expect(DEFAULT_GRAPH_URL).toBe("https://graph.facebook.com/v26.0");
+    for (const version of ["v26.0", "v25.0"]) {
+      const { b, phone } = await withCustomer({ version });
+      expect(b.fake.url.endsWith(`/${version}`)).toBe(true);
+      const id = await sendText(b.key, phone, `sent through ${version}`);
+      await until(id, "sent");
+      expect(b.fake.sent.map((m) => (m.body as { text?: { body: string } }).text?.body)).toEqual([`sent through ${version}`]);
+      await b.fake.close();
+      biz = null;
+    }
+    const fake = (await withCustomer()).b.fake;
+    const old = await fetch(fake.url.replace(/v26\.0$/, "v19.0") + "/123/messages", { method: "POST", body: "{}" });
+    expect(old.status).toBe(404);
+    expect((await old.json()).error.code).toBe(100);
+  });
+});
+
 describe("API sends reach the Graph API", () => {
   it("sends a text with the business's token and the exact payload, stores the wamid, and fires message.sent", async () => {
     const { b, phone } = await withCustomer();

@@ -15,7 +15,7 @@ let worker: Worker;
 
 beforeAll(async () => {
   // Nothing in this file may reach a Graph server: point WhatsApp at a closed port.
-  setChannelEnv("http://127.0.0.1:9/v25.0");
+  setChannelEnv("http://127.0.0.1:9/v26.0");
   app = await startAppServer();
   worker = channelWorker();
 });
@@ -122,7 +122,7 @@ describe("sandbox channel", () => {
       await expect(simulateInbound(db(), b.businessId, { phone: waPhone, text: "spoof" })).rejects.toMatchObject({ code: "invalid_request" });
     } finally {
       await b.fake.close();
-      setChannelEnv("http://127.0.0.1:9/v25.0");
+      setChannelEnv("http://127.0.0.1:9/v26.0");
     }
   });
 });

@@ -118,8 +118,14 @@ export function graphError(code: number, message = ERROR_TEXT[code] ?? `(#${code
   return { error: { message, type: "OAuthException", code, error_data: { messaging_product: "whatsapp", details }, fbtrace_id } };
 }
 
+/** The Graph API versions the fake serves: the app's default (v26.0) and the one before it. */
+export const GRAPH_VERSIONS = ["v25.0", "v26.0"];
+
 export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeGraph> {
-  const version = opts.version ?? "v25.0";
+  // `url` carries this one; requests may name any of GRAPH_VERSIONS.
+  const version = opts.version ?? "v26.0";
+  const versions = [...new Set([...GRAPH_VERSIONS, version])];
+  const anyVersion = `(?:${versions.map((v) => v.replace(/\./g, "\\.")).join("|")})`;
   const now = opts.now ?? (() => new Date());
   const phoneNumberId0 = Object.keys(opts.accessTokens ?? {})[0] ?? DEFAULT_PHONE_NUMBER_ID;
   const displayPhoneNumber = opts.displayPhoneNumber ?? "15550783881";
@@ -245,7 +251,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
       res.writeHead(200, { "content-type": file.mimeType, "content-length": String(file.bytes.length) }).end(file.bytes);
       return true;
     }
-    const lookup = new RegExp(`^/${version}/([^/]+)$`).exec(path);
+    const lookup = new RegExp(`^/${anyVersion}/([^/]+)$`).exec(path);
     // GET /{id} of an id that is no media file is the phone-number lookup (describeNumber), below.
     const file = req.method === "GET" && lookup ? media.get(decodeURIComponent(lookup[1])) : undefined;
     if (lookup && file) {
@@ -258,7 +264,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
       const url = `http://127.0.0.1:${port}/media-bytes/${encodeURIComponent(id)}`;
       return send(200, { messaging_product: "whatsapp", url, mime_type: file.mimeType, sha256: "x", file_size: file.bytes.length, id });
     }
-    const upload = new RegExp(`^/${version}/([^/]+)/media$`).exec(path);
+    const upload = new RegExp(`^/${anyVersion}/([^/]+)/media$`).exec(path);
     if (req.method === "POST" && upload) {
       const phoneNumberId = decodeURIComponent(upload[1]);
       if (!authorized(phoneNumberId, req.headers.authorization)) return send(401, graphError(190));
@@ -279,6 +285,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
 
   const templates = fakeTemplates({
     version,
+    versions,
     businessAccountIds: opts.businessAccountIds,
     authorized: (auth) => authorized(null, auth),
     postToApp: opts.appWebhookUrl ? (body) => postToApp(body) : null,
@@ -301,14 +308,14 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
       return;
     }
     if (templates.serve(req, res, path, raw)) return;
-    const lookup = req.method === "GET" ? new RegExp(`^/${version}/([^/]+)/?$`).exec(path) : null;
+    const lookup = req.method === "GET" ? new RegExp(`^/${anyVersion}/([^/]+)/?$`).exec(path) : null;
     if (lookup) {
       const [status, payload] = describeNumber(decodeURIComponent(lookup[1]), req.headers.authorization);
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
       return;
     }
     const [status, payload] =
-      req.method === "POST" && match?.[1] === version
+      req.method === "POST" && versions.includes(match?.[1] ?? "")
         ? decide(phoneNumberId, req.headers.authorization, body, at)
         : [404, graphError(100, `Unknown path components: ${path}`)];
     const errorCode = "error" in payload ? (payload as ReturnType<typeof graphError>).error.code : null;

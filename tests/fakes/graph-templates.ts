@@ -45,6 +45,8 @@ const CATEGORIES = ["UTILITY", "MARKETING", "AUTHENTICATION"];
 
 export function fakeTemplates(opts: {
   version: string;
+  /** Every version the fake answers on (the paths' first part). */
+  versions?: string[];
   businessAccountIds?: string[];
   authorized: (auth: string | undefined) => boolean;
   postToApp: PostToApp;
@@ -207,8 +209,8 @@ export function fakeTemplates(opts: {
         void api.review(t.id, order.status, order.reason).catch(() => null);
         return reply(200, { id: t.id, status: t.status });
       }
-      const prefix = `/${opts.version}/`;
-      if (!path.startsWith(prefix)) return false;
+      const prefix = (opts.versions ?? [opts.version]).map((v) => `/${v}/`).find((p) => path.startsWith(p));
+      if (!prefix) return false;
       const parts = path.slice(prefix.length).split("/").map(decodeURIComponent);
       const method = req.method ?? "GET";
       let body: Record<string, unknown> = {};

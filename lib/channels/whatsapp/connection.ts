@@ -4,7 +4,7 @@ import { decryptSecret } from "../../crypto/secrets";
 // A business's WhatsApp Cloud API connection and where the Graph API is: what every WhatsApp call
 // (send, media, signals, number check) starts from.
 
-export const DEFAULT_GRAPH_URL = "https://graph.facebook.com/v25.0";
+export const DEFAULT_GRAPH_URL = "https://graph.facebook.com/v26.0";
 
 export type WhatsAppConnection = { phoneNumberId: string; accessToken: string };
 
