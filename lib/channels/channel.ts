@@ -143,8 +143,11 @@ export interface ChannelTemplates {
 export interface ChannelAdapter {
   readonly channel: ChannelName;
   send(message: ChannelMessage): Promise<ChannelReceipt>;
-  /** Read receipts: the customer's message (and every earlier one) shows as read. */
-  markRead?(channelMessageId: string): Promise<void>;
+  /**
+   * Read receipts: the customer's message (and every earlier one) shows as read; with `typing`, the
+   * customer also sees that a reply is being written (until it arrives, or 25 seconds on WhatsApp).
+   */
+  markRead?(channelMessageId: string, options?: { typing?: boolean }): Promise<void>;
   /** The business's reaction to a message of the thread; "" removes it. */
   react?(to: string, channelMessageId: string, emoji: string): Promise<void>;
   media?: ChannelMedia;

@@ -9,7 +9,8 @@ import { businessAdapter } from "./adapters";
 import { ChannelError } from "./channel";
 
 // The `whatsapp.signals` job (queued by lib/messages/message-signals.ts, which records the receipt or
-// the reaction first): tells the channel through its read-receipt and reaction doors.
+// the reaction first): tells the channel through its read-receipt and reaction doors (a typing
+// indicator is a read receipt that also shows the customer a reply is being written).
 
 async function runSignal(db: Db, payload: Record<string, unknown>): Promise<void> {
   const businessId = String(payload.businessId);
@@ -18,7 +19,8 @@ async function runSignal(db: Db, payload: Record<string, unknown>): Promise<void
   const channel = business ? businessAdapter("whatsapp", business) : null;
   if (!channel?.markRead || !channel.react) return;
   try {
-    if (payload.kind === "read") return await channel.markRead(String(payload.wamid));
+    if (payload.kind === "read" || payload.kind === "typing")
+      return await channel.markRead(String(payload.wamid), { typing: payload.kind === "typing" });
     const [row] = await db
       .select({ wamid: messages.channelMessageId, phone: contacts.phone })
       .from(messages)

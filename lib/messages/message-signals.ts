@@ -15,6 +15,7 @@ export const whatsappSignal = defineJob({
   name: "whatsapp.signals",
   payload: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("read"), businessId: z.string(), wamid: z.string().nullable() }),
+    z.object({ kind: z.literal("typing"), businessId: z.string(), wamid: z.string() }),
     z.object({ kind: z.literal("reaction"), businessId: z.string(), messageId: z.string(), emoji: z.string() }),
   ]),
 });
@@ -45,6 +46,45 @@ export async function markConversationRead(db: Db, businessId: string, conversat
   const newest = [...marked].sort((a, b) => (b.at?.getTime() ?? 0) - (a.at?.getTime() ?? 0) || b.id.localeCompare(a.id))[0];
   await enqueue(db, whatsappSignal, { kind: "read", businessId, wamid: newest.wamid }, { orderKey: conversationId });
   return marked.length;
+}
+
+/**
+ * A reply to this customer message will take a while (an LLM turn): it is marked read with the typing
+ * indicator, once. A message already marked read (by staff, or by an earlier indicator) gets none.
+ */
+export async function showTyping(db: Db, businessId: string, messageId: string, conversationId: string): Promise<boolean> {
+  const [row] = await db
+    .update(messages)
+    .set({ readReceiptAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.businessId, businessId),
+        eq(messages.id, messageId),
+        eq(messages.direction, "inbound"),
+        eq(messages.channel, "whatsapp"),
+        isNull(messages.readReceiptAt),
+        isNotNull(messages.channelMessageId),
+      ),
+    )
+    .returning({ wamid: messages.channelMessageId });
+  if (!row?.wamid) return false;
+  await enqueue(db, whatsappSignal, { kind: "typing", businessId, wamid: row.wamid }, { orderKey: conversationId });
+  return true;
+}
+
+/** The channel was told this customer message is read (a typing indicator sent while receiving it). */
+export async function markedRead(db: Db, businessId: string, wamid: string): Promise<void> {
+  await db
+    .update(messages)
+    .set({ readReceiptAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.businessId, businessId),
+        eq(messages.channel, "whatsapp"),
+        eq(messages.channelMessageId, wamid),
+        isNull(messages.readReceiptAt),
+      ),
+    );
 }
 
 /** A staff member's reaction to a message of the thread ("" removes it). */

@@ -9,6 +9,10 @@ import * as uploadRoute from "../../app/v1/media/route";
 import * as simulatorRoute from "../../app/v1/internal/simulator/messages/route";
 import { readInbound } from "../../lib/runtime/base/inbound-text";
 import { assistantTurn } from "../../lib/messages/receive-message";
+import { runAssistantTurn } from "../../lib/runtime/turn/turn";
+import { db } from "../../lib/db/client";
+import { sql } from "drizzle-orm";
+import { type FakeLlm, startFakeLlm } from "../assistant/fake-llm";
 import type { Worker } from "../../lib/jobs/worker";
 import { call, makeStaff, signInAs } from "../dashboard/harness";
 import { uniquePhone } from "../helpers/api";
@@ -164,6 +168,9 @@ describe("voice notes", () => {
     expect(received[0].auth).toBe("Bearer sk-test");
     expect(received[0].body).toContain("whisper-large-v3");
     expect(received[0].body).toContain(audio.toString("latin1"));
+    // The transcription takes seconds: the customer saw the typing indicator, once, and the message is read.
+    expect(biz.fake.typing).toEqual([m.channelMessageId]);
+    expect(m.readReceiptAt).toBeInstanceOf(Date);
   });
 
   it("without one, the voice note stays unreadable for the assistant (it asks for text) and playable for staff", async () => {
@@ -177,6 +184,62 @@ describe("voice notes", () => {
     expect(m.media?.transcript).toBeUndefined();
     expect(readInbound(m.type, m.text)).toEqual({ kind: "unreadable" });
     expect(received).toHaveLength(0);
+    expect(biz.fake.typing).toEqual([]);
+  });
+});
+
+describe("the typing indicator", () => {
+  let llm: FakeLlm;
+  beforeAll(async () => {
+    llm = await startFakeLlm();
+  });
+  afterEach(() => {
+    for (const name of ["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"]) delete process.env[name];
+    llm.reset();
+  });
+  afterAll(() => llm.close());
+
+  /** A customer writes `text` on WhatsApp; the assistant's turn runs here, as the worker would run it. */
+  async function turnOn(b: Connected, text: string) {
+    await b.fake.postInbound(b.fake.inboundPayload({ messages: [{ from: uniquePhone(), text }] }));
+    await settle();
+    const m = (await messagesOf(b.businessId)).find((r) => r.text === text);
+    if (!m) throw new Error("the message was not stored");
+    await runAssistantTurn(db(), { businessId: b.businessId, conversationId: m.conversationId, messageId: m.id });
+    await db().execute(sql`delete from jobs where queue = ${assistantTurn.name} and payload->>'messageId' = ${m.id}`);
+    await settle();
+    return m;
+  }
+
+  it("is shown once while the model writes the reply, and never for a reply without the model", async () => {
+    biz = await connectedBusiness(app);
+    const offline = await turnOn(biz, "Is there parking nearby?");
+    expect(biz.fake.typing).toEqual([]);
+    expect((await messagesOf(biz.businessId)).find((r) => r.id === offline.id)?.readReceiptAt).toBeNull();
+
+    process.env.LLM_BASE_URL = llm.baseURL;
+    process.env.LLM_API_KEY = "test-key";
+    process.env.LLM_MODEL = "fake-model";
+    // A search, then the answer: two calls to the model, one indicator.
+    llm.script({ tools: [{ name: "search_catalog", args: { query: "pizza" } }] }, { content: "We have two pizzas tonight." });
+    const asked = await turnOn(biz, "what would you recommend tonight?");
+    expect(llm.requests).toHaveLength(2);
+    expect(biz.fake.typing).toEqual([asked.channelMessageId]);
+    expect(biz.fake.reads).toEqual([asked.channelMessageId]);
+    const sent = biz.fake.sent.map((s) => (s.body as { text?: { body: string } }).text?.body);
+    expect(sent).toContain("We have two pizzas tonight.");
+    expect((await messagesOf(biz.businessId)).find((r) => r.id === asked.id)?.readReceiptAt).toBeInstanceOf(Date);
+  });
+
+  it("the fake refuses an indicator of a kind WhatsApp does not have", async () => {
+    biz = await connectedBusiness(app);
+    const res = await fetch(`${biz.fake.url}/${biz.phoneNumberId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${biz.accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ messaging_product: "whatsapp", status: "read", message_id: "wamid.x", typing_indicator: { type: "audio" } }),
+    });
+    expect(res.status).toBe(400);
+    expect(biz.fake.typing).toEqual([]);
   });
 });
 

@@ -64,6 +64,8 @@ export type FakeGraph = {
   uploads: FakeMedia[];
   /** Read receipts the app sent (the wamids it marked read). */
   reads: string[];
+  /** The message ids marked read with the typing indicator (also listed in `reads`). */
+  typing: string[];
   /** A file a customer sends: its media id for the webhook. */
   addMedia(bytes: Buffer, opts: MediaOptions): string;
   /** The next `times` media lookups or downloads answer HTTP 500. */
@@ -139,6 +141,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
   const media = new Map<string, FakeMedia>();
   const uploads: FakeMedia[] = [];
   const reads: string[] = [];
+  const typing: string[] = [];
   const expiredOnce = new Set<string>();
   let mediaFailures = 0;
   const throttled: GraphAttempt[] = [];
@@ -155,6 +158,12 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     }
     if (body?.status === "read") {
       if (!body.message_id || body.messaging_product !== "whatsapp") return [400, graphError(100, "(#100) The parameter message_id is required.")];
+      if (body.typing_indicator !== undefined) {
+        // Meta's one kind of indicator: { type: "text" }.
+        const kind = (body.typing_indicator as { type?: unknown } | null)?.type;
+        if (kind !== "text") return [400, graphError(100, "(#100) Param typing_indicator[type] must be one of {TEXT} - got something else.")];
+        typing.push(String(body.message_id));
+      }
       reads.push(String(body.message_id));
       return [200, { success: true }];
     }
@@ -389,6 +398,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     media,
     uploads,
     reads,
+    typing,
     addMedia(bytes, o) {
       const id = o.id ?? String(randomInt(1e14, 2e14));
       media.set(id, { id, bytes, mimeType: o.mimeType, filename: o.filename, downloads: 0 });

@@ -53,7 +53,7 @@ export function whatsAppAdapter(connection: WhatsAppConnection): Required<Channe
       }
       return readResponse(res.status, body);
     },
-    markRead: (wamid) => sendReadReceipt(connection, wamid),
+    markRead: (wamid, options) => sendReadReceipt(connection, wamid, options?.typing),
     react: (to, wamid, emoji) => sendReaction(connection, to, wamid, emoji),
     media: {
       download: (mediaId) => downloadWhatsAppMedia(connection, mediaId),

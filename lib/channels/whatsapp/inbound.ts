@@ -16,7 +16,8 @@ import { parseJsonText, readBodyBytes } from "../../request-body";
 import { businessAdapter } from "../adapters";
 import { applyNumberUpdate, applyTemplateUpdate } from "../templates";
 import { whatsAppStatusFailure } from "./errors";
-import { inboundMediaText, withTranscript } from "../../media/transcribe";
+import { inboundMediaText, transcribeSettings, withTranscript } from "../../media/transcribe";
+import { markedRead } from "../../messages/message-signals";
 import { fetchInboundMedia, MEDIA_KINDS } from "./inbound-media";
 import { recordOrder } from "./order";
 import { parseWhatsAppWebhook } from "./parse-webhook";
@@ -139,9 +140,22 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
       continue;
     }
     let media: MessageMedia | null = null;
+    let typing = false;
     if (MEDIA_KINDS.has(m.type) && !(await inboundStored(db, "whatsapp", m.wamid))) {
       try {
-        media = await withTranscript(db, await fetchInboundMedia(db, businessId, businessAdapter("whatsapp", business).media, m, job.attempts));
+        const adapter = businessAdapter("whatsapp", business);
+        const fetched = await fetchInboundMedia(db, businessId, adapter.media, m, job.attempts);
+        // A voice note is transcribed first, which takes seconds: the customer sees the typing indicator meanwhile.
+        if (fetched.kind === "audio" && fetched.status === "ready" && transcribeSettings() && adapter.markRead) {
+          typing = await adapter.markRead(m.wamid, { typing: true }).then(
+            () => true,
+            (err) => {
+              log.warn({ err }, "typing indicator not sent");
+              return false;
+            },
+          );
+        }
+        media = await withTranscript(db, fetched);
       } catch (err) {
         errors.push(err);
         continue;
@@ -162,7 +176,10 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
         media,
       },
       m.type === "order" ? recordOrder(businessId, m.content) : undefined,
-    ).catch((err) => errors.push(err));
+    )
+      // Marked read by the typing indicator already: the assistant's turn sends no second one.
+      .then(() => (typing ? markedRead(db, businessId, m.wamid) : undefined))
+      .catch((err) => errors.push(err));
   }
   let unknown = 0;
   for (const s of byTime(parsed.statuses)) {

@@ -28,9 +28,17 @@ async function postMessages(connection: WhatsAppConnection, body: object): Promi
   throw new ChannelError(res.status >= 500 ? "transient" : "permanent", null, message);
 }
 
-/** Marks the customer's message (and so every earlier one) read: the customer sees blue ticks. */
-export function sendReadReceipt(connection: WhatsAppConnection, wamid: string): Promise<void> {
-  return postMessages(connection, { messaging_product: "whatsapp", status: "read", message_id: wamid });
+/**
+ * Marks the customer's message (and so every earlier one) read: the customer sees blue ticks; with
+ * `typing`, also the typing indicator, which WhatsApp shows until the reply or for 25 seconds.
+ */
+export function sendReadReceipt(connection: WhatsAppConnection, wamid: string, typing = false): Promise<void> {
+  return postMessages(connection, {
+    messaging_product: "whatsapp",
+    status: "read",
+    message_id: wamid,
+    ...(typing ? { typing_indicator: { type: "text" } } : {}),
+  });
 }
 
 /** The business's reaction to a message; an empty emoji removes it. */

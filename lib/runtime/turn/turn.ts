@@ -6,6 +6,7 @@ import { deliveryRules } from "../../businesses/facts";
 import { assistants, businesses, businessFacts, businessHours, contacts, conversations, messages } from "../../db/schema";
 import { notFound } from "../../errors";
 import { completeJob, isPending } from "../../jobs/queue";
+import { showTyping } from "../../messages/message-signals";
 import { decideTurn, type Pending, type TurnInput } from "./decide-turn";
 import { readInbound } from "../base/inbound-text";
 import { askLlm } from "../llm/llm";
@@ -33,6 +34,11 @@ export async function runAssistantTurn(db: Db, payload: TurnPayload, jobId?: num
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const pending = await db.transaction((tx) => runPass(tx, payload, jobId, input));
     if (!pending) return;
+    // The model takes seconds: on WhatsApp the customer sees the typing indicator meanwhile (once a turn).
+    if (pass === 0)
+      await showTyping(db, payload.businessId, payload.messageId, payload.conversationId).catch((err) =>
+        log.warn({ err }, "typing indicator not queued"),
+      );
     input = await writeOutsideTransaction(db, pending);
   }
   log.error({ businessId: payload.businessId, messageId: payload.messageId, passes: MAX_PASSES }, "assistant turn did not settle");
