@@ -37,6 +37,7 @@ const actionLabels: Record<AuditAction, string> = {
   "settings.storage_quota_changed": "File storage quota changed",
   "contact.exported": "Contact exported",
   "contact.erased": "Contact erased",
+  "contact.opted_out_by_channel": "Opted out in WhatsApp",
 };
 
 // Date inputs are days in the viewer's time zone: from the start of `from` to the end of `to`.

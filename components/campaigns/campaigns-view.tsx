@@ -22,6 +22,17 @@ import { CampaignForm } from "./campaign-form";
 import type { OperationOutput } from "@/lib/api/operation";
 import type { campaignSettingsGet } from "@/lib/api/operations";
 
+// Why recipients failed, as an owner reads it (counts.failedByReason).
+const failureLabels: Record<string, string> = {
+  marketing_limited: "limited by WhatsApp for now",
+  marketing_opted_out: "stopped marketing in WhatsApp (opted out)",
+  channel_experiment: "held back by Meta's experiment",
+  undeliverable: "not on WhatsApp or undeliverable",
+  outside_messaging_window: "outside the 24-hour window",
+  unconfirmed: "no answer from WhatsApp",
+  channel_error: "refused by WhatsApp",
+};
+
 const statusTone: Record<CampaignOut["status"], BadgeTone> = {
   scheduled: "info",
   running: "accent",
@@ -200,9 +211,9 @@ function CampaignDetail({ id, onClose }: { id: string; onClose: () => void }) {
               <dt>Failed</dt>
               <dd>
                 {n(c.counts.failed)}
-                {Object.keys(c.counts.failedByCode).length
-                  ? ` (${Object.entries(c.counts.failedByCode)
-                      .map(([code, k]) => `${code}: ${k}`)
+                {Object.keys(c.counts.failedByReason ?? {}).length
+                  ? ` (${Object.entries(c.counts.failedByReason)
+                      .map(([reason, k]) => `${failureLabels[reason] ?? reason}: ${n(k)}`)
                       .join(", ")})`
                   : ""}
               </dd>

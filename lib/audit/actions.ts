@@ -27,6 +27,7 @@ export const auditActions = [
   "settings.storage_quota_changed",
   "contact.exported",
   "contact.erased",
+  "contact.opted_out_by_channel",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

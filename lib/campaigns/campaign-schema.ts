@@ -80,6 +80,11 @@ export const campaignCounts = z.object({
   read: z.number().int(),
   failed: z.number().int(),
   failedByCode: z.record(z.string(), z.number().int()).describe("Failures by error code (WhatsApp's code when it gave one)."),
+  failedByReason: z
+    .record(z.string(), z.number().int())
+    .describe(
+      "Failures by the API's failure code: `marketing_limited` (WhatsApp holds back marketing to this customer for now, 131049), `marketing_opted_out` (the customer stopped marketing messages in WhatsApp, 131050: opted out here too), `channel_experiment` (left out by Meta's experiment, 130472), `undeliverable` (131026), `outside_messaging_window`, `unconfirmed`, `channel_error`.",
+    ),
   replied: z.number().int().describe("Recipients who wrote back within 24 hours of the send."),
   optedOut: z.number().int().describe("Skipped (opted out before their turn) plus those who opted out after receiving it."),
   cancelled: z.number().int(),

@@ -187,6 +187,7 @@ const emptyCounts = (): Counts => ({
   read: 0,
   failed: 0,
   failedByCode: {},
+  failedByReason: {},
   replied: 0,
   optedOut: 0,
   cancelled: 0,
@@ -246,15 +247,19 @@ export async function campaignCounts(db: Db, campaignIds: string[]): Promise<Map
       cancelled: r.cancelled,
     });
   }
-  const codes = await queryRows<{ campaign_id: string; code: string; n: number }>(
+  const codes = await queryRows<{ campaign_id: string; code: string; reason: string; n: number }>(
     db,
     sql`select r.campaign_id, coalesce(m.error->>'channelCode', r.error->>'channelCode', m.error->>'code', r.error->>'code', 'unknown') as code,
-        count(*)::int as n
+        coalesce(m.error->>'code', r.error->>'code', 'channel_error') as reason, count(*)::int as n
       from campaign_recipients r left join messages m on m.id = r.message_id
       where r.campaign_id in (${ids}) and (r.status = 'failed' or m.status = 'failed')
-      group by 1, 2`,
+      group by 1, 2, 3`,
   );
-  for (const c of codes) (out.get(c.campaign_id) as Counts).failedByCode[c.code] = c.n;
+  for (const c of codes) {
+    const counts = out.get(c.campaign_id) as Counts;
+    counts.failedByCode[c.code] = (counts.failedByCode[c.code] ?? 0) + c.n;
+    counts.failedByReason[c.reason] = (counts.failedByReason[c.reason] ?? 0) + c.n;
+  }
   return out;
 }
 

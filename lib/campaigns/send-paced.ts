@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { type ChannelAdapter, ChannelError, businessAdapter, failureCode } from "../channels";
+import { type ChannelAdapter, ChannelError, businessAdapter, failureOf } from "../channels";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import type { businesses, campaigns, RecipientError, templates } from "../db/schema";
@@ -152,7 +152,7 @@ function classify(r: Claimed, err: unknown): Outcome {
     return { kind: "failed", r, error: { code: "channel_error", message: String((err as Error)?.message ?? err), channelCode: null } };
   }
   const error: RecipientError = {
-    code: failureCode(err.kind),
+    code: failureOf(err),
     message: err.message,
     channelCode: err.code,
   };

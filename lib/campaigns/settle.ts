@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { type RecipientError, campaignRecipients } from "../db/schema";
 import { recordAccepted } from "../messages/outbound";
+import { channelStoppedMarketing } from "../contacts/opt-out";
 
 // What a pass's sends come to, written in batches while the pass goes on.
 
@@ -57,10 +58,14 @@ export async function settle(db: Db, businessId: string, campaignId: string, cla
     );
     for (const o of batch) {
       if (o.kind === "failed") {
-        await tx
+        const failed = await tx
           .update(campaignRecipients)
           .set({ status: "failed", claim: null, error: o.error, attempts: o.r.attempts + 1, updatedAt: sql`now()` })
-          .where(and(eq(campaignRecipients.id, o.r.id), eq(campaignRecipients.claim, claim), eq(campaignRecipients.status, "sending")));
+          .where(and(eq(campaignRecipients.id, o.r.id), eq(campaignRecipients.claim, claim), eq(campaignRecipients.status, "sending")))
+          .returning({ id: campaignRecipients.id });
+        // The customer stopped marketing messages in WhatsApp: opted out of campaigns here too.
+        if (failed.length && o.error.code === "marketing_opted_out")
+          await channelStoppedMarketing(tx, businessId, o.r.contactId, { channelCode: o.error.channelCode, campaignId });
       } else if (o.kind === "retry") {
         await tx
           .update(campaignRecipients)

@@ -64,6 +64,8 @@ export class ChannelError extends Error {
       schedule?: RetrySchedule;
       /** The sending number's own throughput is exceeded: a bulk sender should slow down, not only wait. */
       slowDown?: boolean;
+      /** A specific failure code (FailureCode) for a refusal the API names on its own. */
+      failure?: FailureCode;
     } = {},
   ) {
     super(message);
@@ -81,8 +83,29 @@ export class ChannelError extends Error {
 }
 
 /** The message error code a refusal of this kind is recorded with (documented in docs/api-contract.md). */
+/**
+ * Why a message failed, as the API says it (`error.code` of a message or a campaign recipient). The
+ * channel names the specific ones; any other refusal is `channel_error`.
+ */
+export type FailureCode =
+  | "outside_messaging_window"
+  | "channel_error"
+  // The customer's channel will not take it (WhatsApp 131026: no account, old app, terms not accepted).
+  | "undeliverable"
+  // The channel holds back marketing to this customer for now (WhatsApp 131049): not retried for a day.
+  | "marketing_limited"
+  // The customer stopped marketing messages in the channel's own app (WhatsApp 131050): opted out here too.
+  | "marketing_opted_out"
+  // The channel left the message out as part of its own experiment (WhatsApp 130472): not retried.
+  | "channel_experiment";
+
 export function failureCode(kind: ChannelErrorKind): "outside_messaging_window" | "channel_error" {
   return kind === "window" ? "outside_messaging_window" : "channel_error";
+}
+
+/** The failure code of a channel's refusal: the channel's own when it named one, else by its kind. */
+export function failureOf(err: ChannelError): FailureCode {
+  return err.options.failure ?? failureCode(err.kind);
 }
 
 /** A file the channel holds for us (an inbound photo, voice note, ...), as a stream. */

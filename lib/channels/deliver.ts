@@ -8,7 +8,7 @@ import type { MessageRow } from "../messages/messages";
 import { markFailed, markSent, messageDelivery } from "../messages/outbound";
 import { mediaFileById, readMediaBytes } from "../media/media-files";
 import { businessAdapter } from "./adapters";
-import { ChannelError, type ChannelReceipt, type OutboundMedia } from "./channel";
+import { ChannelError, type ChannelReceipt, failureOf, type OutboundMedia } from "./channel";
 import { metrics } from "../observability/metrics";
 
 // The `messages.deliver` job: one queued message out through its channel. Jobs share the
@@ -92,14 +92,14 @@ async function settleFailure(db: Db, message: MessageRow, err: unknown, job: Att
   }
   if (err.kind === "window") {
     const text = `The customer has not written in the last 24 hours: only a template message can be sent. (${err.message})`;
-    return markFailed(db, message.id, { code: "outside_messaging_window", message: text, channelCode: err.code }, job.attempts);
+    return markFailed(db, message.id, { code: failureOf(err), message: text, channelCode: err.code }, job.attempts);
   }
   if ((err.kind === "rate_limited" || err.kind === "transient") && !lastAttempt) {
     await db.update(messages).set({ attempts: job.attempts }).where(eq(messages.id, message.id));
     const delay = err.retryDelayMs(job.attempts) || fallbackRetryMs(job.attempts);
     throw new RetryLater(delay, `channel ${err.kind} (${err.code ?? "no code"}): ${err.message}`);
   }
-  return markFailed(db, message.id, { code: "channel_error", message: err.message, channelCode: err.code }, job.attempts);
+  return markFailed(db, message.id, { code: failureOf(err), message: err.message, channelCode: err.code }, job.attempts);
 }
 
 export const deliverJob = runs(messageDelivery, async (payload, job) =>

@@ -13,6 +13,8 @@ export {
   type ChannelName,
   type ChannelReceipt,
   failureCode,
+  failureOf,
+  type FailureCode,
 } from "./channel";
 export { adapterFor, businessAdapter, type ChannelSettings, connectedChannel } from "./adapters";
 export { whatsAppAdapter } from "./whatsapp/adapter";

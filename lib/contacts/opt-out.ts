@@ -7,6 +7,7 @@ import { notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import type { OptOutView } from "../shared/opt-out-view";
 import { contactView } from "./contacts";
+import { recordAudit } from "../audit/record";
 
 // A contact's opt-out of campaigns: set by staff, the API or the customer's own words (below), read
 // by lib/campaigns when it picks and sends to recipients.
@@ -149,7 +150,7 @@ export async function setOptOut(
   businessId: string,
   contactId: string,
   optedOut: boolean,
-  source: "customer" | "staff" | "api",
+  source: "customer" | "staff" | "api" | "channel",
   language: OptLanguage | null = null,
 ): Promise<boolean> {
   // Only a real change writes (the conflict update's WHERE, the opt-in's guard): concurrent STOPs from
@@ -231,4 +232,28 @@ export async function getOptOut(db: Db, businessId: string, contactId: string): 
     language: row?.language ?? null,
     updatedAt: row ? row.updatedAt.toISOString() : null,
   };
+}
+
+/**
+ * The channel refused a message because the customer stopped marketing messages from this business in
+ * the channel's own app (WhatsApp 131050): they are opted out of campaigns here too, with an audit entry,
+ * once. Call it in the transaction that records the failure.
+ */
+export async function channelStoppedMarketing(
+  tx: Db,
+  businessId: string,
+  contactId: string,
+  details: { channelCode: number | null; messageId?: string | null; campaignId?: string | null },
+): Promise<boolean> {
+  const changed = await setOptOut(tx, businessId, contactId, true, "channel");
+  if (changed)
+    await recordAudit(tx, {
+      businessId,
+      actor: { type: "system", label: "WhatsApp" },
+      ip: null,
+      action: "contact.opted_out_by_channel",
+      target: { type: "contact", id: contactId },
+      details: Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined && v !== null)),
+    });
+  return changed;
 }

@@ -60,7 +60,9 @@ export const eventSchemas = {
   "contact.updated": {
     contact: flexible.describe("(with `optedOut`)"),
     changes: z.array(z.string()).describe('(`["optedOut"]`)'),
-    source: z.enum(["customer", "staff", "api"]).describe("(`customer`, `staff`, `api`)"),
+    source: z
+      .enum(["customer", "staff", "api", "channel"])
+      .describe("(`customer`, `staff`, `api`, or `channel`: the customer stopped marketing messages in WhatsApp)"),
   },
   "contact.deleted": {
     contactId: z.string(),

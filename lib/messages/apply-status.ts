@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type MessageError, type MessageStatus, messages } from "../db/schema";
+import { channelStoppedMarketing } from "../contacts/opt-out";
 
 export type ChannelStatusUpdate = {
   /** The channel's id of our outbound message (WhatsApp wamid). */
@@ -45,8 +46,13 @@ export async function applyStatus(
       .update(messages)
       .set(update.status === "failed" ? { status: "failed", error: update.error ?? UNEXPLAINED_FAILURE } : { status: update.status })
       .where(and(match, inArray(messages.status, from)))
-      .returning({ id: messages.id });
-    if (moved.length) return "applied";
+      .returning({ id: messages.id, contactId: messages.contactId });
+    if (moved.length) {
+      // The customer stopped marketing messages in WhatsApp: opted out of campaigns here too.
+      if (update.status === "failed" && update.error?.code === "marketing_opted_out")
+        await channelStoppedMarketing(db, businessId, moved[0].contactId, { channelCode: update.error.channelCode, messageId: moved[0].id });
+      return "applied";
+    }
     const [row] = await db.select({ status: messages.status }).from(messages).where(match);
     if (!row) return "unknown";
     // The delivery job can commit the wamid between the two statements (each sees its own snapshot):

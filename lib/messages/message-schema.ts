@@ -61,7 +61,15 @@ export type SendMessageIn = z.infer<typeof sendMessageIn>;
 // The media object of a message (and of the message.received event): lib/shared/media-schema.ts.
 export { type MediaOut, mediaOut };
 
-export const messageErrorOut = z.object({ code: z.string(), message: z.string(), channelCode: z.number().nullable() });
+export const messageErrorOut = z.object({
+  code: z
+    .string()
+    .describe(
+      "Why it failed: `outside_messaging_window`, `marketing_limited` (WhatsApp 131049: Meta holds back marketing to this customer for now; not retried), `marketing_opted_out` (131050: the customer stopped marketing messages in WhatsApp; opted out of campaigns here too), `channel_experiment` (130472), `undeliverable` (131026), or `channel_error` (any other refusal).",
+    ),
+  message: z.string(),
+  channelCode: z.number().nullable().describe("The channel's own code (WhatsApp's error.code), null when it gave none."),
+});
 
 export const messageOut = z.object({
   id: z.string().meta({ example: "msg_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { insideWindow, lastInboundAtByPhone, WINDOW_MS } from "../conversations/conversations";
 import { pauseForPerson } from "../conversations/people-first";
+import { channelStoppedMarketing } from "../contacts/opt-out";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { conversations, type InteractivePayload, type MessageError, type MessageMedia, messages, type TemplatePayload } from "../db/schema";
@@ -213,10 +214,15 @@ export async function markSent(
 
 /** The deliver job's last word on a message the channel refused or never took. */
 export async function markFailed(db: Db, messageId: string, error: MessageError, attempts: number): Promise<void> {
-  await db
-    .update(messages)
-    .set({ status: "failed", error, attempts })
-    .where(and(eq(messages.id, messageId), eq(messages.status, "queued")));
+  await db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(messages)
+      .set({ status: "failed", error, attempts })
+      .where(and(eq(messages.id, messageId), eq(messages.status, "queued")))
+      .returning({ businessId: messages.businessId, contactId: messages.contactId });
+    if (failed && error.code === "marketing_opted_out")
+      await channelStoppedMarketing(tx, failed.businessId, failed.contactId, { channelCode: error.channelCode, messageId });
+  });
 }
 
 // ---- Already accepted by the channel: the batch form.

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { updateCampaignSettings } from "../../lib/campaigns/campaigns";
 import { runCampaignPass } from "../../lib/campaigns/send-job";
 import { db } from "../../lib/db/client";
+import { campaignOptOuts } from "../../lib/db/schema";
+import { eq } from "drizzle-orm";
 import type { Worker } from "../../lib/jobs/worker";
 import { type AppServer, type Connected, connectedBusiness, setChannelEnv, sleep, startAppServer, waitFor } from "../channels/harness";
 import { api } from "../helpers/api";
@@ -65,6 +67,41 @@ describe("campaign results", () => {
     expect(failedRecipients.body.data).toHaveLength(1);
     expect(failedRecipients.body.data[0].error).toMatchObject({ channelCode: 131026 });
   }, 60_000);
+
+  it("131049 and 131050: limited by WhatsApp is not retried; a customer who stopped marketing in WhatsApp is opted out here, audited", async () => {
+    const { b, id } = await setUp(4, "1466");
+    b.fake.failNext(131049);
+    b.fake.failNext(131050);
+    await runCampaignPass(db(), b.businessId);
+    expect((await campaignStatus(id)).status).toBe("completed");
+    expect(b.fake.sent).toHaveLength(2);
+    const c = await counts(b, id);
+    expect(c).toMatchObject({ sent: 2, failed: 2, failedByCode: { "131049": 1, "131050": 1 } });
+    expect(c.failedByReason).toEqual({ marketing_limited: 1, marketing_opted_out: 1 });
+    const rs = await recipientsOf(id);
+    const limited = rs.find((r) => r.error?.channelCode === 131049);
+    const stopped = rs.find((r) => r.error?.channelCode === 131050);
+    expect(limited).toMatchObject({ status: "failed", attempts: 1, error: { code: "marketing_limited" } });
+    expect(stopped).toMatchObject({ status: "failed", attempts: 1, error: { code: "marketing_opted_out" } });
+    // Only the one who stopped marketing is opted out, by the channel, with one audit entry and a contact.updated.
+    const optOuts = await db().select().from(campaignOptOuts).where(eq(campaignOptOuts.businessId, b.businessId));
+    expect(optOuts.map((o) => [o.contactId, o.optedOut, o.source])).toEqual([[stopped?.contactId, true, "channel"]]);
+    const audit = await api("GET", "/v1/audit-events?action=contact.opted_out_by_channel", { key: b.key });
+    expect(audit.body.data).toHaveLength(1);
+    expect(audit.body.data[0]).toMatchObject({
+      actor: { type: "system", label: "WhatsApp" },
+      target: { type: "contact", id: stopped?.contactId },
+      details: { channelCode: 131050, campaignId: id },
+    });
+    // The next campaign to the same audience leaves them out.
+    const next = await api("POST", "/v1/campaigns", {
+      key: b.key,
+      body: { name: "Again", template: { name: "promo", language: "en", variables: ["x"] }, audience: { tags: { any: ["regular"] } } },
+    });
+    await runCampaignPass(db(), b.businessId);
+    expect(await counts(b, next.body.id)).toMatchObject({ total: 3, sent: 3 });
+    expect((await recipientsOf(next.body.id)).map((r) => r.contactId)).not.toContain(stopped?.contactId);
+  }, 30_000);
 
   it("waits out a pair-rate error (131056) for that customer instead of failing them", async () => {
     const { b, id } = await setUp(2, "1462");

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { db } from "../../lib/db/client";
+import { campaignOptOuts } from "../../lib/db/schema";
 import type { Worker } from "../../lib/jobs/worker";
 import { receiveInboundMessage } from "../../lib/messages/receive-message";
 import { sendMessage } from "../../lib/messages/send-message";
@@ -73,6 +75,38 @@ describe("the Graph API version", () => {
     const old = await fetch(fake.url.replace(/v26\.0$/, "v19.0") + "/123/messages", { method: "POST", body: "{}" });
     expect(old.status).toBe(404);
     expect((await old.json()).error.code).toBe(100);
+  });
+});
+
+describe("WhatsApp's marketing and delivery refusals", () => {
+  it("names each refusal, never retries it, and opts out a customer who stopped marketing, from the send answer and from a status callback", async () => {
+    const { b, phone } = await withCustomer();
+    const expected: Array<[number, string]> = [
+      [131049, "marketing_limited"],
+      [130472, "channel_experiment"],
+      [131026, "undeliverable"],
+      [131050, "marketing_opted_out"],
+    ];
+    for (const [code, failure] of expected) {
+      b.fake.failNext(code);
+      const id = await sendText(b.key, phone, `about ${code}`);
+      const failed = await until(id, "failed");
+      expect(failed).toMatchObject({ attempts: 1, error: { code: failure, channelCode: code } });
+    }
+    // Each was tried once: refused, not retried.
+    expect(b.fake.attempts.filter((a) => a.errorCode !== null).map((a) => a.errorCode)).toEqual(expected.map(([code]) => code));
+    const contact = (await api("GET", `/v1/contacts?search=${encodeURIComponent(phone)}`, { key: b.key })).body.data[0];
+    const optOuts = await db().select().from(campaignOptOuts).where(eq(campaignOptOuts.businessId, b.businessId));
+    expect(optOuts.map((o) => [o.contactId, o.source])).toEqual([[contact.id, "channel"]]);
+    const updated = await eventsOf(b.businessId, "contact.updated");
+    expect(updated.map((e) => e.payload.source)).toEqual(["channel"]);
+
+    // From a status callback: a message WhatsApp took, then reported failed with 131049.
+    const later = await sendText(b.key, phone, "one more");
+    const sent = await until(later, "sent");
+    await b.fake.postStatus(sent.channelMessageId as string, "failed", { error: { code: 131049, message: "healthy ecosystem engagement" } });
+    await settle();
+    expect(await message(later)).toMatchObject({ status: "failed", error: { code: "marketing_limited", channelCode: 131049 } });
   });
 });
 
@@ -198,13 +232,13 @@ describe("Graph errors", () => {
     expect(await eventsOf(b.businessId, "message.sent")).toHaveLength(0);
   });
 
-  it("131026 and other permanent codes: failed with channel_error, the channel's code and message, no retry", async () => {
+  it("131026 and other permanent codes: failed as undeliverable or channel_error, the channel's code and message, no retry", async () => {
     const { b, phone } = await withCustomer();
     b.fake.failNext(131026);
     b.fake.failNext(190);
     const first = await sendText(b.key, phone, "one");
     const second = await sendText(b.key, phone, "two");
-    expect((await until(first, "failed")).error).toEqual({ code: "channel_error", message: "Message undeliverable", channelCode: 131026 });
+    expect((await until(first, "failed")).error).toEqual({ code: "undeliverable", message: "Message undeliverable", channelCode: 131026 });
     expect((await until(second, "failed")).error).toMatchObject({ code: "channel_error", channelCode: 190 });
     await settle();
     expect(b.fake.attempts.map((a) => a.errorCode)).toEqual([131026, 190]);
@@ -316,7 +350,7 @@ describe("status callbacks", () => {
     await settle();
     expect(await message(undeliverable)).toMatchObject({
       status: "failed",
-      error: { code: "channel_error", message: "Message undeliverable.", channelCode: 131026 },
+      error: { code: "undeliverable", message: "Message undeliverable.", channelCode: 131026 },
     });
     expect(await message(late)).toMatchObject({ status: "failed", error: { code: "outside_messaging_window", channelCode: 131047 } });
   });

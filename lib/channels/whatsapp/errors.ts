@@ -1,5 +1,5 @@
 import type { MessageError } from "../../db/schema";
-import { ChannelError, failureCode } from "../channel";
+import { ChannelError, type FailureCode, failureCode } from "../channel";
 
 // What the adapter should do with a Graph API error code (docs/api-contract.md, "WhatsApp"). Branch
 // on `error.code`, never on the HTTP status: Meta answers 400 for almost everything. These codes stay
@@ -12,6 +12,27 @@ export const OUTSIDE_WINDOW_CODE = 131047;
 export const THROUGHPUT_LIMIT_CODE = 130429;
 export const PAIR_RATE_LIMIT_CODE = 131056;
 const TRANSIENT_CODES = new Set([131000, 131016, 2]);
+/** Meta limits marketing messages to this user for now: not retried (Meta: not within 24 hours). */
+export const MARKETING_LIMIT_CODE = 131049;
+/** The user stopped marketing messages from this business in WhatsApp. */
+export const MARKETING_STOPPED_CODE = 131050;
+/** Left out as part of Meta's marketing experiment: not retried. */
+export const EXPERIMENT_CODE = 130472;
+/** The message could not be delivered to this user (no WhatsApp, an old app, terms not accepted). */
+export const UNDELIVERABLE_CODE = 131026;
+
+const FAILURES: Record<number, FailureCode> = {
+  [OUTSIDE_WINDOW_CODE]: "outside_messaging_window",
+  [MARKETING_LIMIT_CODE]: "marketing_limited",
+  [MARKETING_STOPPED_CODE]: "marketing_opted_out",
+  [EXPERIMENT_CODE]: "channel_experiment",
+  [UNDELIVERABLE_CODE]: "undeliverable",
+};
+
+/** The failure code the API gives a message WhatsApp refused with `code`. */
+export function whatsAppFailureCode(code: number): FailureCode {
+  return FAILURES[code] ?? failureCode(classifyWhatsAppError(code).kind);
+}
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -41,11 +62,12 @@ export function whatsAppError(code: number, message: string): ChannelError {
   return new ChannelError(classifyWhatsAppError(code).kind, code, message, retryDelayMs(code, 1), {
     schedule: (attempt) => retryDelayMs(code, attempt),
     slowDown: code === THROUGHPUT_LIMIT_CODE,
+    failure: FAILURES[code],
   });
 }
 
 /** A `failed` status callback's error as the message records it (null: WhatsApp gave no reason). */
 export function whatsAppStatusFailure(error: { code: number; message: string } | null): MessageError | null {
   if (!error) return null;
-  return { code: failureCode(classifyWhatsAppError(error.code).kind), message: error.message, channelCode: error.code };
+  return { code: whatsAppFailureCode(error.code), message: error.message, channelCode: error.code };
 }

@@ -99,7 +99,8 @@ export const campaignSettings = pgTable("campaign_settings", {
   updatedAt: updatedAt(),
 });
 
-export const optOutSources = ["customer", "staff", "api"] as const;
+// `channel`: the customer stopped marketing messages in the channel's own app (WhatsApp error 131050).
+export const optOutSources = ["customer", "staff", "api", "channel"] as const;
 
 // Customers who asked not to receive campaigns. Replies to their own messages still go out.
 export const campaignOptOuts = pgTable(

@@ -1,0 +1,2 @@
+ALTER TABLE "campaign_opt_outs" DROP CONSTRAINT "campaign_opt_outs_source_check";--> statement-breakpoint
+ALTER TABLE "campaign_opt_outs" ADD CONSTRAINT "campaign_opt_outs_source_check" CHECK ("campaign_opt_outs"."source" in ('customer', 'staff', 'api', 'channel'));
