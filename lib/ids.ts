@@ -40,7 +40,8 @@ export type IdPrefix =
   | "sr"
   | "inv"
   | "cev"
-  | "aud";
+  | "aud"
+  | "inu";
 
 /** `<prefix>_<ULID>`: opaque, time-sortable, and the kind is visible at a glance. */
 export function newId(prefix: IdPrefix): string {

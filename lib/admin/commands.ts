@@ -3,7 +3,7 @@ import type { AuditAction } from "../audit/actions";
 import { recordAudit } from "../audit/record";
 import { createBusiness, getBusiness } from "../businesses/businesses";
 import { rotateEncryptionKey } from "../crypto/rotate";
-import { graphUrl, setWhatsApp, verifyWhatsApp } from "../channels";
+import { graphUrl, listUnusable, replayInbound, replayUnusable, setWhatsApp, verifyWhatsApp } from "../channels";
 import { type Db, db } from "../db/client";
 import { migrate } from "../db/migrate";
 import { parseByteSize, setStorageQuota } from "../media/storage-quota";
@@ -56,6 +56,18 @@ const int = (v: string, name: string) => {
 
 /** The operator commands, shared by the CLI (direct) and the running server's admin socket (PGlite). */
 export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>> = {
+  // What a channel sent that the service could not use (newest first; --all includes the replayed ones).
+  async "unusable-inbound"(a) {
+    const limit = optional(a, "limit");
+    return listUnusable(db(), { all: a.all === true, limit: limit ? int(limit, "limit") : undefined, businessId: optional(a, "business") });
+  },
+  // After a fix: process kept items again (--id one, or --all not replayed yet); still unusable ones stay listed.
+  async "replay-inbound"(a) {
+    return replayUnusable(db(), { id: optional(a, "id"), all: a.all === true }, (channel, raw) => {
+      if (channel !== "whatsapp") throw new AppError("invalid_request", `No replay for channel ${channel}.`);
+      return replayInbound(db(), raw);
+    });
+  },
   async "create-business"(a) {
     const phoneNumberId = optional(a, "whatsapp-phone-number-id");
     return createBusiness(db(), {

@@ -32,6 +32,10 @@ export { scheduleTemplateSync, templateSync, templateSyncJob } from "./template-
 // WhatsApp's inbound HTTP door (app/channels/whatsapp/webhook/route.ts)
 export { acceptWebhook, verifyHandshake } from "./whatsapp/inbound";
 
+// What a channel sent that could not be used: kept, listed and replayed (the admin commands)
+export { listUnusable, replayUnusable, type UnusableView } from "./unusable";
+export { replayInbound } from "./whatsapp/inbound";
+
 // Templates as the channel reviews them
 export { deleteTemplate, syncTemplates, type TemplateAccount, templateAccount, upsertTemplate } from "./templates";
 

@@ -31,6 +31,12 @@ function createMetrics() {
       labelNames: ["outcome"] as const,
       registers: [registry],
     }),
+    inboundUnusable: new Counter({
+      name: "convo_inbound_unusable_total",
+      help: "Parts of inbound webhook bodies the service could not use, kept for the operator (npm run admin -- unusable-inbound), by channel and kind.",
+      labelNames: ["channel", "kind"] as const,
+      registers: [registry],
+    }),
     whatsAppSendErrors: new Counter({
       name: "convo_whatsapp_send_errors_total",
       help: "Messages WhatsApp refused or could not take, by WhatsApp's error code (none: timeout or network) and kind.",

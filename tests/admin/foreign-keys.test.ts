@@ -135,6 +135,9 @@ describe("the foreign keys migration", () => {
     await run(sql`insert into member_presence (user_id, business_id, last_seen_at) values ('usr_01RELAGENT', ${B}, now())`);
     await run(sql`insert into business_hours (business_id, weekly) values (${B}, '{"mon":["09:00-17:00"]}'::jsonb)`);
     await run(sql`insert into business_facts (business_id, delivers) values (${B}, true)`);
+    await run(
+      sql`insert into inbound_unusable (id, channel, fingerprint, kind, reason, raw, business_id) values ('inu_fk_1', 'whatsapp', 'fp-fk-1', 'unknown_type', 'type x', '{}'::jsonb, ${B})`,
+    );
     await run(sql`insert into order_settings (business_id, ready_text) values (${B}, 'Ready!')`);
     await run(sql`insert into campaign_settings (business_id) values (${B})`);
     await run(sql`insert into privacy_settings (business_id, message_retention_days) values (${B}, 90)`);

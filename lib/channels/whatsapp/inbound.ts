@@ -18,6 +18,7 @@ import { applyNumberUpdate, applyTemplateUpdate } from "../templates";
 import { whatsAppStatusFailure } from "./errors";
 import { inboundMediaText, transcribeSettings, withTranscript } from "../../media/transcribe";
 import { markedRead } from "../../messages/message-signals";
+import { recordUnusable, type UnusablePart } from "../unusable";
 import { fetchInboundMedia, MEDIA_KINDS } from "./inbound-media";
 import { recordOrder } from "./order";
 import { parseWhatsAppWebhook } from "./parse-webhook";
@@ -100,18 +101,29 @@ async function businessByPhoneNumberId(db: Db, phoneNumberId: string) {
   return row;
 }
 
-/** The job: every entry, change, message and status of one webhook body. */
-export async function processInboundWebhook(db: Db, body: string, job: Attempt): Promise<void> {
+/**
+ * The job: every entry, change, message and status of one webhook body. What it cannot use is kept
+ * (lib/channels/unusable.ts) once the body is done; `keep` replaces that (a replay reports instead).
+ */
+export async function processInboundWebhook(
+  db: Db,
+  body: string,
+  job: Attempt,
+  keep: (parts: UnusablePart[]) => Promise<void> = (parts) => recordUnusable(db, "whatsapp", parts),
+): Promise<void> {
   let json: unknown;
   try {
     json = parseJsonText(body);
   } catch (err) {
     // Not the parser's message: it quotes the body.
-    log.warn({ bytes: body.length, reason: err instanceof AppError ? err.code : "invalid JSON" }, "signed webhook body dropped");
+    const reason = err instanceof AppError ? err.code : "invalid JSON";
+    log.warn({ bytes: body.length, reason }, "signed webhook body not readable: kept as unusable");
+    await keep([{ kind: "invalid_json", reason: `the body is not readable JSON (${reason})`, raw: { text: body } }]);
     return;
   }
   const parsed = parseWhatsAppWebhook(json);
-  for (const s of parsed.skipped) log.warn({ reason: s.reason }, "webhook part skipped");
+  for (const s of parsed.skipped) log.warn({ reason: s.reason }, "webhook part skipped: kept as unusable");
+  const unusable: UnusablePart[] = [...parsed.skipped];
 
   type Business = NonNullable<Awaited<ReturnType<typeof businessByPhoneNumberId>>>;
   const byNumber = new Map<string, Business | null>();
@@ -131,8 +143,17 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
   const byTime = <T extends { timestamp: Date }>(list: T[]) => [...list].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
   for (const m of byTime(parsed.messages)) {
     const business = await businessRow(m.phoneNumberId);
-    if (!business) continue;
+    if (!business) {
+      unusable.push({
+        kind: "unknown_number",
+        reason: `a message to phone_number_id ${m.phoneNumberId}, which no business has connected`,
+        raw: m.raw(),
+      });
+      continue;
+    }
     const businessId = business.id;
+    // Stored as a placeholder in the thread (staff see something came), and kept to replay after a fix.
+    if (m.unknownType) unusable.push({ kind: "unknown_type", reason: `message type ${m.type} is not read`, raw: m.raw(), businessId });
     if (m.type === "reaction") {
       const target = typeof m.content?.message_id === "string" ? m.content.message_id : null;
       const emoji = typeof m.content?.emoji === "string" && m.content.emoji ? m.content.emoji : null;
@@ -181,25 +202,52 @@ export async function processInboundWebhook(db: Db, body: string, job: Attempt):
       .then(() => (typing ? markedRead(db, businessId, m.wamid) : undefined))
       .catch((err) => errors.push(err));
   }
-  let unknown = 0;
+  const unknownStatuses: UnusablePart[] = [];
   for (const s of byTime(parsed.statuses)) {
     const businessId = await businessFor(s.phoneNumberId);
-    if (!businessId) continue;
+    if (!businessId) {
+      unusable.push({
+        kind: "unknown_number",
+        reason: `a status for phone_number_id ${s.phoneNumberId}, which no business has connected`,
+        raw: s.raw(),
+      });
+      continue;
+    }
     const result = await applyStatus(db, businessId, { channelMessageId: s.wamid, status: s.status, error: whatsAppStatusFailure(s.error) }).catch(
       (err) => {
         errors.push(err);
         return null;
       },
     );
-    if (result === "unknown") unknown++;
+    if (result === "unknown")
+      unknownStatuses.push({
+        kind: "unknown_message",
+        reason: `a ${s.status} status for ${s.wamid}, a message not recorded here`,
+        raw: s.raw(),
+        businessId,
+      });
   }
   for (const t of parsed.templates) await applyTemplateUpdate(db, t).catch((err) => errors.push(err));
   for (const n of parsed.numbers) await applyNumberUpdate(db, n).catch((err) => errors.push(err));
   if (errors.length) throw errors[0];
-  if (unknown && job.attempts < STATUS_RETRY_ATTEMPTS) {
-    throw new RetryLater(500 * job.attempts, `${unknown} status update(s) for messages not recorded yet`);
+  // A status may overtake the delivery job that records its message: wait a little before giving up on it.
+  if (unknownStatuses.length && job.attempts < STATUS_RETRY_ATTEMPTS) {
+    throw new RetryLater(500 * job.attempts, `${unknownStatuses.length} status update(s) for messages not recorded yet`);
   }
-  if (unknown) log.warn({ statuses: unknown }, "status updates for unknown messages: skipped");
+  if (unknownStatuses.length) log.warn({ statuses: unknownStatuses.length }, "status updates for unknown messages: kept as unusable");
+  await keep([...unusable, ...unknownStatuses]);
+}
+
+/** Processes a kept part again (lib/channels/unusable.ts replayUnusable); returns what it still cannot use. */
+export async function replayInbound(db: Db, raw: unknown): Promise<UnusablePart[]> {
+  const still: UnusablePart[] = [];
+  const body = raw && typeof raw === "object" && "text" in raw && typeof raw.text === "string" ? raw.text : JSON.stringify(raw);
+  // The last attempt: a status for a message still unknown is not waited for again.
+  await processInboundWebhook(db, body, { attempts: STATUS_RETRY_ATTEMPTS }, async (parts) => {
+    // A message of a type still not read is stored already (as a placeholder): still unusable.
+    still.push(...parts);
+  });
+  return still;
 }
 
 export const inboundJob = runs(inboundWebhook, (payload, job) => processInboundWebhook(defaultDb(), String(payload.body ?? ""), job));

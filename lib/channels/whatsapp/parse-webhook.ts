@@ -1,5 +1,11 @@
 // Turns Meta's webhook envelope into flat lists. Meta retries anything that does not get a 200, so
-// this never throws: whatever it cannot read goes to `skipped` and the rest is still delivered.
+// this never throws: whatever it cannot read goes to `skipped`, with a webhook body holding only that
+// part (kept as unusable, replayable: lib/channels/unusable.ts), and the rest is still delivered.
+
+import type { UnusableKind } from "../../db/schema";
+
+/** A part of a webhook body the service cannot use, as a body of its own (replayed as one). */
+export type SkippedPart = { kind: UnusableKind; reason: string; raw: unknown };
 
 export type InboundWhatsAppMessage = {
   phoneNumberId: string;
@@ -14,6 +20,10 @@ export type InboundWhatsAppMessage = {
   /** Always something readable, even for types we only store as a placeholder. */
   text: string;
   content: Record<string, unknown> | null;
+  /** A type this service does not read (it is stored as a placeholder and kept as unusable too). */
+  unknownType: boolean;
+  /** This message alone as a webhook body (kept when it cannot be used: an unknown number). */
+  raw: () => unknown;
 };
 
 export type WhatsAppStatus = "sent" | "delivered" | "read" | "failed";
@@ -25,6 +35,8 @@ export type WhatsAppStatusUpdate = {
   timestamp: Date;
   recipient: string;
   error: { code: number; message: string } | null;
+  /** This status alone as a webhook body (kept when it cannot be used: an unknown message). */
+  raw: () => unknown;
 };
 
 /** A template's review or quality changed (fields message_template_status_update / _quality_update). */
@@ -48,13 +60,15 @@ export type ParsedWhatsAppWebhook = {
   statuses: WhatsAppStatusUpdate[];
   templates: WhatsAppTemplateUpdate[];
   numbers: WhatsAppNumberUpdate[];
-  skipped: { reason: string }[];
+  skipped: SkippedPart[];
 };
 
 type Json = Record<string, unknown>;
 
 const STATUSES: readonly string[] = ["sent", "delivered", "read", "failed"];
 const MEDIA_TYPES = new Set(["image", "audio", "video", "document", "sticker"]);
+// The message types this service reads; any other is stored as a placeholder and kept as unusable.
+const KNOWN_TYPES = new Set(["text", "interactive", "button", "order", "location", "reaction", "contacts", ...MEDIA_TYPES]);
 
 const asObject = (v: unknown): Json | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null);
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -80,36 +94,42 @@ export function parseWhatsAppWebhook(body: unknown): ParsedWhatsAppWebhook {
   const out: ParsedWhatsAppWebhook = { messages: [], statuses: [], templates: [], numbers: [], skipped: [] };
   const root = asObject(body);
   if (!root || !Array.isArray(root.entry)) {
-    out.skipped.push({ reason: "body has no entry array" });
+    out.skipped.push({ kind: "malformed", reason: "body has no entry array", raw: body });
     return out;
   }
+  const object = root.object ?? "whatsapp_business_account";
   for (const [e, rawEntry] of root.entry.entries()) {
     const entry = asObject(rawEntry);
     if (!entry || !Array.isArray(entry.changes)) {
-      out.skipped.push({ reason: `entry[${e}] has no changes array` });
+      out.skipped.push({ kind: "malformed", reason: `entry[${e}] has no changes array`, raw: { object, entry: [rawEntry] } });
       continue;
     }
     for (const [c, rawChange] of entry.changes.entries()) {
       const change = asObject(rawChange);
       const where = `entry[${e}].changes[${c}]`;
-      if (change?.field === "messages") parseChange(change, where, out);
-      else parseAccountChange(asString(entry.id), change, where, out);
+      // This change alone, or a part of its value, as a body of its own.
+      const bodyOf = (value?: unknown) => ({
+        object,
+        entry: [{ id: entry.id, changes: [value === undefined ? rawChange : { field: change?.field, value }] }],
+      });
+      if (change?.field === "messages") parseChange(change, where, bodyOf, out);
+      else parseAccountChange(asString(entry.id), change, where, bodyOf(), out);
     }
   }
   return out;
 }
 
 // Changes to the business account itself: template reviews and quality, the number's messaging limit.
-function parseAccountChange(wabaId: string | null, change: Json | null, where: string, out: ParsedWhatsAppWebhook): void {
+function parseAccountChange(wabaId: string | null, change: Json | null, where: string, raw: unknown, out: ParsedWhatsAppWebhook): void {
   const field = String(change?.field);
   const value = asObject(change?.value);
   const handled = ["message_template_status_update", "message_template_quality_update", "phone_number_quality_update"];
   if (!handled.includes(field)) {
-    out.skipped.push({ reason: `${where}: field ${field} is not handled` });
+    out.skipped.push({ kind: "unknown_field", reason: `${where}: field ${field} is not handled`, raw });
     return;
   }
   if (!wabaId || !value) {
-    out.skipped.push({ reason: `${where}: ${field} without an account id or value` });
+    out.skipped.push({ kind: "malformed", reason: `${where}: ${field} without an account id or value`, raw });
     return;
   }
   if (field === "phone_number_quality_update") {
@@ -123,7 +143,7 @@ function parseAccountChange(wabaId: string | null, change: Json | null, where: s
   }
   const metaTemplateId = asString(value.message_template_id);
   if (!metaTemplateId) {
-    out.skipped.push({ reason: `${where}: ${field} without message_template_id` });
+    out.skipped.push({ kind: "malformed", reason: `${where}: ${field} without message_template_id`, raw });
     return;
   }
   const status = field === "message_template_status_update";
@@ -138,14 +158,25 @@ function parseAccountChange(wabaId: string | null, change: Json | null, where: s
   });
 }
 
-function parseChange(change: Json, where: string, out: ParsedWhatsAppWebhook): void {
+function parseChange(change: Json, where: string, bodyOf: (value?: unknown) => unknown, out: ParsedWhatsAppWebhook): void {
   const value = asObject(change.value);
   const metadata = asObject(value?.metadata);
   const phoneNumberId = asString(metadata?.phone_number_id);
   if (!value || !phoneNumberId) {
-    out.skipped.push({ reason: `${where}: no metadata.phone_number_id` });
+    out.skipped.push({ kind: "malformed", reason: `${where}: no metadata.phone_number_id`, raw: bodyOf() });
     return;
   }
+  // One message or status with the change's metadata (and the sender's contact entry).
+  const part = (key: "messages" | "statuses", item: unknown) => () => {
+    const from = asString(asObject(item)?.from);
+    const contacts = asArray(value.contacts).filter((c) => asString(asObject(c)?.wa_id) === from);
+    return bodyOf({
+      messaging_product: value.messaging_product ?? "whatsapp",
+      metadata: value.metadata,
+      ...(key === "messages" && contacts.length ? { contacts } : {}),
+      [key]: [item],
+    });
+  };
   const displayPhoneNumber = asString(metadata?.display_phone_number) ?? undefined;
   const names = new Map<string, string>();
   for (const contact of asArray(value.contacts).map(asObject)) {
@@ -160,12 +191,25 @@ function parseChange(change: Json, where: string, out: ParsedWhatsAppWebhook): v
     const timestamp = unixSeconds(m?.timestamp);
     const type = asString(m?.type);
     if (!m || !from || !wamid || !timestamp || !type) {
-      out.skipped.push({ reason: `${where}.messages[${i}]: missing from, id, timestamp or type` });
+      out.skipped.push({ kind: "malformed", reason: `${where}.messages[${i}]: missing from, id, timestamp or type`, raw: part("messages", raw)() });
       continue;
     }
     const { text, content } = describeMessage(type, m);
     const profileName = names.get(from.slice(1)) ?? null;
-    out.messages.push({ phoneNumberId, displayPhoneNumber, from, profileName, wamid, timestamp, type, text, content });
+    const unknownType = !KNOWN_TYPES.has(type);
+    out.messages.push({
+      phoneNumberId,
+      displayPhoneNumber,
+      from,
+      profileName,
+      wamid,
+      timestamp,
+      type,
+      text,
+      content,
+      unknownType,
+      raw: part("messages", raw),
+    });
   }
   for (const [i, raw] of asArray(value.statuses).entries()) {
     const s = asObject(raw);
@@ -174,7 +218,11 @@ function parseChange(change: Json, where: string, out: ParsedWhatsAppWebhook): v
     const timestamp = unixSeconds(s?.timestamp);
     const recipientId = asString(s?.recipient_id);
     if (!s || !wamid || !status || !STATUSES.includes(status) || !timestamp || !recipientId) {
-      out.skipped.push({ reason: `${where}.statuses[${i}]: missing id, timestamp, recipient_id or known status` });
+      out.skipped.push({
+        kind: "malformed",
+        reason: `${where}.statuses[${i}]: missing id, timestamp, recipient_id or known status`,
+        raw: part("statuses", raw)(),
+      });
       continue;
     }
     out.statuses.push({
@@ -184,6 +232,7 @@ function parseChange(change: Json, where: string, out: ParsedWhatsAppWebhook): v
       timestamp,
       recipient: toE164(recipientId) ?? recipientId,
       error: statusError(s.errors),
+      raw: part("statuses", raw),
     });
   }
 }
