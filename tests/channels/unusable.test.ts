@@ -6,6 +6,7 @@ import { processInboundWebhook } from "../../lib/channels/whatsapp/inbound";
 import { db } from "../../lib/db/client";
 import { businesses, inboundUnusable } from "../../lib/db/schema";
 import { metrics } from "../../lib/observability/metrics";
+import { eraseContact } from "../../lib/privacy/erase-contact";
 import { makeBusiness } from "../helpers/api";
 import { messagesOf, newPhoneNumberId, own } from "./harness";
 
@@ -98,6 +99,31 @@ describe("inbound parts the service cannot use", () => {
     expect(await messagesOf(biz.businessId)).toHaveLength(2);
     expect(await rowsOf(unique.map((r) => r.id))).toHaveLength(5);
     expect(await counted("malformed")).toBe(before.malformed + 1);
+  });
+
+  it("go with the contact when the contact is erased (they carry the customer's number and words)", async () => {
+    const biz = await makeBusiness();
+    const phoneNumberId = newPhoneNumberId();
+    await db().update(businesses).set({ whatsappPhoneNumberId: phoneNumberId }).where(eq(businesses.id, biz.businessId));
+    own({ businessId: biz.businessId, phoneNumberId });
+    const [odd, other] = [wamid(), wamid()];
+    await processInboundWebhook(
+      db(),
+      body(
+        change(phoneNumberId, {
+          messages: [
+            { from: "351910000004", id: odd, timestamp: seconds(), type: "unsupported" },
+            { from: "351910000005", id: other, timestamp: seconds(), type: "unsupported" },
+          ],
+        }),
+      ),
+      LAST_ATTEMPT,
+    );
+    const [mine] = await keptFor(odd);
+    const [theirs] = await keptFor(other);
+    const contactId = (await messagesOf(biz.businessId)).find((m) => m.channelMessageId === odd)?.contactId as string;
+    await eraseContact(db(), biz.businessId, contactId);
+    expect((await rowsOf([mine.id, theirs.id])).map((r) => r.id)).toEqual([theirs.id]);
   });
 
   it("a body that is no JSON is kept as text", async () => {
