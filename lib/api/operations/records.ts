@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { collectionSchema } from "../../shared/catalog-schema";
 import { recordCollections } from "../../dashboard/records";
+import { languages } from "../../language";
 import { recordLayout } from "../../records/layout";
 import { getOrderSettings, notificationOut, orderSettingsIn, orderSettingsOut, updateOrderSettings } from "../../records/order-ready";
 import { listRecords, recordOut } from "../../records/records";
@@ -85,13 +86,16 @@ export const recordsLayout = defineOperation({
   internal: true,
   scope: "records:read",
   tag: "Records",
-  summary: "How the dashboard shows a collection: field labels from the skills, the business's time zone, the statuses",
+  summary:
+    "How the dashboard shows a collection: field labels from the skills, the business's time zone, the statuses, which fields are money and how the business writes it",
   params: collectionParam,
   response: z.object({
     collection: z.string(),
     timeZone: z.string(),
     labels: z.record(z.string(), z.string()),
     statuses: z.array(z.string()),
+    moneyFields: z.array(z.string()),
+    money: z.object({ currency: z.string().nullable(), language: z.enum(languages) }),
   }),
   handler: async (ctx, { params }) => recordLayout(ctx.db, ctx.businessId, params.collection),
 });
