@@ -160,10 +160,24 @@ test.describe("the hand-over made safe", { tag: "@phone" }, () => {
     expect((await api.put("/v1/business-languages", { languages: ["pt", "en"] })).status).toBe(200);
     const facts = await api.put("/v1/business-facts", { delivery: { offered: true, fee: { amount: 250, currency: "EUR" } } });
     expect(facts.status, JSON.stringify(facts.body)).toBe(200);
-    const phone = uniquePhone();
-    await customerSays(page, phone, "Manuel Money", "quick order", /How many pizzas\?/);
-    await customerSays(page, phone, "Manuel Money", "2", /Order saved\./);
+    // The customer orders in the simulator; its "Records captured" panel shows the amounts as money.
+    await page.goto("/simulator");
+    await expect(page.getByTestId("sim-customer-phone")).toHaveText(/^\+\d+$/);
+    const phone = (await page.getByTestId("sim-customer-phone").textContent())?.trim() ?? "";
+    const chat = page.getByRole("log", { name: "Messages" });
+    for (const text of ["quick order", "2"]) {
+      await page.getByRole("textbox", { name: "Message" }).fill(text);
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      await expect(chat.locator('[data-direction="inbound"]', { hasText: text }).last()).toBeVisible();
+    }
+    await expect(chat.locator('[data-direction="outbound"]', { hasText: "Order saved." })).toBeVisible({ timeout: 20_000 });
+    const captured = page.getByTestId("sim-records");
+    await expect(captured).toContainText("19,00 €", { timeout: 10_000 });
+    await expect(captured).toContainText("2,50 €");
+    await expect(captured).not.toContainText("1900");
+    await attachScreenshot(page, "simulator-records-money");
     expect((await api.get("/v1/records/orders")).body.data[0].fields).toMatchObject({ total: "1900" });
+    expect((await api.post("/v1/contacts", { phone, name: "Manuel Money" })).status).toBe(200);
 
     // Loading, then the amounts.
     await page.goto("/records");
