@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { conversations, events, messages } from "@/lib/db/schema";
+import { recordAccepted } from "@/lib/messages/outbound";
 import { createRecord } from "@/lib/records/records";
 import { customer, fileWorker, makeShop, type Shop } from "../assistant/harness";
 import { makeStaff, signInAs } from "../dashboard/harness";
@@ -197,5 +198,33 @@ describe("item 4: a system message is never a person stepping in", () => {
     expect(after).toMatchObject({ status: "handoff", assigneeId: null });
     expect(ms(after.waitingSince)).toBe(waiting);
     expect(await fay.replies()).toHaveLength(2);
+  });
+
+  it("a campaign message neither hands an open conversation over nor ends a handed-off customer's wait", async () => {
+    const shop = await makeShop();
+    const gil = customer(shop);
+    const hal = customer(shop);
+    await gil.say("What time do you open?");
+    await hal.say("What time do you open?");
+    const [open, handed] = [await gil.conversation(), await hal.conversation()];
+    const waiting = ms((await api("POST", `/v1/conversations/${handed.id}/handoff`, { key: shop.key, body: {} })).body.waitingSince);
+    const sent = (c: typeof open, to: string) => ({
+      contactId: c.contactId,
+      to,
+      channel: "sandbox" as const,
+      text: "Two for one on Tuesdays",
+      template: { name: "promo", language: "en", variables: [] },
+      receipt: { channelMessageId: `sbx_${c.id}`, acceptedAt: new Date() },
+      attempts: 1,
+      campaignId: "cmp_test",
+    });
+    await db().transaction((tx) => recordAccepted(tx, shop.businessId, [sent(open, gil.phone), sent(handed, hal.phone)], async (planned) => planned));
+    expect(await row(open.id)).toMatchObject({ status: "open", assigneeId: null });
+    const after = await row(handed.id);
+    expect(after.status).toBe("handoff");
+    expect(ms(after.waitingSince)).toBe(waiting);
+    expect(await handoffEvents(shop)).toHaveLength(1);
+    // And the assistant still answers the open one.
+    expect((await gil.say("Is there parking nearby?")).join(" ")).toMatch(/car park/);
   });
 });
