@@ -39,6 +39,19 @@ async function customerSays(page: Page, phone: string, name: string, text: strin
   return row.id;
 }
 
+/** Waits until the assistant has answered the customer (an outbound message in their thread). */
+async function assistantAnswered(page: Page, phone: string) {
+  await expect
+    .poll(
+      async () => {
+        const t = await dashboardApi(page).get(`/v1/internal/simulator/messages?phone=${encodeURIComponent(phone)}`);
+        return (t.body?.messages ?? []).some((m: { direction: string }) => m.direction === "outbound");
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
 const thread = (page: Page) => page.getByRole("log", { name: "Messages" });
 
 test.describe("the team inbox", { tag: "@phone" }, () => {
@@ -215,19 +228,22 @@ test.describe("the team inbox", { tag: "@phone" }, () => {
     const [wanda, xavier] = [uniquePhone(), uniquePhone()];
     const first = await customerSays(page, wanda, "Wanda Waiting", "Is anyone there?");
     const second = await customerSays(page, xavier, "Xavier Later", "Hello?");
+    // The assistant answers both first: nobody waits until a handoff.
+    await assistantAnswered(page, wanda);
+    await assistantAnswered(page, xavier);
     const api = dashboardApi(page);
     await api.post(`/v1/conversations/${second}/handoff`, {});
     await api.post(`/v1/conversations/${first}/handoff`, {});
-    // Handed off, they write again and wait for a person (the assistant may have greeted them before).
+    // Handed off, they write again; their wait started at the handoff (issue 36), so writing keeps it.
     await api.post("/v1/internal/simulator/messages", { phone: wanda, name: "Wanda Waiting", text: "Please answer me" });
     await api.post("/v1/internal/simulator/messages", { phone: xavier, name: "Xavier Later", text: "Anyone?" });
 
     await page.goto("/inbox");
     await page.getByLabel("Sound and notification for new handoffs").check();
     const rows = page.getByTestId("inbox-row");
-    // Both wait; Wanda wrote first, so she is first although her handoff came last.
-    await expect(rows.nth(0)).toContainText("Wanda Waiting");
-    await expect(rows.nth(1)).toContainText("Xavier Later");
+    // Both wait from their handoffs: Xavier's came first, so he is first although Wanda wrote first.
+    await expect(rows.nth(0)).toContainText("Xavier Later");
+    await expect(rows.nth(1)).toContainText("Wanda Waiting");
     await expect(rows.nth(0).getByTestId("waiting-since")).toContainText(/⏱ (under a minute|\d+ min)/);
     await expect(navUnread(page)).toHaveText("2 unread");
 
@@ -246,6 +262,7 @@ test.describe("the team inbox", { tag: "@phone" }, () => {
     await page.getByRole("textbox", { name: "Reply" }).fill("Yes, Olive here!");
     await page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(rows.nth(0)).toContainText("Xavier Later");
+    await expect(rows.nth(1)).toContainText("Yara Urgent");
     await expect(page.getByTestId("inbox-row").filter({ hasText: "Wanda Waiting" }).getByTestId("waiting-since")).toHaveCount(0);
     await expect(page.locator(".thread-header").getByTestId("waiting-since")).toHaveCount(0);
 

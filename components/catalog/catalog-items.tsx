@@ -19,9 +19,11 @@ import {
 import type { CatalogItemOut } from "@/lib/shared/catalog-schema";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
-import { formatMoney } from "@/lib/shared/locale-format";
+import { useMoneyFormat } from "@/components/data/use-money-format";
+import type { Language } from "@/lib/language";
+import { currencyDigits, formatMoney } from "@/lib/shared/locale-format";
 
-const money = (p: CatalogItemOut["price"]) => (p ? formatMoney(p.amount, p.currency, "en") : <span className="muted">—</span>);
+const money = (p: CatalogItemOut["price"], lang: Language) => (p ? formatMoney(p.amount, p.currency, lang) : <span className="muted">—</span>);
 
 const itemsPath = (collection: string) => `/v1/catalog/${collection}/items`;
 
@@ -29,6 +31,7 @@ const itemsPath = (collection: string) => `/v1/catalog/${collection}/items`;
 export function CatalogItems({ collection, onCollectionDeleted }: { collection: string; onCollectionDeleted: () => void }) {
   const toast = useToast();
   const client = useQueryClient();
+  const moneyFormat = useMoneyFormat();
   const [search, setSearch] = useState("");
   const [debounced, setDebounced] = useState("");
   const [stock, setStock] = useState<"" | "true" | "false">("");
@@ -164,7 +167,7 @@ export function CatalogItems({ collection, onCollectionDeleted }: { collection: 
                 </div>
               ),
             },
-            { key: "price", header: "Price", numeric: true, render: (i) => money(i.price) },
+            { key: "price", header: "Price", numeric: true, render: (i) => money(i.price, moneyFormat.language) },
             {
               key: "stock",
               header: "Stock",
@@ -326,7 +329,8 @@ function EditItemDialog({
   const [draft, setDraft] = useState<Draft>({
     externalId: item.externalId,
     title: item.title,
-    price: item.price ? (item.price.amount / 100).toFixed(2) : "",
+    // In the currency's units with its decimals (12.50 EUR, 1250 JPY), never its minor unit.
+    price: item.price ? (item.price.amount / 10 ** currencyDigits(item.price.currency)).toFixed(currencyDigits(item.price.currency)) : "",
     currency: item.price?.currency ?? "EUR",
     inStock: item.inStock,
     description: item.description ?? "",
@@ -340,7 +344,14 @@ function EditItemDialog({
     e.preventDefault();
     const problems: Record<string, string> = {};
     const priceText = draft.price.trim().replace(",", ".");
-    if (priceText && !/^\d+(\.\d{1,2})?$/.test(priceText)) problems.price = `'${draft.price}' is not a price such as 12.50.`;
+    const currency = draft.currency.trim().toUpperCase();
+    const digits = currencyDigits(currency);
+    if (priceText && !/^\d+(\.\d{1,3})?$/.test(priceText)) problems.price = `'${draft.price}' is not a price such as 12.50.`;
+    else if (priceText && (priceText.split(".")[1]?.length ?? 0) > digits) {
+      problems.price = digits
+        ? `${currency} has ${digits} decimals: a price such as ${(1250 / 10 ** digits).toFixed(digits)}.`
+        : `${currency} has no decimals.`;
+    }
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setSaving(true);
@@ -350,7 +361,7 @@ function EditItemDialog({
         body: {
           externalId: draft.externalId.trim(),
           title: draft.title.trim(),
-          price: priceText ? { amount: Math.round(Number(priceText) * 100), currency: draft.currency.trim().toUpperCase() } : null,
+          price: priceText ? { amount: Math.round(Number(priceText) * 10 ** digits), currency } : null,
           inStock: draft.inStock,
           description: draft.description.trim() || null,
           imageUrl: draft.imageUrl.trim() || null,

@@ -1,18 +1,21 @@
 "use client";
 import { useState } from "react";
 import { Badge, Tabs } from "@/components/ui";
+import { useMoneyFormat } from "@/components/data/use-money-format";
+import type { Language } from "@/lib/language";
 import { formatMoney } from "@/lib/shared/locale-format";
 import type { CheckedRow } from "./catalog-file";
 
 const SHOWN = 200;
 
-const price = (r: CheckedRow) => {
+const price = (r: CheckedRow, lang: Language) => {
   const p = r.item?.price;
-  return p ? formatMoney(p.amount, p.currency, "en") : "";
+  return p ? formatMoney(p.amount, p.currency, lang) : "";
 };
 
 /** The rows as they will be sent: each valid one, and each refused one with its reasons. */
 export function UploadPreview({ rows, mapping }: { rows: CheckedRow[]; mapping: { externalId: string; title: string } }) {
+  const moneyFormat = useMoneyFormat();
   const bad = rows.filter((r) => r.errors.length);
   const [filter, setFilter] = useState(bad.length ? "errors" : "all");
   const list = filter === "errors" ? bad : rows;
@@ -52,7 +55,7 @@ export function UploadPreview({ rows, mapping }: { rows: CheckedRow[]; mapping: 
                 <td className="num">{r.line}</td>
                 <td className="mono small">{String(r.item?.externalId ?? r.raw[mapping.externalId] ?? "")}</td>
                 <td className="cell-clip">{String(r.item?.title ?? r.raw[mapping.title] ?? "")}</td>
-                <td style={{ whiteSpace: "nowrap" }}>{price(r)}</td>
+                <td style={{ whiteSpace: "nowrap" }}>{price(r, moneyFormat.language)}</td>
                 <td>{r.item ? (r.item.inStock ? "yes" : "no") : ""}</td>
                 <td className="text-danger small">{r.errors.join("; ") || <span className="text-success">✓</span>}</td>
               </tr>

@@ -5,7 +5,10 @@ import { apiFetch } from "@/components/data/fetcher";
 import { alertsEnabled, notifyHandoff } from "./handoff-alerts";
 import "./team-inbox.css";
 
-type Summary = { unreadConversations: number; handoffs: { id: string; contactName: string; assigneeId: string | null; handedOffAt: string }[] };
+type Summary = {
+  unreadConversations: number;
+  handoffs: { id: string; contactName: string; assigneeId: string | null; handedOffAt: string; waitingSince: string | null }[];
+};
 
 const POLL_MS = 4000;
 

@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import "./team-inbox.css";
 
-/** "Waiting 12 min": how long the customer has waited for a reply (their message is the last one). */
+/** "Waiting 12 min": how long the customer has waited for a reply (since their unanswered message, or since the handoff). */
 export function waitingFor(since: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
   if (minutes < 1) return "under a minute";

@@ -1,6 +1,9 @@
 // Values of records as a person reads them: instants in the business's time zone ("Sat 28 Nov 2026,
 // 20:00"), wall-clock date-times and dates as they were captured, an order's items as "2 × Pizza".
+// Amount fields as money in the business's currency and locale (lib/shared/record-money.ts).
 // Pure, so the table and the CSV export agree (and unit tests pin it down).
+
+import { formatAmount, type MoneyFormat } from "@/lib/shared/record-money";
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(:\d{2}(\.\d+)?)?$/;
@@ -62,9 +65,11 @@ type Item = { title?: unknown; qty?: unknown };
 const isItemList = (v: unknown): v is Item[] =>
   Array.isArray(v) && v.length > 0 && v.every((i) => i && typeof i === "object" && typeof (i as Item).title === "string");
 
-/** One field value for the table. */
-export function formatFieldValue(value: unknown, timeZone: string): string {
+/** One field value for the table; `money` when the field is an amount (in the currency's minor unit). */
+export function formatFieldValue(value: unknown, timeZone: string, money?: MoneyFormat | null): string {
   if (value === null || value === undefined || value === "") return "";
+  const amount = money ? formatAmount(value, money) : null;
+  if (amount !== null) return amount;
   if (typeof value === "string") {
     const s = value.trim();
     if (INSTANT.test(s)) return formatInstant(s, timeZone);
@@ -80,8 +85,13 @@ export function formatFieldValue(value: unknown, timeZone: string): string {
   return String(value);
 }
 
-/** One field value for the CSV: dates as "2026-11-28 20:00" in the zone, numbers kept as numbers. */
-export function csvFieldValue(value: unknown, timeZone: string): string | number {
+/**
+ * One field value for the CSV: dates as "2026-11-28 20:00" in the zone, amounts as the table writes
+ * them ("19,00 €"), other numbers kept as numbers.
+ */
+export function csvFieldValue(value: unknown, timeZone: string, money?: MoneyFormat | null): string | number {
+  const amount = money ? formatAmount(value, money) : null;
+  if (amount !== null) return amount;
   if (typeof value === "number" && Number.isFinite(value)) return value;
   if (typeof value === "string") {
     const s = value.trim();

@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { fieldLabelOf } from "@/lib/shared/record-labels";
+import type { MoneyFormat } from "@/lib/shared/record-money";
 import { statusLabel } from "@/lib/shared/record-statuses";
 import { csvFieldValue, instantForCsv } from "./record-format";
 
@@ -14,8 +15,16 @@ export type RecordRow = {
   createdAt: string;
 };
 
-/** How the rows are read: the skills' labels by field key and the business's time zone. */
-export type RecordLayout = { labels: Record<string, string>; timeZone: string };
+/**
+ * How the rows are read: the skills' labels by field key, the business's time zone, and which fields
+ * are money (in the currency's minor unit) with how the business writes money.
+ */
+export type RecordLayout = { labels: Record<string, string>; timeZone: string; moneyFields?: string[]; money?: MoneyFormat };
+
+/** How to write one field's value: as money when the layout says it is an amount. */
+export function moneyOf(layout: RecordLayout, field: string): MoneyFormat | null {
+  return layout.money && layout.moneyFields?.includes(field) ? layout.money : null;
+}
 
 /** The captured fields' names across rows, in first-seen order: the table's and the CSV's columns. */
 export function fieldColumns(rows: RecordRow[]): string[] {
@@ -46,7 +55,7 @@ export const FORMULA_START = /^[=+\-@\t\r]/;
 export function recordsToCsv(rows: RecordRow[], layout: RecordLayout = { labels: {}, timeZone: "UTC" }): string {
   const fields = fieldColumns(rows);
   // Numbers stay numbers (papaparse never escapes them), so -5 is still -5 in the spreadsheet.
-  const cell = (v: unknown) => csvFieldValue(v, layout.timeZone);
+  const cell = (v: unknown, field: string) => csvFieldValue(v, layout.timeZone, moneyOf(layout, field));
   return Papa.unparse(
     {
       fields: [
@@ -65,7 +74,7 @@ export function recordsToCsv(rows: RecordRow[], layout: RecordLayout = { labels:
         r.contact?.name ?? "",
         r.contact?.phone ?? "",
         r.status ? statusLabel(r.status) : "",
-        ...fields.map((f) => cell(r.fields[f])),
+        ...fields.map((f) => cell(r.fields[f], f)),
         r.conversationId ?? "",
         r.contactId ?? "",
       ]),

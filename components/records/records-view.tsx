@@ -7,10 +7,11 @@ import type { Page } from "@/components/inbox/types";
 import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Skeleton, Table, Tabs, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import { fieldLabelOf } from "@/lib/shared/record-labels";
+import { STANDARD_MONEY_FIELDS } from "@/lib/shared/record-money";
 import { nextStatuses, statusLabel } from "@/lib/shared/record-statuses";
 import { OrderSettingsCard } from "./order-settings";
 import { formatFieldValue, formatInstant } from "./record-format";
-import { downloadText, fieldColumns, type RecordLayout, type RecordRow, recordsToCsv } from "./records-csv";
+import { downloadText, fieldColumns, moneyOf, type RecordLayout, type RecordRow, recordsToCsv } from "./records-csv";
 
 const title = (c: string) => c.charAt(0).toUpperCase() + c.slice(1).replace(/[_-]/g, " ");
 
@@ -40,12 +41,18 @@ export function RecordsView({ initialCollection }: { initialCollection?: string 
   });
   const rows = records.data?.pages.flatMap((p) => p.data) ?? [];
   const fields = fieldColumns(rows);
-  // Labels from the skills and the business's time zone; until they load (or if they cannot), keys made readable and UTC.
+  // Labels from the skills, the business's time zone and money; until they load (or if they cannot), keys made
+  // readable, UTC, and the standard amount fields in units without a currency ("19.00", never cents).
   const layoutQuery = useQuery({
     queryKey: ["record-layout", collection],
     queryFn: () => apiFetch<RecordLayout & { statuses: string[] }>(`/v1/internal/records/${collection}/layout`),
   });
-  const layout: RecordLayout = layoutQuery.data ?? { labels: {}, timeZone: "UTC" };
+  const layout: RecordLayout = layoutQuery.data ?? {
+    labels: {},
+    timeZone: "UTC",
+    moneyFields: [...(STANDARD_MONEY_FIELDS[collection] ?? [])],
+    money: { currency: null, language: "en" },
+  };
 
   async function exportCsv() {
     setExporting(true);
@@ -160,7 +167,7 @@ export function RecordsView({ initialCollection }: { initialCollection?: string 
                   header: <span title={f}>{fieldLabelOf(layout.labels, f)}</span>,
                   render: (r: RecordRow) => (
                     <span className="cell-clip" style={{ display: "block" }}>
-                      {formatFieldValue(r.fields[f], layout.timeZone) || "—"}
+                      {formatFieldValue(r.fields[f], layout.timeZone, moneyOf(layout, f)) || "—"}
                     </span>
                   ),
                 })),

@@ -3,7 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { Page } from "@/components/inbox/types";
 import { statusLabel, statusTone } from "@/components/inbox/types";
-import { cellText, type RecordRow } from "@/components/records/records-csv";
+import { formatFieldValue } from "@/components/records/record-format";
+import { moneyOf, type RecordLayout, type RecordRow } from "@/components/records/records-csv";
+import { STANDARD_MONEY_FIELDS } from "@/lib/shared/record-money";
 import { Badge, Card, ErrorState, Skeleton } from "@/components/ui";
 import { apiFetch } from "@/components/data/fetcher";
 import type { SandboxCustomer } from "./sandbox-customer";
@@ -32,6 +34,23 @@ export function SimulatorSidePanel({
     },
     refetchInterval: 2000,
   });
+  // How each collection's fields read (amounts as money, never cents; times in the business's zone).
+  const shown = [...new Set((records.data ?? []).map((r) => r.collection))].sort();
+  const layouts = useQuery({
+    queryKey: ["record-layouts", shown],
+    enabled: shown.length > 0,
+    queryFn: async ({ signal }) =>
+      Object.fromEntries(
+        await Promise.all(shown.map(async (c) => [c, await apiFetch<RecordLayout>(`/v1/internal/records/${c}/layout`, { signal })] as const)),
+      ),
+  });
+  const layoutOf = (collection: string): RecordLayout =>
+    layouts.data?.[collection] ?? {
+      labels: {},
+      timeZone: "UTC",
+      moneyFields: [...(STANDARD_MONEY_FIELDS[collection] ?? [])],
+      money: { currency: null, language: "en" },
+    };
 
   return (
     <div className="stack" style={{ minHeight: 0, overflowY: "auto" }}>
@@ -73,7 +92,7 @@ export function SimulatorSidePanel({
                   {Object.entries(r.fields).map(([k, v]) => (
                     <div key={k} style={{ display: "contents" }}>
                       <dt>{k}</dt>
-                      <dd>{cellText(v)}</dd>
+                      <dd>{formatFieldValue(v, layoutOf(r.collection).timeZone, moneyOf(layoutOf(r.collection), k))}</dd>
                     </div>
                   ))}
                 </dl>

@@ -11,7 +11,7 @@ export const conversationOut = z.object({
   assigneeId: z.string().nullable(),
   waitingSince: z.string().nullable().meta({
     description:
-      "Since when the customer has been waiting: their first message after the business's last one; null when the last message is the business's.",
+      "Since when the customer has been waiting for an answer: their first message after the business's last reply. A handoff starts the wait at once (at the handoff, or earlier when the customer was already waiting), and while handed off only a person's reply ends it: the assistant's messages, order-ready and other system messages (`source` `api`) and campaigns leave it running. Null when nobody is waiting; a closed conversation has none.",
   }),
   tokensUsed: z.number().int(),
   createdAt: z.string(),

@@ -1,6 +1,6 @@
 import "server-only";
 import { abandonSession } from "./skill-sessions";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type ConversationActorType, conversations, conversationTransitions, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
@@ -158,6 +158,22 @@ export async function lockConversation(tx: Db, businessId: string, id: string): 
 
 const lineFor = { handoff: "handed_off", open: "returned", closed: "closed" } as const;
 
+/**
+ * The customer's wait across a status change (issue 36). A handoff starts it at once, unless the
+ * customer was already waiting for an answer (then the earlier start stands): a conversation handed to
+ * a person is waiting for that person from the handoff, not from the customer's next message. Back with
+ * the assistant, the wait is what the messages say (the customer's first message after the business's
+ * last reply); closed, nobody waits.
+ */
+function waitingAfter(status: "open" | "handoff" | "closed"): SQL | null {
+  if (status === "handoff") return sql`coalesce(${conversations.waitingSince}, now())`;
+  if (status === "closed") return null;
+  return sql`(select min(i.created_at) from messages i
+    where i.conversation_id = ${conversations.id} and i.direction = 'inbound'
+      and i.created_at > coalesce((select max(o.created_at) from messages o
+        where o.conversation_id = ${conversations.id} and o.direction = 'outbound' and o.source in ('agent', 'assistant', 'api')), '-infinity'::timestamptz))`;
+}
+
 async function setStatus(
   tx: Db,
   current: ConversationRow,
@@ -174,6 +190,7 @@ async function setStatus(
       updatedAt: sql`now()`,
       // A handoff starts the people's clock; the inactivity timeout counts from their last action.
       ...(status === "handoff" || actor.type === "agent" ? { humanActivityAt: sql`now()` } : {}),
+      waitingSince: waitingAfter(status),
     })
     .where(eq(conversations.id, current.id))
     .returning();

@@ -154,8 +154,12 @@ export async function markSeen(db: Db, businessId: string, userId: string, conve
 export type InboxSummary = {
   /** Handed-off conversations, the member's or unassigned, with customer messages the member has not seen. */
   unreadConversations: number;
-  /** The handed-off conversations waiting for the member's team (theirs or unassigned), newest handoff first. */
-  handoffs: { id: string; contactName: string; assigneeId: string | null; handedOffAt: string }[];
+  /**
+   * The handed-off conversations for the member's team (theirs or unassigned), newest handoff first:
+   * when the handoff happened and since when the customer waits (from the handoff on, issue 36; null
+   * once a person has replied).
+   */
+  handoffs: { id: string; contactName: string; assigneeId: string | null; handedOffAt: string; waitingSince: string | null }[];
 };
 
 /**
@@ -184,7 +188,9 @@ export async function inboxSummary(db: Db, businessId: string, userId: string): 
       name: contacts.name,
       phone: contacts.phone,
       assigneeId: conversations.assigneeId,
-      at: conversations.humanActivityAt,
+      at: sql<Date | string | null>`(select max(t.created_at) from conversation_transitions t
+        where t.conversation_id = ${conversations.id} and t.to_status = 'handoff')`,
+      waitingSince: conversations.waitingSince,
       updatedAt: conversations.updatedAt,
     })
     .from(conversations)
@@ -198,7 +204,8 @@ export async function inboxSummary(db: Db, businessId: string, userId: string): 
       id: h.id,
       contactName: h.name ?? h.phone,
       assigneeId: h.assigneeId,
-      handedOffAt: (h.at ?? h.updatedAt).toISOString(),
+      handedOffAt: new Date(h.at ?? h.updatedAt).toISOString(),
+      waitingSince: h.waitingSince ? h.waitingSince.toISOString() : null,
     })),
   };
 }

@@ -74,6 +74,19 @@ function sentEvent(m: Sent): EventFields<"message.sent"> {
   return { conversationId, messageId, to, text, source, ...(campaignId ? { campaignId } : {}) };
 }
 
+// ---- The customer's wait (conversations.waiting_since) after a message leaves.
+
+/**
+ * Who ends the customer's wait. A person's reply always does. While the conversation is handed off the
+ * customer waits for a person (issue 36): the assistant's goodbye, an away message and what the
+ * business's systems send (an order that is ready, a reminder) leave the clock running. With the
+ * assistant in charge any reply ends it. Campaign messages never pass here (recordAccepted).
+ */
+export function waitingAfterSend(source: QueuedMessage["source"], status: SQL, waitingSince: SQL): SQL | null {
+  if (source === "agent") return null;
+  return sql`(case when ${status} = 'handoff' then ${waitingSince} else null end)`;
+}
+
 // ---- Queued: the single-message form, then the deliver job's outcome.
 
 export type QueuedMessage = {
@@ -124,7 +137,11 @@ export async function queueMessage(tx: Db, businessId: string, m: QueuedMessage)
   if (m.source === "agent") await pauseForPerson(tx, businessId, m.conversationId, m.userId);
   await tx
     .update(conversations)
-    .set({ lastMessageAt: message.createdAt, waitingSince: null, updatedAt: sql`now()` })
+    .set({
+      lastMessageAt: message.createdAt,
+      waitingSince: waitingAfterSend(m.source, sql`${conversations.status}`, sql`${conversations.waitingSince}`),
+      updatedAt: sql`now()`,
+    })
     .where(eq(conversations.id, m.conversationId));
   return message;
 }
@@ -167,7 +184,8 @@ export async function queueToOpenConversation(
           from ok
           returning *
         ), u as (
-          update conversations c set last_message_at = m.created_at, waiting_since = null, updated_at = now()
+          update conversations c set last_message_at = m.created_at,
+            waiting_since = ${waitingAfterSend(opts.source, sql`c.status`, sql`c.waiting_since`)}, updated_at = now()
           from m where c.id = m.conversation_id
         )
         select m.*, (select count(pg_notify(${JOBS_CHANNEL}, j.queue)) from j) as woken from m`,

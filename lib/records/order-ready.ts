@@ -109,13 +109,14 @@ export async function updateOrderSettings(db: Db, businessId: string, input: z.i
 /** The order's short number as a customer reads it: the last 6 characters of its id. */
 export const orderNumber = (recordId: string) => recordId.slice(-6).toUpperCase();
 
+// Issue 36: the message is the business's system speaking, whoever changed the status. Sent as a
+// person's reply (`agent`) it handed the conversation over and silenced the assistant; as `api` it is
+// what the business's own systems send, which never pauses the assistant (people-first.ts).
+const SYSTEM_SENDER = { source: "api", userId: null } as const;
+
 /** Messages the customer that the order is ready; never throws for a send that cannot happen. */
-export async function notifyOrderReady(
-  db: Db,
-  businessId: string,
-  order: RecordOut,
-  sender: { source: "api" | "agent"; userId: string | null },
-): Promise<NonNullable<Notification>> {
+export async function notifyOrderReady(db: Db, businessId: string, order: RecordOut): Promise<NonNullable<Notification>> {
+  const sender = SYSTEM_SENDER;
   const notSent = (reason: string) => ({ sent: false, via: null, messageId: null, reason });
   const settings = await getOrderSettings(db, businessId);
   if (!settings.notifyReady) return notSent("order-ready messages are turned off in the order settings.");

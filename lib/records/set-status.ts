@@ -5,7 +5,8 @@ import { changeRecordStatus, type RecordOut } from "./records";
 
 /**
  * A status change by staff or a client, and what follows it: an order that becomes ready messages the
- * customer (after the change is committed, so the change stands whatever the send does).
+ * customer (after the change is committed, so the change stands whatever the send does). That message
+ * is the system's, never a person's reply, so the assistant keeps answering the customer.
  */
 export async function setRecordStatus(
   db: Db,
@@ -13,9 +14,8 @@ export async function setRecordStatus(
   collection: string,
   id: string,
   status: string,
-  sender: { source: "api" | "agent"; userId: string | null },
 ): Promise<RecordOut & { notification: Notification }> {
   const { record, changed } = await changeRecordStatus(db, businessId, collection, id, status);
-  const notification = changed && collection === "orders" && status === "ready" ? await notifyOrderReady(db, businessId, record, sender) : null;
+  const notification = changed && collection === "orders" && status === "ready" ? await notifyOrderReady(db, businessId, record) : null;
   return { ...record, notification };
 }

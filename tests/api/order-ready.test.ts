@@ -99,7 +99,8 @@ describe("an order that becomes ready", () => {
         text: `Hi Grace, order ${number} is ready for you.`,
         type: "template",
         template: { name: "order_ready", language: "en", variables: ["Grace", number] },
-        source: "agent",
+        // Issue 36: the system's message, not the agent's reply (it would hand the conversation over).
+        source: "api",
       },
     ]);
   });

@@ -154,6 +154,9 @@ describe("record statuses", () => {
       timeZone: "Europe/Lisbon",
       labels: { PARTY_SIZE: "Guests", when: "Date and time" },
       statuses: ["confirmed", "seated", "no_show", "cancelled"],
+      // No amount fields in bookings; the business has stated no currency yet.
+      moneyFields: [],
+      money: { currency: null, language: "en" },
     });
     // Internal: a key gets the unknown-endpoint answer.
     expect((await api("GET", "/v1/internal/records/bookings/layout", { key: b.key })).status).toBe(404);

@@ -57,3 +57,30 @@ describe("records as a person reads them", () => {
     expect(transitionProblem("waitlist", "confirmed", "ready")).toBe("must be one of confirmed, cancelled for waitlist.");
   });
 });
+
+// Issue 36 item 5: the Records table shows money, not cents.
+describe("amount fields in the table", () => {
+  it("formats minor units in the business's currency and locale, and finds amount fields in the skills", async () => {
+    const { formatAmount, moneyFieldsFromGraphs } = await import("@/lib/shared/record-money");
+    expect(formatFieldValue(1900, "UTC", { currency: "EUR", language: "pt" })).toBe("19,00 €");
+    expect(formatFieldValue(1900, "UTC", { currency: "EUR", language: "es" })).toBe("19,00 €");
+    expect(formatFieldValue(1900, "UTC", { currency: "EUR", language: "en" })).toBe("€19.00");
+    expect(formatFieldValue("250", "UTC", { currency: "GBP", language: "en" })).toBe("£2.50");
+    expect(formatFieldValue(1900, "UTC", { currency: null, language: "en" })).toBe("19.00");
+    // Not an amount field: the number as it is.
+    expect(formatFieldValue(1900, "UTC")).toBe("1900");
+    expect(formatAmount(12.5, { currency: "EUR", language: "en" })).toBeNull();
+    expect(formatAmount("soon", { currency: "EUR", language: "en" })).toBeNull();
+    const graphs = [
+      {
+        nodes: [
+          { type: "record", data: { collection: "orders", fields: { tip: "{{ cart.feeAmount }}", note: "{{cart.total}}" } } },
+          { type: "record", data: { collection: "deposits", fields: { paid: "{{item.totalAmount}}", text: "paid {{item.totalAmount}}" } } },
+        ],
+      },
+    ];
+    expect(moneyFieldsFromGraphs(graphs, "orders")).toEqual(["subtotal", "deliveryFee", "total", "tip"]);
+    expect(moneyFieldsFromGraphs(graphs, "deposits")).toEqual(["paid"]);
+    expect(moneyFieldsFromGraphs(graphs, "leads")).toEqual([]);
+  });
+});

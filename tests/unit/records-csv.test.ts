@@ -89,3 +89,48 @@ describe("records CSV export", () => {
     ]);
   });
 });
+
+// Issue 36 item 5: "1900" in the export for a 19.00 EUR order. Amount fields are money, in the
+// business's currency and locale, exactly as the table shows them.
+describe("records CSV money", () => {
+  const order: RecordRow = {
+    id: "rec_9",
+    collection: "orders",
+    fields: {
+      items: [{ title: "Bacalhau", qty: 1, unitPrice: 1650 }],
+      subtotal: 1650,
+      deliveryFee: "250",
+      total: 1900,
+      totalText: "19,00 €",
+      qty: 3,
+    },
+    conversationId: null,
+    contactId: null,
+    createdAt: "2026-11-28T20:00:00.000Z",
+  };
+  const cells = (csv: string) => {
+    const [header, values] = Papa.parse<string[]>(csv).data;
+    return Object.fromEntries(header.map((h, i) => [h, values[i]]));
+  };
+  const moneyFields = ["subtotal", "deliveryFee", "total"];
+
+  it("writes amounts in the currency and locale, never in cents", () => {
+    const pt = cells(recordsToCsv([order], { labels: {}, timeZone: "UTC", moneyFields, money: { currency: "EUR", language: "pt" } }));
+    expect(pt).toMatchObject({ Subtotal: "16,50 €", "Delivery fee": "2,50 €", Total: "19,00 €", Qty: "3", Items: "1 × Bacalhau" });
+    const en = cells(recordsToCsv([order], { labels: {}, timeZone: "UTC", moneyFields, money: { currency: "EUR", language: "en" } }));
+    expect(en).toMatchObject({ Subtotal: "€16.50", "Delivery fee": "€2.50", Total: "€19.00" });
+    const yen = cells(recordsToCsv([order], { labels: {}, timeZone: "UTC", moneyFields, money: { currency: "JPY", language: "en" } }));
+    expect(yen.Total).toBe("JP¥1,900");
+    // No currency stated yet: units with two decimals, still not cents.
+    const none = cells(recordsToCsv([order], { labels: {}, timeZone: "UTC", moneyFields, money: { currency: null, language: "en" } }));
+    expect(none).toMatchObject({ Subtotal: "16.50", Total: "19.00" });
+    expect(JSON.stringify([pt, en, none])).not.toMatch(/"1900"|"1650"/);
+  });
+
+  it("leaves text in an amount field alone", () => {
+    const odd = { ...order, fields: { total: "to be confirmed" } };
+    expect(cells(recordsToCsv([odd], { labels: {}, timeZone: "UTC", moneyFields, money: { currency: "EUR", language: "en" } })).Total).toBe(
+      "to be confirmed",
+    );
+  });
+});

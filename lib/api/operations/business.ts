@@ -1,3 +1,5 @@
+import { businessMoney } from "../../businesses/money";
+import { languages } from "../../language";
 import { z } from "zod";
 import { getBusinessFacts, setBusinessFacts } from "../../businesses/facts";
 import { businessHoursIn, businessHoursOut, getBusinessHours, setBusinessHours } from "../../businesses/hours";
@@ -130,4 +132,16 @@ export const onboardingDismiss = defineOperation({
   bodyOptional: true,
   response: onboardingOut,
   handler: async (ctx) => dismissChecklist(ctx.db, ctx.businessId),
+});
+
+export const moneyFormatGet = defineOperation({
+  id: "money-format-get",
+  method: "GET",
+  path: "/internal/money-format",
+  scope: "business:read",
+  internal: true,
+  tag: "Dashboard",
+  summary: "How the dashboard writes the business's money: its currency (facts, else catalog prices) and its first language",
+  response: z.object({ currency: z.string().nullable(), language: z.enum(languages) }),
+  handler: async (ctx) => businessMoney(ctx.db, ctx.businessId),
 });

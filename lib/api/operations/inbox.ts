@@ -54,7 +54,15 @@ export const inboxSummaryOp = defineOperation({
   summary: "The navigation's unread counter and the handoffs waiting for the member (polled on every page: also the member's presence)",
   response: z.object({
     unreadConversations: z.number().int(),
-    handoffs: z.array(z.object({ id: z.string(), contactName: z.string(), assigneeId: z.string().nullable(), handedOffAt: z.string() })),
+    handoffs: z.array(
+      z.object({
+        id: z.string(),
+        contactName: z.string(),
+        assigneeId: z.string().nullable(),
+        handedOffAt: z.string(),
+        waitingSince: z.string().nullable(),
+      }),
+    ),
   }),
   handler: async (ctx) => inboxSummary(ctx.db, ctx.businessId, member(ctx.caller).userId),
 });

@@ -139,6 +139,7 @@ export const operations: AnyOperation[] = [
   businessLanguages.businessLanguagesPut,
   business.onboardingGet,
   business.onboardingDismiss,
+  business.moneyFormatGet,
   channel.channelGet,
   channel.channelConnect,
   channel.channelDisconnect,

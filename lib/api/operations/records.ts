@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { collectionSchema } from "../../shared/catalog-schema";
 import { recordCollections } from "../../dashboard/records";
+import { languages } from "../../language";
 import { recordLayout } from "../../records/layout";
 import { getOrderSettings, notificationOut, orderSettingsIn, orderSettingsOut, updateOrderSettings } from "../../records/order-ready";
 import { listRecords, recordOut } from "../../records/records";
@@ -40,15 +41,11 @@ export const recordsUpdate = defineOperation({
   tag: "Records",
   summary: "Change a record's status (fires record.updated); an order that becomes ready messages the customer",
   description:
-    "Statuses and the moves allowed: bookings confirmed -> seated, no_show, cancelled (and back to confirmed); orders new -> preparing -> ready -> delivered (a step may be skipped; cancelled until delivered; delivered and cancelled are final); leads new, contacted, won, lost (any move); other collections confirmed <-> cancelled. An unknown status or a move not allowed is a 400 that changes nothing; the current status again changes nothing and fires no event. An order that becomes `ready` messages the customer: the order settings' text inside the 24-hour window, else their approved template; `notification` tells whether it was sent and, if not, why (the status change stands either way).",
+    "Statuses and the moves allowed: bookings confirmed -> seated, no_show, cancelled (and back to confirmed); orders new -> preparing -> ready -> delivered (a step may be skipped; cancelled until delivered; delivered and cancelled are final); leads new, contacted, won, lost (any move); other collections confirmed <-> cancelled. An unknown status or a move not allowed is a 400 that changes nothing; the current status again changes nothing and fires no event. An order that becomes `ready` messages the customer: the order settings' text inside the 24-hour window, else their approved template; `notification` tells whether it was sent and, if not, why (the status change stands either way). That message goes out with `source: \"api\"` whoever made the change (a key or a signed-in member): it is the business's system speaking, so it never counts as a person's reply and leaves the assistant answering the conversation.",
   params: collectionParam.extend({ recordId: z.string().min(1).max(100).meta({ example: "rec_01JD7X4S9C8A3K2M5N6P7Q8R9T" }) }),
   body: z.strictObject({ status: z.string().min(1).max(40).meta({ example: "ready" }) }),
   response: recordOut.extend({ notification: notificationOut }),
-  handler: async (ctx, { params, body }) =>
-    setRecordStatus(ctx.db, ctx.businessId, params.collection, params.recordId, body.status, {
-      source: ctx.caller.kind === "key" ? "api" : "agent",
-      userId: ctx.caller.kind === "user" ? ctx.caller.userId : null,
-    }),
+  handler: async (ctx, { params, body }) => setRecordStatus(ctx.db, ctx.businessId, params.collection, params.recordId, body.status),
 });
 
 export const orderSettingsGet = defineOperation({
@@ -89,13 +86,16 @@ export const recordsLayout = defineOperation({
   internal: true,
   scope: "records:read",
   tag: "Records",
-  summary: "How the dashboard shows a collection: field labels from the skills, the business's time zone, the statuses",
+  summary:
+    "How the dashboard shows a collection: field labels from the skills, the business's time zone, the statuses, which fields are money and how the business writes it",
   params: collectionParam,
   response: z.object({
     collection: z.string(),
     timeZone: z.string(),
     labels: z.record(z.string(), z.string()),
     statuses: z.array(z.string()),
+    moneyFields: z.array(z.string()),
+    money: z.object({ currency: z.string().nullable(), language: z.enum(languages) }),
   }),
   handler: async (ctx, { params }) => recordLayout(ctx.db, ctx.businessId, params.collection),
 });

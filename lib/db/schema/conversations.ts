@@ -28,7 +28,8 @@ export const conversations = pgTable(
     // message says nothing about it ("ok", "2"); null until one does. See lib/runtime/understanding/language.ts.
     language: text("language"),
     // Since when the customer has been waiting for a reply: set by their first message after the
-    // business's last one, cleared by any outbound message (lib/messages). Null: nobody is waiting.
+    // business's last one and by a handoff (lib/conversations/transitions.ts); cleared by a reply
+    // (lib/messages/outbound.ts: in a handoff only a person's). Null: nobody is waiting.
     waitingSince: ts("waiting_since"),
     // The last time a person acted on the conversation (handoff, reply, note, assignment): the inactivity
     // timeout that returns a handoff to the assistant counts from here (lib/conversations/people-first.ts).
