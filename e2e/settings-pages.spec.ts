@@ -105,6 +105,9 @@ test("channel: sandbox by default, connect WhatsApp, disconnect", async ({ page 
   await expect(page.getByText("+351 912 000 111").first()).toBeVisible();
   await expect(page.getByLabel("Access token")).toHaveValue("");
   await expect(page.getByText("EAAG-test-token")).toHaveCount(0);
+  // Meta's messaging limit for the business portfolio: read when templates sync, nothing used yet.
+  await expect(page.getByTestId("messaging-limit-use")).toContainText("Messaging limit (your business portfolio)");
+  await expect(page.getByTestId("messaging-limit-use")).toContainText("Not reported by Meta yet (0 customers reached");
 
   await page.getByRole("button", { name: "Disconnect WhatsApp" }).click();
   await page.getByRole("dialog", { name: "Disconnect WhatsApp?" }).getByRole("button", { name: "Disconnect" }).click();

@@ -7,6 +7,7 @@ import { Badge, Button, Card, ConfirmDialog, ErrorState, Input, PageHeader, Skel
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { OperationOutput } from "@/lib/api/operation";
 import type { channelGet } from "@/lib/api/operations";
+import { tierLabel } from "@/lib/shared/messaging-limit";
 
 type Status = OperationOutput<typeof channelGet>;
 
@@ -62,6 +63,7 @@ export function ChannelView() {
                       "No Business Account id: templates are approved at once here."
                     )}
                   </div>
+                  {status.data.messagingLimit ? <MessagingLimit limit={status.data.messagingLimit} /> : null}
                   <div>
                     <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
                       Disconnect WhatsApp
@@ -208,5 +210,28 @@ function ConnectForm({ status, onSaved }: { status: Status; onSaved: (s: Status)
         </div>
       </form>
     </Card>
+  );
+}
+
+/** Meta's messaging limit (the business portfolio's, shared by its numbers) and what the last 24 hours used. */
+function MessagingLimit({ limit }: { limit: NonNullable<Status["messagingLimit"]> }) {
+  const shared = limit.sharedWith
+    ? ` Shared with ${limit.sharedWith} other business${limit.sharedWith === 1 ? "" : "es"} here on the same account.`
+    : "";
+  return (
+    <div data-testid="messaging-limit-use">
+      <div className="field-label">Messaging limit (your business portfolio)</div>
+      {limit.reported ? (
+        <span>
+          {tierLabel(limit.tier)} outside a service window: {limit.used.toLocaleString("en")}
+          {limit.users === null ? "" : ` of ${limit.users.toLocaleString("en")}`} used in the last 24 hours.{shared}
+        </span>
+      ) : (
+        <span className="muted">
+          Not reported by Meta yet ({limit.used.toLocaleString("en")} customers reached outside a service window in the last 24 hours). It is read
+          when templates sync.
+        </span>
+      )}
+    </div>
   );
 }

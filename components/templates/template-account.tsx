@@ -2,18 +2,8 @@
 import { type UseQueryResult, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Card, ErrorState, Skeleton, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
+import { tierLabel } from "@/lib/shared/messaging-limit";
 import type { TemplateAccountOut, TemplateOut, TemplateSyncOut } from "@/lib/shared/template-schema";
-
-// Meta's messaging limit tiers: how many customers the number may start conversations with in 24 hours.
-const tiers: Record<string, string> = {
-  TIER_50: "50 customers a day",
-  TIER_250: "250 customers a day",
-  TIER_1K: "1,000 customers a day",
-  TIER_2K: "2,000 customers a day",
-  TIER_10K: "10,000 customers a day",
-  TIER_100K: "100,000 customers a day",
-  TIER_UNLIMITED: "unlimited",
-};
 
 const statusTone = { approved: "success", pending: "warning", rejected: "danger", paused: "warning", disabled: "neutral" } as const;
 
@@ -98,7 +88,7 @@ export function TemplateAccountCard({ account }: { account: UseQueryResult<Templ
         </div>
         <div>
           <div className="field-label">Messaging limit</div>
-          <span data-testid="messaging-limit">{a.messagingLimit ? (tiers[a.messagingLimit] ?? a.messagingLimit) : "not reported yet"}</span>
+          <span data-testid="messaging-limit">{tierLabel(a.messagingLimit) ?? "not reported yet"}</span>
         </div>
         <div>
           <div className="field-label">Last synced</div>

@@ -11,6 +11,7 @@ import { RetryLater, runs } from "../jobs/worker";
 import { outboundChannel } from "../messages/outbound";
 import { campaignCounts, campaignSend, getCampaignSettings } from "./campaigns";
 import { sendPaced } from "./send-paced";
+import { messagingLimitUse } from "./messaging-limit";
 import { type Claimed, settle } from "./settle";
 
 // The campaign send job (`campaigns.send`, one per business, orderKey `campaigns:<business>`): each
@@ -114,17 +115,15 @@ async function passPace(db: Db, businessId: string, settings: Settings): Promise
   );
   const share = settings.throughputPerSecond * (1 - CONVERSATIONAL_RESERVE) - recent.n / 2;
   const rate = Math.max(1, Math.floor(Math.min(settings.ratePerSecond * settings.slowFactor, share)));
-  if (settings.dailyLimit === null) return { rate, budget: rate };
-  // The messaging-limit tier: unique customers reached by business-initiated (template) messages in 24 h.
-  const [used] = await queryRows<{ n: number; oldest: string | Date | null }>(
-    db,
-    sql`select count(distinct contact_id)::int as n, min(created_at) as oldest from messages where business_id = ${businessId}
-      and direction = 'outbound' and type = 'template' and status <> 'failed' and created_at > now() - interval '24 hours'`,
-  );
-  const left = settings.dailyLimit - used.n;
+  // The messaging limit: Meta's for the business portfolio (campaigns/messaging-limit.ts), and the owner's
+  // own, lower one when set; unique customers reached outside a service window in 24 h count against both.
+  const use = await messagingLimitUse(db, businessId);
+  const limits = [settings.dailyLimit, use.users].filter((n): n is number => typeof n === "number");
+  if (!limits.length) return { rate, budget: rate };
+  const left = Math.min(...limits) - use.used;
   if (left <= 0) {
     // Wait until the oldest of those leaves the 24-hour window (at least a minute, at most an hour).
-    const frees = used.oldest ? new Date(used.oldest).getTime() + 24 * 3600_000 - Date.now() : 60_000;
+    const frees = use.oldest ? use.oldest.getTime() + 24 * 3600_000 - Date.now() : 60_000;
     return { waitMs: Math.min(3600_000, Math.max(60_000, frees)) };
   }
   return { rate, budget: Math.min(rate, left) };

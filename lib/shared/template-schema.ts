@@ -34,7 +34,7 @@ export const templateAccountOut = z.object({
   businessAccountId: z.string().nullable(),
   /** The number's quality rating (GREEN, YELLOW, RED), when the Graph API gave it. */
   qualityRating: z.string().nullable(),
-  /** The number's messaging limit tier (TIER_250, TIER_1K, TIER_10K, TIER_100K, TIER_UNLIMITED). */
+  /** The business portfolio's messaging limit tier (TIER_250, TIER_2K, TIER_10K, TIER_100K, TIER_UNLIMITED; Meta's whatsapp_business_manager_messaging_limit). */
   messagingLimit: z.string().nullable(),
   syncedAt: z.string().nullable(),
 });

@@ -2,11 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { updateCampaignSettings } from "../../lib/campaigns/campaigns";
 import { runCampaignPass } from "../../lib/campaigns/send-job";
 import { db } from "../../lib/db/client";
-import { campaignOptOuts } from "../../lib/db/schema";
-import { eq } from "drizzle-orm";
+import { businesses, campaignOptOuts } from "../../lib/db/schema";
+import { messagingLimitUse } from "../../lib/campaigns/messaging-limit";
+import { processInboundWebhook } from "../../lib/channels/whatsapp/inbound";
+import { eq, sql } from "drizzle-orm";
+import { queryRows } from "../../lib/db/rows";
 import type { Worker } from "../../lib/jobs/worker";
 import { type AppServer, type Connected, connectedBusiness, setChannelEnv, sleep, startAppServer, waitFor } from "../channels/harness";
-import { api } from "../helpers/api";
+import { api, makeBusiness } from "../helpers/api";
 import { bulkContacts, campaignStatus, campaignWorker, ownCampaignBusiness, recipientsOf } from "./harness";
 
 // Results and limits on a WhatsApp number: counts moved by status callbacks, failures by code, the
@@ -158,4 +161,81 @@ describe("campaign results", () => {
     expect((await counts(b, res.body.id)).pending).toBe(2);
     expect((await campaignStatus(res.body.id)).status).toBe("running");
   });
+});
+
+describe("the business portfolio's messaging limit (Meta's, since October 2025)", () => {
+  it("is shared by the numbers of one account: a business's campaign gets only what the others left of it", async () => {
+    const wabaId = `9${String(Date.now()).slice(-9)}1`;
+    // Another business here on the same WhatsApp Business Account has reached 4 customers today.
+    const sibling = await makeBusiness();
+    await api("POST", "/v1/templates", { key: sibling.key, body: { name: "hello", language: "en", category: "utility", body: "Hello {{1}}" } });
+    for (let i = 0; i < 4; i++) {
+      const res = await api("POST", "/v1/messages", {
+        key: sibling.key,
+        body: { to: `+35191234500${i}`, type: "template", template: { name: "hello", language: "en", variables: ["there"] } },
+      });
+      expect(res.status).toBe(200);
+    }
+    const { b, id } = await setUp(60, "1471");
+    // Meta reports TIER_50 for the portfolio.
+    for (const biz of [sibling.businessId, b.businessId])
+      await db().update(businesses).set({ whatsappBusinessAccountId: wabaId, whatsappMessagingLimit: "TIER_50" }).where(eq(businesses.id, biz));
+    await updateCampaignSettings(db(), b.businessId, { dailyLimit: null });
+    expect(await messagingLimitUse(db(), b.businessId)).toMatchObject({ tier: "TIER_50", users: 50, used: 4, businesses: 2 });
+
+    // The campaign reaches 46, then waits: the portfolio's 50 are used.
+    let waited: number | null = null;
+    for (let i = 0; i < 30 && waited === null; i++) {
+      const pass = await runCampaignPass(db(), b.businessId);
+      if (pass.nextInMs !== null && pass.nextInMs >= 60_000) waited = pass.nextInMs;
+    }
+    expect(waited).toBeGreaterThanOrEqual(60_000);
+    expect((await counts(b, id)).sent).toBe(46);
+    expect((await messagingLimitUse(db(), sibling.businessId)).used).toBe(50);
+  }, 60_000);
+
+  it("counts only customers reached outside their service window, and reads Meta's webhook and Graph fields", async () => {
+    const { b } = await setUp(1, "1472");
+    await runCampaignPass(db(), b.businessId);
+    expect((await messagingLimitUse(db(), b.businessId)).used).toBe(1);
+    // A customer who wrote first: the template reaches them inside their window, which Meta does not count.
+    const phone = "+351912345699";
+    expect(await b.fake.postInbound(b.fake.inboundPayload({ phoneNumberId: b.phoneNumberId, messages: [{ from: phone, text: "hi" }] }))).toBe(200);
+    workers.push(campaignWorker());
+    await waitFor(async () => {
+      const [row] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from messages where business_id = ${b.businessId} and direction = 'inbound'`,
+      );
+      return row.n === 1 ? true : null;
+    }, 10_000);
+    const sent = await api("POST", "/v1/messages", {
+      key: b.key,
+      body: { to: phone, type: "template", template: { name: "promo", language: "en", variables: ["Zoe"] } },
+    });
+    expect(sent.status).toBe(200);
+    expect((await messagingLimitUse(db(), b.businessId)).used).toBe(1);
+
+    // phone_number_quality_update's max_daily_conversations_per_business (current_limit is deprecated).
+    const account = `9${String(Date.now()).slice(-9)}2`;
+    await db().update(businesses).set({ whatsappBusinessAccountId: account }).where(eq(businesses.id, b.businessId));
+    const update = {
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          id: account,
+          changes: [
+            {
+              field: "phone_number_quality_update",
+              value: { display_phone_number: "15550783881", event: "UPGRADE", max_daily_conversations_per_business: "10K" },
+            },
+          ],
+        },
+      ],
+    };
+    // Processed as the inbound job does (an account's webhook is not routed by phone number here).
+    await processInboundWebhook(db(), JSON.stringify(update), { attempts: 1 });
+    expect((await messagingLimitUse(db(), b.businessId)).tier).toBe("TIER_10K");
+    expect((await messagingLimitUse(db(), b.businessId)).users).toBe(10_000);
+  }, 30_000);
 });

@@ -224,7 +224,8 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
         display_phone_number: displayPhoneNumber,
         verified_name: "Fake Business",
         quality_rating: "GREEN",
-        messaging_limit_tier: templates.messagingLimit,
+        // Since October 2025 the business portfolio's limit; messaging_limit_tier is deprecated and gone.
+        whatsapp_business_manager_messaging_limit: templates.messagingLimit,
       },
     ];
   }

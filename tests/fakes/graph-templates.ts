@@ -31,7 +31,7 @@ export type FakeTemplates = {
   review(id: string, status: FakeTemplateStatus, reason?: string): Promise<number | null>;
   /** Meta's quality rating of a template changed: posts the quality update. */
   rate(id: string, quality: FakeTemplate["quality"]): Promise<number | null>;
-  /** The number's messaging limit tier (GET /{phone-number-id}?fields=messaging_limit_tier). */
+  /** The portfolio's messaging limit tier (GET /{phone-number-id}?fields=whatsapp_business_manager_messaging_limit). */
   messagingLimit: string;
   /** Whether a template message may be sent (what the send endpoint checks): null when it may, else a Graph error code. */
   sendRefusal(name: string, language: string): number | null;

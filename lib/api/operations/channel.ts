@@ -2,6 +2,7 @@ import { z } from "zod";
 import { recordAudit } from "../../audit/record";
 import { disconnectWhatsApp, getBusiness } from "../../businesses/businesses";
 import { connectedChannel, setWhatsApp } from "../../channels";
+import { messagingLimitUse } from "../../campaigns/messaging-limit";
 import type { Db } from "../../db/client";
 import { audited, auditOf } from "../audit";
 import { defineOperation } from "../operation";
@@ -11,7 +12,12 @@ import { returns } from "./common";
 
 async function channelStatus(db: Db, businessId: string) {
   const b = await getBusiness(db, businessId);
+  const limit = connectedChannel(b) === "whatsapp" ? await messagingLimitUse(db, businessId) : null;
   return {
+    // Meta's messaging limit for the business portfolio and what the last 24 hours used of it.
+    messagingLimit: limit
+      ? { tier: limit.tier, users: limit.users ?? null, reported: limit.users !== undefined, used: limit.used, sharedWith: limit.businesses - 1 }
+      : null,
     channel: connectedChannel(b),
     phoneNumberId: b.whatsappPhoneNumberId,
     displayNumber: b.whatsappDisplayNumber,

@@ -3,6 +3,7 @@
 // part (kept as unusable, replayable: lib/channels/unusable.ts), and the rest is still delivered.
 
 import type { UnusableKind } from "../../db/schema";
+import { normalizeTier } from "../../shared/messaging-limit";
 
 /** A part of a webhook body the service cannot use, as a body of its own (replayed as one). */
 export type SkippedPart = { kind: UnusableKind; reason: string; raw: unknown };
@@ -137,7 +138,8 @@ function parseAccountChange(wabaId: string | null, change: Json | null, where: s
       wabaId,
       displayNumber: asString(value.display_phone_number),
       event: asString(value.event),
-      messagingLimit: asString(value.current_limit),
+      // The portfolio's limit (max_daily_conversations_per_business); current_limit is its deprecated form.
+      messagingLimit: normalizeTier(asString(value.max_daily_conversations_per_business) ?? asString(value.current_limit)),
     });
     return;
   }

@@ -2,6 +2,7 @@ import "server-only";
 import type { TemplateStatus } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ChannelTemplate, ChannelTemplates, TemplateSubmission } from "../channel";
+import { normalizeTier } from "../../shared/messaging-limit";
 import { graphUrl, type WhatsAppConnection } from "./connection";
 
 // Message templates at Meta (WhatsApp Business Management API): a template exists for WhatsApp only
@@ -182,10 +183,21 @@ function readTemplate(raw: Record<string, unknown>): ChannelTemplate | null {
   };
 }
 
-/** The number's quality rating and messaging limit tier, when the Graph API gives them. */
+/**
+ * The number's quality rating and its business portfolio's messaging limit tier, when the Graph API
+ * gives them. The limit is the portfolio's since October 2025 (`whatsapp_business_manager_messaging_limit`);
+ * the per-number `messaging_limit_tier` is deprecated and no longer asked for.
+ */
 async function readNumberHealth(connection: WhatsAppConnection): Promise<{ qualityRating: string | null; messagingLimit: string | null }> {
-  const answer = await graph(connection, "GET", `${encodeURIComponent(connection.phoneNumberId)}?fields=quality_rating,messaging_limit_tier`);
+  const answer = await graph(
+    connection,
+    "GET",
+    `${encodeURIComponent(connection.phoneNumberId)}?fields=quality_rating,whatsapp_business_manager_messaging_limit`,
+  );
   if (answer.status >= 300) return { qualityRating: null, messagingLimit: null };
   const str = (v: unknown) => (typeof v === "string" && v ? v : null);
-  return { qualityRating: str(answer.body?.quality_rating), messagingLimit: str(answer.body?.messaging_limit_tier) };
+  return {
+    qualityRating: str(answer.body?.quality_rating),
+    messagingLimit: normalizeTier(str(answer.body?.whatsapp_business_manager_messaging_limit)),
+  };
 }
