@@ -10,6 +10,7 @@ function previewPrefix(last: NonNullable<InboxRow["lastMessage"]>): string {
   if (last.source === "assistant") return "Assistant: ";
   if (last.source === "agent") return `${last.authorName ?? "Agent"}: `;
   if (last.source === "campaign") return "Campaign: ";
+  if (last.source === "meta_agent") return "Meta's agent: ";
   return "API: ";
 }
 

@@ -4,7 +4,14 @@ import { Badge } from "@/components/ui";
 import { MessageMedia, visibleText } from "./message-media";
 import { type Message, shortTime } from "./types";
 
-const sourceLabel = { customer: "Customer", assistant: "Assistant", agent: "Agent", api: "API", campaign: "Campaign" } as const;
+const sourceLabel = {
+  customer: "Customer",
+  assistant: "Assistant",
+  agent: "Agent",
+  api: "API",
+  campaign: "Campaign",
+  meta_agent: "Meta's agent",
+} as const;
 
 /** Who wrote it: the assistant as the assistant, an agent's reply by the agent's name. */
 export function authorLabel(message: Pick<Message, "source" | "author">): string {

@@ -75,7 +75,9 @@ export const messageOut = z.object({
   id: z.string().meta({ example: "msg_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
   conversationId: z.string(),
   direction: z.enum(["inbound", "outbound"]),
-  source: z.enum(["assistant", "agent", "api", "customer", "campaign"]),
+  source: z
+    .enum(["assistant", "agent", "api", "customer", "campaign", "meta_agent"])
+    .describe("Who wrote it; `meta_agent`: Meta Business Agent answered on the number (a WhatsApp standby echo), not this service."),
   type: z.string(),
   text: z.string(),
   status: z.enum(messageStatuses),

@@ -37,6 +37,11 @@ export type InboundMessage = {
   content: Record<string, unknown> | null;
   /** The stored file of a media message (downloaded by the channel before the message is received). */
   media?: MessageMedia | null;
+  /**
+   * Another sender on the number holds this conversation (Meta Business Agent; WhatsApp's `standby`
+   * field): the message is stored and shown, and this service's assistant stays silent on it.
+   */
+  handledElsewhere?: boolean;
 };
 
 export type ReceivedMessage = { message: MessageRow; conversation: ConversationRow; duplicate: boolean };
@@ -112,6 +117,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
       await also?.(tx, { message, conversationId: conversation.id, contactId: contact.id });
       // STOP / START (campaign opt-out) is answered once, and is no assistant turn.
       const optWord = await handleOptOutWords(tx, businessId, contact, input.text);
+      if (input.handledElsewhere) return { message, conversation: updated, duplicate: false };
       if (optWord?.reply) {
         await sendMessage(tx, businessId, { to: contact.phone, type: "text", text: optWord.reply }, { source: "assistant" });
       }
@@ -146,4 +152,58 @@ async function duplicateOf(db: Db, input: InboundMessage): Promise<ReceivedMessa
   if (!message) return null;
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, message.conversationId));
   return { message, conversation, duplicate: true };
+}
+
+/** A message another sender on the number sent to a customer (Meta Business Agent's reply: a standby `message_echoes` item). */
+export type EchoedMessage = {
+  channel: MessageRow["channel"];
+  /** E.164 of the customer it went to. */
+  to: string;
+  channelMessageId: string;
+  timestamp: Date;
+  type: string;
+  text: string;
+  content: Record<string, unknown> | null;
+};
+
+/**
+ * Stores an echo in the customer's thread as an outbound message from `meta_agent`, once (a redelivery
+ * changes nothing): staff see what Meta's agent told the customer, and its replies end the wait as any
+ * reply by the one in charge does. No assistant turn, no event: this service did not send it.
+ */
+export async function recordEcho(db: Db, businessId: string, echo: EchoedMessage): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { contact } = await ensureContact(tx, businessId, echo.to, { name: null, channel: echo.channel });
+    const { conversation } = await ensureConversation(tx, businessId, contact.id);
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        id: newId("msg"),
+        businessId,
+        conversationId: conversation.id,
+        contactId: contact.id,
+        direction: "outbound",
+        source: "meta_agent",
+        type: echo.type,
+        text: echo.text,
+        content: echo.content,
+        status: "sent",
+        channel: echo.channel,
+        channelMessageId: echo.channelMessageId,
+        channelTimestamp: echo.timestamp,
+      })
+      .onConflictDoNothing({ target: [messages.channel, messages.channelMessageId] })
+      .returning();
+    if (!message) return false;
+    await tx
+      .update(conversations)
+      .set({
+        lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${message.createdAt.toISOString()}::timestamptz)`,
+        // Answered (by the agent that holds the conversation): nobody here is waited for, unless a person was asked for.
+        waitingSince: sql`case when ${conversations.status} = 'open' then null else ${conversations.waitingSince} end`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(conversations.id, conversation.id));
+    return true;
+  });
 }

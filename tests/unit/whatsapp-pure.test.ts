@@ -8,7 +8,8 @@ import { signWhatsAppBody, verifyWhatsAppSignature } from "../../lib/channels/wh
 import { type FakeGraph, inboundPayload, metaJson, startFakeGraph } from "../fakes/graph-server";
 
 /** A parsed message or status without its own-body builder and type flag (tests/channels/unusable.test.ts checks those). */
-const plain = <T extends object>(items: T[]) => items.map(({ raw, unknownType, ...rest }: T & { raw?: unknown; unknownType?: unknown }) => rest);
+const plain = <T extends object>(items: T[]) =>
+  items.map(({ raw, unknownType, standby, ...rest }: T & { raw?: unknown; unknownType?: unknown; standby?: unknown }) => rest);
 
 const SECRET = "app-secret";
 const PHONE_ID = "106540352242922";

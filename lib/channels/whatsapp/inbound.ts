@@ -11,7 +11,7 @@ import { enqueue } from "../../jobs/queue";
 import { RetryLater, runs } from "../../jobs/worker";
 import { applyStatus } from "../../messages/apply-status";
 import { applyReaction } from "../../messages/reactions";
-import { inboundStored, receiveInboundMessage } from "../../messages/receive-message";
+import { inboundStored, receiveInboundMessage, recordEcho } from "../../messages/receive-message";
 import { parseJsonText, readBodyBytes } from "../../request-body";
 import { businessAdapter } from "../adapters";
 import { applyNumberUpdate, applyTemplateUpdate } from "../templates";
@@ -195,12 +195,35 @@ export async function processInboundWebhook(
         text: media?.status === "ready" ? inboundMediaText(media) : m.text,
         content: m.content,
         media,
+        // Arrived on `standby`: Meta Business Agent holds the conversation; our assistant stays silent.
+        handledElsewhere: m.standby,
       },
       m.type === "order" ? recordOrder(businessId, m.content) : undefined,
     )
       // Marked read by the typing indicator already: the assistant's turn sends no second one.
       .then(() => (typing ? markedRead(db, businessId, m.wamid) : undefined))
       .catch((err) => errors.push(err));
+  }
+  // What Meta Business Agent told customers (standby message echoes): shown in their threads.
+  for (const e of byTime(parsed.echoes)) {
+    const businessId = await businessFor(e.phoneNumberId);
+    if (!businessId) {
+      unusable.push({
+        kind: "unknown_number",
+        reason: `an echo from phone_number_id ${e.phoneNumberId}, which no business has connected`,
+        raw: e.raw(),
+      });
+      continue;
+    }
+    await recordEcho(db, businessId, {
+      channel: "whatsapp",
+      to: e.to,
+      channelMessageId: e.wamid,
+      timestamp: e.timestamp,
+      type: e.type,
+      text: e.text,
+      content: e.content,
+    }).catch((err) => errors.push(err));
   }
   const unknownStatuses: UnusablePart[] = [];
   for (const s of byTime(parsed.statuses)) {

@@ -23,11 +23,27 @@ export type InboundWhatsAppMessage = {
   content: Record<string, unknown> | null;
   /** A type this service does not read (it is stored as a placeholder and kept as unusable too). */
   unknownType: boolean;
+  /** Arrived on the `standby` field: another sender (Meta Business Agent) holds the conversation. */
+  standby: boolean;
   /** This message alone as a webhook body (kept when it cannot be used: an unknown number). */
   raw: () => unknown;
 };
 
 export type WhatsAppStatus = "sent" | "delivered" | "read" | "failed";
+
+/** A message another sender on the number (Meta Business Agent) sent to a customer: a `message_echoes` item. */
+export type WhatsAppEcho = {
+  phoneNumberId: string;
+  /** E.164 of the customer it went to. */
+  to: string;
+  wamid: string;
+  timestamp: Date;
+  type: string;
+  text: string;
+  content: Record<string, unknown> | null;
+  /** This echo alone as a webhook body (kept when it cannot be used: an unknown number). */
+  raw: () => unknown;
+};
 
 export type WhatsAppStatusUpdate = {
   phoneNumberId: string;
@@ -59,6 +75,7 @@ export type WhatsAppNumberUpdate = { wabaId: string; displayNumber: string | nul
 export type ParsedWhatsAppWebhook = {
   messages: InboundWhatsAppMessage[];
   statuses: WhatsAppStatusUpdate[];
+  echoes: WhatsAppEcho[];
   templates: WhatsAppTemplateUpdate[];
   numbers: WhatsAppNumberUpdate[];
   skipped: SkippedPart[];
@@ -92,7 +109,7 @@ function toE164(v: unknown): string | null {
 }
 
 export function parseWhatsAppWebhook(body: unknown): ParsedWhatsAppWebhook {
-  const out: ParsedWhatsAppWebhook = { messages: [], statuses: [], templates: [], numbers: [], skipped: [] };
+  const out: ParsedWhatsAppWebhook = { messages: [], statuses: [], echoes: [], templates: [], numbers: [], skipped: [] };
   const root = asObject(body);
   if (!root || !Array.isArray(root.entry)) {
     out.skipped.push({ kind: "malformed", reason: "body has no entry array", raw: body });
@@ -113,7 +130,8 @@ export function parseWhatsAppWebhook(body: unknown): ParsedWhatsAppWebhook {
         object,
         entry: [{ id: entry.id, changes: [value === undefined ? rawChange : { field: change?.field, value }] }],
       });
-      if (change?.field === "messages") parseChange(change, where, bodyOf, out);
+      // `standby`: the same shape, for conversations Meta Business Agent holds (its replies as message_echoes).
+      if (change?.field === "messages" || change?.field === "standby") parseChange(change, where, bodyOf, out, change.field === "standby");
       else parseAccountChange(asString(entry.id), change, where, bodyOf(), out);
     }
   }
@@ -160,7 +178,7 @@ function parseAccountChange(wabaId: string | null, change: Json | null, where: s
   });
 }
 
-function parseChange(change: Json, where: string, bodyOf: (value?: unknown) => unknown, out: ParsedWhatsAppWebhook): void {
+function parseChange(change: Json, where: string, bodyOf: (value?: unknown) => unknown, out: ParsedWhatsAppWebhook, standby = false): void {
   const value = asObject(change.value);
   const metadata = asObject(value?.metadata);
   const phoneNumberId = asString(metadata?.phone_number_id);
@@ -169,7 +187,7 @@ function parseChange(change: Json, where: string, bodyOf: (value?: unknown) => u
     return;
   }
   // One message or status with the change's metadata (and the sender's contact entry).
-  const part = (key: "messages" | "statuses", item: unknown) => () => {
+  const part = (key: "messages" | "statuses" | "message_echoes", item: unknown) => () => {
     const from = asString(asObject(item)?.from);
     const contacts = asArray(value.contacts).filter((c) => asString(asObject(c)?.wa_id) === from);
     return bodyOf({
@@ -210,8 +228,26 @@ function parseChange(change: Json, where: string, bodyOf: (value?: unknown) => u
       text,
       content,
       unknownType,
+      standby,
       raw: part("messages", raw),
     });
+  }
+  for (const [i, raw] of asArray(value.message_echoes).entries()) {
+    const m = asObject(raw);
+    const to = toE164(m?.to);
+    const wamid = asString(m?.id);
+    const timestamp = unixSeconds(m?.timestamp);
+    const type = asString(m?.type);
+    if (!m || !to || !wamid || !timestamp || !type) {
+      out.skipped.push({
+        kind: "malformed",
+        reason: `${where}.message_echoes[${i}]: missing to, id, timestamp or type`,
+        raw: part("message_echoes", raw)(),
+      });
+      continue;
+    }
+    const { text, content } = describeMessage(type, m);
+    out.echoes.push({ phoneNumberId, to, wamid, timestamp, type, text, content, raw: part("message_echoes", raw) });
   }
   for (const [i, raw] of asArray(value.statuses).entries()) {
     const s = asObject(raw);

@@ -8,7 +8,8 @@ import { users } from "./users";
 
 export const messageStatuses = ["queued", "sent", "delivered", "read", "failed", "received"] as const;
 export const messageDirections = ["inbound", "outbound"] as const;
-export const messageSources = ["assistant", "agent", "api", "customer", "campaign"] as const;
+// `meta_agent`: Meta Business Agent answered on the number (a standby message echo), not this service.
+export const messageSources = ["assistant", "agent", "api", "customer", "campaign", "meta_agent"] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 export type MessageError = { code: string; message: string; channelCode: number | null };
 export type TemplatePayload = { name: string; language: string; variables: string[] };

@@ -1,0 +1,2 @@
+ALTER TABLE "messages" DROP CONSTRAINT "messages_source_check";--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_source_check" CHECK ("messages"."source" in ('assistant', 'agent', 'api', 'customer', 'campaign', 'meta_agent'));
