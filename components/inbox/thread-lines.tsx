@@ -28,6 +28,7 @@ export function SystemLine({ event }: { event: ConversationEvent }) {
     returned: event.actor.type === "system" ? `Returned to the assistant${why(event.text)}` : `${by} returned this to the assistant`,
     closed: `${by} closed the conversation`,
     reopened: event.actor.type === "customer" ? "Reopened: the customer wrote again" : `${by} reopened the conversation`,
+    number_changed: `WhatsApp: ${event.text ?? "the customer changed their number"}`,
   }[event.event ?? "handed_off"];
   return (
     <div className="system-line" data-testid="system-line" data-event={event.event ?? undefined}>

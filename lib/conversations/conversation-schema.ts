@@ -31,7 +31,7 @@ export const conversationEventOut = z
     conversationId: z.string(),
     kind: z.enum(["note", "event"]).meta({ description: "`note`: an internal note (never sent to the customer); `event`: a history line." }),
     event: z
-      .enum(["handed_off", "assigned", "unassigned", "returned", "closed", "reopened"])
+      .enum(["handed_off", "assigned", "unassigned", "returned", "closed", "reopened", "number_changed"])
       .nullable()
       .meta({ description: "What happened (null for a note)." }),
     text: z.string().nullable().meta({

@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { db } from "../../lib/db/client";
+import { contacts, conversationEvents } from "../../lib/db/schema";
 import type { Worker } from "../../lib/jobs/worker";
 import { assistantTurn } from "../../lib/messages/receive-message";
 import { api } from "../helpers/api";
@@ -108,5 +111,63 @@ describe("conversations Meta Business Agent holds (the standby field)", () => {
     const thanks = (await messagesOf(b.businessId)).find((m) => m.channelMessageId === next);
     expect(thanks).toMatchObject({ source: "customer" });
     expect(await jobsFor(assistantTurn.name, "messageId", thanks?.id as string)).toHaveLength(1);
+  });
+});
+
+describe("a customer's new number (a system message)", () => {
+  it("moves the contact to it, shows a line in the thread, and starts no turn; a number taken by another contact is left alone", async () => {
+    biz = await connectedBusiness(app);
+    const b = biz;
+    await b.fake.postInbound(b.fake.inboundPayload({ phoneNumberId: b.phoneNumberId, messages: [{ from: "+351917000001", text: "hello" }] }));
+    await settle();
+    const [first] = await messagesOf(b.businessId);
+    const notice = "Rui changed from 351917000001 to 351917000002";
+    const system = (from: string, to: string, body: string) => ({
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          id: "9100000000002",
+          changes: [
+            {
+              field: "messages",
+              value: {
+                messaging_product: "whatsapp",
+                metadata: { display_phone_number: "15550783881", phone_number_id: b.phoneNumberId },
+                messages: [{ from, id: wamid(), timestamp: seconds(), type: "system", system: { body, wa_id: to, type: "user_changed_number" } }],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect(await b.fake.postInbound(system("351917000001", "351917000002", notice))).toBe(200);
+    await settle();
+    const phoneOf = async (id: string) => (await db().select().from(contacts).where(eq(contacts.id, id)))[0]?.phone;
+    expect(await phoneOf(first.contactId)).toBe("+351917000002");
+    // No message and no turn: a line in the thread.
+    expect(await messagesOf(b.businessId)).toHaveLength(1);
+    const history = await api("GET", `/v1/conversations/${first.conversationId}/events`, { key: b.key });
+    if (history.status === 200)
+      expect(history.body.data.map((e: { event: string; text: string }) => [e.event, e.text])).toContainEqual(["number_changed", notice]);
+    const lines = await db().select().from(conversationEvents).where(eq(conversationEvents.conversationId, first.conversationId));
+    expect(lines.map((l) => [l.kind, l.text])).toEqual([["number_changed", notice]]);
+    // The customer writes from the new number: the same contact and conversation.
+    await b.fake.postInbound(b.fake.inboundPayload({ phoneNumberId: b.phoneNumberId, messages: [{ from: "+351917000002", text: "it's me again" }] }));
+    await settle();
+    const again = (await messagesOf(b.businessId)).at(-1);
+    expect(again).toMatchObject({ contactId: first.contactId, conversationId: first.conversationId });
+
+    // Moving onto a number another contact has: both stay, the line says so.
+    await b.fake.postInbound(b.fake.inboundPayload({ phoneNumberId: b.phoneNumberId, messages: [{ from: "+351917000003", text: "hi" }] }));
+    await settle();
+    await b.fake.postInbound(system("351917000003", "351917000002", "Ana changed from 351917000003 to 351917000002"));
+    await settle();
+    const ana = (await messagesOf(b.businessId)).at(-1);
+    expect(await phoneOf(ana?.contactId as string)).toBe("+351917000003");
+    const anaLines = await db()
+      .select()
+      .from(conversationEvents)
+      .where(eq(conversationEvents.conversationId, ana?.conversationId as string));
+    expect(anaLines[0].text).toContain("already another contact");
   });
 });

@@ -18,6 +18,7 @@ import { applyNumberUpdate, applyTemplateUpdate } from "../templates";
 import { whatsAppStatusFailure } from "./errors";
 import { inboundMediaText, transcribeSettings, withTranscript } from "../../media/transcribe";
 import { markedRead } from "../../messages/message-signals";
+import { applyNumberChange } from "../../contacts/number-change";
 import { recordUnusable, type UnusablePart } from "../unusable";
 import { fetchInboundMedia, MEDIA_KINDS } from "./inbound-media";
 import { recordOrder } from "./order";
@@ -154,6 +155,17 @@ export async function processInboundWebhook(
     const businessId = business.id;
     // Stored as a placeholder in the thread (staff see something came), and kept to replay after a fix.
     if (m.unknownType) unusable.push({ kind: "unknown_type", reason: `message type ${m.type} is not read`, raw: m.raw(), businessId });
+    // A notice about the customer (a new number): applied to the contact, a line in the thread, no turn.
+    if (m.type === "system") {
+      const kind = typeof m.content?.kind === "string" ? m.content.kind : null;
+      if (kind !== "user_changed_number") {
+        unusable.push({ kind: "unknown_type", reason: `system message ${kind ?? "(no type)"} is not read`, raw: m.raw(), businessId: business.id });
+        continue;
+      }
+      const newPhone = typeof m.content?.newNumber === "string" ? m.content.newNumber : null;
+      await applyNumberChange(db, business.id, { channel: "whatsapp", oldPhone: m.from, newPhone, notice: m.text }).catch((err) => errors.push(err));
+      continue;
+    }
     if (m.type === "reaction") {
       const target = typeof m.content?.message_id === "string" ? m.content.message_id : null;
       const emoji = typeof m.content?.emoji === "string" && m.content.emoji ? m.content.emoji : null;

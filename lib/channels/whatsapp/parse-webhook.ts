@@ -86,7 +86,7 @@ type Json = Record<string, unknown>;
 const STATUSES: readonly string[] = ["sent", "delivered", "read", "failed"];
 const MEDIA_TYPES = new Set(["image", "audio", "video", "document", "sticker"]);
 // The message types this service reads; any other is stored as a placeholder and kept as unusable.
-const KNOWN_TYPES = new Set(["text", "interactive", "button", "order", "location", "reaction", "contacts", ...MEDIA_TYPES]);
+const KNOWN_TYPES = new Set(["text", "interactive", "button", "order", "location", "reaction", "contacts", "system", ...MEDIA_TYPES]);
 
 const asObject = (v: unknown): Json | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null);
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -321,6 +321,11 @@ function describeMessage(type: string, m: Json): { text: string; content: Json |
   if (type === "reaction") {
     const emoji = asString(body?.emoji);
     return { text: emoji ? `[reaction] ${emoji}` : "[reaction removed]", content: body };
+  }
+  // A notice about the customer, not from them: "NAME changed from NUMBER to NUMBER" (system.type
+  // user_changed_number, system.wa_id the new number).
+  if (type === "system") {
+    return { text: asString(body?.body) ?? "[system]", content: { kind: asString(body?.type), body: asString(body?.body), newNumber: toE164(body?.wa_id) } };
   }
   if (type === "contacts") {
     const names = asArray(m.contacts).map((c) => asString(asObject(asObject(c)?.name)?.formatted_name));

@@ -8,7 +8,8 @@ import { users } from "./users";
 // The team side of the inbox (issue 14): the thread's history and notes, per-member read markers,
 // the business's handoff settings and the members' presence for round-robin assignment.
 
-export const conversationEventKinds = ["note", "handed_off", "assigned", "unassigned", "returned", "closed", "reopened"] as const;
+// number_changed: WhatsApp said the customer moved to a new number (a `system` message).
+export const conversationEventKinds = ["note", "handed_off", "assigned", "unassigned", "returned", "closed", "reopened", "number_changed"] as const;
 export type ConversationEventKind = (typeof conversationEventKinds)[number];
 export const conversationActorTypes = ["agent", "assistant", "api", "system", "customer"] as const;
 export type ConversationActorType = (typeof conversationActorTypes)[number];

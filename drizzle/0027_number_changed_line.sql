@@ -1,0 +1,2 @@
+ALTER TABLE "conversation_events" DROP CONSTRAINT "conversation_events_kind_check";--> statement-breakpoint
+ALTER TABLE "conversation_events" ADD CONSTRAINT "conversation_events_kind_check" CHECK ("conversation_events"."kind" in ('note', 'handed_off', 'assigned', 'unassigned', 'returned', 'closed', 'reopened', 'number_changed'));
