@@ -35,11 +35,7 @@ export async function applyNumberChange(db: Db, businessId: string, change: Numb
       await line(tx, businessId, contact.id, `${change.notice} (that number is already another contact here: both are kept)`);
       return "taken";
     }
-    const [moved] = await tx
-      .update(contacts)
-      .set({ phone: change.newPhone, updatedAt: new Date() })
-      .where(eq(contacts.id, contact.id))
-      .returning();
+    const [moved] = await tx.update(contacts).set({ phone: change.newPhone, updatedAt: new Date() }).where(eq(contacts.id, contact.id)).returning();
     await line(tx, businessId, contact.id, change.notice);
     await emitEvent(tx, businessId, "contact.updated", { contact: contactView(moved), changes: ["phone"], source: "channel" });
     return "moved";

@@ -325,7 +325,10 @@ function describeMessage(type: string, m: Json): { text: string; content: Json |
   // A notice about the customer, not from them: "NAME changed from NUMBER to NUMBER" (system.type
   // user_changed_number, system.wa_id the new number).
   if (type === "system") {
-    return { text: asString(body?.body) ?? "[system]", content: { kind: asString(body?.type), body: asString(body?.body), newNumber: toE164(body?.wa_id) } };
+    return {
+      text: asString(body?.body) ?? "[system]",
+      content: { kind: asString(body?.type), body: asString(body?.body), newNumber: toE164(body?.wa_id) },
+    };
   }
   if (type === "contacts") {
     const names = asArray(m.contacts).map((c) => asString(asObject(asObject(c)?.name)?.formatted_name));
