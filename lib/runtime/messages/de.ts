@@ -25,6 +25,9 @@ export const de: Record<MessageKey, string> = {
   "smallTalk.goodbye": "Danke, einen schönen Tag noch!",
   "smallTalk.ack": "Prima! Sagen Sie Bescheid, wenn Sie noch etwas brauchen.",
   "smallTalk.laughter": "😊 Kann ich Ihnen noch bei etwas helfen?",
+  "smallTalk.bot":
+    "Ich bin der automatische Assistent, kein Mensch 🤖 Ich helfe bei Reservierungen, Bestellungen und Fragen; wenn Sie lieber mit jemandem aus dem Team sprechen möchten, sagen Sie es einfach.",
+  "smallTalk.praise": "Vielen Dank, das freut uns sehr! Ich gebe es an das Team weiter 😊",
 
   "retry.number": "Bitte antworten Sie mit einer Zahl.",
   "retry.email": "Das sieht nicht nach einer E-Mail-Adresse aus. Können Sie sie prüfen?",

@@ -25,6 +25,9 @@ export const fr: Record<MessageKey, string> = {
   "smallTalk.goodbye": "Merci, bonne journée !",
   "smallTalk.ack": "Parfait ! Dites-moi si vous avez besoin d'autre chose.",
   "smallTalk.laughter": "😊 Puis-je vous aider pour autre chose ?",
+  "smallTalk.bot":
+    "Je suis l'assistant automatique, pas une personne 🤖 Je peux vous aider pour les réservations, les commandes et vos questions ; si vous préférez parler à quelqu'un de l'équipe, dites-le simplement.",
+  "smallTalk.praise": "Merci beaucoup, ça fait plaisir ! Je transmets à l'équipe 😊",
 
   "retry.number": "Merci de répondre par un nombre.",
   "retry.email": "Cela ne ressemble pas à une adresse email. Pouvez-vous vérifier ?",
