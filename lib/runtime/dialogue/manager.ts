@@ -20,6 +20,8 @@ import { offerPerson } from "../base/person-offer";
 import { hasSearchWords } from "../retrieval/search-index";
 import { matchTrigger, type RunnableSkill, searchIgnored } from "../retrieval/skill-catalog";
 import { smallTalk } from "../understanding/small-talk";
+import { readInterest } from "../understanding/interest";
+import { skillKind } from "../retrieval/skill-intents";
 import { containsPhrase, normalize } from "../understanding/text-match";
 import type { Turn } from "../base/turn-context";
 import { isCancel, isCorrection, questionParts, saysNo, saysYes } from "../understanding/acts";
@@ -117,6 +119,14 @@ export async function startWithSlots(
         delete run.variables[slot.node.data.variable];
         delete run.variables[whenParts(slot.node.data.variable)];
       }
+  }
+  // A lead whose first message already says what it is about is not asked again.
+  const interest =
+    skillKind(skill.graph) === "lead" ? slots.find((s) => s.role === "text" && run.variables[s.node.data.variable] === undefined) : null;
+  const said = interest ? readInterest(text, [skill.name, skill.description ?? "", ...skill.keywords, ...skill.examples.map((e) => e.text)]) : null;
+  if (interest && said) {
+    run.variables[interest.node.data.variable] = said;
+    run.filled.add(interest.node.data.variable);
   }
   await answerQuestions(run, text, skills);
   if (noted.length) await reply(turn, t(run.lang, "noted", { note: noted.join("; ") }));
