@@ -21,6 +21,7 @@ import { hasSearchWords } from "../retrieval/search-index";
 import { matchTrigger, type RunnableSkill, searchIgnored } from "../retrieval/skill-catalog";
 import { smallTalk } from "../understanding/small-talk";
 import { readInterest } from "../understanding/interest";
+import { servedDays } from "../understanding/served-days";
 import { skillKind } from "../retrieval/skill-intents";
 import { containsPhrase, normalize } from "../understanding/text-match";
 import type { Turn } from "../base/turn-context";
@@ -369,7 +370,19 @@ async function fill(
     // The address said in the same breath ("... to Rua Augusta 50") names no menu item.
     const address = readAddressInText(text);
     const itemsText = address ? text.replace(address, " ") : text;
-    const changes = await readCartChanges(turn.db, turn.businessId, cartNode.data.collection, itemsText, cart, run.triggerPhrases);
+    const read = await readCartChanges(turn.db, turn.businessId, cartNode.data.collection, itemsText, cart, run.triggerPhrases);
+    // An item its description serves only on some days ("solo los fines de semana") is not ordered on another.
+    const today = wallClock(now(), turn.timeZone).weekday;
+    const notToday = read.filter((c) => (c.kind === "add" || c.kind === "set") && !(servedDays(c.row.description)?.has(today) ?? true));
+    const changes = read.filter((c) => !notToday.includes(c));
+    if (notToday.length)
+      await reply(
+        turn,
+        `${list(
+          notToday.map((c) => (c.kind === "add" || c.kind === "set" ? c.row.title : "")),
+          phrases[run.lang].and,
+        )}: ${t(run.lang, "notServedToday")}.`,
+      );
     // Items named outright answer the open "which one?" as well.
     if (changes.some((c) => c.kind !== "ambiguous")) {
       delete run.variables[OFFERED];

@@ -17,6 +17,7 @@ export const de: Record<MessageKey, string> = {
   "languageName.es": "Spanisch",
   catalogIntro: "Das haben wir:",
   outOfStock: "ausverkauft",
+  notServedToday: "heute nicht erhältlich",
   orderReceived: "Danke! Wir haben Ihre Bestellung erhalten und bestätigen sie in Kürze.",
   textOnly: "Entschuldigung, ich kann nur Textnachrichten lesen. Können Sie es schreiben?",
 

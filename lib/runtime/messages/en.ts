@@ -17,6 +17,7 @@ export const en = {
   "languageName.es": "Spanish",
   catalogIntro: "Here is what we have:",
   outOfStock: "out of stock",
+  notServedToday: "not served today",
   orderReceived: "Thank you! We received your order and will confirm it shortly.",
   textOnly: "Sorry, I can only read text messages. Could you write it for me?",
 

@@ -17,6 +17,7 @@ export const fr: Record<MessageKey, string> = {
   "languageName.es": "espagnol",
   catalogIntro: "Voici ce que nous avons :",
   outOfStock: "épuisé",
+  notServedToday: "pas servi aujourd'hui",
   orderReceived: "Merci ! Nous avons bien reçu votre commande et la confirmerons très vite.",
   textOnly: "Désolé, je ne lis que les messages texte. Pouvez-vous l'écrire ?",
 

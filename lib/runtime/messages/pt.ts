@@ -17,6 +17,7 @@ export const pt: Record<MessageKey, string> = {
   "languageName.es": "espanhol",
   catalogIntro: "Eis o que temos:",
   outOfStock: "esgotado",
+  notServedToday: "não se serve hoje",
   orderReceived: "Obrigado! Recebemos a sua encomenda e vamos confirmá-la em breve.",
   textOnly: "Desculpe, só consigo ler mensagens de texto. Pode escrever?",
 
