@@ -226,6 +226,14 @@ export async function continueWithDialogue(
     const answered = await answerQuestions(run, text, skills, { requests: false, whole: !talk && freeTextPending });
     if (answered || talk) {
       if (!answered && talk) await reply(turn, t(language, `smallTalk.${talk.kind}`));
+      // "thanks", "bye" after the menu was shown, nothing chosen: the customer was only looking; the
+      // numbered menu is not sent again.
+      const onlyLooking = pending?.type === "catalog" && !answered && (talk?.kind === "thanks" || talk?.kind === "goodbye");
+      if (onlyLooking && !cartNodeHasItems(run)) {
+        await releaseUnlessKept(run);
+        await endSession(turn.db, turn.conversation.id);
+        return { kind: "ended" };
+      }
       return walk(run, session.nodeId, false);
     }
     // Another skill named by its words, or by its values ("mejor pido a domicilio: 3 diavolas").
@@ -245,6 +253,12 @@ export async function continueWithDialogue(
     }
   }
   return walk(run, session.nodeId, true);
+}
+
+/** Whether the skill's cart (if it has one) holds anything yet. */
+function cartNodeHasItems(run: SkillRun): boolean {
+  const node = run.graph.nodes.find((n): n is TypedNode<"catalog"> => n.type === "catalog" && n.data.cart === true);
+  return !!node && cartOf(run, node).items.length > 0;
 }
 
 /** Whether the pending question's own reading takes the message as its answer (a bare "4", "Ana", "yes"). */
