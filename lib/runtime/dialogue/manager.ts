@@ -20,6 +20,9 @@ import { offerPerson } from "../base/person-offer";
 import { hasSearchWords } from "../retrieval/search-index";
 import { matchTrigger, type RunnableSkill, searchIgnored } from "../retrieval/skill-catalog";
 import { smallTalk } from "../understanding/small-talk";
+import { readInterest } from "../understanding/interest";
+import { servedDays } from "../understanding/served-days";
+import { skillKind } from "../retrieval/skill-intents";
 import { containsPhrase, normalize } from "../understanding/text-match";
 import type { Turn } from "../base/turn-context";
 import { isCancel, isCorrection, questionParts, saysNo, saysYes } from "../understanding/acts";
@@ -118,6 +121,14 @@ export async function startWithSlots(
         delete run.variables[whenParts(slot.node.data.variable)];
       }
   }
+  // A lead whose first message already says what it is about is not asked again.
+  const interest =
+    skillKind(skill.graph) === "lead" ? slots.find((s) => s.role === "text" && run.variables[s.node.data.variable] === undefined) : null;
+  const said = interest ? readInterest(text, [skill.name, skill.description ?? "", ...skill.keywords, ...skill.examples.map((e) => e.text)]) : null;
+  if (interest && said) {
+    run.variables[interest.node.data.variable] = said;
+    run.filled.add(interest.node.data.variable);
+  }
   await answerQuestions(run, text, skills);
   if (noted.length) await reply(turn, t(run.lang, "noted", { note: noted.join("; ") }));
   if (past) await reply(turn, past);
@@ -215,6 +226,14 @@ export async function continueWithDialogue(
     const answered = await answerQuestions(run, text, skills, { requests: false, whole: !talk && freeTextPending });
     if (answered || talk) {
       if (!answered && talk) await reply(turn, t(language, `smallTalk.${talk.kind}`));
+      // "thanks", "bye" after the menu was shown, nothing chosen: the customer was only looking; the
+      // numbered menu is not sent again.
+      const onlyLooking = pending?.type === "catalog" && !answered && (talk?.kind === "thanks" || talk?.kind === "goodbye");
+      if (onlyLooking && !cartNodeHasItems(run)) {
+        await releaseUnlessKept(run);
+        await endSession(turn.db, turn.conversation.id);
+        return { kind: "ended" };
+      }
       return walk(run, session.nodeId, false);
     }
     // Another skill named by its words, or by its values ("mejor pido a domicilio: 3 diavolas").
@@ -234,6 +253,12 @@ export async function continueWithDialogue(
     }
   }
   return walk(run, session.nodeId, true);
+}
+
+/** Whether the skill's cart (if it has one) holds anything yet. */
+function cartNodeHasItems(run: SkillRun): boolean {
+  const node = run.graph.nodes.find((n): n is TypedNode<"catalog"> => n.type === "catalog" && n.data.cart === true);
+  return !!node && cartOf(run, node).items.length > 0;
 }
 
 /** Whether the pending question's own reading takes the message as its answer (a bare "4", "Ana", "yes"). */
@@ -359,7 +384,19 @@ async function fill(
     // The address said in the same breath ("... to Rua Augusta 50") names no menu item.
     const address = readAddressInText(text);
     const itemsText = address ? text.replace(address, " ") : text;
-    const changes = await readCartChanges(turn.db, turn.businessId, cartNode.data.collection, itemsText, cart, run.triggerPhrases);
+    const read = await readCartChanges(turn.db, turn.businessId, cartNode.data.collection, itemsText, cart, run.triggerPhrases);
+    // An item its description serves only on some days ("solo los fines de semana") is not ordered on another.
+    const today = wallClock(now(), turn.timeZone).weekday;
+    const notToday = read.filter((c) => (c.kind === "add" || c.kind === "set") && !(servedDays(c.row.description)?.has(today) ?? true));
+    const changes = read.filter((c) => !notToday.includes(c));
+    if (notToday.length)
+      await reply(
+        turn,
+        `${list(
+          notToday.map((c) => (c.kind === "add" || c.kind === "set" ? c.row.title : "")),
+          phrases[run.lang].and,
+        )}: ${t(run.lang, "notServedToday")}.`,
+      );
     // Items named outright answer the open "which one?" as well.
     if (changes.some((c) => c.kind !== "ambiguous")) {
       delete run.variables[OFFERED];

@@ -172,8 +172,16 @@ export async function readCartChanges(
     }
     pushChange(changes, best.item, { removing, more, setting, qty, inCart: cart.items.some((l) => l.externalId === best.item.externalId) });
   }
+  // "is the vegan pizza really vegan? can i get 2 of them delivered": the number is the one item's.
+  const ofThem = ofThemPattern.exec(whole);
+  const named = changes.filter((c) => c.kind === "add" || c.kind === "set");
+  const one = named.length === 1 ? named[0] : null;
+  if (ofThem && (one?.kind === "add" || one?.kind === "set") && (one.qty ?? 1) === 1) one.qty = numberOf(ofThem[1]) ?? 1;
   return changes;
 }
+
+const ofThemPattern =
+  /\b(\d{1,2}|two|three|four|five|six|dois|duas|tres|quatro|cinco|seis|dos|cuatro|seis)\s(?:of them|of those|of these|of em|dessas|desses|destas|destes|delas|deles|de esas|de esos|de estas|de estos|de ellas|de ellos)\b/;
 
 function pushChange(
   changes: CartChange[],

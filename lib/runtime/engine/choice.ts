@@ -1,4 +1,5 @@
 import { buildIndex, searchIndex } from "../retrieval/search-index";
+import { withoutNoMatter } from "../understanding/acts";
 import { containsPhrase, normalize, words } from "../understanding/text-match";
 
 // Which offered option a customer picked: a WhatsApp button or list reply, the option's number, its
@@ -7,8 +8,10 @@ import { containsPhrase, normalize, words } from "../understanding/text-match";
 const yes = new Set(["yes", "y", "yeah", "yep", "sure", "ok", "okay", "please", "sim", "si", "oui", "ja", "claro", "confirm", "confirmo"]);
 const no = new Set(["no", "n", "nope", "nah", "nao", "non", "nein", "cancel", "cancelar", "annuler"]);
 
-export function pickOption(text: string, content: Record<string, unknown> | null, options: string[]): number | null {
+export function pickOption(raw: string, content: Record<string, unknown> | null, options: string[]): number | null {
   if (!options.length) return null;
+  // "no worries, just the pimientos then" picks no "No".
+  const text = withoutNoMatter(raw) === normalize(raw) ? raw : withoutNoMatter(raw);
   // WhatsApp sends the id we gave the row or button (opt_1...), whatever its shortened title says.
   const replyId = typeof content?.id === "string" ? /^opt_(\d+)$/.exec(content.id) : null;
   if (replyId) return inRange(Number(replyId[1]), options);

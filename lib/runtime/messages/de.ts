@@ -17,6 +17,7 @@ export const de: Record<MessageKey, string> = {
   "languageName.es": "Spanisch",
   catalogIntro: "Das haben wir:",
   outOfStock: "ausverkauft",
+  notServedToday: "heute nicht erhältlich",
   orderReceived: "Danke! Wir haben Ihre Bestellung erhalten und bestätigen sie in Kürze.",
   textOnly: "Entschuldigung, ich kann nur Textnachrichten lesen. Können Sie es schreiben?",
 
@@ -25,6 +26,9 @@ export const de: Record<MessageKey, string> = {
   "smallTalk.goodbye": "Danke, einen schönen Tag noch!",
   "smallTalk.ack": "Prima! Sagen Sie Bescheid, wenn Sie noch etwas brauchen.",
   "smallTalk.laughter": "😊 Kann ich Ihnen noch bei etwas helfen?",
+  "smallTalk.bot":
+    "Ich bin der automatische Assistent, kein Mensch 🤖 Ich helfe bei Reservierungen, Bestellungen und Fragen; wenn Sie lieber mit jemandem aus dem Team sprechen möchten, sagen Sie es einfach.",
+  "smallTalk.praise": "Vielen Dank, das freut uns sehr! Ich gebe es an das Team weiter 😊",
 
   "retry.number": "Bitte antworten Sie mit einer Zahl.",
   "retry.email": "Das sieht nicht nach einer E-Mail-Adresse aus. Können Sie sie prüfen?",

@@ -17,6 +17,7 @@ export const en = {
   "languageName.es": "Spanish",
   catalogIntro: "Here is what we have:",
   outOfStock: "out of stock",
+  notServedToday: "not served today",
   orderReceived: "Thank you! We received your order and will confirm it shortly.",
   textOnly: "Sorry, I can only read text messages. Could you write it for me?",
 
@@ -25,6 +26,9 @@ export const en = {
   "smallTalk.goodbye": "Thank you, have a great day!",
   "smallTalk.ack": "Great! Let me know if you need anything else.",
   "smallTalk.laughter": "😊 Anything else I can help you with?",
+  "smallTalk.bot":
+    "I'm the automatic assistant here, not a person 🤖 I can help with bookings, orders and questions, and if you'd rather talk to someone from the team, just say so.",
+  "smallTalk.praise": "Thank you so much, that's lovely to hear! I'll pass it on to the team 😊",
 
   "retry.number": "Please reply with a number.",
   "retry.email": "That doesn't look like an email address. Could you check it?",

@@ -17,6 +17,7 @@ export const es: Record<MessageKey, string> = {
   "languageName.es": "español",
   catalogIntro: "Esto es lo que tenemos:",
   outOfStock: "agotado",
+  notServedToday: "hoy no se sirve",
   orderReceived: "¡Gracias! Hemos recibido tu pedido y lo confirmaremos en breve.",
   textOnly: "Lo siento, solo puedo leer mensajes de texto. ¿Me lo escribes?",
 
@@ -25,6 +26,9 @@ export const es: Record<MessageKey, string> = {
   "smallTalk.goodbye": "¡Gracias, que tengas un buen día!",
   "smallTalk.ack": "¡Perfecto! Si necesitas algo más, aquí estoy.",
   "smallTalk.laughter": "😊 ¿Puedo ayudarte en algo más?",
+  "smallTalk.bot":
+    "Soy el asistente automático, no una persona 🤖 Puedo ayudarte con reservas, pedidos y preguntas y, si prefieres hablar con alguien del equipo, solo dímelo.",
+  "smallTalk.praise": "¡Muchas gracias, qué alegría leerlo! Se lo digo al equipo 😊",
 
   "retry.number": "Por favor, responde con un número.",
   "retry.email": "Eso no parece una dirección de email. ¿Puedes revisarla?",

@@ -17,6 +17,7 @@ export const fr: Record<MessageKey, string> = {
   "languageName.es": "espagnol",
   catalogIntro: "Voici ce que nous avons :",
   outOfStock: "épuisé",
+  notServedToday: "pas servi aujourd'hui",
   orderReceived: "Merci ! Nous avons bien reçu votre commande et la confirmerons très vite.",
   textOnly: "Désolé, je ne lis que les messages texte. Pouvez-vous l'écrire ?",
 
@@ -25,6 +26,9 @@ export const fr: Record<MessageKey, string> = {
   "smallTalk.goodbye": "Merci, bonne journée !",
   "smallTalk.ack": "Parfait ! Dites-moi si vous avez besoin d'autre chose.",
   "smallTalk.laughter": "😊 Puis-je vous aider pour autre chose ?",
+  "smallTalk.bot":
+    "Je suis l'assistant automatique, pas une personne 🤖 Je peux vous aider pour les réservations, les commandes et vos questions ; si vous préférez parler à quelqu'un de l'équipe, dites-le simplement.",
+  "smallTalk.praise": "Merci beaucoup, ça fait plaisir ! Je transmets à l'équipe 😊",
 
   "retry.number": "Merci de répondre par un nombre.",
   "retry.email": "Cela ne ressemble pas à une adresse email. Pouvez-vous vérifier ?",

@@ -17,6 +17,7 @@ export const pt: Record<MessageKey, string> = {
   "languageName.es": "espanhol",
   catalogIntro: "Eis o que temos:",
   outOfStock: "esgotado",
+  notServedToday: "não se serve hoje",
   orderReceived: "Obrigado! Recebemos a sua encomenda e vamos confirmá-la em breve.",
   textOnly: "Desculpe, só consigo ler mensagens de texto. Pode escrever?",
 
@@ -25,6 +26,9 @@ export const pt: Record<MessageKey, string> = {
   "smallTalk.goodbye": "Obrigado, tenha um ótimo dia!",
   "smallTalk.ack": "Ótimo! Se precisar de mais alguma coisa, é só dizer.",
   "smallTalk.laughter": "😊 Posso ajudar em mais alguma coisa?",
+  "smallTalk.bot":
+    "Sou o assistente automático, não uma pessoa 🤖 Posso ajudar com reservas, encomendas e perguntas e, se preferir falar com alguém da equipa, é só dizer.",
+  "smallTalk.praise": "Muito obrigado, que bom saber! Vou passar a mensagem à equipa 😊",
 
   "retry.number": "Por favor, responda com um número.",
   "retry.email": "Isso não parece um endereço de email. Pode verificar?",

@@ -46,6 +46,12 @@ export function saysYes(text: string): boolean {
 
 // "no worries", "no problem", "no pasa nada": agreement, not a no.
 const noMatter = /^(?:no|nao) (?:worries|problem|prob|probs|stress|pasa nada|hay problema|te preocupes|faz mal|ha problema|tem problema)\b/;
+const noMatterAnywhere = /\b(?:no|nao) (?:worries|problem|prob|probs|stress|pasa nada|hay problema|te preocupes|faz mal|ha problema|tem problema)\b/g;
+
+/** The text without its "no worries", "não faz mal", "no pasa nada": their "no" refuses nothing. */
+export function withoutNoMatter(text: string): string {
+  return normalize(text).replace(noMatterAnywhere, " ");
+}
 
 export function saysNo(text: string): boolean {
   const w = words(text);

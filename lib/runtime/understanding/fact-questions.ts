@@ -134,6 +134,35 @@ export function asksPrice(text: string): boolean {
   return has(normalize(text), priceWords);
 }
 
+// Beside an hours question, a time the customer has in mind and the verb of what they want to do then
+// are part of it: "how late can I order delivery tonight? like 11.30pm ok?" asks the hours only.
+const hoursAside = new Set(
+  (
+    "order ordering book booking come arrive get go pop drop eat dine ok okay like around about tonight today tomorrow later late still pm am h " +
+    "pedir encomendar reservar ir chegar passar jantar almocar comer hoje amanha noite tipo ainda mais tarde cerca pelas as " +
+    "encargar llegar pasar cenar almorzar hoy manana noche todavia sobre eso"
+  ).split(" "),
+);
+function partOfHoursQuestion(word: string): boolean {
+  return hoursAside.has(word) || /^\d{1,4}(?:am|pm|h)?$/.test(word) || /^\d{1,2}h\d{2}$/.test(word);
+}
+
+// A remark about the language the conversation is in ("my Spanish is very bad, can I write in
+// Portuguese?", "do you speak English?") asks no fact and nothing the knowledge answers: the assistant
+// answers in the customer's language anyway.
+const languageNames = new Set("english ingles ingless portuguese portugues spanish espanol castellano castelhano espanhol".split(" "));
+const languageRemark = new Set(
+  (
+    "my mi meu minha is es e esta is very muy muito bad poor malo mala mau ma fraco not so good bien bem can could may i posso puedo podemos " +
+    "write speak talk escrever falar escribir hablar fala falam hablas habla hablan speaks in em en do you u does anyone alguien alguem sorry " +
+    "perdon perdao desculpe disculpa pouco poco little bit um un uno"
+  ).split(" "),
+);
+function aboutLanguage(clause: string): boolean {
+  const ws = clause.split(" ").filter(Boolean);
+  return ws.some((w) => languageNames.has(w)) && ws.every((w) => languageNames.has(w) || languageRemark.has(w));
+}
+
 /** What facts `text` asks about; null when it asks none (or asks nothing at all). */
 export function factQuestion(text: string): FactQuestion | null {
   return asksSomething(text) ? readFacts(text) : null;
@@ -213,7 +242,8 @@ function readFacts(text: string): FactQuestion | null {
       for (const [from, to] of scan.cues) rest = `${rest.slice(0, from)}${" ".repeat(to - from)}${rest.slice(to)}`;
       return rest.replace(/\s+/g, " ").trim();
     })
-    .filter((r) => meaningfulWords(r).some((w) => !courtesy.has(w)));
+    .filter((r) => !aboutLanguage(r))
+    .filter((r) => meaningfulWords(r).some((w) => !courtesy.has(w) && !(hours.length && partOfHoursQuestion(w))));
   const directionsOnly = directions.length > 0 && !addressAsked.length;
   return { topics, methods, onDelivery, place: topics.includes("delivery") ? place : null, now, directionsOnly, rests };
 }

@@ -1,4 +1,5 @@
 import type { Language } from "../../language";
+import { asksIfBot } from "./small-talk";
 import { words } from "./text-match";
 
 // Spotting "let me talk to a person" in the languages the assistant understands out of the box.
@@ -47,6 +48,18 @@ const vocabulary: Record<Language, Vocabulary> = {
   },
 };
 
+// The one in charge asked to get in touch ("quero que o responsável me contacte", "I want the manager to
+// call me"): a person, not a lead (a quote asked of "someone" stays a lead).
+const inCharge = new Set(
+  "manager owner boss gerente responsavel dono dona encarregado encargado encargada responsable dueno duena jefe jefa".split(" "),
+);
+const contacting = new Set(
+  (
+    "contact call ring phone email contacte contacta contactem contactar ligue liguem ligar liga telefone telefonar " +
+    "llame llamen llamar contacten contactarme llameme escreva escriba"
+  ).split(" "),
+);
+
 // Words that may stand around a bare request ("a human please", "um atendente por favor").
 const filler = new Set([
   "a",
@@ -81,10 +94,12 @@ const filler = new Set([
  * a complaint about my last order" asks for one in its first sentence.
  */
 export function asksForHuman(text: string): Language | null {
-  const whole = inSentence(text);
-  if (whole || words(text).length <= 12) return whole;
+  // "are you a real person or a bot?" asks about the assistant; "are you a bot? I want a human" asks for one.
+  const bot = asksIfBot(text);
+  const whole = bot ? null : inSentence(text);
+  if (whole || (!bot && words(text).length <= 12)) return whole;
   for (const sentence of text.split(/[.!?\n]+/)) {
-    const found = inSentence(sentence);
+    const found = asksIfBot(sentence) ? null : inSentence(sentence);
     if (found) return found;
   }
   return null;
@@ -108,7 +123,8 @@ function inSentence(text: string): Language | null {
       alone ||
       (strong > 0 && (asking > 0 || checking || all.length <= 6)) ||
       (weak > 0 && asking > 0 && (all.length <= 12 || near)) ||
-      (doer && checking && all.length <= 12);
+      (doer && checking && all.length <= 12) ||
+      (all.some((w) => inCharge.has(w) && v.strong.includes(w)) && all.some((w) => contacting.has(w)));
     const hits = strong + weak + asking;
     if (asks && (!best || hits > best.hits)) best = { language, hits };
   }

@@ -145,6 +145,9 @@ export const ownIntentExamples: Record<OwnIntent, Phrases> = {
       "the food was terrible and the service was rude",
       "very disappointed, the delivery was an hour late",
       "the pizza was burnt",
+      "we waited an hour for our food, this is unacceptable",
+      "not acceptable, nobody came to serve us for 40 minutes",
+      "the waiter was very rude to us",
     ],
     pt: [
       "tenho uma reclamação",
@@ -155,6 +158,9 @@ export const ownIntentExamples: Record<OwnIntent, Phrases> = {
       "veio a pizza errada",
       "a comida estava péssima e o atendimento foi mau",
       "a entrega chegou com uma hora de atraso",
+      "esperámos uma hora pelos pratos, não é aceitável",
+      "isto é inaceitável, ninguém nos atendeu",
+      "o empregado foi muito mal educado connosco",
     ],
     es: [
       "tengo una queja",
@@ -165,6 +171,9 @@ export const ownIntentExamples: Record<OwnIntent, Phrases> = {
       "nos trajeron la pizza equivocada",
       "la comida estaba malísima y el servicio fatal",
       "el pedido llegó con una hora de retraso",
+      "esperamos una hora por los platos, es inaceptable",
+      "no es aceptable, nadie nos atendió en 40 minutos",
+      "el camarero fue muy maleducado con nosotros",
     ],
   },
   allergy: {

@@ -24,6 +24,11 @@ const said = [
     `\\b(?:for|fur|para|pra|pa|p|of|party of|group of|table for|mesa para|mesa p|mesa de|grupo de|somos|semos|semo|we are|were|we re|we r|we ll be|we will be|there will be|there are|there ll be|seremos|seriamos|vamos ser|vamos|be|it s|its|make it|make that|para uns|para unas)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre)))`,
     "g",
   ),
+  // "4 for sunday 7pm", "2 fur tonight", "6 para sabado": a number right before the day it is for.
+  new RegExp(
+    `\\b${num}\\s+(?:for|fur|para|pra|pa)\\s+(?:tonight|tomorrow|tmrw|tmr|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun|hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|hoy|manana|lunes|martes|miercoles|jueves|viernes)\\b`,
+    "g",
+  ),
   // "..., so 5" closing a correction
   new RegExp(`\\bso\\s+${num}\\s*$`, "g"),
 ];
@@ -50,7 +55,8 @@ export function readPartySize(text: string): number | null {
       const value = count(m[1]);
       const remark = /of us|of them/.test(m[0]) && /^\s*(is|are|e|sao|es|son|has|have|tem|tiene|tienen)\b/.test(n.slice(m.index + m[0].length));
       // "para um jantar de Natal", "pa una cena": an article, not a party of one.
-      const article = pattern === said[2] && /^(?:um|uma|un|una|uno|one)$/.test(m[1]);
+      // "quero uma para amanhã" is one of something, not a table for one.
+      const article = (pattern === said[2] || pattern === said[4]) && /^(?:um|uma|un|una|uno|one)$/.test(m[1]);
       // "for 8pm" reads as a time (the digit-suffix rewrite above), "for a table" as nothing.
       if (value !== null && value > 0 && value <= 500 && !["a", "an", "un"].includes(m[1]) && !remark && !article) hits.push({ at: m.index, value });
       pattern.lastIndex = m.index + 1;

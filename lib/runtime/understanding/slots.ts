@@ -155,6 +155,9 @@ export function readAddressInText(text: string): string | null {
   );
 }
 
+const changeStart =
+  /^(?:(?:actually|sorry|wait|oh|afinal|alias|perdon|perdao|desculpa|en realidad|mejor)\s)?(?:no|not|without|remove|minus|sem|tira|retira|sin|quita|quitame|quitad|nada de)\s/;
+
 /** An address given as the answer: not a question, not "I'll pick it up", something that reads as a place. */
 export function readAddress(text: string): string | null {
   const t = text
@@ -164,6 +167,8 @@ export function readAddress(text: string): string | null {
   if (!t || t.includes("?") || isCancel(t) || readFulfilment(t) === "pickup") return null;
   // "Yes that's everything!" at the address question is no address.
   if (!/\d/.test(t) && (saysYes(t) || saysNo(t))) return null;
+  // "actually no tiramisu", "sem a sobremesa", "sin cebolla": a change to the order, no place.
+  if (!/\d/.test(t) && !streetWords.test(t) && changeStart.test(normalize(t))) return null;
   const w = words(t);
   if (w.length < 2 && !/\d/.test(t)) return null;
   if (w.length > 20) return null;

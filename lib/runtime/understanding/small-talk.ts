@@ -8,10 +8,11 @@ import { normalize } from "./text-match";
 // Words are compared with accents stripped and repeated letters squeezed ("obrigadoo", "thankss",
 // "hiii", "byee" are "obrigado", "thanks", "hi", "bye"), on both sides, so the lists stay short.
 
-export type SmallTalkKind = "greeting" | "thanks" | "goodbye" | "ack" | "laughter";
+export type SmallTalkKind = "greeting" | "thanks" | "goodbye" | "ack" | "laughter" | "bot" | "praise";
+type PhraseKind = Exclude<SmallTalkKind, "bot" | "praise">;
 
 // Phrases first (longest wins as they are removed in order), then single words.
-const phrases: Record<SmallTalkKind, string[]> = {
+const phrases: Record<PhraseKind, string[]> = {
   goodbye: [
     "have a nice day",
     "have a good evening",
@@ -158,6 +159,10 @@ const phrases: Record<SmallTalkKind, string[]> = {
     "ta bom",
     "de acordo",
     "de acuerdo",
+    "venga",
+    "dale",
+    "bora",
+    "beleza",
     "ok",
     "okay",
     "okey",
@@ -220,8 +225,103 @@ function squeeze(text: string): string {
   return text.replace(/\bok+\b/g, "ok").replace(/(\p{L})\1+/gu, (run, letter: string) => (letter === "k" ? run : letter));
 }
 
-const order: SmallTalkKind[] = ["goodbye", "thanks", "greeting", "ack", "laughter"];
-const squeezed = Object.fromEntries(order.map((kind) => [kind, phrases[kind].map(squeeze)])) as Record<SmallTalkKind, string[]>;
+const order: PhraseKind[] = ["goodbye", "thanks", "greeting", "ack", "laughter"];
+const squeezed = Object.fromEntries(order.map((kind) => [kind, phrases[kind].map(squeeze)])) as Record<PhraseKind, string[]>;
+
+// "r u a bot??", "are you like a real person or a robot", "é um robô?", "¿eres una persona de verdad?",
+// "am I talking to a human?": a question about the assistant itself, which it answers (it is an
+// automatic assistant, and a person is there if wanted). Not a request for a person.
+const youAre = [
+  "are you",
+  "are u",
+  "r you",
+  "r u",
+  "ru",
+  "is this",
+  "is it",
+  "am i talking",
+  "am i speaking",
+  "am i chatting",
+  "im talking",
+  "i am talking",
+  "voce e",
+  "vc e",
+  "voces sao",
+  "vcs sao",
+  "tu es",
+  "es",
+  "e",
+  "eres",
+  "sos",
+  "sois",
+  "es esto",
+  "isto e",
+  "estou a falar",
+  "estou falando",
+  "to falando",
+  "falo com",
+  "estoy hablando",
+  "hablo con",
+].map((p) => p.split(" "));
+const botWords = new Set(
+  "bot bots robot robo robots chatbot ai ia machine maquina computer automatic automated automatico automatica human humano humana real person pessoa persona".split(
+    " ",
+  ),
+);
+// "es" and "e" are also "is" and "and": they only open the question right before "um/uma/un/una" and a bot word.
+const shortOpeners = new Set(["es", "e"]);
+
+/** Whether the message asks if the assistant is a bot or a person. */
+export function asksIfBot(text: string): boolean {
+  const ws = squeeze(normalize(text)).split(" ").filter(Boolean);
+  if (ws.length > 20) return false;
+  for (let i = 0; i < ws.length; i++) {
+    for (const opener of youAre) {
+      if (!opener.every((w, k) => ws[i + k] === w)) continue;
+      const after = ws.slice(i + opener.length, i + opener.length + 7);
+      if (shortOpeners.has(opener.join(" "))) {
+        if (["um", "uma", "un", "una"].includes(after[0] ?? "") && botWords.has(after[1] ?? "")) return true;
+        continue;
+      }
+      if (after.some((w) => botWords.has(w))) return true;
+    }
+  }
+  return false;
+}
+
+// "just wanted to say the diavola yesterday was brutal", "ayer estuvimos y muy bien": praise for a past
+// visit or an order, with no question and nothing wrong in it. Thanked for, never a miss.
+const praiseWords = new Set(
+  (
+    "amazing awesome delicious lovely excellent fantastic brilliant superb incredible tasty yummy " +
+    "brutal espetacular excelente maravilhoso maravilhosa delicioso deliciosa incrivel adorei adoramos gostamos top " +
+    "genial buenisimo buenisima riquisimo riquisima increible espectacular estupendo estupenda encanto encantado encantada gusto " +
+    "bien bem bom buena bueno good"
+  ).split(" "),
+);
+// Plain "good", "bom", "bien" praise only after "very", "muito", "muy", "so", "really", "tao", "tan".
+const plainPraise = new Set(["bien", "bem", "bom", "buena", "bueno", "good"]);
+const intensifiers = new Set(["very", "muito", "muy", "so", "really", "tao", "tan", "super", "mega", "mui"]);
+const praiseContext = new Set(
+  (
+    "yesterday last night earlier tonight ontem anteontem ayer anoche estuvimos estivemos fomos jantamos cenamos comimos comemos almocamos " +
+    "came visited wanted queria dizer saludar saluda decir"
+  ).split(" "),
+);
+const praiseSpoilers = new Set(
+  (
+    "not no nao never nunca but mas pero although embora aunque however except cold fria frio late atraso retraso wrong errado errada " +
+    "waited esperamos esperar hour hora horas complaint reclamacao queja bad mau mal malo mala terrible pessimo horrible worst pior peor"
+  ).split(" "),
+);
+
+function praises(text: string): boolean {
+  if (text.includes("?")) return false;
+  const ws = squeeze(normalize(text)).split(" ").filter(Boolean);
+  if (!ws.length || ws.length > 30 || ws.some((w) => praiseSpoilers.has(w) || /\d/.test(w))) return false;
+  const praised = ws.some((w, i) => praiseWords.has(w) && (!plainPraise.has(w) || intensifiers.has(ws[i - 1] ?? "")));
+  return praised && ws.some((w) => praiseContext.has(w));
+}
 
 /**
  * What kind of small talk a message is, or null when it says anything else. Several kinds in one
@@ -229,6 +329,7 @@ const squeezed = Object.fromEntries(order.map((kind) => [kind, phrases[kind].map
  * `businessName` may stand in a greeting ("hi Tasca da Ana").
  */
 export function smallTalk(text: string, businessName?: string): { kind: SmallTalkKind } | null {
+  if (asksIfBot(text)) return { kind: "bot" };
   const emojiFound = [...text.matchAll(emoji)].map((m) => m[0]);
   let plain = text.replace(emoji, " ");
   const faces = smileys.filter(([face]) => new RegExp(face.source, face.flags).test(plain)).map(([, kind]) => kind);
@@ -249,7 +350,7 @@ export function smallTalk(text: string, businessName?: string): { kind: SmallTal
   }
   const left = rest.split(" ").filter((w) => w && !filler.has(w));
   for (const w of left) {
-    if (!laughterWord.test(w)) return null;
+    if (!laughterWord.test(w)) return praises(plain) ? { kind: "praise" } : null;
     found.add("laughter");
   }
   if (!found.size) {

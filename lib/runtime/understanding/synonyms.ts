@@ -23,8 +23,10 @@ const groups: Record<string, string> = {
   price: `price prices cost costs preco precos custa custam custo precio precios cuesta cuestan`,
   booking: `booking bookings book reservation reservations reserve reserva reservas reservar marcacao marcar`,
   menu: `menu menus dishes ementa carta cardapio cardapios pratos platos`,
-  dessert: `dessert desserts sobremesa sobremesas postre postres`,
-  drink: `drink drinks beverage beverages bebida bebidas`,
+  // The sweets and drinks every menu calls by their own names, so "what desserts do you have?" finds them.
+  dessert: `dessert desserts sobremesa sobremesas postre postres tiramisu cotta mousse cheesecake brownie brownies gelado gelados
+    helado helados flan flanes pudim churros crepe crepes sorbet sorbete`,
+  drink: `drink drinks beverage beverages bebida bebidas lemonade limonada cola coke sangria juice sumo zumo`,
   wifi: `wifi internet password senha contrasena`,
   children: `children child kids kid baby babies highchair highchairs criancas crianca filhos bebe bebes ninos nino hijos
     trona tronas infantil infantis`,
