@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type MessageError, type MessageStatus, messages } from "../db/schema";
 import { channelStoppedMarketing } from "../contacts/opt-out";
@@ -10,7 +10,26 @@ export type ChannelStatusUpdate = {
   status: "sent" | "delivered" | "read" | "failed";
   /** Why it failed, as the channel classified it (null: the channel gave no reason). */
   error: MessageError | null;
+  /**
+   * What the channel charges for the message (WhatsApp's `pricing` object, with the recipient's country
+   * and the status's time). Kept from the first status that carries it, even a status that arrives too
+   * late to move the message (a `delivered` after its `read`).
+   */
+  pricing?: ChannelPricing | null;
 };
+
+export type ChannelPricing = { billable: boolean; category: string; model: string | null; type: string | null; country: string | null; at: Date };
+
+function pricingColumns(p: ChannelPricing) {
+  return {
+    pricingBillable: p.billable,
+    pricingCategory: p.category,
+    pricingModel: p.model,
+    pricingType: p.type,
+    pricingCountry: p.country,
+    pricedAt: p.at,
+  };
+}
 
 /** applied: the status moved forward; ignored: duplicate or stale; unknown: no such message (yet). */
 export type ApplyStatusResult = "applied" | "ignored" | "unknown";
@@ -40,6 +59,18 @@ export async function applyStatus(
     eq(messages.channelMessageId, update.channelMessageId),
     eq(messages.direction, "outbound"),
   );
+  const result = await moveStatus(db, businessId, update, match);
+  // The pricing on its own: kept from the first status that carries it, whether or not this status
+  // moved the message (Meta repeats it on sent and delivered; a late or duplicate one still brings it).
+  if (update.pricing && result !== "unknown")
+    await db
+      .update(messages)
+      .set(pricingColumns(update.pricing))
+      .where(and(match, isNull(messages.pricingCategory)));
+  return result;
+}
+
+async function moveStatus(db: Db, businessId: string, update: ChannelStatusUpdate, match: ReturnType<typeof and>): Promise<ApplyStatusResult> {
   const from = MOVES_FROM[update.status];
   for (let tries = 0; ; tries++) {
     const moved = await db

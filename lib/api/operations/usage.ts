@@ -1,4 +1,5 @@
 import { getWallet, walletOut } from "../../wallet/wallet";
+import { chargesOut, chargesQuery, getRateCard, rateCardIn, rateCardOut, replaceRateCard, whatsappCharges } from "../../wallet/whatsapp-charges";
 import { defineOperation } from "../operation";
 
 export const usageWallet = defineOperation({
@@ -10,4 +11,42 @@ export const usageWallet = defineOperation({
   summary: "Token balance and this period's consumption",
   response: walletOut,
   handler: async (ctx) => getWallet(ctx.db, ctx.businessId),
+});
+
+export const usageWhatsAppCharges = defineOperation({
+  id: "usage-whatsapp-charges",
+  method: "GET",
+  path: "/usage/whatsapp-charges",
+  scope: "usage:read",
+  tag: "Usage",
+  summary: "What WhatsApp charged, per day or month, by category and source, with an estimated cost",
+  description:
+    "The outbound messages whose WhatsApp status webhooks said `pricing.billable`, counted in UTC days or months by when the first priced status came, by category (marketing, utility, authentication, service, other) and by source (assistant, agent, api, campaign), with a cost estimated from the uploaded rate card (PUT /usage/whatsapp-rates). Meta's invoice is the truth.",
+  query: chargesQuery,
+  response: chargesOut,
+  handler: async (ctx, { query }) => whatsappCharges(ctx.db, ctx.businessId, query),
+});
+
+export const usageWhatsAppRates = defineOperation({
+  id: "usage-whatsapp-rates",
+  method: "GET",
+  path: "/usage/whatsapp-rates",
+  scope: "usage:read",
+  tag: "Usage",
+  summary: "The WhatsApp rate card the estimates use",
+  response: rateCardOut,
+  handler: async (ctx) => getRateCard(ctx.db, ctx.businessId),
+});
+
+export const replaceWhatsAppRates = defineOperation({
+  id: "replace-whatsapp-rates",
+  method: "PUT",
+  path: "/usage/whatsapp-rates",
+  scope: "business:write",
+  role: "owner",
+  tag: "Usage",
+  summary: "Upload the WhatsApp rate card (CSV: country, category, price), replacing the previous one",
+  body: rateCardIn,
+  response: rateCardOut,
+  handler: async (ctx, { body }) => replaceRateCard(ctx.db, ctx.businessId, body),
 });
