@@ -7,6 +7,7 @@ import { apiFetch } from "@/components/data/fetcher";
 import type { OperationOutput } from "@/lib/api/operation";
 import type { overviewAnalytics, usageWallet } from "@/lib/api/operations";
 import { EmptyCollectionWarnings, GettingStarted } from "./getting-started";
+import { WhatsAppChargesCard } from "./whatsapp-charges";
 import "./overview.css";
 
 type Summary = OperationOutput<typeof overviewAnalytics>["summary"];
@@ -70,6 +71,7 @@ export function OverviewView() {
             </Card>
             <WalletCard wallet={wallet} />
           </div>
+          <WhatsAppChargesCard />
         </div>
       )}
     </>
