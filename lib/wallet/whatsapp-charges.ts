@@ -142,12 +142,9 @@ export async function whatsappCharges(db: Db, businessId: string, q: ChargesQuer
 // The rate card.
 
 export const rateCardIn = z.object({
-  csv: z
-    .string()
-    .max(200_000)
-    .meta({
-      description: "Lines of `country,category,price`; a first line naming the columns is skipped. Country: ISO 3166 alpha-2 or `*` (any other).",
-    }),
+  csv: z.string().max(200_000).meta({
+    description: "Lines of `country,category,price`; a first line naming the columns is skipped. Country: ISO 3166 alpha-2 or `*` (any other).",
+  }),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, "currency is an ISO 4217 code such as USD.")
