@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { db } from "../../lib/db/client";
 import { messages } from "../../lib/db/schema";
 import type { Worker } from "../../lib/jobs/worker";
+import { sendMessage } from "../../lib/messages/send-message";
 import type { FakeGraphOptions } from "../fakes/graph-server";
 import { api, makeBusiness } from "../helpers/api";
 import { type AppServer, type Connected, channelWorker, connectedBusiness, message, settle, setChannelEnv, startAppServer, waitFor } from "./harness";
@@ -83,12 +84,15 @@ describe("WhatsApp's pricing from status webhooks", () => {
     const free = await sendText(b.key, phone, "free one");
     const paid = await sendText(b.key, phone, "paid one");
     const campaign = await sendText(b.key, phone, "campaign one");
-    const rows = await Promise.all([free, paid, campaign].map((id) => until(id, "sent")));
+    // The assistant's own reply, charged as service since October 2026.
+    const assistant = (await sendMessage(db(), b.businessId, { to: phone, type: "text", text: "Sim, temos mesa" }, { source: "assistant" })).id;
+    const rows = await Promise.all([free, paid, campaign, assistant].map((id) => until(id, "sent")));
     await b.fake.postStatus(rows[0].channelMessageId as string, "delivered", {
       pricing: { billable: false, category: "service", type: "free_customer_service" },
     });
     await b.fake.postStatus(rows[1].channelMessageId as string, "delivered");
     await b.fake.postStatus(rows[2].channelMessageId as string, "delivered", { pricing: { billable: true, category: "marketing" } });
+    await b.fake.postStatus(rows[3].channelMessageId as string, "delivered");
     await settle();
     // The third came from a campaign: the source column says who sent it.
     await db().update(messages).set({ source: "campaign" }).where(eq(messages.id, campaign));
@@ -99,8 +103,8 @@ describe("WhatsApp's pricing from status webhooks", () => {
     expect(bare.body).toMatchObject({
       period: "day",
       currency: null,
-      total: { messages: 2, estimatedCost: 0, unrated: 2 },
-      byCategory: { service: { messages: 1 }, marketing: { messages: 1 }, utility: { messages: 0 } },
+      total: { messages: 3, estimatedCost: 0, unrated: 3 },
+      byCategory: { service: { messages: 2 }, marketing: { messages: 1 }, utility: { messages: 0 } },
     });
 
     // A card: Brazil's marketing price, and a `*` price for service.
@@ -114,15 +118,27 @@ describe("WhatsApp's pricing from status webhooks", () => {
     const byDay = await api("GET", "/v1/usage/whatsapp-charges?period=day", { key: b.key });
     expect(byDay.body).toMatchObject({
       currency: "USD",
-      total: { messages: 2, estimatedCost: 0.0665, unrated: 0 },
-      byCategory: { marketing: { messages: 1, estimatedCost: 0.0625 }, service: { messages: 1, estimatedCost: 0.004 } },
-      bySource: { api: { messages: 1, estimatedCost: 0.004 }, campaign: { messages: 1, estimatedCost: 0.0625 }, assistant: { messages: 0 } },
-      buckets: [{ start: today(), total: { messages: 2, estimatedCost: 0.0665 } }],
+      total: { messages: 3, estimatedCost: 0.0705, unrated: 0 },
+      byCategory: { marketing: { messages: 1, estimatedCost: 0.0625 }, service: { messages: 2, estimatedCost: 0.008 } },
+      bySource: {
+        api: { messages: 1, estimatedCost: 0.004 },
+        campaign: { messages: 1, estimatedCost: 0.0625 },
+        assistant: { messages: 1, estimatedCost: 0.004 },
+        agent: { messages: 0 },
+      },
+      buckets: [{ start: today(), total: { messages: 3, estimatedCost: 0.0705 } }],
     });
     const byMonth = await api("GET", "/v1/usage/whatsapp-charges?period=month", { key: b.key });
     expect(byMonth.body.buckets).toEqual([
-      expect.objectContaining({ start: `${today().slice(0, 7)}-01`, total: { messages: 2, estimatedCost: 0.0665, unrated: 0 } }),
+      expect.objectContaining({ start: `${today().slice(0, 7)}-01`, total: { messages: 3, estimatedCost: 0.0705, unrated: 0 } }),
     ]);
+
+    // Each message over /v1 says what WhatsApp charges for it.
+    const thread = await api("GET", `/v1/conversations/${rows[1].conversationId}/messages?limit=50`, { key: b.key });
+    const byId = new Map(thread.body.data.map((m: { id: string }) => [m.id, m]));
+    expect(byId.get(paid)).toMatchObject({ pricing: { billable: true, category: "service", model: "PMP", type: "regular", country: "BR" } });
+    expect(byId.get(free)).toMatchObject({ pricing: { billable: false, category: "service", type: "free_customer_service" } });
+    expect(thread.body.data.find((m: { direction: string }) => m.direction === "inbound")).toMatchObject({ pricing: null });
     // A range before today has nothing.
     const before = await api("GET", "/v1/usage/whatsapp-charges?from=2026-01-01&to=2026-01-31", { key: b.key });
     expect(before.body).toMatchObject({ total: { messages: 0 }, buckets: [] });
