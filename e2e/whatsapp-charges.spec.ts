@@ -2,17 +2,19 @@ import { expect, screenshot, signUp, test } from "./fixtures";
 
 // What WhatsApp charges, on the Overview (issue 37 item 6): a new business sees the empty state, the
 // owner uploads a rate card as a CSV file (a bad one names its lines), charged messages show by
-// category and source with the estimate, and a failed load says so and retries. The browser specs'
+// category and source with the estimate, and a failed load says so and retries. The first test runs at
+// both sizes (e2e/README.md). The browser specs'
 // fake Graph server does not call the app back, so the charged messages themselves are the answer
 // of GET /v1/usage/whatsapp-charges given to the page (tests/channels/whatsapp-pricing.test.ts covers
 // the way from Meta's status webhooks to those figures).
 
-test("an owner sees the empty state, uploads a rate card, and reads the charges by category and source", async ({ page }) => {
+test("an owner sees the empty state, uploads a rate card, and reads the charges by category and source", { tag: "@phone" }, async ({ page }) => {
   await signUp(page);
   await page.goto("/overview");
   const card = page.getByTestId("whatsapp-charges");
   await expect(card.getByText("No charged messages in this range")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("rate-card-summary")).toContainText("No rate card yet");
+  await expect(page.getByTestId("wallet-whatsapp")).toHaveText("0 charged messages");
 
   // A CSV with lines that are not rates: refused, each line named.
   const file = page.getByLabel("CSV file");
@@ -69,9 +71,15 @@ test("an owner sees the empty state, uploads a rate card, and reads the charges 
   await page.reload();
   await expect(page.getByTestId("whatsapp-charges-total")).toContainText("Assistant replies");
   await expect(page.getByTestId("whatsapp-charges-total")).toContainText("9 ($0.036)");
+  // The wallet says what WhatsApp cost this month.
+  await expect(page.getByTestId("wallet-whatsapp")).toHaveText("12 charged messages, about $0.1565");
   const table = page.getByRole("table", { name: "WhatsApp's charged messages by category" });
   await expect(table.getByRole("row", { name: /2026-11-29/ })).toContainText("$0.074");
-  await expect(table.getByRole("columnheader", { name: "Service" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Service" })).toBeAttached();
+  // The page fits the screen at either size (the table scrolls in its own box on a phone).
+  const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(size.scroll).toBeLessThanOrEqual(size.inner);
+  await card.scrollIntoViewIfNeeded();
   await screenshot(page, "whatsapp-charges");
 });
 

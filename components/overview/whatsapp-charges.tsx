@@ -25,6 +25,27 @@ function money(amount: number, currency: string | null): string {
   return new Intl.NumberFormat("en", { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(amount);
 }
 
+/** The wallet's line about WhatsApp: this month's charged messages and their estimate. */
+export function WhatsAppThisMonth() {
+  const first = `${new Date().toISOString().slice(0, 8)}01`;
+  const month = useQuery({
+    queryKey: ["whatsapp-charges", "month", first],
+    queryFn: () => apiFetch<Charges>("/v1/usage/whatsapp-charges", { query: { period: "month", from: first } }),
+  });
+  return (
+    <>
+      <dt>WhatsApp this month</dt>
+      <dd data-testid="wallet-whatsapp">
+        {month.isPending
+          ? "…"
+          : month.isError
+            ? "could not load"
+            : `${month.data.total.messages} charged messages${month.data.currency ? `, about ${money(month.data.total.estimatedCost, month.data.currency)}` : ""}`}
+      </dd>
+    </>
+  );
+}
+
 export function WhatsAppChargesCard() {
   const [period, setPeriod] = useState("day");
   const charges = useQuery({
@@ -33,7 +54,11 @@ export function WhatsAppChargesCard() {
   });
   const d = charges.data;
   const columns: Column<Bucket>[] = [
-    { key: "start", header: period === "month" ? "Month" : "Day", render: (b) => (period === "month" ? b.start.slice(0, 7) : b.start) },
+    {
+      key: "start",
+      header: period === "month" ? "Month" : "Day",
+      render: (b) => <span style={{ whiteSpace: "nowrap" }}>{period === "month" ? b.start.slice(0, 7) : b.start}</span>,
+    },
     ...categories.map((c) => ({ key: c, header: c[0].toUpperCase() + c.slice(1), numeric: true, render: (b: Bucket) => b.byCategory[c].messages })),
     { key: "total", header: "Messages", numeric: true, render: (b) => b.total.messages },
     { key: "cost", header: "Estimated cost", numeric: true, render: (b) => money(b.total.estimatedCost, d?.currency ?? null) },

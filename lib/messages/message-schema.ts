@@ -96,12 +96,9 @@ export const messageOut = z.object({
   pricing: z
     .object({
       billable: z.boolean(),
-      category: z
-        .string()
-        .meta({
-          description:
-            "marketing, marketing_lite, utility, authentication, authentication_international, service, referral_conversion, as Meta says.",
-        }),
+      category: z.string().meta({
+        description: "marketing, marketing_lite, utility, authentication, authentication_international, service, referral_conversion, as Meta says.",
+      }),
       model: z.string().nullable().meta({ description: "Meta's pricing_model: PMP (per message) or CBP." }),
       type: z.string().nullable().meta({ description: "Meta's pricing type: regular, free_customer_service, free_entry_point." }),
       country: z.string().nullable().meta({ description: "The recipient's country (ISO 3166 alpha-2), read from their number." }),
