@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type MessageError, type MessageStatus, messages } from "../db/schema";
 import { channelStoppedMarketing } from "../contacts/opt-out";
@@ -60,9 +60,10 @@ export async function applyStatus(
     eq(messages.direction, "outbound"),
   );
   const result = await moveStatus(db, businessId, update, match);
-  // The pricing on its own: kept from the first status that carries it, whether or not this status
-  // moved the message (Meta repeats it on sent and delivered; a late or duplicate one still brings it).
-  if (update.pricing && result !== "unknown")
+  // The pricing is kept from the first status that carries it: set with the move when the status moved
+  // the message, on its own when it did not (Meta repeats it on sent and delivered; a late or
+  // duplicate one still brings it).
+  if (update.pricing && result === "ignored")
     await db
       .update(messages)
       .set(pricingColumns(update.pricing))
@@ -70,12 +71,29 @@ export async function applyStatus(
   return result;
 }
 
+// The pricing columns, each left as it is when the message already has a pricing.
+function unlessPriced(p: ChannelPricing) {
+  const keep = <T>(value: SQL, column: T) => sql`case when ${messages.pricingCategory} is null then ${value} else ${column} end`;
+  return {
+    pricingBillable: keep(sql`${p.billable}::boolean`, messages.pricingBillable),
+    pricingCategory: keep(sql`${p.category}::text`, messages.pricingCategory),
+    pricingModel: keep(sql`${p.model}::text`, messages.pricingModel),
+    pricingType: keep(sql`${p.type}::text`, messages.pricingType),
+    pricingCountry: keep(sql`${p.country}::text`, messages.pricingCountry),
+    pricedAt: keep(sql`${p.at.toISOString()}::timestamptz`, messages.pricedAt),
+  };
+}
+
 async function moveStatus(db: Db, businessId: string, update: ChannelStatusUpdate, match: ReturnType<typeof and>): Promise<ApplyStatusResult> {
   const from = MOVES_FROM[update.status];
   for (let tries = 0; ; tries++) {
     const moved = await db
       .update(messages)
-      .set(update.status === "failed" ? { status: "failed", error: update.error ?? UNEXPLAINED_FAILURE } : { status: update.status })
+      .set(
+        update.status === "failed"
+          ? { status: "failed", error: update.error ?? UNEXPLAINED_FAILURE }
+          : { status: update.status, ...(update.pricing ? unlessPriced(update.pricing) : {}) },
+      )
       .where(and(match, inArray(messages.status, from)))
       .returning({ id: messages.id, contactId: messages.contactId });
     if (moved.length) {

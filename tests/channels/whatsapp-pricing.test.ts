@@ -94,6 +94,10 @@ describe("WhatsApp's pricing from status webhooks", () => {
     await b.fake.postStatus(rows[2].channelMessageId as string, "delivered", { pricing: { billable: true, category: "marketing" } });
     await b.fake.postStatus(rows[3].channelMessageId as string, "delivered");
     await settle();
+    // A status that moves the message on but brings another pricing does not rewrite the first.
+    await b.fake.postStatus(rows[1].channelMessageId as string, "read", { pricing: { billable: false, category: "utility" } });
+    await settle();
+    expect(await message(paid)).toMatchObject({ status: "read", pricingBillable: true, pricingCategory: "service" });
     // The third came from a campaign: the source column says who sent it.
     await db().update(messages).set({ source: "campaign" }).where(eq(messages.id, campaign));
 
