@@ -196,7 +196,7 @@ export function parseRateCard(csv: string): Rate[] {
   return [...rates.values()];
 }
 
-/** Replaces the business's rate card with the uploaded one, as a whole. */
+/** Replaces the business's rate card with the uploaded one, as a whole (run it in a transaction: the API's is). */
 export async function replaceRateCard(db: Db, businessId: string, input: RateCardIn): Promise<RateCardOut> {
   const rates = parseRateCard(input.csv);
   await db.transaction(async (tx) => {

@@ -4,8 +4,9 @@
 // never show, and a status naming another business's message is taken as an unknown one.
 import { randomInt } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "../../lib/db/client";
+import { queryRows } from "../../lib/db/rows";
 import { messages } from "../../lib/db/schema";
 import type { Worker } from "../../lib/jobs/worker";
 import { sendMessage } from "../../lib/messages/send-message";
@@ -190,6 +191,12 @@ describe("the rate card", () => {
       currency: "USD",
       rates: [{ country: "US", category: "utility", price: 0.004 }],
     });
+    // The accepted upload is on the audit trail; the refused ones are not.
+    const audit = await queryRows<{ details: Record<string, unknown> }>(
+      db(),
+      sql`select details from audit_events where business_id = ${b.businessId} and action = 'settings.whatsapp_rates_changed'`,
+    );
+    expect(audit.map((a) => a.details)).toEqual([{ rates: 1, currency: "USD" }]);
   });
 
   it("reads with usage:read and is replaced with business:write", async () => {

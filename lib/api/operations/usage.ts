@@ -1,5 +1,6 @@
 import { getWallet, walletOut } from "../../wallet/wallet";
 import { chargesOut, chargesQuery, getRateCard, rateCardIn, rateCardOut, replaceRateCard, whatsappCharges } from "../../wallet/whatsapp-charges";
+import { audited } from "../audit";
 import { defineOperation } from "../operation";
 
 export const usageWallet = defineOperation({
@@ -48,5 +49,14 @@ export const replaceWhatsAppRates = defineOperation({
   summary: "Upload the WhatsApp rate card (CSV: country, category, price), replacing the previous one",
   body: rateCardIn,
   response: rateCardOut,
-  handler: async (ctx, { body }) => replaceRateCard(ctx.db, ctx.businessId, body),
+  handler: async (ctx, { body }) =>
+    audited(
+      ctx,
+      (tx) => replaceRateCard(tx, ctx.businessId, body),
+      (card) => ({
+        action: "settings.whatsapp_rates_changed",
+        target: { type: "business", id: ctx.businessId },
+        details: { rates: card.rates.length, currency: card.currency },
+      }),
+    ),
 });
