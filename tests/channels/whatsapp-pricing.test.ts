@@ -204,6 +204,9 @@ describe("the rate card", () => {
     expect((await api("GET", "/v1/usage/whatsapp-rates", { key: reader.key })).status).toBe(200);
     expect((await api("GET", "/v1/usage/whatsapp-charges", { key: reader.key })).status).toBe(200);
     expect((await api("PUT", "/v1/usage/whatsapp-rates", { key: reader.key, body: { csv: "US,utility,0.004" } })).status).toBe(403);
+    // A range backwards, too long, or a period it does not know is refused.
+    for (const q of ["from=2026-02-01&to=2026-01-01", "from=2020-01-01&to=2026-01-01", "period=week", "from=2026-13-01"])
+      expect((await api("GET", `/v1/usage/whatsapp-charges?${q}`, { key: reader.key })).status, q).toBe(400);
     const writer = await makeBusiness({ scopes: ["business:write"] });
     expect((await api("GET", "/v1/usage/whatsapp-charges", { key: writer.key })).status).toBe(403);
   });
