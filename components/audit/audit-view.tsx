@@ -35,6 +35,7 @@ const actionLabels: Record<AuditAction, string> = {
   "settings.orders_changed": "Order settings changed",
   "settings.privacy_changed": "Message retention changed",
   "settings.storage_quota_changed": "File storage quota changed",
+  "settings.whatsapp_rates_changed": "WhatsApp rate card uploaded",
   "contact.exported": "Contact exported",
   "contact.erased": "Contact erased",
   "contact.opted_out_by_channel": "Opted out in WhatsApp",

@@ -99,6 +99,11 @@ export function MessageBubble({ message, onReact }: { message: Message; onReact?
         <span aria-hidden="true">·</span>
         <time dateTime={message.createdAt}>{shortTime(message.createdAt)}</time>
         <StatusTicks message={message} />
+        {message.pricing?.billable ? (
+          <span className="muted" data-testid="message-charge" title="WhatsApp charges this message (its status webhook said so)">
+            · charged: {message.pricing.category.replace(/_/g, " ")}
+          </span>
+        ) : null}
         {onReact ? (
           <button type="button" className="react-toggle" aria-label="React" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
             ☺

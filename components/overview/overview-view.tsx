@@ -7,6 +7,7 @@ import { apiFetch } from "@/components/data/fetcher";
 import type { OperationOutput } from "@/lib/api/operation";
 import type { overviewAnalytics, usageWallet } from "@/lib/api/operations";
 import { EmptyCollectionWarnings, GettingStarted } from "./getting-started";
+import { WhatsAppChargesCard, WhatsAppThisMonth } from "./whatsapp-charges";
 import "./overview.css";
 
 type Summary = OperationOutput<typeof overviewAnalytics>["summary"];
@@ -70,6 +71,7 @@ export function OverviewView() {
             </Card>
             <WalletCard wallet={wallet} />
           </div>
+          <WhatsAppChargesCard />
         </div>
       )}
     </>
@@ -111,8 +113,11 @@ function WalletCard({ wallet }: { wallet: UseQueryResult<Wallet> }) {
             <dd>{fmt(wallet.data.periodUsedTokens)} tokens</dd>
             <dt>Period ends</dt>
             <dd>{new Date(wallet.data.periodEndsAt).toLocaleDateString("en", { dateStyle: "medium", timeZone: "UTC" })}</dd>
+            <WhatsAppThisMonth />
           </dl>
-          <div className="small muted">Only the assistant's automated replies spend tokens; your team's replies are free.</div>
+          <div className="small muted">
+            Only the assistant's automated replies spend tokens; your team's replies are free. WhatsApp charges its own fees, shown below.
+          </div>
         </div>
       )}
     </Card>

@@ -25,6 +25,7 @@ export const auditActions = [
   "settings.orders_changed",
   "settings.privacy_changed",
   "settings.storage_quota_changed",
+  "settings.whatsapp_rates_changed",
   "contact.exported",
   "contact.erased",
   "contact.opted_out_by_channel",

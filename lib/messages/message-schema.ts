@@ -95,6 +95,18 @@ export const messageOut = z.object({
     .object({ id: z.string(), name: z.string().nullable() })
     .nullable()
     .meta({ description: "The member who wrote an `agent` message (its `name` in lists); null for the others." }),
+  pricing: z
+    .object({
+      billable: z.boolean(),
+      category: z.string().meta({
+        description: "marketing, marketing_lite, utility, authentication, authentication_international, service, referral_conversion, as Meta says.",
+      }),
+      model: z.string().nullable().meta({ description: "Meta's pricing_model: PMP (per message) or CBP." }),
+      type: z.string().nullable().meta({ description: "Meta's pricing type: regular, free_customer_service, free_entry_point." }),
+      country: z.string().nullable().meta({ description: "The recipient's country (ISO 3166 alpha-2), read from their number." }),
+    })
+    .nullable()
+    .meta({ description: "What WhatsApp charges for this outbound message, from its status webhooks; null until one says." }),
   createdAt: z.string(),
 });
 export type MessageOut = z.infer<typeof messageOut>;

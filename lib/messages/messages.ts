@@ -31,6 +31,11 @@ const viewColumns = pickColumns(messages, [
   "content",
   "reactions",
   "userId",
+  "pricingBillable",
+  "pricingCategory",
+  "pricingModel",
+  "pricingType",
+  "pricingCountry",
   "createdAt",
 ] as const);
 export type MessageViewRow = RowOf<typeof viewColumns.columns>;
@@ -53,6 +58,16 @@ export function messageView(m: ViewRow): MessageOut {
     location: locationOf(m),
     reactions: { customer: m.reactions?.customer ?? null, business: m.reactions?.business ?? null },
     author: m.userId ? { id: m.userId, name: null } : null,
+    pricing:
+      m.pricingCategory == null
+        ? null
+        : {
+            billable: m.pricingBillable ?? false,
+            category: m.pricingCategory,
+            model: m.pricingModel,
+            type: m.pricingType,
+            country: m.pricingCountry,
+          },
     createdAt: iso(m.createdAt) as string,
   };
 }

@@ -46,6 +46,12 @@ export type StatusOptions = {
   phoneNumberId?: string;
   /** Only needed for a wamid this fake never sent. */
   recipient?: string;
+  /**
+   * The status's `pricing` object (Meta's shape: billable, pricing_model, type, category). Default on
+   * sent and delivered: a template is priced in its template's category, any other message as service,
+   * all billable (per-message pricing, which since October 2026 charges service replies too); null omits it.
+   */
+  pricing?: { billable: boolean; pricing_model?: string; type?: string; category: string } | null;
 };
 
 export type FakeMedia = { id: string; bytes: Buffer; mimeType: string; filename?: string; downloads: number };
@@ -368,6 +374,14 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     return res.status;
   }
 
+  // What Meta would price a sent message as: a template in its category, anything else as service.
+  function defaultPricing(body: SentBody["body"] | undefined): { billable: boolean; category: string } {
+    const template = body?.type === "template" ? (body as { template?: { name?: string } }).template : undefined;
+    if (!template) return { billable: true, category: "service" };
+    const known = [...templates.all.values()].find((t) => t.name === template.name);
+    return { billable: true, category: (known?.category ?? "MARKETING").toLowerCase() };
+  }
+
   async function postStatus(wamid: string, status: Status, o: StatusOptions = {}): Promise<number> {
     const known = sent.find((s) => s.wamid === wamid);
     const entry: Record<string, unknown> = {
@@ -378,7 +392,8 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     };
     if (status === "sent" || status === "delivered") {
       entry.conversation = { id: randomBytes(16).toString("hex"), origin: { type: "service" } };
-      entry.pricing = { billable: true, pricing_model: "PMP", category: "service" };
+      const pricing = o.pricing === undefined ? defaultPricing(known?.body) : o.pricing;
+      if (pricing) entry.pricing = { pricing_model: "PMP", type: pricing.billable ? "regular" : "free_customer_service", ...pricing };
     }
     if (o.error || status === "failed") {
       const { code, title, message } = o.error ?? { code: 131026 };

@@ -222,7 +222,7 @@ describe("parseWhatsAppWebhook", () => {
     ];
     const parsed = parseWhatsAppWebhook(webhookWith([], statuses));
     expect(plain(parsed.statuses)).toEqual([
-      { phoneNumberId: PHONE_ID, wamid: "wamid.1", status: "delivered", timestamp: at, recipient: "+16505551234", error: null },
+      { phoneNumberId: PHONE_ID, wamid: "wamid.1", status: "delivered", timestamp: at, recipient: "+16505551234", error: null, pricing: null },
       {
         phoneNumberId: PHONE_ID,
         wamid: "wamid.2",
@@ -230,6 +230,7 @@ describe("parseWhatsAppWebhook", () => {
         timestamp: at,
         recipient: "+16505551234",
         error: { code: 131026, message: "Message undeliverable" },
+        pricing: null,
       },
       {
         phoneNumberId: PHONE_ID,
@@ -238,9 +239,47 @@ describe("parseWhatsAppWebhook", () => {
         timestamp: at,
         recipient: "+16505551234",
         error: { code: 131047, message: "Re-engagement message" },
+        pricing: null,
       },
     ]);
     expect(parsed.skipped).toHaveLength(2);
+  });
+
+  it("reads a status's pricing object, with the recipient's country from the number", () => {
+    const statuses = [
+      {
+        id: "wamid.p1",
+        status: "sent",
+        timestamp: ts,
+        recipient_id: "5511987654321",
+        pricing: { billable: true, pricing_model: "PMP", type: "regular", category: "marketing" },
+      },
+      // Since October 2026 a service reply is charged too.
+      {
+        id: "wamid.p2",
+        status: "delivered",
+        timestamp: ts,
+        recipient_id: "14155550123",
+        pricing: { billable: true, pricing_model: "PMP", type: "regular", category: "SERVICE" },
+      },
+      // A free one, and a fictional number whose country is its calling code's main one.
+      {
+        id: "wamid.p3",
+        status: "sent",
+        timestamp: ts,
+        recipient_id: "15550001234",
+        pricing: { billable: false, pricing_model: "PMP", type: "free_customer_service", category: "utility" },
+      },
+      { id: "wamid.p4", status: "sent", timestamp: ts, recipient_id: "14155550123", pricing: { billable: true } },
+    ];
+    const parsed = parseWhatsAppWebhook(webhookWith([], statuses));
+    expect(parsed.statuses.map((s) => [s.wamid, s.pricing])).toEqual([
+      ["wamid.p1", { billable: true, category: "marketing", model: "PMP", type: "regular", country: "BR" }],
+      ["wamid.p2", { billable: true, category: "service", model: "PMP", type: "regular", country: "US" }],
+      ["wamid.p3", { billable: false, category: "utility", model: "PMP", type: "free_customer_service", country: "US" }],
+      // No category: nothing to count it under, so no pricing.
+      ["wamid.p4", null],
+    ]);
   });
 
   it("never throws, and reports what it skipped", () => {
@@ -514,7 +553,16 @@ describe("fake Graph server", () => {
     expect(await graph.postStatus(wamid, "sent")).toBe(200);
     expect(await graph.postStatus(wamid, "failed", { error: { code: 131026, title: "Message undeliverable" } })).toBe(200);
     expect(plain(app.received.flatMap((r) => r.statuses))).toEqual([
-      { phoneNumberId: PHONE_ID, wamid, status: "sent", timestamp: expect.any(Date), recipient: "+16505551234", error: null },
+      // The fake prices a template it does not know as marketing, as Meta's status webhooks do.
+      {
+        phoneNumberId: PHONE_ID,
+        wamid,
+        status: "sent",
+        timestamp: expect.any(Date),
+        recipient: "+16505551234",
+        error: null,
+        pricing: { billable: true, category: "marketing", model: "PMP", type: "regular", country: "US" },
+      },
       {
         phoneNumberId: PHONE_ID,
         wamid,
@@ -522,6 +570,7 @@ describe("fake Graph server", () => {
         timestamp: expect.any(Date),
         recipient: "+16505551234",
         error: { code: 131026, message: "Message undeliverable" },
+        pricing: null,
       },
     ]);
   });

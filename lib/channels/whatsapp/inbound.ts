@@ -248,12 +248,15 @@ export async function processInboundWebhook(
       });
       continue;
     }
-    const result = await applyStatus(db, businessId, { channelMessageId: s.wamid, status: s.status, error: whatsAppStatusFailure(s.error) }).catch(
-      (err) => {
-        errors.push(err);
-        return null;
-      },
-    );
+    const result = await applyStatus(db, businessId, {
+      channelMessageId: s.wamid,
+      status: s.status,
+      error: whatsAppStatusFailure(s.error),
+      pricing: s.pricing ? { ...s.pricing, at: s.timestamp } : null,
+    }).catch((err) => {
+      errors.push(err);
+      return null;
+    });
     if (result === "unknown")
       unknownStatuses.push({
         kind: "unknown_message",

@@ -2,6 +2,7 @@
 // this never throws: whatever it cannot read goes to `skipped`, with a webhook body holding only that
 // part (kept as unusable, replayable: lib/channels/unusable.ts), and the rest is still delivered.
 
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { UnusableKind } from "../../db/schema";
 import { normalizeTier } from "../../shared/messaging-limit";
 
@@ -52,8 +53,25 @@ export type WhatsAppStatusUpdate = {
   timestamp: Date;
   recipient: string;
   error: { code: number; message: string } | null;
+  /** What WhatsApp charges for the message (the status's `pricing` object), null when it carries none. */
+  pricing: WhatsAppPricing | null;
   /** This status alone as a webhook body (kept when it cannot be used: an unknown message). */
   raw: () => unknown;
+};
+
+/**
+ * The `pricing` object of a status webhook (Meta, "Status messages webhook reference"): whether the
+ * message is billable, its category (marketing, utility, authentication, service, ...), the pricing
+ * model (PMP per message; CBP only for free entry point conversations) and the type (regular,
+ * free_customer_service, free_entry_point). `country` is not Meta's: it is read from the recipient's
+ * number, as Meta's rate cards price by the recipient's country (null when it has none).
+ */
+export type WhatsAppPricing = {
+  billable: boolean;
+  category: string;
+  model: string | null;
+  type: string | null;
+  country: string | null;
 };
 
 /** A template's review or quality changed (fields message_template_status_update / _quality_update). */
@@ -270,9 +288,27 @@ function parseChange(change: Json, where: string, bodyOf: (value?: unknown) => u
       timestamp,
       recipient: toE164(recipientId) ?? recipientId,
       error: statusError(s.errors),
+      pricing: statusPricing(s.pricing, recipientId),
       raw: part("statuses", raw),
     });
   }
+}
+
+function statusPricing(pricing: unknown, recipientId: string): WhatsAppPricing | null {
+  const p = asObject(pricing);
+  const category = asString(p?.category)?.toLowerCase();
+  if (!p || !category) return null;
+  const number = toE164(recipientId);
+  const phone = number ? parsePhoneNumberFromString(number) : undefined;
+  return {
+    // Meta always sends it; a pricing object without it is taken as not billable rather than guessed.
+    billable: p.billable === true,
+    category,
+    model: asString(p.pricing_model),
+    type: asString(p.type),
+    // The number's country; a number no country's plan accepts takes its calling code's main country.
+    country: phone?.country ?? phone?.getPossibleCountries()[0] ?? null,
+  };
 }
 
 function statusError(errors: unknown): { code: number; message: string } | null {

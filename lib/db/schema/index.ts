@@ -33,4 +33,5 @@ export * from "./users";
 export * from "./webhook-attempts";
 export * from "./webhook-deliveries";
 export * from "./webhook-endpoints";
+export * from "./whatsapp-rates";
 export * from "./workers";

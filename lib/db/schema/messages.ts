@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, ts } from "./columns";
 import { businessId, oneOf } from "./tenancy";
 import { channels, contacts } from "./contacts";
@@ -67,6 +67,18 @@ export const messages = pgTable(
     channelTimestamp: ts("channel_timestamp"),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     tokens: integer("tokens").notNull().default(0),
+    // What WhatsApp says it charges for this outbound message: the `pricing` object of its status
+    // webhooks (issue 37 item 6; docs/whatsapp.md, "What WhatsApp costs"). Null until a status carries
+    // one. The category is Meta's own word (marketing, utility, authentication, service, and the rarer
+    // ones Meta adds), kept as sent, so no CHECK: Meta's list grows. The country is the recipient's,
+    // read from their number (ISO 3166 alpha-2), which is how Meta's rate cards are priced.
+    pricingBillable: boolean("pricing_billable"),
+    pricingCategory: text("pricing_category"),
+    pricingModel: text("pricing_model"),
+    pricingType: text("pricing_type"),
+    pricingCountry: text("pricing_country"),
+    // The status timestamp that first carried the pricing: the day and month a charge counts in.
+    pricedAt: ts("priced_at"),
     attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),
   },
@@ -77,6 +89,8 @@ export const messages = pgTable(
     index("messages_user_idx").on(t.userId).where(sql`user_id is not null`),
     // Analytics reads conversation and source from the index alone (index-only scan over the window).
     index("messages_business_created_idx").on(t.businessId, t.createdAt, t.conversationId, t.source),
+    // WhatsApp's charges per day: the billable outbound messages of a business by when they were priced.
+    index("messages_priced_idx").on(t.businessId, t.pricedAt).where(sql`pricing_billable`),
     uniqueIndex("messages_channel_message_uq").on(t.channel, t.channelMessageId),
     // Inbox search: words of any language (the `simple` configuration: no stemming, so English, Spanish
     // and Portuguese match alike), accents ignored (convo_unaccent, made immutable by the migration).
