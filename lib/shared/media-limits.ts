@@ -1,4 +1,6 @@
-import type { MediaKind } from "../db/schema/media-files";
+// The kinds of file a message carries (the media_files table's check takes them from here).
+export const mediaKinds = ["image", "audio", "video", "document", "sticker"] as const;
+export type MediaKind = (typeof mediaKinds)[number];
 
 // WhatsApp's limits per media type (Cloud API "supported media types"). Inbound files are checked
 // against them too: a file past them did not come from WhatsApp as advertised, and is not stored.

@@ -1,6 +1,10 @@
 import { check, customType, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
+import { type MediaKind, mediaKinds } from "../../shared/media-limits";
 import { businessId, oneOf } from "./tenancy";
+
+// The kinds live with the browser-safe media limits (lib/shared); the schema takes them from there.
+export { type MediaKind, mediaKinds };
 
 // Bytes as Buffer on both drivers (postgres-js and PGlite both hand bytea back as a Uint8Array).
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -8,9 +12,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength),
 });
 
-export const mediaKinds = ["image", "audio", "video", "document", "sticker"] as const;
 export const mediaStorages = ["postgres", "s3"] as const;
-export type MediaKind = (typeof mediaKinds)[number];
 
 /** One stored file (a customer's photo, an uploaded PDF): what it is and where its bytes live. */
 export const mediaFiles = pgTable(
