@@ -19,7 +19,8 @@ const vocabulary: Record<Language, Vocabulary> = {
   en: {
     strong: ["agent", "agents", "human", "humans", "representative", "operator", "staff", "manager", "colleague"],
     weak: ["person", "someone", "somebody"],
-    asking: ["talk", "speak", "chat", "real", "live", "connect", "transfer"],
+    // "through": "put me through to a human" (only beside a word for a person, like the others).
+    asking: ["talk", "speak", "chat", "real", "live", "connect", "transfer", "through"],
     checking: ["check", "look", "ask", "sort"],
   },
   pt: {
