@@ -23,6 +23,16 @@ export const whatsappSignal = defineJob({
 // the joiner and the variation selector, in none of them, stand beside it (skin tones are Emoji_Presentation).
 export const REACTION_EMOJI = /^(?:[\p{Extended_Pictographic}\p{Emoji_Presentation}\p{Regional_Indicator}]|\u200d|\ufe0f)+$/u;
 
+/** A customer's WhatsApp message of the business that WhatsApp has not been told is read yet. */
+const unacknowledged = (businessId: string) =>
+  and(
+    eq(messages.businessId, businessId),
+    eq(messages.direction, "inbound"),
+    eq(messages.channel, "whatsapp"),
+    isNull(messages.readReceiptAt),
+    isNotNull(messages.channelMessageId),
+  );
+
 /**
  * Staff opened the thread: every customer message not yet acknowledged is marked read, at most once
  * each. WhatsApp marks a message and all earlier ones read, so one receipt for the newest is enough.
@@ -31,16 +41,7 @@ export async function markConversationRead(db: Db, businessId: string, conversat
   const marked = await db
     .update(messages)
     .set({ readReceiptAt: sql`now()` })
-    .where(
-      and(
-        eq(messages.businessId, businessId),
-        eq(messages.conversationId, conversationId),
-        eq(messages.direction, "inbound"),
-        eq(messages.channel, "whatsapp"),
-        isNull(messages.readReceiptAt),
-        isNotNull(messages.channelMessageId),
-      ),
-    )
+    .where(and(unacknowledged(businessId), eq(messages.conversationId, conversationId)))
     .returning({ wamid: messages.channelMessageId, at: messages.channelTimestamp, id: messages.id });
   if (!marked.length) return 0;
   const newest = [...marked].sort((a, b) => (b.at?.getTime() ?? 0) - (a.at?.getTime() ?? 0) || b.id.localeCompare(a.id))[0];
@@ -56,16 +57,7 @@ export async function showTyping(db: Db, businessId: string, messageId: string, 
   const [row] = await db
     .update(messages)
     .set({ readReceiptAt: sql`now()` })
-    .where(
-      and(
-        eq(messages.businessId, businessId),
-        eq(messages.id, messageId),
-        eq(messages.direction, "inbound"),
-        eq(messages.channel, "whatsapp"),
-        isNull(messages.readReceiptAt),
-        isNotNull(messages.channelMessageId),
-      ),
-    )
+    .where(and(unacknowledged(businessId), eq(messages.id, messageId)))
     .returning({ wamid: messages.channelMessageId });
   if (!row?.wamid) return false;
   await enqueue(db, whatsappSignal, { kind: "typing", businessId, wamid: row.wamid }, { orderKey: conversationId });

@@ -137,21 +137,24 @@ export async function processInboundWebhook(
     }
     return byNumber.get(phoneNumberId) ?? null;
   };
-  const businessFor = async (phoneNumberId: string) => (await businessRow(phoneNumberId))?.id ?? null;
+  // The business a part's number is connected to; a part for a number nobody connected is kept as unusable.
+  const businessOf = async (part: { phoneNumberId: string; raw: () => unknown }, what: string) => {
+    const business = await businessRow(part.phoneNumberId);
+    if (!business)
+      unusable.push({
+        kind: "unknown_number",
+        reason: `${what} phone_number_id ${part.phoneNumberId}, which no business has connected`,
+        raw: part.raw(),
+      });
+    return business;
+  };
 
   // One bad message must not keep the others from being stored; the job retries the lot afterwards.
   const errors: unknown[] = [];
   const byTime = <T extends { timestamp: Date }>(list: T[]) => [...list].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
   for (const m of byTime(parsed.messages)) {
-    const business = await businessRow(m.phoneNumberId);
-    if (!business) {
-      unusable.push({
-        kind: "unknown_number",
-        reason: `a message to phone_number_id ${m.phoneNumberId}, which no business has connected`,
-        raw: m.raw(),
-      });
-      continue;
-    }
+    const business = await businessOf(m, "a message to");
+    if (!business) continue;
     const businessId = business.id;
     // Stored as a placeholder in the thread (staff see something came), and kept to replay after a fix.
     if (m.unknownType) unusable.push({ kind: "unknown_type", reason: `message type ${m.type} is not read`, raw: m.raw(), businessId });
@@ -218,15 +221,8 @@ export async function processInboundWebhook(
   }
   // What Meta Business Agent told customers (standby message echoes): shown in their threads.
   for (const e of byTime(parsed.echoes)) {
-    const businessId = await businessFor(e.phoneNumberId);
-    if (!businessId) {
-      unusable.push({
-        kind: "unknown_number",
-        reason: `an echo from phone_number_id ${e.phoneNumberId}, which no business has connected`,
-        raw: e.raw(),
-      });
-      continue;
-    }
+    const businessId = (await businessOf(e, "an echo from"))?.id;
+    if (!businessId) continue;
     await recordEcho(db, businessId, {
       channel: "whatsapp",
       to: e.to,
@@ -239,15 +235,8 @@ export async function processInboundWebhook(
   }
   const unknownStatuses: UnusablePart[] = [];
   for (const s of byTime(parsed.statuses)) {
-    const businessId = await businessFor(s.phoneNumberId);
-    if (!businessId) {
-      unusable.push({
-        kind: "unknown_number",
-        reason: `a status for phone_number_id ${s.phoneNumberId}, which no business has connected`,
-        raw: s.raw(),
-      });
-      continue;
-    }
+    const businessId = (await businessOf(s, "a status for"))?.id;
+    if (!businessId) continue;
     const result = await applyStatus(db, businessId, {
       channelMessageId: s.wamid,
       status: s.status,
