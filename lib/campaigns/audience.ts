@@ -58,12 +58,13 @@ const textArray = (values: string[]) =>
 
 /** The WHERE of an audience over `contacts c` (opted-out contacts not excluded here). */
 export function audienceWhere(businessId: string, audience: AudienceIn, phones: string[] | null): SQL {
-  const parts: SQL[] = [sql`c.business_id = ${businessId}`];
+  // A contact known by a username alone cannot be written to (WhatsApp sends to a phone or a BSUID).
+  const parts: SQL[] = [sql`c.business_id = ${businessId}`, sql`(c.phone is not null or c.wa_user_id is not null)`];
   if (audience.tags?.any?.length) parts.push(sql`c.tags && ${textArray(audience.tags.any)}`);
   if (audience.tags?.all?.length) parts.push(sql`c.tags @> ${textArray(audience.tags.all)}`);
   if (audience.search) {
     const like = containsPattern(audience.search);
-    parts.push(sql`(c.name ilike ${like} or c.phone ilike ${like})`);
+    parts.push(sql`(c.name ilike ${like} or c.phone ilike ${like} or c.username ilike ${like})`);
   }
   if (audience.wroteWithinDays) {
     parts.push(sql`exists (select 1 from conversations v where v.business_id = c.business_id and v.contact_id = c.id
@@ -77,13 +78,14 @@ export function audienceWhere(businessId: string, audience: AudienceIn, phones: 
 
 export const optedOutSql = sql`exists (select 1 from campaign_opt_outs o where o.business_id = c.business_id and o.contact_id = c.id and o.opted_out)`;
 
+/** `phone` is the address the campaign writes to: the phone, or the BSUID of a contact WhatsApp names only by one. */
 export type AudienceContact = { id: string; phone: string; name: string | null; metadata: Record<string, unknown> };
 
 /** The audience's contacts who have not opted out, oldest first. */
 export async function audienceContacts(db: Db, businessId: string, audience: AudienceIn, phones: string[] | null): Promise<AudienceContact[]> {
   return queryRows<AudienceContact>(
     db,
-    sql`select c.id, c.phone, c.name, c.metadata from contacts c
+    sql`select c.id, coalesce(c.phone, c.wa_user_id) as phone, c.name, c.metadata from contacts c
       where ${audienceWhere(businessId, audience, phones)} and not ${optedOutSql}
       order by c.created_at, c.id`,
   );
@@ -106,7 +108,7 @@ export async function audienceCount(
   const unknown = phones && onlyPhones ? phones.length - row.known : 0;
   const sample = await queryRows<AudienceContact>(
     db,
-    sql`select c.id, c.phone, c.name, c.metadata from contacts c
+    sql`select c.id, coalesce(c.phone, c.wa_user_id) as phone, c.name, c.metadata from contacts c
       where ${audienceWhere(businessId, audience, phones)} and not ${optedOutSql}
       order by c.created_at, c.id limit 5`,
   );

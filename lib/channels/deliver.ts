@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
 import { businesses, contacts, messages } from "../db/schema";
 import type { ClaimedJob } from "../jobs/queue";
@@ -24,9 +24,9 @@ const fallbackRetryMs = (attempt: number) => Math.min(2 ** attempt * 1000, 5 * 6
  * recorded the send, as the worker's JOB_COMPLETED.
  */
 export async function deliverMessage(db: Db, payload: { messageId: string; businessId: string }, job: Attempt): Promise<boolean> {
-  // The message, its customer's number and the business's channel in one read.
+  // The message, its customer's address (their phone, else their WhatsApp BSUID) and the business's channel in one read.
   const [row] = await db
-    .select({ message: messages, phone: contacts.phone, business: businesses })
+    .select({ message: messages, phone: sql<string | null>`coalesce(${contacts.phone}, ${contacts.waUserId})`, business: businesses })
     .from(messages)
     .leftJoin(contacts, eq(contacts.id, messages.contactId))
     .leftJoin(businesses, eq(businesses.id, messages.businessId))

@@ -1,4 +1,5 @@
 import "server-only";
+import { contactAddress } from "../shared/customer-address";
 import { and, eq } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
 import { businesses, contacts, messages } from "../db/schema";
@@ -22,11 +23,12 @@ async function runSignal(db: Db, payload: Record<string, unknown>): Promise<void
     if (payload.kind === "read" || payload.kind === "typing")
       return await channel.markRead(String(payload.wamid), { typing: payload.kind === "typing" });
     const [row] = await db
-      .select({ wamid: messages.channelMessageId, phone: contacts.phone })
+      .select({ wamid: messages.channelMessageId, phone: contacts.phone, waUserId: contacts.waUserId })
       .from(messages)
       .innerJoin(contacts, eq(contacts.id, messages.contactId))
       .where(and(eq(messages.id, String(payload.messageId)), eq(messages.businessId, businessId)));
-    if (row?.wamid) await channel.react(row.phone, row.wamid, String(payload.emoji ?? ""));
+    const to = row ? contactAddress(row) : null;
+    if (row?.wamid && to) await channel.react(to, row.wamid, String(payload.emoji ?? ""));
   } catch (err) {
     // Outside the window or a refused id will not change by retrying: a lost blue tick is not worth a failed job.
     if (err instanceof ChannelError && (err.kind === "permanent" || err.kind === "window")) {

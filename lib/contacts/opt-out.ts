@@ -1,4 +1,5 @@
 import "server-only";
+import { contactAddress, isBsuid } from "../shared/customer-address";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Db } from "../db/client";
@@ -102,9 +103,10 @@ const ES_COUNTRIES = new Set([
 ]);
 
 /** A keyword shared by two languages ("parar") is read in the language of the customer's country. */
-function pickLanguage(candidates: OptLanguage[], phone: string): OptLanguage {
+function pickLanguage(candidates: OptLanguage[], address: string): OptLanguage {
   if (candidates.length === 1) return candidates[0];
-  const country = parsePhoneNumberFromString(phone)?.country;
+  // A phone's country, or a BSUID's (it starts with its user's country code: "BR.1502576394655843").
+  const country = isBsuid(address) ? address.slice(0, 2) : parsePhoneNumberFromString(address)?.country;
   if (country && PT_COUNTRIES.has(country) && candidates.includes("pt")) return "pt";
   if (country && ES_COUNTRIES.has(country) && candidates.includes("es")) return "es";
   return candidates[0];
@@ -205,11 +207,16 @@ async function spokenLanguage(tx: Db, businessId: string, contactId: string): Pr
 export async function handleOptOutWords(
   tx: Db,
   businessId: string,
-  contact: { id: string; phone: string },
+  contact: { id: string; phone: string | null; waUserId: string | null },
   text: string,
 ): Promise<{ reply: string | null } | null> {
   if (!text || text.length > 60) return null;
-  const intent = optIntent(text, contact.phone, await businessOptOutWords(tx, businessId), await spokenLanguage(tx, businessId, contact.id));
+  const intent = optIntent(
+    text,
+    contactAddress(contact) ?? "",
+    await businessOptOutWords(tx, businessId),
+    await spokenLanguage(tx, businessId, contact.id),
+  );
   if (!intent) return null;
   const changed = await setOptOut(tx, businessId, contact.id, intent.kind === "out", "customer", intent.language);
   return { reply: changed ? OPT_TEXTS[intent.language][intent.kind] : null };

@@ -1,4 +1,5 @@
 import "server-only";
+import { isBsuid } from "../shared/customer-address";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
@@ -92,13 +93,14 @@ export async function lastInboundAt(db: Db, businessId: string, contactId: strin
   return row?.at ? new Date(row.at) : null;
 }
 
-/** lastInboundAt for a phone number, in one read (null for a customer never seen). */
+/** lastInboundAt for an address (a phone, or a WhatsApp BSUID), in one read (null for a customer never seen). */
 export async function lastInboundAtByPhone(db: Db, businessId: string, phone: string): Promise<Date | null> {
+  const byAddress = isBsuid(phone) ? eq(contacts.waUserId, phone) : eq(contacts.phone, phone);
   const [row] = await db
     .select({ at: sql<string | Date | null>`max(${conversations.lastInboundAt})` })
     .from(conversations)
     .innerJoin(contacts, and(eq(contacts.businessId, conversations.businessId), eq(contacts.id, conversations.contactId)))
-    .where(and(eq(conversations.businessId, businessId), eq(contacts.businessId, businessId), eq(contacts.phone, phone)));
+    .where(and(eq(conversations.businessId, businessId), eq(contacts.businessId, businessId), byAddress));
   return row?.at ? new Date(row.at) : null;
 }
 

@@ -12,7 +12,7 @@ export const searchQueryParam = z
 
 /** Why a conversation is in a search's results: its contact, and the latest message that matched (null when only the contact did). */
 export const searchMatchOut = z.object({
-  contact: z.object({ name: z.string().nullable(), phone: z.string() }),
+  contact: z.object({ name: z.string().nullable(), phone: z.string().nullable(), username: z.string().nullable(), waUserId: z.string().nullable() }),
   message: z.object({ id: z.string(), text: z.string(), direction: z.enum(["inbound", "outbound"]), createdAt: z.string() }).nullable(),
 });
 

@@ -34,7 +34,12 @@ export async function searchConversations(
   const digits = q.replace(/\D/g, "");
   const nameLike = containsPattern(q);
 
-  const matches: SQL[] = [sql`convo_unaccent(${contacts.name}) ilike convo_unaccent(${nameLike})`];
+  const matches: SQL[] = [
+    sql`convo_unaccent(${contacts.name}) ilike convo_unaccent(${nameLike})`,
+    // A WhatsApp username ("@sheena") or BSUID, for customers WhatsApp names without a number.
+    sql`${contacts.username} ilike ${nameLike}`,
+    sql`${contacts.waUserId} ilike ${nameLike}`,
+  ];
   if (digits.length >= 3) matches.push(sql`${contacts.phone} like ${`%${digits}%`}`);
   if (tsquery) {
     matches.push(
@@ -49,7 +54,7 @@ export async function searchConversations(
         : undefined;
 
   const rows = await db
-    .select({ conversation: conversations, name: contacts.name, phone: contacts.phone })
+    .select({ conversation: conversations, name: contacts.name, phone: contacts.phone, username: contacts.username, waUserId: contacts.waUserId })
     .from(conversations)
     .innerJoin(contacts, and(eq(contacts.businessId, conversations.businessId), eq(contacts.id, conversations.contactId)))
     .where(
@@ -92,7 +97,10 @@ export async function searchConversations(
     for (const m of found) hits.set(m.conversationId, { id: m.id, text: m.text, direction: m.direction, createdAt: m.createdAt.toISOString() });
   }
   return toPage(
-    rows.map((r) => ({ ...r.conversation, match: { contact: { name: r.name, phone: r.phone }, message: hits.get(r.conversation.id) ?? null } })),
+    rows.map((r) => ({
+      ...r.conversation,
+      match: { contact: { name: r.name, phone: r.phone, username: r.username, waUserId: r.waUserId }, message: hits.get(r.conversation.id) ?? null },
+    })),
     filter.limit,
     (r) => ({ ...conversationView(r), match: r.match }),
   );

@@ -1,4 +1,5 @@
 import "server-only";
+import { contactLabel } from "../shared/customer-address";
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { getContact } from "../contacts/contacts";
 import type { ContactOut } from "../shared/contact-schema";
@@ -16,7 +17,7 @@ import type { Page } from "../pagination";
 export type InboxView = "mine" | "unassigned" | "all";
 
 export type InboxRow = ConversationOut & {
-  contact: { id: string; name: string | null; phone: string } | null;
+  contact: { id: string; name: string | null; phone: string | null; username: string | null; waUserId: string | null } | null;
   lastMessage: { text: string; direction: string; source: string; authorName: string | null; createdAt: string } | null;
   assignee: { id: string; name: string | null } | null;
   /** Customer messages this member has not seen yet. */
@@ -82,7 +83,7 @@ async function decorate(db: Db, businessId: string, userId: string, rows: (typeo
   const conversationIds = rows.map((c) => c.id);
   if (!rows.length) return [];
   const people = await db
-    .select({ id: contacts.id, name: contacts.name, phone: contacts.phone })
+    .select({ id: contacts.id, name: contacts.name, phone: contacts.phone, username: contacts.username, waUserId: contacts.waUserId })
     .from(contacts)
     .where(and(eq(contacts.businessId, businessId), inArray(contacts.id, contactIds)));
   const latest = await db
@@ -187,6 +188,8 @@ export async function inboxSummary(db: Db, businessId: string, userId: string): 
       id: conversations.id,
       name: contacts.name,
       phone: contacts.phone,
+      username: contacts.username,
+      waUserId: contacts.waUserId,
       assigneeId: conversations.assigneeId,
       at: sql<Date | string | null>`(select max(t.created_at) from conversation_transitions t
         where t.conversation_id = ${conversations.id} and t.to_status = 'handoff')`,
@@ -202,7 +205,7 @@ export async function inboxSummary(db: Db, businessId: string, userId: string): 
     unreadConversations: Number(count?.n ?? 0),
     handoffs: handoffs.map((h) => ({
       id: h.id,
-      contactName: h.name ?? h.phone,
+      contactName: h.name ?? contactLabel(h),
       assigneeId: h.assigneeId,
       handedOffAt: new Date(h.at ?? h.updatedAt).toISOString(),
       waitingSince: h.waitingSince ? h.waitingSince.toISOString() : null,

@@ -15,7 +15,9 @@ const flexible = z.record(z.string(), z.unknown());
 export const eventSchemas = {
   "message.received": {
     conversationId: z.string(),
-    from: z.string(),
+    from: z.string().describe("(the customer's E.164 phone, or their WhatsApp BSUID when WhatsApp gave no phone)"),
+    waUserId: z.string().nullable().optional().describe("(the customer's WhatsApp business-scoped user id, when known)"),
+    username: z.string().nullable().optional().describe("(the customer's WhatsApp username, when they have one)"),
     text: z.string().nullable(),
     messageId: z.string(),
     contactId: z.string(),
@@ -25,7 +27,7 @@ export const eventSchemas = {
   "message.sent": {
     conversationId: z.string(),
     messageId: z.string(),
-    to: z.string(),
+    to: z.string().describe("(the E.164 phone it went to, or the BSUID for a customer WhatsApp names only by one)"),
     text: z.string().nullable(),
     source: z.string().describe("(`assistant`, `agent`, `api`, `campaign`)"),
     campaignId: z.string().optional().describe("(campaign sends only)"),
@@ -55,7 +57,7 @@ export const eventSchemas = {
     conversationId: z.string().nullable(),
   },
   "contact.created": {
-    contact: flexible.describe("`{id, phone, name, tags, metadata, createdAt}`"),
+    contact: flexible.describe("`{id, phone, waUserId, username, name, tags, metadata, createdAt}`"),
   },
   "contact.updated": {
     contact: flexible.describe("(with `optedOut`)"),

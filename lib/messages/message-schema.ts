@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phoneSchema } from "../shared/contact-schema";
+import { addressSchema } from "../shared/customer-address";
 import { type MediaOut, mediaOut } from "../shared/media-schema";
 import { messageStatuses } from "../db/schema/messages";
 
@@ -28,7 +28,9 @@ export const outboundMediaTypes = ["image", "document", "audio", "video"] as con
 
 export const sendMessageIn = z
   .object({
-    to: phoneSchema,
+    to: addressSchema.describe(
+      "The customer: an E.164 phone, or the WhatsApp business-scoped user id (BSUID) of a customer WhatsApp names without a number (sent as Meta's `recipient`).",
+    ),
     type: z.enum(["text", "template", ...outboundMediaTypes]).default("text"),
     text: z
       .string()

@@ -1,4 +1,5 @@
 import "server-only";
+import { addressMatch } from "../contacts/contacts";
 import { z } from "zod";
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { insideWindow, lastInboundAtByPhone, WINDOW_MS } from "../conversations/conversations";
@@ -168,7 +169,7 @@ export async function queueToOpenConversation(
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`with ct as (
-          select id, channel from contacts where business_id = ${businessId} and phone = ${phone}
+          select id, channel from contacts where business_id = ${businessId} and ${addressMatch(phone)}
         ), ok as (
           select v.id, ct.id as contact_id, ct.channel from ct
             join conversations v on v.business_id = ${businessId} and v.contact_id = ct.id and v.status <> 'closed'

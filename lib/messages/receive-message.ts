@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { and, eq, sql } from "drizzle-orm";
-import { ensureContact } from "../contacts/contacts";
+import { ensureContact, identityOf } from "../contacts/contacts";
 import { handleOptOutWords } from "../contacts/opt-out";
 import { type ConversationRow, ensureConversation } from "../conversations/conversations";
 import { resumeIfInactive } from "../conversations/people-first";
@@ -25,8 +25,11 @@ export const assistantTurn = defineJob({
 /** A customer's message as every channel hands it in (lib/channels names it ChannelInbound). */
 export type InboundMessage = {
   channel: MessageRow["channel"];
-  /** E.164 of the customer. */
+  /** The customer's address: E.164, or their WhatsApp BSUID when WhatsApp gives no phone. */
   from: string;
+  /** What else WhatsApp names the customer by (issue 37): their BSUID and username, when given. */
+  waUserId?: string | null;
+  username?: string | null;
   profileName: string | null;
   /** The channel's own id: a second delivery of the same id is a duplicate. */
   channelMessageId: string;
@@ -64,7 +67,15 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
   // No read first: a redelivery is rare, and the message's insert finds it (then everything rolls back).
   try {
     return await db.transaction(async (tx) => {
-      const { contact } = await ensureContact(tx, businessId, input.from, { name: input.profileName, channel: input.channel });
+      const { contact } = await ensureContact(
+        tx,
+        businessId,
+        { ...identityOf(input.from), ...inboundIdentity(input) },
+        {
+          name: input.profileName,
+          channel: input.channel,
+        },
+      );
       // A sandbox contact who writes on WhatsApp is now reached there: replies go back the way they came.
       if (input.channel === "whatsapp" && contact.channel !== "whatsapp") {
         await tx.update(contacts).set({ channel: "whatsapp", updatedAt: sql`now()` }).where(eq(contacts.id, contact.id));
@@ -108,6 +119,8 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
       await emitEvent(tx, businessId, "message.received", {
         conversationId: conversation.id,
         from: input.from,
+        waUserId: contact.waUserId,
+        username: contact.username,
         text: input.text,
         messageId: message.id,
         contactId: contact.id,
@@ -119,7 +132,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
       const optWord = await handleOptOutWords(tx, businessId, contact, input.text);
       if (input.handledElsewhere) return { message, conversation: updated, duplicate: false };
       if (optWord?.reply) {
-        await sendMessage(tx, businessId, { to: contact.phone, type: "text", text: optWord.reply }, { source: "assistant" });
+        await sendMessage(tx, businessId, { to: input.from, type: "text", text: optWord.reply }, { source: "assistant" });
       }
       // Only an open conversation is the assistant's; in handoff a person answers.
       if (updated.status === "open" && !optWord) {
@@ -133,6 +146,13 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
     if (!again) throw new Error("inbound duplicate vanished");
     return again;
   }
+}
+
+function inboundIdentity(input: InboundMessage) {
+  return {
+    ...(input.waUserId ? { waUserId: input.waUserId } : {}),
+    ...(input.username ? { username: input.username } : {}),
+  };
 }
 
 /** True when this channel message is stored already (a redelivery): its file need not be fetched again. */
@@ -157,7 +177,7 @@ async function duplicateOf(db: Db, input: InboundMessage): Promise<ReceivedMessa
 /** A message another sender on the number sent to a customer (Meta Business Agent's reply: a standby `message_echoes` item). */
 export type EchoedMessage = {
   channel: MessageRow["channel"];
-  /** E.164 of the customer it went to. */
+  /** The customer it went to: E.164, or their BSUID. */
   to: string;
   channelMessageId: string;
   timestamp: Date;

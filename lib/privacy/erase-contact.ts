@@ -117,11 +117,16 @@ export async function eraseContact(
           select count(*)::int as n from gone`,
     );
 
-    // Inbound parts kept as unusable (lib/channels/unusable.ts) that carry their number: WhatsApp's
-    // `from`, `wa_id` or `recipient_id` are the bare digits of the phone.
-    await tx.execute(
-      sql`delete from inbound_unusable where business_id = ${businessId} and raw::text like ${`%"${contact.phone.replace(/\D/g, "")}"%`}`,
+    // Inbound parts kept as unusable (lib/channels/unusable.ts) that name them: WhatsApp's `from`,
+    // `wa_id` or `recipient_id` are the bare digits of the phone; `user_id` the BSUID; the username.
+    const needles = [contact.phone?.replace(/\D/g, ""), contact.waUserId, contact.username, contact.username?.slice(1)].filter((n): n is string =>
+      Boolean(n),
     );
+    for (const needle of needles) {
+      await tx.execute(
+        sql`delete from inbound_unusable where business_id = ${businessId} and raw::text like ${`%"${needle.replace(/[\\%_]/g, "\\$&")}"%`}`,
+      );
+    }
 
     // The contact; conversations, messages, skill sessions, notes, recipients and opt-outs cascade.
     await tx.delete(contacts).where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)));

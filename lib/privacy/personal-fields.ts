@@ -33,12 +33,16 @@ export function isPersonalKey(key: string): boolean {
   return PERSONAL_KEY.test(normalizeKey(key));
 }
 
+/** Who a record is about: their name, phone and WhatsApp username, any of them missing. */
+export type PersonalContact = { name: string | null; phone: string | null; username?: string | null };
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]|$)/;
 
-function mentions(text: string, contact: { name: string | null; phone: string }): boolean {
+function mentions(text: string, contact: PersonalContact): boolean {
   if (EMAIL.test(text)) return true;
   if (!ISO_DATE.test(text) && PHONE.test(text)) return true;
-  const digits = contact.phone.replace(/\D/g, "");
+  if (contact.username && text.toLowerCase().includes(contact.username.replace(/^@/, "").toLowerCase())) return true;
+  const digits = (contact.phone ?? "").replace(/\D/g, "");
   if (digits.length >= 7 && text.replace(/\D/g, "").includes(digits.slice(-7))) return true;
   const name = contact.name?.trim().toLowerCase();
   return Boolean(name && name.length >= 2 && text.toLowerCase().includes(name));
@@ -52,7 +56,7 @@ const step = (path: string, key: string | number) => (typeof key === "number" ? 
 /** The fields with every personal value set to null, at any depth, and the paths that were cleared (`customer.phone`, `items[2].note`). */
 export function erasePersonalFields(
   fields: Record<string, unknown>,
-  contact: { name: string | null; phone: string },
+  contact: PersonalContact,
 ): { fields: Record<string, unknown>; erased: string[] } {
   const erased: string[] = [];
   const clean = (value: unknown, key: string | number, path: string, depth: number): unknown => {

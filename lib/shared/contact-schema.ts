@@ -15,7 +15,12 @@ export const metadataSchema = z
 
 export const contactOut = z.object({
   id: z.string().meta({ example: "ct_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
-  phone: z.string(),
+  phone: z.string().nullable().meta({ description: "E.164; null for a WhatsApp customer known only by a username or BSUID." }),
+  waUserId: z
+    .string()
+    .nullable()
+    .meta({ description: "WhatsApp's business-scoped user id (BSUID), e.g. US.13491208655302741918; null until WhatsApp names one." }),
+  username: z.string().nullable().meta({ description: "The customer's WhatsApp username (e.g. @sheena), when they adopted one." }),
   name: z.string().nullable(),
   tags: z.array(z.string()),
   metadata: z.record(z.string(), z.unknown()),

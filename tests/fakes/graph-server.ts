@@ -117,6 +117,12 @@ const ERROR_TEXT: Record<number, string> = {
 };
 
 const digits = (phone: unknown) => String(phone ?? "").replace(/\D/g, "");
+// A business-scoped user id (BSUID, "US.13491208655302741918"): how WhatsApp names a customer whose
+// number it withholds (a username user). Sends to one carry it in `recipient` instead of `to`.
+const BSUID = /^[A-Z]{2}(?:\.ENT)?\.[A-Za-z0-9]{1,128}$/;
+export const isFakeBsuid = (v: unknown) => typeof v === "string" && BSUID.test(v);
+/** The key a customer's window is kept under: a BSUID as is, a phone as its digits. */
+const customerKey = (v: unknown) => (isFakeBsuid(v) ? String(v) : digits(v));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function graphError(code: number, message = ERROR_TEXT[code] ?? `(#${code}) Error`) {
@@ -191,7 +197,8 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
         return [400, graphError(130429)];
       }
     }
-    const to = digits(body.to);
+    // `to` (a phone) wins over `recipient` (a BSUID) when both are given, as Meta documents.
+    const to = body.to ? digits(body.to) : String(body.recipient);
     const wrote = lastWrote.get(to);
     if (body.type !== "template" && (wrote === undefined || at.getTime() - wrote > DAY_MS)) return [400, graphError(131047)];
     if (opts.pairRateLimit) {
@@ -204,7 +211,8 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     if (opts.throughputPerSecond) acceptedAt.push(at.getTime());
     sent.push({ phoneNumberId, body, wamid, at });
     if (opts.autoStatuses) track(autoStatuses(wamid, at));
-    return [200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: to }], messages: [{ id: wamid }] }];
+    const contact = body.to ? { input: body.to, wa_id: to } : { input: body.recipient, user_id: to };
+    return [200, { messaging_product: "whatsapp", contacts: [contact], messages: [{ id: wamid }] }];
   }
 
   // GET /{phone-number-id}: what the app asks before saving a channel. Meta answers a token that cannot
@@ -388,8 +396,11 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
       id: wamid,
       status,
       timestamp: String(Math.floor((o.timestamp ?? now()).getTime() / 1000)),
-      recipient_id: digits(o.recipient ?? known?.body?.to ?? "16505551234"),
     };
+    // A message sent to a BSUID (or a status for one) names its recipient by recipient_user_id.
+    const recipient = o.recipient ?? known?.body?.to ?? known?.body?.recipient ?? "16505551234";
+    if (isFakeBsuid(recipient)) entry.recipient_user_id = recipient;
+    else entry.recipient_id = digits(recipient);
     if (status === "sent" || status === "delivered") {
       entry.conversation = { id: randomBytes(16).toString("hex"), origin: { type: "service" } };
       const pricing = o.pricing === undefined ? defaultPricing(known?.body) : o.pricing;
@@ -438,7 +449,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
       if (times > 0) failures.push({ code, remaining: times, message });
     },
     customerWrote(phone, at = now()) {
-      const key = digits(phone);
+      const key = customerKey(phone);
       lastWrote.set(key, Math.max(lastWrote.get(key) ?? 0, at.getTime()));
     },
     postStatus,
@@ -508,7 +519,7 @@ function readMultipart(
 function invalidReason(body: SentBody, media?: Map<string, FakeMedia>): string | null {
   if (!body || typeof body !== "object") return "(#100) The request body must be JSON";
   if (body.messaging_product !== "whatsapp") return "(#100) The parameter messaging_product is required.";
-  if (!digits(body.to)) return "(#100) The parameter to is required.";
+  if (!digits(body.to) && !isFakeBsuid(body.recipient)) return "(#100) The parameter to is required.";
   if (body.type === "text" && !body.text?.body) return "(#100) The parameter text['body'] is required.";
   if (body.type === "template" && (!body.template?.name || !body.template?.language?.code)) {
     return "(#100) The parameter template['name'] and template['language']['code'] are required.";
@@ -537,7 +548,10 @@ function inboundSenders(body: unknown): { from: string; at: Date }[] {
   const entries: unknown = (parsed as any)?.entry;
   if (!Array.isArray(entries)) return [];
   const messages = entries.flatMap((e) => [e?.changes ?? []].flat().flatMap((c) => [c?.value?.messages ?? []].flat()));
-  return messages.filter((m) => m?.from).map((m) => ({ from: String(m.from), at: new Date(Number(m.timestamp) * 1000) }));
+  // Either identifier opens the window for later sends by it: the phone (`from`) and the BSUID (`from_user_id`).
+  return messages.flatMap((m) =>
+    [m?.from, m?.from_user_id].filter(Boolean).map((from) => ({ from: String(from), at: new Date(Number(m.timestamp) * 1000) })),
+  );
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -551,7 +565,21 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 // ---- Webhook bodies, shaped like Meta's ----
 
-export type InboundSpec = { from: string; name?: string; id?: string; timestamp?: Date; phoneNumberId?: string } & (
+/**
+ * `from`: the customer's phone or, for a customer WhatsApp names without a number, their BSUID (the
+ * message then has `from_user_id` and no phone; `bsuidInFrom` puts the BSUID in `from` as well).
+ * `userId` is the BSUID sent beside a phone; `username` goes in the contact's profile.
+ */
+export type InboundSpec = {
+  from: string;
+  name?: string;
+  id?: string;
+  timestamp?: Date;
+  phoneNumberId?: string;
+  userId?: string;
+  username?: string;
+  bsuidInFrom?: boolean;
+} & (
   | { type?: "text"; text: string }
   | { type: "interactive"; kind?: "button_reply" | "list_reply"; replyId: string; title: string }
   | { type: "button"; payload: string; text: string }
@@ -627,7 +655,13 @@ export function inboundPayload(opts: InboundOptions) {
   });
   const changes = [...groups].map(([key, specs]) => {
     const contacts = new Map<string, unknown>();
-    for (const s of specs) if (s.name !== undefined) contacts.set(digits(s.from), { profile: { name: s.name }, wa_id: digits(s.from) });
+    for (const s of specs) {
+      const bsuid = isFakeBsuid(s.from) ? s.from : s.userId;
+      if (s.name === undefined && !bsuid && !s.username) continue;
+      const profile = { ...(s.name !== undefined && { name: s.name }), ...(s.username !== undefined && { username: s.username }) };
+      const key = bsuid ?? digits(s.from);
+      contacts.set(key, { profile, ...(!isFakeBsuid(s.from) && { wa_id: digits(s.from) }), ...(bsuid && { user_id: bsuid }) });
+    }
     const messages = specs.map((s) => inboundMessage(s, now()));
     const value = contacts.size ? { contacts: [...contacts.values()], messages } : { messages };
     return { phoneNumberId: key.split("#")[0], displayPhoneNumber, value };
@@ -638,7 +672,14 @@ export function inboundPayload(opts: InboundOptions) {
 const DEFAULT_MIME = { image: "image/jpeg", audio: "audio/ogg; codecs=opus", video: "video/mp4", document: "application/pdf", sticker: "image/webp" };
 
 function inboundMessage(spec: InboundSpec, now: Date): Record<string, unknown> {
-  const base = { from: digits(spec.from), id: spec.id ?? newWamid(), timestamp: String(Math.floor((spec.timestamp ?? now).getTime() / 1000)) };
+  const bsuid = isFakeBsuid(spec.from) ? spec.from : spec.userId;
+  const sender = isFakeBsuid(spec.from) ? (spec.bsuidInFrom ? { from: spec.from } : {}) : { from: digits(spec.from) };
+  const base = {
+    ...sender,
+    ...(bsuid && { from_user_id: bsuid }),
+    id: spec.id ?? newWamid(),
+    timestamp: String(Math.floor((spec.timestamp ?? now).getTime() / 1000)),
+  };
   switch (spec.type) {
     case "interactive": {
       const kind = spec.kind ?? "button_reply";

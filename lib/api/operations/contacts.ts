@@ -2,6 +2,7 @@ import { z } from "zod";
 import { recordAudit } from "../../audit/record";
 import { getOptOut, setOptOut } from "../../contacts/opt-out";
 import { contactOut, metadataSchema, phoneSchema, tagsSchema } from "../../shared/contact-schema";
+import { usernameSchema, waUserIdSchema } from "../../shared/customer-address";
 import { getContact, listContacts, updateContact, upsertContact } from "../../contacts/contacts";
 import { contactExportOut, exportContact } from "../../privacy/export-contact";
 import { eraseContact, eraseContactOut } from "../../privacy/erase-contact";
@@ -20,9 +21,9 @@ export const contactsList = defineOperation({
   path: "/contacts",
   scope: "contacts:read",
   tag: "Contacts",
-  summary: "List contacts, searchable by name or phone, filterable by tag",
+  summary: "List contacts, searchable by name, phone, WhatsApp username or BSUID, filterable by tag",
   query: pageQuery.extend({
-    search: z.string().min(1).max(200).optional().describe("Case-insensitive substring of name or phone."),
+    search: z.string().min(1).max(200).optional().describe("Case-insensitive substring of name, phone, WhatsApp username or BSUID."),
     tag: z.string().min(1).max(64).optional(),
   }),
   response: pageOf(contactOut),
@@ -35,15 +36,21 @@ export const contactsUpsert = defineOperation({
   path: "/contacts",
   scope: "contacts:write",
   tag: "Contacts",
-  summary: "Create or update a contact keyed by phone number",
-  description: "Fields left out keep their stored values; `metadata` and `tags` are replaced whole.",
-  body: z.object({
-    phone: phoneSchema,
-    name: z.string().max(200).nullable().optional(),
-    metadata: metadataSchema.optional(),
-    tags: tagsSchema.optional(),
-  }),
+  summary: "Create or update a contact keyed by phone number, WhatsApp BSUID or username",
+  description:
+    "The contact is found by any identifier given (`phone`, `waUserId`, `username`; at least one) and takes the others; none found, it is created. Identifiers that name two different contacts answer `409 conflict`. A customer WhatsApp names without a number (a username, a BSUID) is upserted by `waUserId`; a later message from their phone lands on the same contact. Fields left out keep their stored values; `metadata` and `tags` are replaced whole.",
+  body: z
+    .object({
+      phone: phoneSchema.optional(),
+      waUserId: waUserIdSchema.optional(),
+      username: usernameSchema.optional(),
+      name: z.string().max(200).nullable().optional(),
+      metadata: metadataSchema.optional(),
+      tags: tagsSchema.optional(),
+    })
+    .refine((b) => b.phone || b.waUserId || b.username, { path: ["phone"], message: "Give a phone, a waUserId or a username." }),
   response: contactOut,
+  errors: ["conflict"],
   handler: async (ctx, { body }) => upsertContact(ctx.db, ctx.businessId, body),
 });
 

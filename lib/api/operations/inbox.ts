@@ -19,7 +19,15 @@ function member(caller: Caller) {
 
 const person = z.object({ id: z.string(), name: z.string().nullable() });
 const inboxRowOut = conversationOut.extend({
-  contact: z.object({ id: z.string(), name: z.string().nullable(), phone: z.string() }).nullable(),
+  contact: z
+    .object({
+      id: z.string(),
+      name: z.string().nullable(),
+      phone: z.string().nullable(),
+      username: z.string().nullable(),
+      waUserId: z.string().nullable(),
+    })
+    .nullable(),
   lastMessage: z
     .object({ text: z.string(), direction: z.string(), source: z.string(), authorName: z.string().nullable(), createdAt: z.string() })
     .nullable(),

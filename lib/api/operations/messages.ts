@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { AppError } from "../../errors";
+import { contactAddress } from "../../shared/customer-address";
 import { getContact } from "../../contacts/contacts";
 import { conversationEventOut } from "../../conversations/conversation-schema";
 import { getConversation } from "../../conversations/conversations";
@@ -99,10 +101,12 @@ export const inboxReply = defineOperation({
   handler: async (ctx, { params, body }) => {
     const conversation = await getConversation(ctx.db, ctx.businessId, params.conversationId);
     const contact = await getContact(ctx.db, ctx.businessId, conversation.contactId);
+    const to = contactAddress(contact);
+    if (!to) throw new AppError("invalid_request", "This contact has only a WhatsApp username: there is no number or WhatsApp id to write to.");
     const input =
       "mediaId" in body
-        ? { to: contact.phone, type: body.type, media: { id: body.mediaId }, text: body.type === "audio" ? undefined : body.text || undefined }
-        : { to: contact.phone, ...body };
+        ? { to, type: body.type, media: { id: body.mediaId }, text: body.type === "audio" ? undefined : body.text || undefined }
+        : { to, ...body };
     const message = await sendMessage(ctx.db, ctx.businessId, input, { source: "agent", userId: memberId(ctx.caller) });
     return messageView(message);
   },

@@ -1,8 +1,10 @@
 // Builds the Graph API `/messages` body. Choice questions degrade gracefully: buttons when they fit,
 // a list when they do not, numbered text past WhatsApp's limits, so a skill never fails to ask.
 
+import { isBsuid } from "../../shared/customer-address";
+
 export type OutboundForWhatsApp = {
-  /** E.164, with or without the '+'. */
+  /** E.164, with or without the '+', or the customer's BSUID (sent as `recipient`). */
   to: string;
   type: "text" | "template" | "interactive" | "media";
   text: string;
@@ -34,7 +36,8 @@ export function choicePresentation(options: readonly unknown[]): ChoicePresentat
 }
 
 export function buildWhatsAppPayload(msg: OutboundForWhatsApp): object {
-  const envelope = { messaging_product: "whatsapp", recipient_type: "individual", to: msg.to };
+  // A customer WhatsApp names only by a business-scoped user id is written to by `recipient`, not `to` (issue 37).
+  const envelope = { messaging_product: "whatsapp", recipient_type: "individual", ...(isBsuid(msg.to) ? { recipient: msg.to } : { to: msg.to }) };
   if (msg.type === "template") {
     // Falling back to text would only be refused outside the window; this is a caller bug.
     if (!msg.template) throw new Error("A template message needs `template`");

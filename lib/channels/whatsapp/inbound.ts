@@ -158,15 +158,23 @@ export async function processInboundWebhook(
     const businessId = business.id;
     // Stored as a placeholder in the thread (staff see something came), and kept to replay after a fix.
     if (m.unknownType) unusable.push({ kind: "unknown_type", reason: `message type ${m.type} is not read`, raw: m.raw(), businessId });
-    // A notice about the customer (a new number): applied to the contact, a line in the thread, no turn.
+    // A notice about the customer (a new number, a new BSUID): applied to the contact, a line in the thread, no turn.
     if (m.type === "system") {
       const kind = typeof m.content?.kind === "string" ? m.content.kind : null;
-      if (kind !== "user_changed_number") {
+      if (kind !== "user_changed_number" && kind !== "user_changed_user_id") {
         unusable.push({ kind: "unknown_type", reason: `system message ${kind ?? "(no type)"} is not read`, raw: m.raw(), businessId: business.id });
         continue;
       }
       const newPhone = typeof m.content?.newNumber === "string" ? m.content.newNumber : null;
-      await applyNumberChange(db, business.id, { channel: "whatsapp", oldPhone: m.from, newPhone, notice: m.text }).catch((err) => errors.push(err));
+      const newUserId = typeof m.content?.newUserId === "string" ? m.content.newUserId : null;
+      await applyNumberChange(db, business.id, {
+        channel: "whatsapp",
+        kind,
+        old: { phone: m.from.startsWith("+") ? m.from : null, waUserId: m.waUserId },
+        newPhone: kind === "user_changed_number" ? newPhone : null,
+        newUserId,
+        notice: m.text,
+      }).catch((err) => errors.push(err));
       continue;
     }
     if (m.type === "reaction") {
@@ -203,6 +211,8 @@ export async function processInboundWebhook(
       {
         channel: "whatsapp",
         from: m.from,
+        waUserId: m.waUserId,
+        username: m.username,
         profileName: m.profileName,
         channelMessageId: m.wamid,
         timestamp: m.timestamp,

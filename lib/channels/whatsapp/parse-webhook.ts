@@ -5,6 +5,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { UnusableKind } from "../../db/schema";
 import { normalizeTier } from "../../shared/messaging-limit";
+import { isBsuid } from "../../shared/customer-address";
 
 /** A part of a webhook body the service cannot use, as a body of its own (replayed as one). */
 export type SkippedPart = { kind: UnusableKind; reason: string; raw: unknown };
@@ -12,8 +13,15 @@ export type SkippedPart = { kind: UnusableKind; reason: string; raw: unknown };
 export type InboundWhatsAppMessage = {
   phoneNumberId: string;
   displayPhoneNumber?: string;
-  /** E.164 with the leading '+' (Meta sends bare digits). */
+  /**
+   * The customer's address: E.164 with the leading '+' (Meta sends bare digits) or, when WhatsApp
+   * withholds the number of a customer with a username, their business-scoped user id (BSUID).
+   */
   from: string;
+  /** The customer's BSUID (messages[].from_user_id, contacts[].user_id), when given. */
+  waUserId: string | null;
+  /** The customer's username (contacts[].profile.username), when they have one. */
+  username: string | null;
   profileName: string | null;
   wamid: string;
   /** When the customer sent it: the 24-hour window counts from here, not from arrival. */
@@ -35,7 +43,7 @@ export type WhatsAppStatus = "sent" | "delivered" | "read" | "failed";
 /** A message another sender on the number (Meta Business Agent) sent to a customer: a `message_echoes` item. */
 export type WhatsAppEcho = {
   phoneNumberId: string;
-  /** E.164 of the customer it went to. */
+  /** The customer it went to: E.164, or their BSUID. */
   to: string;
   wamid: string;
   timestamp: Date;
@@ -117,6 +125,12 @@ const asNumber = (v: unknown): number | null => {
 function unixSeconds(v: unknown): Date | null {
   const seconds = asNumber(v);
   return seconds === null ? null : new Date(seconds * 1000);
+}
+
+/** A BSUID as WhatsApp sends it (US.13491208655302741918), or null. */
+function toBsuid(v: unknown): string | null {
+  const s = asString(v)?.trim();
+  return s && isBsuid(s) ? s : null;
 }
 
 function toE164(v: unknown): string | null {
@@ -206,8 +220,7 @@ function parseChange(change: Json, where: string, bodyOf: (value?: unknown) => u
   }
   // One message or status with the change's metadata (and the sender's contact entry).
   const part = (key: "messages" | "statuses" | "message_echoes", item: unknown) => () => {
-    const from = asString(asObject(item)?.from);
-    const contacts = asArray(value.contacts).filter((c) => asString(asObject(c)?.wa_id) === from);
+    const contacts = asArray(value.contacts).filter((c) => contactOf(asObject(item)) === asObject(c));
     return bodyOf({
       messaging_product: value.messaging_product ?? "whatsapp",
       metadata: value.metadata,
@@ -216,29 +229,49 @@ function parseChange(change: Json, where: string, bodyOf: (value?: unknown) => u
     });
   };
   const displayPhoneNumber = asString(metadata?.display_phone_number) ?? undefined;
-  const names = new Map<string, string>();
-  for (const contact of asArray(value.contacts).map(asObject)) {
-    const waId = asString(contact?.wa_id);
-    const name = asString(asObject(contact?.profile)?.name);
-    if (waId && name) names.set(waId, name);
+  // The sender's entry in `contacts`: by phone (wa_id), else by BSUID (user_id); a lone entry is the
+  // sender's when the message names neither (a username-only customer's `from` may be absent).
+  const contactList = asArray(value.contacts)
+    .map(asObject)
+    .filter((c): c is Json => c !== null);
+  function contactOf(m: Json | null): Json | null {
+    if (!m) return null;
+    const digits = asString(m.from)?.replace(/^\+/, "");
+    const userId = asString(m.from_user_id) ?? (isBsuid(asString(m.from) ?? "") ? asString(m.from) : null);
+    return (
+      contactList.find((c) => digits && asString(c.wa_id) === digits) ??
+      contactList.find((c) => userId && asString(c.user_id) === userId) ??
+      (contactList.length === 1 && !digits && !userId ? contactList[0] : null)
+    );
   }
   for (const [i, raw] of asArray(value.messages).entries()) {
     const m = asObject(raw);
-    const from = toE164(m?.from);
+    const contact = contactOf(m);
+    const phone = toE164(m?.from) ?? toE164(contact?.wa_id);
+    const waUserId = toBsuid(m?.from_user_id) ?? toBsuid(m?.from) ?? toBsuid(contact?.user_id);
+    const from = phone ?? waUserId;
     const wamid = asString(m?.id);
     const timestamp = unixSeconds(m?.timestamp);
     const type = asString(m?.type);
     if (!m || !from || !wamid || !timestamp || !type) {
-      out.skipped.push({ kind: "malformed", reason: `${where}.messages[${i}]: missing from, id, timestamp or type`, raw: part("messages", raw)() });
+      out.skipped.push({
+        kind: "malformed",
+        reason: `${where}.messages[${i}]: missing a sender (phone or BSUID), id, timestamp or type`,
+        raw: part("messages", raw)(),
+      });
       continue;
     }
     const { text, content } = describeMessage(type, m);
-    const profileName = names.get(from.slice(1)) ?? null;
+    const profile = asObject(contact?.profile);
+    const profileName = asString(profile?.name);
+    const username = asString(profile?.username) ?? asString(contact?.username);
     const unknownType = !KNOWN_TYPES.has(type);
     out.messages.push({
       phoneNumberId,
       displayPhoneNumber,
       from,
+      waUserId,
+      username: username ? (username.startsWith("@") ? username : `@${username}`) : null,
       profileName,
       wamid,
       timestamp,
@@ -252,7 +285,7 @@ function parseChange(change: Json, where: string, bodyOf: (value?: unknown) => u
   }
   for (const [i, raw] of asArray(value.message_echoes).entries()) {
     const m = asObject(raw);
-    const to = toE164(m?.to);
+    const to = toE164(m?.to) ?? toBsuid(m?.to_user_id) ?? toBsuid(m?.to) ?? toBsuid(m?.recipient);
     const wamid = asString(m?.id);
     const timestamp = unixSeconds(m?.timestamp);
     const type = asString(m?.type);
@@ -272,11 +305,12 @@ function parseChange(change: Json, where: string, bodyOf: (value?: unknown) => u
     const wamid = asString(s?.id);
     const status = asString(s?.status);
     const timestamp = unixSeconds(s?.timestamp);
-    const recipientId = asString(s?.recipient_id);
+    // A status for a message sent by BSUID may name the recipient by recipient_user_id alone.
+    const recipientId = asString(s?.recipient_id) ?? asString(s?.recipient_user_id);
     if (!s || !wamid || !status || !STATUSES.includes(status) || !timestamp || !recipientId) {
       out.skipped.push({
         kind: "malformed",
-        reason: `${where}.statuses[${i}]: missing id, timestamp, recipient_id or known status`,
+        reason: `${where}.statuses[${i}]: missing id, timestamp, recipient (recipient_id or recipient_user_id) or known status`,
         raw: part("statuses", raw)(),
       });
       continue;
@@ -300,6 +334,8 @@ function statusPricing(pricing: unknown, recipientId: string): WhatsAppPricing |
   if (!p || !category) return null;
   const number = toE164(recipientId);
   const phone = number ? parsePhoneNumberFromString(number) : undefined;
+  // A BSUID starts with its user's country code (US.1349...): the rate card's country without a number.
+  const bsuidCountry = isBsuid(recipientId) ? recipientId.slice(0, 2) : null;
   return {
     // Meta always sends it; a pricing object without it is taken as not billable rather than guessed.
     billable: p.billable === true,
@@ -307,7 +343,7 @@ function statusPricing(pricing: unknown, recipientId: string): WhatsAppPricing |
     model: asString(p.pricing_model),
     type: asString(p.type),
     // The number's country; a number no country's plan accepts takes its calling code's main country.
-    country: phone?.country ?? phone?.getPossibleCountries()[0] ?? null,
+    country: phone?.country ?? phone?.getPossibleCountries()[0] ?? bsuidCountry,
   };
 }
 
@@ -359,11 +395,17 @@ function describeMessage(type: string, m: Json): { text: string; content: Json |
     return { text: emoji ? `[reaction] ${emoji}` : "[reaction removed]", content: body };
   }
   // A notice about the customer, not from them: "NAME changed from NUMBER to NUMBER" (system.type
-  // user_changed_number, system.wa_id the new number).
+  // user_changed_number, system.wa_id the new number) or a new BSUID (user_changed_user_id,
+  // system.user_id the new one; a number change may carry the new BSUID too).
   if (type === "system") {
     return {
       text: asString(body?.body) ?? "[system]",
-      content: { kind: asString(body?.type), body: asString(body?.body), newNumber: toE164(body?.wa_id) },
+      content: {
+        kind: asString(body?.type),
+        body: asString(body?.body),
+        newNumber: toE164(body?.wa_id),
+        newUserId: toBsuid(body?.user_id) ?? toBsuid(body?.new_user_id),
+      },
     };
   }
   if (type === "contacts") {

@@ -31,7 +31,7 @@ export async function reply(turn: Turn, text: string, opts: { interactive?: Inte
         const message = await sendMessage(
           sp,
           turn.businessId,
-          { to: turn.contact.phone, type: "text", text: part },
+          { to: turn.contact.address, type: "text", text: part },
           { source: "assistant", tokens, interactive: last ? (opts.interactive ?? null) : null },
         );
         const paid = await chargeTokens(sp, turn.businessId, tokens, { messageId: message.id, conversationId: turn.conversation.id });

@@ -13,7 +13,8 @@ export type Turn = {
   businessId: string;
   businessName: string;
   conversation: typeof conversations.$inferSelect;
-  contact: { id: string; phone: string };
+  /** The customer: `address` is where replies go (their phone, or their WhatsApp BSUID when WhatsApp gave no phone). */
+  contact: { id: string; phone: string | null; address: string };
   timeZone: string;
   /** The business hours (weekly and holidays, in `timeZone`): booking slots and the away message read them. */
   hours: HoursRules;

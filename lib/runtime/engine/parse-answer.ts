@@ -9,7 +9,7 @@ import { isoDate, isoInZone, offsetMinutes, zonedInstant } from "../../time/time
 // re-asks; success returns what the session stores: numbers as numbers, phones in E.164, dates as
 // YYYY-MM-DD and date-times as ISO 8601 with the business's offset.
 
-export type AnswerContext = { timeZone: string; customerPhone: string; now?: Date };
+export type AnswerContext = { timeZone: string; customerPhone: string | null; now?: Date };
 type Kind = Exclude<NodeData<"question">["kind"], "choice">;
 
 export function parseAnswer(kind: Kind, text: string, ctx: AnswerContext): string | number | null {
@@ -63,8 +63,8 @@ function parseEmail(text: string): string | null {
 }
 
 /** E.164; a number written without its country code is read as from the customer's own country. */
-function parsePhone(text: string, customerPhone: string): string | null {
-  const defaultCountry = parsePhoneNumberFromString(customerPhone)?.country as CountryCode | undefined;
+function parsePhone(text: string, customerPhone: string | null): string | null {
+  const defaultCountry = (customerPhone ? parsePhoneNumberFromString(customerPhone)?.country : undefined) as CountryCode | undefined;
   const found = findPhoneNumbersInText(text, defaultCountry).find((f) => f.number.isValid());
   if (found) return found.number.number;
   const whole = parsePhoneNumberFromString(text.replace(/[^\d+]/g, ""), defaultCountry);

@@ -16,6 +16,7 @@ import { replyLanguage } from "../base/canned-replies";
 import { countTokens } from "../understanding/tokens";
 import type { Turn } from "../base/turn-context";
 import { componentLogger } from "../../observability/log";
+import { contactAddress } from "../../shared/customer-address";
 
 const log = componentLogger("assistant");
 
@@ -96,7 +97,7 @@ async function loadTurn(
     .select({
       pending: jobId === undefined ? sql<boolean>`true` : sql<boolean>`exists (select 1 from jobs where id = ${jobId})`,
       message: { id: messages.id, type: messages.type, text: messages.text, content: messages.content },
-      contact: { id: contacts.id, phone: contacts.phone },
+      contact: { id: contacts.id, phone: contacts.phone, waUserId: contacts.waUserId },
       business: { timeZone: businesses.timeZone, name: businesses.name },
       hours: { weekly: businessHours.weekly, holidays: businessHours.holidays, awayMessage: businessHours.awayMessage },
       delivery: {
@@ -115,7 +116,8 @@ async function loadTurn(
     .where(eq(businesses.id, payload.businessId));
   const pending = Boolean(row?.pending ?? (jobId === undefined || (await isPending(tx, jobId))));
   const { message, contact, business, hours, delivery, assistant } = row ?? {};
-  if (!message || !contact || !business) return { pending, turn: null };
+  const address = contact ? contactAddress(contact) : null;
+  if (!message || !contact || !address || !business) return { pending, turn: null };
   if (!assistant) throw notFound("assistant");
   const readable = readInbound(message.type, message.text);
   return {
@@ -125,7 +127,7 @@ async function loadTurn(
       businessId: payload.businessId,
       businessName: business.name,
       conversation,
-      contact,
+      contact: { id: contact.id, phone: contact.phone, address },
       timeZone: business.timeZone,
       hours: { weekly: hours?.weekly ?? {}, holidays: hours?.holidays ?? [] },
       awayMessage: hours?.awayMessage ?? null,
