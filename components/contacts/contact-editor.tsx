@@ -6,6 +6,7 @@ import { Button, Dialog, Input, Textarea, useToast } from "@/components/ui";
 import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
 import { OptOutSwitch } from "./opt-out-switch";
 import { PrivacyActions } from "./privacy-actions";
+import { contactIdentifiers, contactLabel } from "@/lib/shared/customer-address";
 
 /** Checks the metadata editor's text: a JSON object (what the API stores), or a message saying why not. */
 export function parseMetadata(text: string): { value?: Record<string, unknown>; error?: string } {
@@ -64,9 +65,9 @@ export function ContactEditor({ contact, onClose, isOwner = false }: { contact: 
   }
 
   return (
-    <Dialog open onClose={onClose} title={`Edit ${contact.name ?? contact.phone}`}>
+    <Dialog open onClose={onClose} title={`Edit ${contact.name ?? contactLabel(contact)}`}>
       <form className="stack" onSubmit={submit}>
-        <div className="muted">{contact.phone}</div>
+        <div className="muted">{contactIdentifiers(contact)}</div>
         <OptOutSwitch contactId={contact.id} />
         {save.isError && !(save.error instanceof DashboardError && save.error.details?.length) ? (
           <div className="alert" role="alert">

@@ -6,6 +6,7 @@ import type { Contact, Page } from "@/components/inbox/types";
 import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Skeleton, Table } from "@/components/ui";
 import { apiFetch } from "@/components/data/fetcher";
 import { ContactEditor } from "./contact-editor";
+import { contactIdentifiers, contactLabel } from "@/lib/shared/customer-address";
 
 const PAGE_SIZE = 25;
 
@@ -59,7 +60,7 @@ export function ContactsView({ openContactId, isOwner = false }: { openContactId
             id="contact-search"
             label="Search"
             type="search"
-            placeholder="Name or phone"
+            placeholder="Name, phone or username"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
@@ -97,7 +98,7 @@ export function ContactsView({ openContactId, isOwner = false }: { openContactId
             rowKey={(c) => c.id}
             columns={[
               { key: "name", header: "Name", render: (c) => c.name ?? <span className="muted">—</span> },
-              { key: "phone", header: "Phone", render: (c) => <span className="mono">{c.phone}</span> },
+              { key: "phone", header: "Phone or WhatsApp id", render: (c) => <span className="mono">{contactIdentifiers(c)}</span> },
               {
                 key: "tags",
                 header: "Tags",
@@ -126,7 +127,7 @@ export function ContactsView({ openContactId, isOwner = false }: { openContactId
                 header: <span className="sr-only">Actions</span>,
                 render: (c) => (
                   <div className="row">
-                    <Button size="sm" onClick={() => setEditing(c)} aria-label={`Edit ${c.name ?? c.phone}`}>
+                    <Button size="sm" onClick={() => setEditing(c)} aria-label={`Edit ${c.name ?? contactLabel(c)}`}>
                       Edit
                     </Button>
                     <Link className="btn btn-sm btn-ghost" href={`/inbox?contact=${c.id}`}>

@@ -6,6 +6,7 @@ import { Button, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import type { ContactExportOut } from "@/lib/privacy/export-contact";
 import type { EraseContactOut } from "@/lib/privacy/erase-contact";
+import { contactLabel } from "@/lib/shared/customer-address";
 
 /** Owners: a customer's privacy requests, from their contact. Export downloads a JSON file; erasure asks first. */
 export function PrivacyActions({ contact, onErased }: { contact: Contact; onErased: () => void }) {
@@ -43,8 +44,8 @@ export function PrivacyActions({ contact, onErased }: { contact: Contact; onEras
       {confirming ? (
         <div className="alert" role="alert">
           <p>
-            Erase {contact.name ?? contact.phone} for good? Their conversations, messages and files are deleted; their records stay without their
-            personal details. This cannot be undone.
+            Erase {contact.name ?? contactLabel(contact)} for good? Their conversations, messages and files are deleted; their records stay without
+            their personal details. This cannot be undone.
           </p>
           {erase.isError ? <p>{errorMessage(erase.error)}</p> : null}
           <div className="row">

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { OptOutSwitch } from "@/components/contacts/opt-out-switch";
 import { Badge } from "@/components/ui";
 import { type ConversationDetail, statusLabel } from "./types";
+import { contactIdentifiers, contactLabel } from "@/lib/shared/customer-address";
 
 /** Who the customer is: tags, metadata, and what this conversation has cost. */
 export function ContactPanel({ detail }: { detail: ConversationDetail }) {
@@ -10,8 +11,8 @@ export function ContactPanel({ detail }: { detail: ConversationDetail }) {
   return (
     <aside className="side-panel" aria-label="Contact">
       <div>
-        <h2>{contact.name ?? contact.phone}</h2>
-        <div className="muted">{contact.phone}</div>
+        <h2>{contact.name ?? contactLabel(contact)}</h2>
+        <div className="muted">{contactIdentifiers(contact)}</div>
       </div>
       <div>
         <h3 style={{ marginBottom: 6 }}>Tags</h3>

@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui";
 import { type InboxRow, shortTime, statusLabel, statusTone } from "./types";
 import { WaitingSince } from "./waiting-since";
 import "./team-inbox.css";
+import { contactLabel } from "@/lib/shared/customer-address";
 
 /** Who wrote the last message, as the preview says it: the assistant as the assistant, agents by name. */
 function previewPrefix(last: NonNullable<InboxRow["lastMessage"]>): string {
@@ -28,7 +29,7 @@ export function InboxRowButton({ row: c, selected, onSelect }: { row: InboxRow; 
     >
       <div className="row">
         <strong style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-          {c.contact?.name ?? c.contact?.phone ?? "Unknown"}
+          {c.contact ? (c.contact.name ?? contactLabel(c.contact)) : "Unknown"}
         </strong>
         {unread ? (
           <span className="unread-count" data-testid="unread-count" title={`${c.unread} unread`}>

@@ -6,13 +6,14 @@ import { foldAccents, searchWords } from "@/lib/shared/search-words";
 import { apiFetch } from "@/components/data/fetcher";
 import { type ConversationStatus, shortTime, statusLabel, statusTone } from "./types";
 import "./inbox-search.css";
+import { contactLabel } from "@/lib/shared/customer-address";
 
 type SearchRow = {
   id: string;
   status: ConversationStatus;
   updatedAt: string;
   match: {
-    contact: { name: string | null; phone: string };
+    contact: { name: string | null; phone: string | null; username?: string | null; waUserId?: string | null };
     message: { id: string; text: string; direction: "inbound" | "outbound"; createdAt: string } | null;
   };
 };
@@ -87,7 +88,7 @@ export function InboxSearch({ selectedId, onSelect }: { selectedId: string | nul
                 <button type="button" className="inbox-item" aria-current={c.id === selectedId ? "true" : undefined} onClick={() => onSelect(c.id)}>
                   <div className="row">
                     <strong className="search-result-name">
-                      {contact.name ? <Highlighted text={contact.name} words={[q, ...words]} anywhere /> : contact.phone}
+                      {contact.name ? <Highlighted text={contact.name} words={[q, ...words]} anywhere /> : contactLabel(contact)}
                     </strong>
                     <span className="spacer" />
                     <span className="small muted">{shortTime(message?.createdAt ?? c.updatedAt)}</span>
@@ -96,7 +97,7 @@ export function InboxSearch({ selectedId, onSelect }: { selectedId: string | nul
                     <span className="search-result-text" data-testid="search-match">
                       {message ? (
                         <Highlighted text={message.text} words={words} />
-                      ) : digits.length >= 3 && contact.phone.includes(digits) ? (
+                      ) : digits.length >= 3 && contact.phone?.includes(digits) ? (
                         <>Phone {contact.phone}</>
                       ) : (
                         <>Contact name matches</>

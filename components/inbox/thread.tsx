@@ -10,6 +10,7 @@ import { Composer } from "./composer";
 import { NoteBubble, SystemLine } from "./thread-lines";
 import { type ConversationDetail, isEvent, type Page, statusLabel, statusTone, type ThreadEntry } from "./types";
 import { WaitingSince } from "./waiting-since";
+import { contactIdentifiers, contactLabel } from "@/lib/shared/customer-address";
 
 const POLL_MS = 1500;
 type Action = "handoff" | "resume" | "close" | "assign";
@@ -85,8 +86,8 @@ function ThreadHeader({ detail, currentUserId }: { detail: ConversationDetail; c
   return (
     <div className="thread-header">
       <div style={{ minWidth: 0 }}>
-        <h2 style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{contact.name ?? contact.phone}</h2>
-        <div className="small muted">{contact.phone}</div>
+        <h2 style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{contact.name ?? contactLabel(contact)}</h2>
+        <div className="small muted">{contactIdentifiers(contact)}</div>
       </div>
       <Badge tone={statusTone[status]}>
         <span data-testid="conversation-status">{statusLabel[status]}</span>

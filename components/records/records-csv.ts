@@ -10,7 +10,7 @@ export type RecordRow = {
   fields: Record<string, unknown>;
   conversationId: string | null;
   contactId: string | null;
-  contact?: { name: string | null; phone: string } | null;
+  contact?: { name: string | null; phone: string | null; username?: string | null } | null;
   status?: string;
   createdAt: string;
 };
@@ -72,7 +72,7 @@ export function recordsToCsv(rows: RecordRow[], layout: RecordLayout = { labels:
         r.id,
         instantForCsv(r.createdAt, layout.timeZone),
         r.contact?.name ?? "",
-        r.contact?.phone ?? "",
+        r.contact?.phone ?? r.contact?.username ?? "",
         r.status ? statusLabel(r.status) : "",
         ...fields.map((f) => cell(r.fields[f], f)),
         r.conversationId ?? "",

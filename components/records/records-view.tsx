@@ -151,7 +151,7 @@ export function RecordsView({ initialCollection }: { initialCollection?: string 
                     r.contact ? (
                       <div className="record-customer">
                         <span>{r.contact.name || <span className="muted">No name</span>}</span>
-                        <span className="muted small mono">{r.contact.phone}</span>
+                        <span className="muted small mono">{r.contact.phone ?? r.contact.username}</span>
                       </div>
                     ) : (
                       <span className="muted">—</span>
@@ -203,7 +203,7 @@ function StatusPicker({ record, collection }: { record: RecordRow; collection: s
   const [saving, setSaving] = useState(false);
   const current = record.status ?? "";
   const options = [current, ...nextStatuses(collection, current)];
-  const who = record.contact?.name || record.contact?.phone || record.id;
+  const who = record.contact?.name || record.contact?.phone || record.contact?.username || record.id;
   async function change(status: string) {
     if (status === current) return;
     setSaving(true);

@@ -32,7 +32,7 @@ export async function messagingLimitUse(db: Db, businessId: string): Promise<Mes
           select b.id from businesses b, me where b.id = ${businessId} or (me.waba is not null and b.whatsapp_business_account_id = me.waba)
         ),
         reached as (
-          select c.phone, m.created_at from messages m
+          select coalesce(c.phone, c.wa_user_id, c.id) as phone, m.created_at from messages m
           join contacts c on c.id = m.contact_id
           where m.business_id in (select id from portfolio) and m.direction = 'outbound' and m.type = 'template'
             and m.status <> 'failed' and m.created_at > now() - interval '24 hours'

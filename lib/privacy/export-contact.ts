@@ -104,7 +104,7 @@ export async function exportContact(db: Db, businessId: string, contactId: strin
         .from(mediaFiles)
         .where(and(eq(mediaFiles.businessId, businessId), inArray(mediaFiles.id, fileIds)))
     : [];
-  const who = { name: contact.name, phone: contact.phone, username: contact.username };
+  const who = { name: contact.name, phone: contact.phone, username: contact.username, waUserId: contact.waUserId };
   return {
     exportedAt: new Date().toISOString(),
     contact: contactView(contact),

@@ -1,4 +1,5 @@
 import "server-only";
+import { contactAddress } from "../shared/customer-address";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
@@ -120,7 +121,8 @@ export async function notifyOrderReady(db: Db, businessId: string, order: Record
   const notSent = (reason: string) => ({ sent: false, via: null, messageId: null, reason });
   const settings = await getOrderSettings(db, businessId);
   if (!settings.notifyReady) return notSent("order-ready messages are turned off in the order settings.");
-  const phone = order.contact?.phone;
+  // The customer's phone or, for a customer WhatsApp names without a number, their BSUID.
+  const phone = order.contact ? contactAddress(order.contact) : null;
   if (!phone) return notSent("the order has no customer phone number.");
   const name = order.contact?.name?.trim() || "there";
   try {

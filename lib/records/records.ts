@@ -16,7 +16,7 @@ export const recordOut = z.object({
   conversationId: z.string().nullable(),
   contactId: z.string().nullable(),
   contact: z
-    .object({ name: z.string().nullable(), phone: z.string().nullable(), username: z.string().nullable() })
+    .object({ name: z.string().nullable(), phone: z.string().nullable(), username: z.string().nullable(), waUserId: z.string().nullable() })
     .nullable()
     .meta({ description: "The customer the record belongs to, read from the contact now (null when the record has no contact)." }),
   status: z.string().meta({
@@ -27,7 +27,7 @@ export const recordOut = z.object({
 });
 export type RecordOut = z.infer<typeof recordOut>;
 type RecordRow = typeof records.$inferSelect;
-type ContactPart = { name: string | null; phone: string | null; username: string | null } | null;
+type ContactPart = { name: string | null; phone: string | null; username: string | null; waUserId: string | null } | null;
 
 export function recordView(r: RecordRow, contact: ContactPart = null): RecordOut {
   return {
@@ -36,7 +36,7 @@ export function recordView(r: RecordRow, contact: ContactPart = null): RecordOut
     fields: r.fields,
     conversationId: r.conversationId,
     contactId: r.contactId,
-    contact: contact ? { name: contact.name, phone: contact.phone, username: contact.username } : null,
+    contact: contact ? { name: contact.name, phone: contact.phone, username: contact.username, waUserId: contact.waUserId } : null,
     status: r.status,
     createdAt: r.createdAt.toISOString(),
   };
@@ -45,7 +45,7 @@ export function recordView(r: RecordRow, contact: ContactPart = null): RecordOut
 async function contactOf(db: Db, businessId: string, contactId: string | null): Promise<ContactPart> {
   if (!contactId) return null;
   const [c] = await db
-    .select({ name: contacts.name, phone: contacts.phone, username: contacts.username })
+    .select({ name: contacts.name, phone: contacts.phone, username: contacts.username, waUserId: contacts.waUserId })
     .from(contacts)
     .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)));
   return c ?? null;
@@ -161,6 +161,7 @@ export async function listRecords(
       contactName: contacts.name,
       contactPhone: contacts.phone,
       contactUsername: contacts.username,
+      contactWaUserId: contacts.waUserId,
     })
     .from(records)
     .leftJoin(contacts, and(eq(contacts.id, records.contactId), eq(contacts.businessId, records.businessId)))
@@ -176,7 +177,7 @@ export async function listRecords(
     )
     .orderBy(desc(records.createdAt), desc(records.id))
     .limit(filter.limit + 1);
-  return toPage(rows, filter.limit, ({ contactFound, contactName, contactPhone, contactUsername, ...r }) =>
-    recordView(r, contactFound === null ? null : { name: contactName, phone: contactPhone, username: contactUsername }),
+  return toPage(rows, filter.limit, ({ contactFound, contactName, contactPhone, contactUsername, contactWaUserId, ...r }) =>
+    recordView(r, contactFound === null ? null : { name: contactName, phone: contactPhone, username: contactUsername, waUserId: contactWaUserId }),
   );
 }

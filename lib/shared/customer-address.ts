@@ -43,3 +43,8 @@ export function contactAddress(c: { phone: string | null; waUserId?: string | nu
 export function contactLabel(c: { phone: string | null; waUserId?: string | null; username?: string | null }): string {
   return c.phone ?? c.username ?? c.waUserId ?? "(no number)";
 }
+
+/** Every identifier a contact has, for a line under its name: "+14155550123 · @sheena · US.1349…". */
+export function contactIdentifiers(c: { phone: string | null; waUserId?: string | null; username?: string | null }): string {
+  return [c.phone, c.username, c.waUserId].filter(Boolean).join(" · ");
+}

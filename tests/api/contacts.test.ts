@@ -13,7 +13,9 @@ describe("contacts", () => {
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ phone, name: "Zoë", metadata, tags: ["vip", "eu"] });
     expect(created.body.id).toMatch(/^ct_/);
-    expect(Object.keys(created.body).sort()).toEqual(["createdAt", "id", "metadata", "name", "phone", "tags", "updatedAt"]);
+    // Issue 37: a contact also carries its WhatsApp BSUID and username (null for a phone-only contact).
+    expect(Object.keys(created.body).sort()).toEqual(["createdAt", "id", "metadata", "name", "phone", "tags", "updatedAt", "username", "waUserId"]);
+    expect(created.body).toMatchObject({ waUserId: null, username: null });
     const renamed = await api("POST", "/v1/contacts", { key: b.key, body: { phone, name: "Zoe" } });
     expect(renamed.body).toMatchObject({ id: created.body.id, name: "Zoe", metadata, tags: ["vip", "eu"] });
     const replaced = await api("POST", "/v1/contacts", { key: b.key, body: { phone, metadata: { only: true }, tags: [] } });

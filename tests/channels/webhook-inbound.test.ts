@@ -169,6 +169,9 @@ describe("inbound messages", () => {
       createdAt: received[0].createdAt.toISOString(),
       conversationId: conversation.id,
       from: phone,
+      // Issue 37: what else WhatsApp names the customer by (none here: a phone-only webhook).
+      waUserId: null,
+      username: null,
       text: "Hi there",
       messageId: m.id,
       contactId: contact.id,
