@@ -65,7 +65,7 @@ export default defineConfig({
     },
     {
       // Every spec signs up from this one address: lift the per-address sign-up throttle (tests/dashboard covers it).
-      command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${PORT} WEBHOOK_ALLOW_PRIVATE=1 SIGN_UPS_PER_ADDRESS=10000 WHATSAPP_GRAPH_URL=http://127.0.0.1:${GRAPH_PORT}/v26.0 npm start`,
+      command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${PORT} WEBHOOK_ALLOW_PRIVATE=1 SIGN_UPS_PER_ADDRESS=10000 WHATSAPP_APP_SECRET=e2e-app-secret WHATSAPP_GRAPH_URL=http://127.0.0.1:${GRAPH_PORT}/v26.0 npm start`,
       url: `${baseURL}/sign-in`,
       // Request and job lines at info would bury the test report: warnings and errors only, unless asked.
       env: { FORCE_BUILD: process.env.E2E_SKIP_BUILD === "1" ? "0" : "1", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
