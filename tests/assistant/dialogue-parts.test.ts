@@ -5,6 +5,7 @@ import { bookingAction, isCancel, isCorrection, questionParts, saysNo, saysYes }
 import { belowMinimum, cartField, emptyCart, fee, total } from "@/lib/runtime/engine/cart-math";
 import { mergeWhen, readAddress, readFulfilment, readName, readNameInText, readPartySize } from "@/lib/runtime/understanding/slots";
 import { readWhenParts, toIso } from "@/lib/runtime/understanding/when";
+import { defers, pointsToPerson } from "@/lib/runtime/understanding/deferral";
 
 // Wednesday 25 November 2026, 16:00 in Lisbon (UTC+0 in winter).
 const ctx = { timeZone: "Europe/Lisbon", now: new Date("2026-11-25T16:00:00Z") };
@@ -95,5 +96,31 @@ describe("cart totals with the business's delivery rules", () => {
     const small = { ...emptyCart(rules), items: [line(1, 600)] };
     expect(belowMinimum(small, "Delivery")).toBe(true);
     expect(belowMinimum(small, "Pickup")).toBe(false);
+  });
+});
+
+describe("a decision put off, and an answer that needs a person", () => {
+  it("hears a customer put the decision off in three languages, never a value or a plain answer", () => {
+    for (const text of [
+      "Vale, lo hablo con mis compañeros y os digo. ¡Gracias!",
+      "ok let me check with my wife and I'll let you know",
+      "I'll think about it, thanks",
+      "vou ver com o meu marido e depois digo",
+      "Ya te confirmo luego",
+      "agora não, obrigada",
+    ]) {
+      expect(defers(text), text).toBe(true);
+    }
+    for (const text of ["Ana García", "yes please", "for 4 people, I'll let you know the name at 8", "sábado a las 9", "te digo que somos cuatro"]) {
+      expect(defers(text), text).toBe(false);
+    }
+  });
+
+  it("sees when an answer says the thing is arranged with a person", () => {
+    expect(pointsToPerson("Hay que encargarlo con 48 horas de antelación hablando con una persona de nuestro equipo.")).toBe(true);
+    expect(pointsToPerson("Group menus are arranged by speaking to our team two days ahead.")).toBe(true);
+    expect(pointsToPerson("Para eventos é preciso falar com a nossa equipa.")).toBe(true);
+    expect(pointsToPerson("We are open from 12:00 to 23:00, every day but Monday.")).toBe(false);
+    expect(pointsToPerson("Tenemos mesas para una persona en la barra.")).toBe(false);
   });
 });

@@ -68,6 +68,21 @@ describe("the dialogue manager", () => {
     expect(slots.every((s) => s.booked === 0)).toBe(true);
   });
 
+  it("leaves a booking for later when the customer puts the decision off, asking nothing again (issue 35)", async () => {
+    const shop = await makeShop();
+    const cy = customer(shop);
+    await cy.say("a table for 7 on friday at 8pm please");
+    // At the name prompt the customer will talk it over first: no "I need a name", nothing kept.
+    expect(await cy.say("ok, I'll check with my colleagues and let you know. thanks!")).toEqual([
+      "No problem, take your time! Write to us here whenever you've decided and we'll sort it out.",
+    ]);
+    expect(await rows(shop, "bookings")).toHaveLength(0);
+    const slots = await db().select().from(bookingSlots).where(eq(bookingSlots.businessId, shop.businessId));
+    expect(slots.every((s) => s.booked === 0)).toBe(true);
+    // The next message starts afresh.
+    expect((await cy.say("what's your address?"))[0]).toMatch(/Rua das Flores 12/);
+  });
+
   it("refuses a past time with the reason and never stores a command as the name", async () => {
     const shop = await makeShop();
     const cy = customer(shop);

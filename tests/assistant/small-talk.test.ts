@@ -102,6 +102,15 @@ describe("answering small talk", () => {
     expect(await bo.conversation()).toMatchObject({ status: "open", misses: 0, language: "en" });
   });
 
+  it("answers the other questions said beside 'are you a bot?' (issue 35 item 1)", async () => {
+    const shop = await makeShop();
+    const kim = customer(shop);
+    const replies = await kim.say("are you a bot? what are your hours");
+    expect(replies).toHaveLength(2);
+    expect(replies[1]).toMatch(/12:00 to 15:00/);
+    expect(await kim.conversation()).toMatchObject({ status: "open", misses: 0 });
+  });
+
   it("stores the conversation's language only once a message tells it", async () => {
     const shop = await makeShop();
     const eva = customer(shop);

@@ -1,4 +1,5 @@
 import "server-only";
+import { defers } from "../understanding/deferral";
 import { now } from "../../time/clock";
 import type { SkillGraph, TypedNode } from "../../shared/graph-schema";
 import { turnLanguage } from "../base/conversation-language";
@@ -184,6 +185,16 @@ export async function continueWithDialogue(
     if (instead) return startWithSlots(turn, instead, skills);
     // "esquece a reserva. vcs fazem entregas?": the question is still answered.
     await answerQuestions(run, text, skills, { requests: false });
+    return { kind: "ended" };
+  }
+
+  // "lo hablo con mis compañeros y os digo": the decision is put off. Nothing is asked again and
+  // nothing is kept; a question said with it is still answered.
+  if (defers(text) && !(pending?.type === "question" && pending.data.confirm && saysYes(text))) {
+    await answerQuestions(run, text, skills, { requests: false });
+    await releaseUnlessKept(run);
+    await endSession(turn.db, turn.conversation.id);
+    await reply(turn, t(language, "deferred"));
     return { kind: "ended" };
   }
 

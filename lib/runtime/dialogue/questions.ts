@@ -4,6 +4,8 @@ import { reply } from "../base/reply";
 import type { Turn } from "../base/turn-context";
 import { retrievalReply } from "../retrieval/retrieval-reply";
 import { countTokens } from "../understanding/tokens";
+import { offerPerson } from "../base/person-offer";
+import { pointsToPerson } from "../understanding/deferral";
 
 // Every question of a message gets its answer (issue 35 item 1): "what are your hours and can I park
 // nearby" is two questions, each searched on its own, each answer said once, in the order asked.
@@ -16,8 +18,14 @@ export async function answerEachQuestion(turn: Turn, language: Language, questio
     // One answer can cover two questions (the facts answer reads every clause): it is said once.
     if (!answer || said.some((s) => s.includes(answer.text) || answer.text.includes(s))) continue;
     turn.unbilled += countTokens(answer.context);
-    await reply(turn, answer.text);
+    await sayAnswer(turn, language, answer.text);
     said.push(answer.text);
   }
   return said.length > 0;
+}
+
+/** A knowledge answer; one that says the thing is arranged with a person comes with the offer of one. */
+export async function sayAnswer(turn: Turn, language: Language, text: string): Promise<void> {
+  if (pointsToPerson(text)) await offerPerson(turn, language, "knowledge", text);
+  else await reply(turn, text);
 }

@@ -39,6 +39,7 @@ export const de: Record<MessageKey, string> = {
   "retry.text": "Entschuldigung, das habe ich nicht verstanden. Können Sie es noch einmal schreiben?",
 
   cancelled: "Kein Problem, ich habe es abgebrochen. Es wurde nichts gespeichert.",
+  deferred: "Kein Problem, lassen Sie sich Zeit! Schreiben Sie uns hier, sobald Sie sich entschieden haben.",
   pastTime: "Diese Uhrzeit ist schon vorbei. Können Sie eine spätere wählen?",
   noted: "Notiert: Ich gebe es an das Team weiter ({note}).",
   switchSkill: "Wir sind gerade bei {current}. Möchten Sie das beenden und zu {next} wechseln?",

@@ -39,6 +39,7 @@ export const en = {
   "retry.text": "Sorry, I didn't get that. Could you write it again?",
 
   cancelled: "No problem, I've cancelled that. Nothing was saved.",
+  deferred: "No problem, take your time! Write to us here whenever you've decided and we'll sort it out.",
   pastTime: "That time has already passed. Could you choose a later one?",
   // A note for the staff kept on the booking or order (an allergy, an occasion, a pram).
   noted: "Noted: I'll pass it on to the team ({note}).",

@@ -39,6 +39,7 @@ export const es: Record<MessageKey, string> = {
   "retry.text": "Perdona, no te he entendido. ¿Puedes escribirlo de nuevo?",
 
   cancelled: "No hay problema, lo he cancelado y no se ha guardado nada.",
+  deferred: "¡Sin problema, tomaos vuestro tiempo! Escribidnos por aquí cuando lo tengáis decidido y lo dejamos listo.",
   pastTime: "Esa hora ya ha pasado. ¿Puedes elegir una más tarde?",
   noted: "Apuntado: se lo paso al equipo ({note}).",
   switchSkill: "Estamos en medio de {current}. ¿Quieres dejarlo y pasar a {next}?",

@@ -39,6 +39,7 @@ export const fr: Record<MessageKey, string> = {
   "retry.text": "Désolé, je n'ai pas compris. Pouvez-vous l'écrire à nouveau ?",
 
   cancelled: "Pas de problème, c'est annulé. Rien n'a été enregistré.",
+  deferred: "Pas de problème, prenez votre temps ! Écrivez-nous ici quand vous aurez décidé.",
   pastTime: "Cette heure est déjà passée. Pouvez-vous en choisir une plus tard ?",
   noted: "C'est noté : je transmets à l'équipe ({note}).",
   switchSkill: "Nous sommes en train de faire {current}. Voulez-vous l'arrêter et passer à {next} ?",

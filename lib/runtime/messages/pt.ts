@@ -39,6 +39,7 @@ export const pt: Record<MessageKey, string> = {
   "retry.text": "Desculpe, não percebi. Pode escrever de novo?",
 
   cancelled: "Sem problema, cancelei. Não ficou nada registado.",
+  deferred: "Sem problema, com calma! Escreva-nos por aqui quando tiver decidido e tratamos de tudo.",
   pastTime: "Essa hora já passou. Pode escolher uma mais tarde?",
   noted: "Anotado: vou passar à equipa ({note}).",
   switchSkill: "Estamos a meio de {current}. Quer parar e passar para {next}?",

@@ -16,9 +16,9 @@ import { requestTranslation, retrievalReply } from "../retrieval/retrieval-reply
 import { llmSettings } from "../llm/llm-client";
 import { hasNameIn, skillNameIn } from "../base/skill-name";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
-import { smallTalk } from "../understanding/small-talk";
+import { asksIfBot, type SmallTalkKind, smallTalk } from "../understanding/small-talk";
 import { isCancel, questionParts } from "../understanding/acts";
-import { answerEachQuestion } from "../dialogue/questions";
+import { answerEachQuestion, sayAnswer } from "../dialogue/questions";
 import { countTokens } from "../understanding/tokens";
 import type { Turn } from "../base/turn-context";
 
@@ -32,6 +32,7 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   const chat = smallTalk(turn.message.text, turn.businessName);
   if (chat) {
     await reply(turn, t(language, `smallTalk.${chat.kind}`));
+    await answerBesideBotQuestion(turn, language, chat.kind);
     return;
   }
   // "what are your hours and can I park nearby": each question gets its own answer (dialogue/questions.ts).
@@ -44,7 +45,7 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   if (answer) {
     await setMisses(turn, 0);
     turn.unbilled += countTokens(answer.context);
-    await reply(turn, answer.text);
+    await sayAnswer(turn, language, answer.text);
     // No version in the customer's language yet: with a model configured, one is made once (and kept).
     if (answer.untranslated && llmSettings()) await requestTranslation(turn.db, turn.businessId, answer.untranslated);
     return;
@@ -80,7 +81,9 @@ export async function answerOffline(turn: Turn, skills: RunnableSkill[]): Promis
   const talk = smallTalk(turn.message.text, turn.businessName);
   if (talk) {
     await setMisses(turn, 0);
-    await reply(turn, t(await turnLanguage(turn), `smallTalk.${talk.kind}`));
+    const language = await turnLanguage(turn);
+    await reply(turn, t(language, `smallTalk.${talk.kind}`));
+    await answerBesideBotQuestion(turn, language, talk.kind);
     return;
   }
   if (isCancel(turn.message.text)) {
@@ -120,4 +123,14 @@ export async function setMisses(turn: Turn, misses: number): Promise<void> {
   if (turn.conversation.misses === misses) return;
   await turn.db.update(conversations).set({ misses, updatedAt: sql`now()` }).where(eq(conversations.id, turn.conversation.id));
   turn.conversation = { ...turn.conversation, misses };
+}
+
+/**
+ * "are you a bot? what are your hours": asking whether the assistant is a bot makes the message small
+ * talk whatever else it says, so the other questions are answered after that reply (issue 35 item 1).
+ */
+async function answerBesideBotQuestion(turn: Turn, language: Language, kind: SmallTalkKind): Promise<void> {
+  if (kind !== "bot") return;
+  const others = questionParts(turn.message.text).filter((q) => !asksIfBot(q) && /\p{L}{3,}/u.test(q));
+  if (others.length) await answerEachQuestion(turn, language, others);
 }
