@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { questionParts } from "@/lib/runtime/understanding/acts";
 import { partyChange, readPartySize } from "@/lib/runtime/understanding/party-size";
-import { withoutRepairs } from "@/lib/runtime/understanding/repairs";
+import { asMeant, withoutRepairs } from "@/lib/runtime/understanding/repairs";
 import { readFulfilment, readNameAnswer } from "@/lib/runtime/understanding/slots";
 import { staffNotes } from "@/lib/runtime/understanding/staff-notes";
 import { readWhenParts } from "@/lib/runtime/understanding/when";
@@ -44,6 +44,28 @@ describe("time as a person reads it", () => {
     expect(readWhenParts("Sunday at half twelve", wednesday)).toEqual({ date: "2026-11-29", time: "12:30" });
     expect(readWhenParts("mesa para 4 sábado à 1 da tarde", wednesday)).toEqual({ date: "2026-11-28", time: "13:00" });
     expect(readWhenParts("mañana a las dos y media de la tarde", wednesday)).toEqual({ date: "2026-11-26", time: "14:30" });
+  });
+});
+
+describe("corrections and company, as a person reads them (issue 35, pattern 8)", () => {
+  it("takes a bare hour correcting a time, a Portuguese or Spanish correction, and a time after something else's", () => {
+    expect(readWhenParts(asMeant("tomorrow 8 pm... no, 9 is better"), wednesday)).toEqual({ date: "2026-11-26", time: "21:00" });
+    expect(readWhenParts(asMeant("amanhã às 20h, não, 20h30"), wednesday)).toEqual({ date: "2026-11-26", time: "20:30" });
+    expect(readWhenParts("we land at 18:00 so 20:00 works, tomorrow", wednesday)).toEqual({ date: "2026-11-26", time: "20:00" });
+    expect(readWhenParts("tomorrow after 9", wednesday)).toEqual({ date: "2026-11-26", time: "21:00" });
+    // The show's end alone still puts the table after it.
+    expect(readWhenParts("the show ends at 22:15, so a table after that", wednesday)?.time).toBe("22:30");
+  });
+
+  it("counts the one writing with their friends, a party corrected, and two of us", () => {
+    expect(readPartySize(asMeant("mesa para 4 personas, bueno 5"))).toBe(5);
+    expect(readPartySize("me and 3 friends on friday")).toBe(4);
+    expect(readPartySize("eu e mais 3 amigos")).toBe(4);
+    expect(readPartySize("yo y tres amigos")).toBe(4);
+    expect(readPartySize("una mesa para nosotros dos")).toBe(2);
+    expect(readPartySize("just me")).toBe(1);
+    expect(readPartySize("just me and my boyfriend")).toBe(2);
+    expect(readPartySize("I and my colleagues will decide")).toBeNull();
   });
 });
 

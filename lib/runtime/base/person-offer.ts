@@ -13,6 +13,8 @@ import type { Turn } from "./turn-context";
 // "someone" in the next message hands the conversation over with that reason; saying no carries on.
 
 const PREFIX = "handoff";
+/** The reason of a person offered beside a knowledge answer that says a person arranges it. */
+export const KNOWLEDGE_OFFER = "knowledge";
 
 /** The button that offers a person; `why` becomes the handoff's reason when it is taken. */
 export const personOption = (language: Language, why: string): InteractiveOption => ({ id: `${PREFIX}:${why}`, title: t(language, "talkToPerson") });
@@ -49,12 +51,15 @@ const agreeing = new Set(["yes", "yeah", "yep", "please", "pls", "sim", "si", "f
  * How the customer answers an offer: "take" (the button, "yes", "can someone check?"), "decline"
  * ("no", "ok thanks, we'll write again"), or null when the message is about something else.
  */
-export function answerToOffer(turn: Turn, offer: { alone: boolean }): "take" | "decline" | null {
+export function answerToOffer(turn: Turn, offer: { why?: string; alone: boolean }): "take" | "decline" | null {
   const id = typeof turn.message.content?.id === "string" ? turn.message.content.id : null;
   if (id?.startsWith(PREFIX)) return "take";
   const text = turn.message.text;
   const said = words(text);
   if (said.some((w) => personWords.has(w))) return "take";
+  // A person offered beside a knowledge answer ("arranged with our team") is there to press: a "yes"
+  // or "no" after it is about the conversation ("yes, a table for 8 on friday"), not about the offer.
+  if (offer.why === KNOWLEDGE_OFFER) return null;
   if (saysNo(text) || (!text.includes("?") && said.some((w) => thanks.has(w)) && !said.some((w) => agreeing.has(w)))) return "decline";
   if (offer.alone && saysYes(text)) return "take";
   return null;

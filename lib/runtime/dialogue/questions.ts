@@ -4,7 +4,7 @@ import { reply } from "../base/reply";
 import type { Turn } from "../base/turn-context";
 import { retrievalReply } from "../retrieval/retrieval-reply";
 import { countTokens } from "../understanding/tokens";
-import { offerPerson } from "../base/person-offer";
+import { KNOWLEDGE_OFFER, offerPerson } from "../base/person-offer";
 import { pointsToPerson } from "../understanding/deferral";
 
 // Every question of a message gets its answer (issue 35 item 1): "what are your hours and can I park
@@ -26,6 +26,6 @@ export async function answerEachQuestion(turn: Turn, language: Language, questio
 
 /** A knowledge answer; one that says the thing is arranged with a person comes with the offer of one. */
 export async function sayAnswer(turn: Turn, language: Language, text: string): Promise<void> {
-  if (pointsToPerson(text)) await offerPerson(turn, language, "knowledge", text);
+  if (pointsToPerson(text)) await offerPerson(turn, language, KNOWLEDGE_OFFER, text);
   else await reply(turn, text);
 }

@@ -15,8 +15,6 @@ const putOff = [
   "get back to you",
   "get back to u",
   "think about it",
-  "let me think",
-  "let me check",
   "check with my",
   "ask my",
   "talk to my",

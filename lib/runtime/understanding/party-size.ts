@@ -67,7 +67,30 @@ export function readPartySize(text: string): number | null {
     hits.sort((a, b) => a.at - b.at);
     return hits[hits.length - 1].value;
   }
-  return listedPeople(text) ?? pairOf(n);
+  return listedPeople(text) ?? pairOf(n) ?? withCompanions(n) ?? alone(n);
+}
+
+// "me and 3 friends", "eu e mais 3 amigos", "yo y tres amigos", "myself + 2 colleagues": the one
+// writing counts too.
+const companions = new RegExp(
+  `\\b(?:me|myself|i|eu|yo)\\s+(?:and|e|y|plus|mais|mas|with|com|con)\\s+(?:(?:mais|more|otros|otras|outros|outras)\\s+)?${num}\\s+(?:friends|friend|colleagues|colleague|others|people|mates|amigos|amigas|amigo|amiga|colegas|colega|outros|outras|otros|otras|pessoas|personas|companeros|companeras|companheiros)\\b`,
+);
+function withCompanions(n: string): number | null {
+  const m = companions.exec(n);
+  const value = m ? numberOf(m[1]) : null;
+  return value && value > 0 && value < 100 ? value + 1 : null;
+}
+
+// "para nosotros dos", "just me", "so eu", "solo yo": two of us, one.
+function alone(n: string): number | null {
+  const pair = /\b(?:para|for)\s+(?:nosotros|nosotras|nos|us)\s+(dos|two|dois|duas|tres|three|quatro|cuatro|four)\b/.exec(n);
+  if (pair) return numberOf(pair[1]);
+  if (
+    /^(?:just|only|so|solo|sola|apenas)\s+(?:me|myself|eu|yo)\b/.test(n) ||
+    /\b(?:table|mesa) (?:for|para) (?:me|myself|mi|mim) (?:alone|only|sozinho|sozinha|solo|sola)\b/.test(n)
+  )
+    return 1;
+  return null;
 }
 
 // "just me and my boyfriend", "só eu e o meu namorado", "mi mujer y yo", "my wife and I"

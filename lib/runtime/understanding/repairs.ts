@@ -19,7 +19,7 @@ const numberToken = `(?:\\d{1,3}(?:[:h.]\\d{2})?(?:\\s*(?:am|pm|h)\\b)?|\\b(?:${
 const timeToken = `(?:(?:half|half past|quarter past|quarter to)\\s+${numberToken}|\\d{1,2}(?::|h|\\.)\\d{2}|\\d{1,2}\\s*(?:am|pm|h)\\b)`;
 // The correcting words, then the corrected value: "no wait three", "aliás é 152", "naw make it half 8".
 const marker = new RegExp(
-  `(?:^|[,;.…-]|(?<!\\s)\\s)\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|alias|afinal|digo|quer dizer|quiero decir|mejor|naw make it|nah make it|no make it|make that|make it|no)\\s*,?\\s*(?:(?:e|es|is|its|it s|son|sean|sao)\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
+  `(?:^|[,;.…-]|(?<!\\s)\\s)\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|alias|afinal|digo|quer dizer|quiero decir|mejor dicho|o sea|pensando bem|pensandolo bien|bueno|mejor|naw make it|nah make it|no make it|make that|make it|nao|no)(?:\\s*,)?\\s*(?:(?:e|es|is|its|it s|son|sean|sao)\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
   "gi",
 );
 const numbers = new RegExp(numberToken, "gi");
@@ -47,6 +47,13 @@ export function withoutRepairs(text: string): string {
         if (ordinal || isTime(n[0], before.slice(0, n.index)) !== time) continue;
         target = { at: n.index, token: n[0] };
       }
+      // "8 pm... no, 9 is better": a bare hour correcting a time is that time, with its am/pm or h.
+      let replacement = said;
+      if (!target && !time && /^\d{1,2}$/.test(said) && Number(said) <= 24) {
+        for (const n of before.matchAll(numbers)) if (isTime(n[0], before.slice(0, n.index))) target = { at: n.index, token: n[0] };
+        const suffix = target ? /(?:am|pm|h)$/.exec(target.token)?.[0] : undefined;
+        if (target && suffix) replacement = `${said}${suffix}`;
+      }
       if (!target) continue;
       const between = before.slice(target.at + target.token.length);
       if (between.trim().split(/\s+/).filter(Boolean).length > 6) continue;
@@ -57,7 +64,8 @@ export function withoutRepairs(text: string): string {
       const after = between.trim().split(/\s+/)[0] ?? "";
       const sameNoun = noun && after && noun[1].slice(0, 4) === after.replace(/[^a-z]/g, "").slice(0, 4);
       const cut = sameNoun && noun ? end + noun[0].length : end;
-      out = `${out.slice(0, target.at)}${out.slice(end - said.length, end)}${out.slice(target.at + target.token.length, start)}${out.slice(cut)}`;
+      const corrected = replacement === said ? out.slice(end - said.length, end) : replacement;
+      out = `${out.slice(0, target.at)}${corrected}${out.slice(target.at + target.token.length, start)}${out.slice(cut)}`;
       changed = true;
       break;
     }

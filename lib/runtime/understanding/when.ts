@@ -223,7 +223,7 @@ function timeMentions(t: string): Mention[] {
   }
   // at 8, às 8, as 20, a las 9, pelas 8, by 8
   for (const m of t.matchAll(
-    /\b(?:at|as|a las|a la|pelas|por volta das|around|by|para las|para as|pras|las|tipo|@)\s*(\d{1,2})\b(?!\s*(?:people|pessoas|personas|persons|pax|guests|de\s+(?!la\b|da\b|manha|noche|tarde|noite)|\/|-))/g,
+    /\b(?:at|as|a las|a la|pelas|por volta das|around|by|after|from|para las|para as|pras|las|tipo|depois das|a partir das|despues de las|a partir de las|@)\s*(\d{1,2})\b(?!\s*(?:people|pessoas|personas|persons|pax|guests|de\s+(?!la\b|da\b|manha|noche|tarde|noite)|\/|-))/g,
   ))
     add(m.index + m[0].lastIndexOf(m[1]), Number(m[1]), 0, "");
   // "à 1 da tarde", "a las 1 de la tarde" written "a 1 de la tarde"
@@ -251,7 +251,11 @@ function readTime(t: string, morning: boolean, meal: WhenParts["meal"]): string 
   if (/\b(noon|midday|meio dia|meio-dia|mediodia)\b/.test(t) && !/\d/.test(t)) return "12:00";
   const mentions = timeMentions(t).filter((m) => m.hour <= 24 && m.minute <= 59);
   if (!mentions.length) return null;
-  const own = mentions.filter((m) => !elsewhere.test(t.slice(0, m.at)));
+  // "we land at 18:00 so 20:00 works": a verb of something else names the first time after it, not the next.
+  const own = mentions.filter((m) => {
+    const verb = elsewhere.exec(t.slice(0, m.at));
+    return !verb || mentions.some((o) => o.at < m.at && o.at > verb.index);
+  });
   let chosen: Mention;
   let after = false;
   if (!own.length) {
