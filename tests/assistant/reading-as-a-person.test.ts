@@ -66,6 +66,9 @@ describe("corrections and company, as a person reads them (issue 35, pattern 8)"
     expect(readPartySize("just me")).toBe(1);
     expect(readPartySize("just me and my boyfriend")).toBe(2);
     expect(readPartySize("I and my colleagues will decide")).toBeNull();
+    // "um" before a group or an occasion is an article, not a party of one.
+    expect(readPartySize("Olá, somos um grupo de 25 para um jantar de empresa em dezembro, é possível?")).toBe(25);
+    expect(readPartySize("a table for one tonight")).toBe(1);
   });
 });
 

@@ -20,7 +20,11 @@ import { LOLA_ADDRESS, LOLA_MENU, LOLA_NAME, LOLA_RULES, LOLA_TIME_ZONE, makeLol
 import { makeUnseenTasca } from "./unseen/tasca";
 
 const CONCURRENCY = Math.max(1, Number(process.env.UNSEEN_CONCURRENCY ?? 6));
-const filter = process.env.UNSEEN?.trim();
+// UNSEEN_PROBE=path/to/cases.json runs your own draft cases (the case-schema.ts format) instead of the
+// tuned part, transcripts of failures printed, no ratchet, the held-out part not run: a way to try a
+// reading on new conversations before they join the corpus (README.md, "Adding cases").
+const probe = process.env.UNSEEN_PROBE?.trim() || undefined;
+const filter = process.env.UNSEEN?.trim() || probe;
 const dir = path.resolve(__dirname, "unseen");
 
 type Rules = {
@@ -64,6 +68,12 @@ const BUSINESSES: Record<UnseenCase["business"], Business> = {
     ],
   },
 };
+
+function loadProbe(file: string): UnseenCase[] {
+  const { cases, problems } = parseCases(file, JSON.parse(fs.readFileSync(path.resolve(file), "utf8")));
+  if (problems.length) throw new Error(`probe cases: ${problems.join("\n")}`);
+  return cases;
+}
 
 function load(file: string): UnseenCase[] {
   const full = path.join(dir, file);
@@ -276,7 +286,7 @@ describe("the unseen corpus", () => {
   it(
     "the tuned part passes at least its baseline",
     async () => {
-      const cases = filter ? tuned.filter((c) => c.id.includes(filter)) : tuned;
+      const cases = probe ? loadProbe(probe) : filter ? tuned.filter((c) => c.id.includes(filter)) : tuned;
       const results = await runAll(cases);
       const s = summary(results);
       report.tuned = { ...s, subset: filter ?? null, results };

@@ -133,7 +133,21 @@ export async function startWithSlots(
   await answerQuestions(run, text, skills);
   if (noted.length) await reply(turn, t(run.lang, "noted", { note: noted.join("; ") }));
   if (past) await reply(turn, past);
-  return walk(run, triggerOf(skill.graph), false);
+  return walk(run, overMaxNode(run) ?? triggerOf(skill.graph), false);
+}
+
+/**
+ * A value the first message gave above its question's maximum ("somos um grupo de 25"): the walk
+ * starts at that question, which hands off with the business's message at once, before the name or
+ * the day is asked for a booking the assistant cannot take.
+ */
+function overMaxNode(run: SkillRun): string | null {
+  for (const node of run.graph.nodes) {
+    if (node.type !== "question" || node.data.max === undefined) continue;
+    const value = run.variables[node.data.variable];
+    if (typeof value === "number" && value > node.data.max) return node.id;
+  }
+  return null;
 }
 
 /** A message to a waiting session. Null when the message was not for the skill (the caller answers it). */
@@ -218,7 +232,7 @@ export async function continueWithDialogue(
     // answered questions are skipped and the confirmation comes again with the new values.
     if (corrected || !pendingSlot || !run.filled.has(pendingSlot.node.data.variable)) {
       run.retries = 0;
-      return walk(run, triggerOf(graph), false);
+      return walk(run, overMaxNode(run) ?? triggerOf(graph), false);
     }
     return walk(run, session.nodeId, true);
   }

@@ -33,6 +33,14 @@ const said = [
   new RegExp(`\\bso\\s+${num}\\s*$`, "g"),
 ];
 
+// What "um", "una", "one" may be the article of, rather than a party of one.
+const occasions = new Set(
+  (
+    "grupo group jantar almoco cena comida almuerzo dinner lunch evento event festa fiesta party aniversario cumpleanos birthday " +
+    "celebracao celebracion celebration reuniao reunion meeting encontro empresa company casamento boda wedding batizado bautizo despedida"
+  ).split(" "),
+);
+
 /** The party size the message says, or null. */
 export function readPartySize(text: string): number | null {
   const n = normalize(text.replace(/(\d)\s*(pm\b|am\b|h\b|:)/gi, "$1$2")).replace(/\b(for|para) to (people|persons|ppl|pax|guests)\b/, "$1 2 $2");
@@ -56,7 +64,14 @@ export function readPartySize(text: string): number | null {
       const remark = /of us|of them/.test(m[0]) && /^\s*(is|are|e|sao|es|son|has|have|tem|tiene|tienen)\b/.test(n.slice(m.index + m[0].length));
       // "para um jantar de Natal", "pa una cena": an article, not a party of one.
       // "quero uma para amanhã" is one of something, not a table for one.
-      const article = (pattern === said[2] || pattern === said[4]) && /^(?:um|uma|un|una|uno|one)$/.test(m[1]);
+      // "somos um grupo de 25", "para um jantar de empresa": an article before an occasion or a group.
+      const next =
+        n
+          .slice(m.index + m[0].length)
+          .trim()
+          .split(" ")[0] ?? "";
+      const article =
+        /^(?:um|uma|un|una|uno|one)$/.test(m[1]) && (pattern === said[2] || pattern === said[4] || (pattern === said[3] && occasions.has(next)));
       // "for 8pm" reads as a time (the digit-suffix rewrite above), "for a table" as nothing.
       if (value !== null && value > 0 && value <= 500 && !["a", "an", "un"].includes(m[1]) && !remark && !article) hits.push({ at: m.index, value });
       pattern.lastIndex = m.index + 1;

@@ -47,12 +47,14 @@ export function withoutRepairs(text: string): string {
         if (ordinal || isTime(n[0], before.slice(0, n.index)) !== time) continue;
         target = { at: n.index, token: n[0] };
       }
-      // "8 pm... no, 9 is better": a bare hour correcting a time is that time, with its am/pm or h.
+      // "8 pm... no, 9 is better": a bare hour right after a time corrects that time (with its am/pm or h).
       let replacement = said;
-      if (!target && !time && /^\d{1,2}$/.test(said) && Number(said) <= 24) {
-        for (const n of before.matchAll(numbers)) if (isTime(n[0], before.slice(0, n.index))) target = { at: n.index, token: n[0] };
-        const suffix = target ? /(?:am|pm|h)$/.exec(target.token)?.[0] : undefined;
-        if (target && suffix) replacement = `${said}${suffix}`;
+      const nearest = [...before.matchAll(numbers)].at(-1);
+      const adjacent = nearest && /^[\s.,;…!-]*$/.test(before.slice(nearest.index + nearest[0].length));
+      if (!time && nearest && adjacent && /^\d{1,2}$/.test(said) && Number(said) <= 24 && isTime(nearest[0], before.slice(0, nearest.index))) {
+        target = { at: nearest.index, token: nearest[0] };
+        const suffix = /(?:am|pm|h)$/.exec(target.token)?.[0];
+        if (suffix) replacement = `${said}${suffix}`;
       }
       if (!target) continue;
       const between = before.slice(target.at + target.token.length);
