@@ -114,13 +114,13 @@ export const inboxPresence = defineOperation({
   tag: "Inbox",
   summary: `The member is viewing the conversation (and typing or not); answers the other members viewing it in the last ${VIEWING_WINDOW_SECONDS} seconds`,
   params: convParam,
-  body: z.object({ typing: z.boolean().default(false) }),
+  body: z.object({ typing: z.boolean().optional() }),
   bodyOptional: true,
   response: z.object({
     viewers: z.array(z.object({ id: z.string(), name: z.string(), typing: z.boolean(), seenAt: z.string() })),
   }),
   handler: async (ctx, { params, body }) => ({
-    viewers: await heartbeat(ctx.db, ctx.businessId, params.conversationId, member(ctx.caller).userId, body.typing),
+    viewers: await heartbeat(ctx.db, ctx.businessId, params.conversationId, member(ctx.caller).userId, body.typing === true),
   }),
 });
 
