@@ -36,9 +36,11 @@ export function usePresence(conversationId: string, typing: boolean): Viewer[] {
     };
   }, [conversationId]);
 
-  // Starting or stopping typing is said at once, not at the next beat.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a beat when typing changes.
+  // Starting or stopping typing is said at once, not at the next beat (the first beat is the mount's).
+  const said = useRef(typing);
   useEffect(() => {
+    if (said.current === typing) return;
+    said.current = typing;
     beat.current();
   }, [typing]);
 

@@ -172,6 +172,37 @@ describe("a skill people took over", () => {
     expect(await booked(shop)).toBe(0);
   });
 
+  it("an order paused when the customer asks for a person shows its items and address, and completes as the skill's order", async () => {
+    const shop = await makeShop();
+    const gil = customer(shop);
+    expect(await gil.say("order tiramisu")).toEqual(["How many Tiramisu would you like?"]);
+    await gil.say("2");
+    expect((await gil.say("deliver to Rua do Ouro 5"))[0]).toMatch(/Shall I place the order\?/);
+    await gil.say("can I talk to a person please");
+    const conv = await gil.conversation();
+    expect(conv.status).toBe("handoff");
+
+    await agentOf(shop);
+    const seen = await api("GET", `/v1/conversations/${conv.id}/skill`, { headers: member });
+    expect(seen.body).toMatchObject({
+      skill: { id: "sk_orders" },
+      collection: "orders",
+      canComplete: true,
+      waitingFor: { nodeId: "confirm_delivery" },
+    });
+    const byName = Object.fromEntries(seen.body.gathered.map((g: { label: string; text: string }) => [g.label, g.text]));
+    expect(byName).toMatchObject({ Items: "2 x Tiramisu (€12.00)", Fulfilment: "Delivery", Address: "Rua do Ouro 5" });
+    const done = await api("POST", `/v1/conversations/${conv.id}/skill/complete`, { headers: member, body: {} });
+    expect(done.status).toBe(200);
+    expect(done.body.record).toMatchObject({
+      collection: "orders",
+      status: "new",
+      fields: { fulfilment: "Delivery", address: "Rua do Ouro 5", subtotal: 1200 },
+    });
+    expect(done.body.record.fields).toEqual(seen.body.fields);
+    expect(done.body.confirmation).toMatch(/^Thank you! Your order \(€.+\) is placed\./);
+  });
+
   it("another business's conversation answers like a missing one", async () => {
     const shop = await makeShop();
     const other = await makeShop();
