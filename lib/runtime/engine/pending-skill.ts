@@ -97,14 +97,16 @@ export function sessionLanguage(variables: Vars): DetectedLanguage {
   return isDetectedLanguage(lang) ? lang : "en";
 }
 
+/** The variables a template names: `{{cart.items}}` and `{{cart}}` both name `cart`. */
+const placeholderNames = (template: string) => [...template.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_]{0,63})/g)].map((m) => m[1]);
+
 /** What staff call a variable: the question's label, the record's label for a field holding it, or the name made readable. */
 function labelOf(graph: SkillGraph, variable: string): string {
   for (const n of graph.nodes) if (n.type === "question" && n.data.variable === variable && n.data.label) return n.data.label;
-  const mention = new RegExp(`\\{\\{\\s*${variable}(\\.|\\s*\\}\\})`);
   for (const n of graph.nodes) {
     if (n.type !== "record") continue;
     for (const [key, template] of Object.entries(n.data.fields)) {
-      if (mention.test(template)) return n.data.labels?.[key] ?? humanizeKey(key);
+      if (placeholderNames(template).includes(variable)) return n.data.labels?.[key] ?? humanizeKey(key);
     }
   }
   return humanizeKey(variable);
