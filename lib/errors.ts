@@ -11,6 +11,7 @@ export const errorStatus = {
   invalid_transition: 409,
   version_conflict: 409,
   conflict: 409,
+  already_replied: 409,
   payload_too_large: 413,
   storage_quota_exceeded: 413,
   unsupported_media_type: 415,

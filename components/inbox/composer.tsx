@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Tabs } from "@/components/ui";
 import { NoteBox } from "./note-box";
 import { ReplyBox } from "./reply-box";
@@ -7,8 +7,26 @@ import type { ConversationDetail } from "./types";
 import "./team-inbox.css";
 
 /** The bottom of the thread: a reply to the customer, or an internal note for the team. */
-export function Composer({ detail }: { detail: ConversationDetail }) {
+export function Composer({
+  detail,
+  currentUserId,
+  latestSeen,
+  draft,
+  onTyping,
+}: {
+  detail: ConversationDetail;
+  currentUserId: string;
+  /** The latest message of the thread this member has on screen. */
+  latestSeen: string | null;
+  /** A reply to put in the box (a completed skill's confirmation); `n` changes each time. */
+  draft: { text: string; n: number } | null;
+  onTyping: (typing: boolean) => void;
+}) {
   const [mode, setMode] = useState<"reply" | "note">("reply");
+  // A suggested reply opens the reply tab.
+  useEffect(() => {
+    if (draft) setMode("reply");
+  }, [draft]);
   return (
     <div className="composer-switch">
       <Tabs
@@ -20,7 +38,11 @@ export function Composer({ detail }: { detail: ConversationDetail }) {
           { id: "note", label: "Internal note" },
         ]}
       />
-      {mode === "reply" ? <ReplyBox detail={detail} /> : <NoteBox conversationId={detail.conversation.id} />}
+      {mode === "reply" ? (
+        <ReplyBox detail={detail} currentUserId={currentUserId} latestSeen={latestSeen} draft={draft} onTyping={onTyping} />
+      ) : (
+        <NoteBox conversationId={detail.conversation.id} />
+      )}
     </div>
   );
 }

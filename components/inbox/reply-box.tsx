@@ -1,51 +1,90 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { Button, Textarea, useToast } from "@/components/ui";
+import { Button, ConfirmDialog, Textarea, useToast } from "@/components/ui";
 import { apiFetch, apiUpload, DashboardError, errorMessage } from "@/components/data/fetcher";
 import { useSavedReplyMenu } from "./saved-reply-menu";
 import { TemplatePicker } from "./template-picker";
-import { type ConversationDetail, formatSize, type UploadedFile } from "./types";
+import { type ConversationDetail, formatSize, isEvent, type Page, type ThreadEntry, type UploadedFile } from "./types";
 
 type Reply =
   | { type: "text"; text: string }
   | { type: "template"; template: { name: string; language: string; variables: string[] } }
   | { type: "file"; file: File; text: string };
 
+/** The last message this member had seen, and whether to send although a teammate replied since (issue 36). */
+type Seen = { seenUpTo?: string; force?: boolean };
+
 /** Uploads the attachment, then sends it with the box's text as its caption (audio takes none). */
-async function sendReply(conversationId: string, reply: Reply) {
+async function sendReply(conversationId: string, reply: Reply, seen: Seen) {
   const path = `/v1/internal/conversations/${conversationId}/messages`;
-  if (reply.type !== "file") return apiFetch(path, { body: reply });
+  if (reply.type !== "file") return apiFetch(path, { body: { ...reply, ...seen } });
   const uploaded = await apiUpload<UploadedFile>("/v1/media", reply.file);
   if (uploaded.type === "sticker")
     throw new DashboardError(415, "unsupported_media_type", "Stickers cannot be sent from the inbox: attach a JPEG or PNG.");
   const caption = uploaded.type === "audio" ? undefined : reply.text || undefined;
-  return apiFetch(path, { body: { type: uploaded.type, mediaId: uploaded.id, text: caption } });
+  return apiFetch(path, { body: { type: uploaded.type, mediaId: uploaded.id, text: caption, ...seen } });
 }
+
+/** "1 min ago" */
+function ago(iso: string): string {
+  const minutes = Math.floor((Date.now() - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return "less than a minute ago";
+  if (minutes < 60) return `${minutes} min ago`;
+  return `at ${new Date(iso).toLocaleTimeString("en", { hour: "2-digit", minute: "2-digit" })}`;
+}
+
+/** A teammate's reply the server named in a 409 already_replied, read from the refreshed thread. */
+type Meanwhile = { name: string; text: string; at: string | null };
+
+const TYPING_IDLE_MS = 5000;
 
 /**
  * The agent's reply. Whether free text is allowed comes from the server (windowOpen, the same rule
  * sendMessage enforces): inside the 24-hour window a text box, outside it the template picker.
  */
-export function ReplyBox({ detail }: { detail: ConversationDetail }) {
+export function ReplyBox({
+  detail,
+  currentUserId,
+  latestSeen,
+  draft,
+  onTyping,
+}: {
+  detail: ConversationDetail;
+  currentUserId: string;
+  latestSeen: string | null;
+  draft: { text: string; n: number } | null;
+  onTyping: (typing: boolean) => void;
+}) {
   const client = useQueryClient();
   const toast = useToast();
   const [text, setText] = useState("");
+  // "Seen up to": the latest message on screen while the box is empty; it stays put once the member
+  // starts writing, so a teammate's reply that lands meanwhile is caught before this one goes out.
+  const seenUpTo = useRef<string | null>(null);
+  const [conflict, setConflict] = useState<{ reply: Reply; meanwhile: Meanwhile } | null>(null);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [attachment, setAttachment] = useState<{ file: File; preview: string | null } | null>(null);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const savedReplies = useSavedReplyMenu(text, setText, detail.contact.name);
   const id = detail.conversation.id;
   const send = useMutation({
-    mutationFn: (reply: Reply) => sendReply(id, reply),
-    onSuccess: (_, reply) => {
+    mutationFn: ({ reply, force }: { reply: Reply; force?: boolean }) => sendReply(id, reply, { seenUpTo: seenUpTo.current ?? undefined, force }),
+    onSuccess: (_, { reply }) => {
+      setConflict(null);
+      stopTyping();
       if (reply.type === "text") setText("");
       else if (reply.type === "file") {
         setText("");
         attach(null);
       } else toast.success("Template sent.");
     },
-    onError: (err) => {
+    onError: async (err, { reply }) => {
+      if (err instanceof DashboardError && err.code === "already_replied") {
+        setConflict({ reply, meanwhile: await teammateReply(err) });
+        return;
+      }
       toast.error(
         err instanceof DashboardError && err.code === "outside_messaging_window"
           ? "The 24-hour window has closed: send a template instead."
@@ -58,6 +97,45 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
       client.invalidateQueries({ queryKey: ["inbox"] });
     },
   });
+
+  // While nothing is being written, the marker follows the thread.
+  const composing = !!text.trim() || !!attachment;
+  useEffect(() => {
+    if (!composing) seenUpTo.current = latestSeen;
+  }, [composing, latestSeen]);
+  // A suggested reply (a completed skill's confirmation) fills the box.
+  useEffect(() => {
+    if (draft) setText(draft.text);
+  }, [draft]);
+  function stopTyping() {
+    if (typingTimer.current) clearTimeout(typingTimer.current);
+    typingTimer.current = null;
+    onTyping(false);
+  }
+  function typed(value: string) {
+    setText(value);
+    if (typingTimer.current) clearTimeout(typingTimer.current);
+    if (!value.trim()) {
+      stopTyping();
+      return;
+    }
+    onTyping(true);
+    typingTimer.current = setTimeout(stopTyping, TYPING_IDLE_MS);
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the box goes away.
+  useEffect(() => () => stopTyping(), []);
+
+  /** Who replied meanwhile (the 409 names the message; the refreshed thread has its author and text). */
+  async function teammateReply(err: DashboardError): Promise<Meanwhile> {
+    const named = /^(msg_\S+) by \S+ at (\S+)$/.exec(err.details?.[0]?.message ?? "");
+    await client.refetchQueries({ queryKey: ["messages", id] });
+    const pages = client.getQueryData<InfiniteData<Page<ThreadEntry>>>(["messages", id]);
+    const entries = pages?.pages.flatMap((p) => p.data) ?? [];
+    const found = entries.find((m) => !isEvent(m) && m.id === named?.[1]);
+    const other = found ?? entries.find((m) => !isEvent(m) && m.source === "agent" && m.author?.id !== currentUserId);
+    if (other && !isEvent(other)) return { name: other.author?.name ?? "A teammate", text: other.text, at: other.createdAt };
+    return { name: "A teammate", text: err.message, at: named?.[2] ?? null };
+  }
 
   // The preview's object URL lives as long as the attachment.
   useEffect(
@@ -80,7 +158,7 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
             : "This customer has not written yet."}{" "}
           Only an approved template can be sent until they write again.
         </div>
-        <TemplatePicker sending={send.isPending} onSend={(template) => send.mutate({ type: "template", template })} />
+        <TemplatePicker sending={send.isPending} onSend={(template) => send.mutate({ reply: { type: "template", template } })} />
       </div>
     );
   }
@@ -88,8 +166,8 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
   function submit(e?: FormEvent) {
     e?.preventDefault();
     if (send.isPending) return;
-    if (attachment) send.mutate({ type: "file", file: attachment.file, text: text.trim() });
-    else if (text.trim()) send.mutate({ type: "text", text: text.trim() });
+    if (attachment) send.mutate({ reply: { type: "file", file: attachment.file, text: text.trim() } });
+    else if (text.trim()) send.mutate({ reply: { type: "text", text: text.trim() } });
   }
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -163,7 +241,7 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
           aria-label="Reply"
           placeholder={attachment ? "Add a caption… (Enter to send)" : "Write a reply… (Enter to send, Shift+Enter for a new line)"}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => typed(e.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
           rows={2}
@@ -178,6 +256,26 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
           Free text allowed until {new Date(detail.windowClosesAt).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" })}.
         </div>
       ) : null}
+      <ConfirmDialog
+        open={!!conflict}
+        title="Someone else replied"
+        message={
+          conflict ? (
+            <p data-testid="reply-conflict">
+              <strong>{conflict.meanwhile.name}</strong> replied {conflict.meanwhile.at ? ago(conflict.meanwhile.at) : "meanwhile"}: “
+              {conflict.meanwhile.text}”. Send anyway?
+            </p>
+          ) : null
+        }
+        confirmLabel="Send anyway"
+        busy={send.isPending}
+        onConfirm={() => conflict && send.mutate({ reply: conflict.reply, force: true })}
+        onCancel={() => {
+          // The member has now seen the reply: their next send is judged from here.
+          seenUpTo.current = latestSeen;
+          setConflict(null);
+        }}
+      />
     </div>
   );
 }

@@ -15,9 +15,11 @@ function who(e: ConversationEvent): string {
   return { agent: "A teammate", assistant: "The assistant", api: "The API", system: "Automatically", customer: "The customer" }[e.actor.type];
 }
 
+const skill = (name: string | null) => (name ? `“${name}”` : "the skill");
+
 const why = (text: string | null) => (text ? ` (${reasons[text] ?? text.replaceAll("_", " ")})` : "");
 
-/** One history line of the thread: handed off, assigned, returned, closed, reopened. */
+/** One history line of the thread: handed off, assigned, returned, closed, reopened, a paused skill's fate. */
 export function SystemLine({ event }: { event: ConversationEvent }) {
   const by = who(event);
   const assignee = event.assignee?.name ?? "a teammate";
@@ -29,6 +31,9 @@ export function SystemLine({ event }: { event: ConversationEvent }) {
     closed: `${by} closed the conversation`,
     reopened: event.actor.type === "customer" ? "Reopened: the customer wrote again" : `${by} reopened the conversation`,
     number_changed: `WhatsApp: ${event.text ?? "the customer changed their number"}`,
+    skill_completed: `${by} completed ${skill(event.text)} the assistant had started (saved in Records)`,
+    skill_handed_back: `${by} handed ${skill(event.text)} back to the assistant`,
+    skill_discarded: `${by} dropped ${skill(event.text)}: nothing was saved`,
   }[event.event ?? "handed_off"];
   return (
     <div className="system-line" data-testid="system-line" data-event={event.event ?? undefined}>

@@ -1,12 +1,14 @@
 "use client";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Badge, Button, ErrorState, LoadingState, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import { AssignMenu } from "./assign-menu";
 import { ContactPanel } from "./contact-panel";
 import { MessageBubble } from "./message-bubble";
 import { Composer } from "./composer";
+import { PausedSkillCard } from "./paused-skill";
+import { ClaimBanner, PresenceBar, usePresence } from "./presence";
 import { NoteBubble, SystemLine } from "./thread-lines";
 import { type ConversationDetail, isEvent, type Page, statusLabel, statusTone, type ThreadEntry } from "./types";
 import { WaitingSince } from "./waiting-since";
@@ -22,6 +24,12 @@ export function Thread({ conversationId, currentUserId }: { conversationId: stri
     queryFn: ({ signal }) => apiFetch<ConversationDetail>(`/v1/internal/inbox/${conversationId}`, { signal }),
     refetchInterval: POLL_MS,
   });
+  // Two people in one conversation (issue 36): who else is here and typing, the latest message this
+  // member has seen (the reply box's "seen up to"), and a reply a paused skill's completion suggests.
+  const [typing, setTyping] = useState(false);
+  const viewers = usePresence(conversationId, typing);
+  const [latestSeen, setLatestSeen] = useState<string | null>(null);
+  const [draft, setDraft] = useState<{ text: string; n: number } | null>(null);
 
   if (detail.isPending)
     return (
@@ -45,11 +53,16 @@ export function Thread({ conversationId, currentUserId }: { conversationId: stri
     <>
       <div className="thread">
         <ThreadHeader detail={detail.data} currentUserId={currentUserId} />
-        <Messages conversationId={conversationId} />
+        <ClaimBanner assignee={detail.data.assignee} currentUserId={currentUserId} />
+        <Messages conversationId={conversationId} onLatest={setLatestSeen} />
+        {detail.data.pausedSkill && detail.data.conversation.status !== "closed" ? (
+          <PausedSkillCard skill={detail.data.pausedSkill} onConfirmation={(text) => setDraft((d) => ({ text, n: (d?.n ?? 0) + 1 }))} />
+        ) : null}
+        <PresenceBar viewers={viewers} />
         {detail.data.conversation.status === "closed" ? (
           <div className="composer muted small">This conversation is closed. When the customer writes again, a new conversation opens.</div>
         ) : (
-          <Composer detail={detail.data} />
+          <Composer detail={detail.data} currentUserId={currentUserId} latestSeen={latestSeen} draft={draft} onTyping={setTyping} />
         )}
       </div>
       <ContactPanel detail={detail.data} />
@@ -121,7 +134,7 @@ function ThreadHeader({ detail, currentUserId }: { detail: ConversationDetail; c
   );
 }
 
-function Messages({ conversationId }: { conversationId: string }) {
+function Messages({ conversationId, onLatest }: { conversationId: string; onLatest: (messageId: string | null) => void }) {
   const box = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const messages = useInfiniteQuery({
@@ -140,6 +153,10 @@ function Messages({ conversationId }: { conversationId: string }) {
   const ordered = (messages.data?.pages.flatMap((p) => p.data) ?? []).filter((m) => !seen.has(m.id) && seen.add(m.id)).reverse();
   const lastId = ordered.at(-1)?.id;
   const lastInboundId = ordered.findLast((m) => !isEvent(m) && m.direction === "inbound")?.id;
+  const lastMessageId = ordered.findLast((m) => !isEvent(m))?.id ?? null;
+  useEffect(() => {
+    if (messages.isSuccess) onLatest(lastMessageId);
+  }, [lastMessageId, messages.isSuccess, onLatest]);
   const client = useQueryClient();
   const toast = useToast();
   const react = useMutation({

@@ -1,6 +1,8 @@
 import type { ContactOut } from "@/lib/shared/contact-schema";
 import type { ConversationEventOut, ConversationOut } from "@/lib/conversations/conversation-schema";
-import type { ConversationDetail as ConversationDetailOut, InboxRow as InboxRowOut } from "@/lib/dashboard/inbox";
+import type { InboxConversationDetail } from "@/lib/api/operations/inbox";
+import type { PausedSkillOut } from "@/lib/conversations/paused-skill-schema";
+import type { InboxRow as InboxRowOut } from "@/lib/dashboard/inbox";
 import type { MediaFileOut, MediaOut, MessageOut } from "@/lib/messages/message-schema";
 import type { Page as PageOut } from "@/lib/pagination";
 import type { TemplateOut } from "@/lib/shared/template-schema";
@@ -11,7 +13,9 @@ import type { TemplateOut } from "@/lib/shared/template-schema";
 export type ConversationStatus = ConversationOut["status"];
 export type InboxRow = InboxRowOut;
 export type Contact = ContactOut;
-export type ConversationDetail = ConversationDetailOut;
+export type ConversationDetail = InboxConversationDetail;
+/** A skill paused when people took over (GET /v1/conversations/{id}/skill; also in the thread's detail). */
+export type PausedSkill = PausedSkillOut;
 export type Message = MessageOut;
 export type MessageMedia = MediaOut;
 /** An uploaded file (POST /v1/media). */

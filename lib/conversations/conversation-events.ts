@@ -67,7 +67,20 @@ export async function conversationEventRows(
 ): Promise<EventRow[]> {
   const kinds: ConversationEventKind[] = [
     ...(opts.notes ? (["note"] as const) : []),
-    ...(opts.events ? (["handed_off", "assigned", "unassigned", "returned", "closed", "reopened", "number_changed"] as const) : []),
+    ...(opts.events
+      ? ([
+          "handed_off",
+          "assigned",
+          "unassigned",
+          "returned",
+          "closed",
+          "reopened",
+          "number_changed",
+          "skill_completed",
+          "skill_handed_back",
+          "skill_discarded",
+        ] as const)
+      : []),
   ];
   if (!kinds.length) return [];
   return db

@@ -31,11 +31,26 @@ export const conversationEventOut = z
     conversationId: z.string(),
     kind: z.enum(["note", "event"]).meta({ description: "`note`: an internal note (never sent to the customer); `event`: a history line." }),
     event: z
-      .enum(["handed_off", "assigned", "unassigned", "returned", "closed", "reopened", "number_changed"])
+      .enum([
+        "handed_off",
+        "assigned",
+        "unassigned",
+        "returned",
+        "closed",
+        "reopened",
+        "number_changed",
+        "skill_completed",
+        "skill_handed_back",
+        "skill_discarded",
+      ])
       .nullable()
-      .meta({ description: "What happened (null for a note)." }),
+      .meta({
+        description:
+          "What happened (null for a note). `skill_completed`, `skill_handed_back`, `skill_discarded`: a person completed, handed back to the assistant or dropped the skill the assistant was running when people took over (`text` names the skill).",
+      }),
     text: z.string().nullable().meta({
-      description: "A note's text; for handed_off and returned the reason (`agent_replied`, `customer_request`, `inactivity_timeout`, ...).",
+      description:
+        "A note's text; for handed_off and returned the reason (`agent_replied`, `customer_request`, `inactivity_timeout`, ...); for the skill lines the skill's name.",
     }),
     actor: z
       .object({

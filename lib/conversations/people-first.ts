@@ -6,6 +6,7 @@ import { newId } from "../ids";
 import { conversations } from "../db/schema";
 import { handOff, lockConversation, setAssignee } from "./transitions";
 import { recordConversationEvent } from "./conversation-events";
+import { abandonPausedSession } from "./skill-sessions";
 
 type ConversationRow = typeof conversations.$inferSelect;
 
@@ -15,8 +16,9 @@ export const INACTIVITY_TIMEOUT = "inactivity_timeout";
 /**
  * People first: a person's reply (the inbox, or `POST /v1/messages` from a member or with
  * `source: "agent"`) pauses the assistant on that conversation, inside the send's transaction. An open
- * conversation moves to `handoff` (reason `agent_replied`), its running skill session ends without
- * storing anything, and the replying member becomes the assignee. In `handoff` already, an unassigned
+ * conversation moves to `handoff` (reason `agent_replied`), its running skill session is paused with
+ * what it gathered (a person completes it or hands it back: lib/runtime/turn/takeover.ts), and the
+ * replying member becomes the assignee: the first person to reply claims the conversation. In `handoff` already, an unassigned
  * conversation is assigned to the replier; someone else's stays theirs. Either way the people's clock
  * (the inactivity timeout) restarts.
  */
@@ -56,6 +58,8 @@ export async function resumeIfInactive(tx: Db, conversation: ConversationRow): P
         returning c.id`,
   );
   if (!rows.length) return conversation;
+  // Nobody completed or handed back a skill people paused: it is dropped, as with Return to assistant.
+  await abandonPausedSession(tx, conversation.id);
   await tx.execute(
     sql`insert into conversation_transitions (id, business_id, conversation_id, from_status, to_status, reason, actor)
         values (${newId("trn")}, ${conversation.businessId}, ${conversation.id}, 'handoff', 'open', ${INACTIVITY_TIMEOUT}, 'system')`,

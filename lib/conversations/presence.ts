@@ -51,3 +51,47 @@ export async function pickRoundRobinAgent(tx: Db, businessId: string): Promise<s
   );
   return rows[0]?.user_id ?? null;
 }
+
+// ---- Who has a conversation open, and who is typing in it (issue 36).
+
+/** A viewer counts while their thread sent a heartbeat within this window (it sends one every few seconds). */
+export const VIEWING_WINDOW_SECONDS = 15;
+
+export type Viewer = { id: string; name: string; typing: boolean; seenAt: string };
+
+/**
+ * The member's thread is open (and whether they are typing): one upsert of their row, and in the same
+ * statement the other members viewing the conversation within the window (and the member's own rows
+ * of threads idle for an hour, which a closed tab left behind). A conversation of another business
+ * writes nothing and has no viewers.
+ */
+export async function heartbeat(db: Db, businessId: string, conversationId: string, userId: string, typing: boolean): Promise<Viewer[]> {
+  const rows = await queryRows<{ id: string; name: string | null; email: string; typing: boolean; seen_at: Date | string }>(
+    db,
+    sql`with me as (
+          insert into conversation_viewers (conversation_id, user_id, business_id, typing, seen_at)
+          select ${conversationId}, ${userId}, ${businessId}, ${typing}, now()
+          where exists (select 1 from conversations where id = ${conversationId} and business_id = ${businessId})
+            and exists (select 1 from users where id = ${userId} and business_id = ${businessId})
+          on conflict (conversation_id, user_id) do update set typing = excluded.typing, seen_at = excluded.seen_at
+          returning 1
+        ), stale as (
+          -- Rows a closed tab never took away (no leave): the member's other threads idle for an hour.
+          delete from conversation_viewers
+          where user_id = ${userId} and conversation_id <> ${conversationId} and seen_at < now() - interval '1 hour'
+        )
+        select u.id, u.name, u.email, v.typing, v.seen_at from conversation_viewers v
+        join users u on u.id = v.user_id and u.business_id = v.business_id
+        where v.conversation_id = ${conversationId} and v.business_id = ${businessId} and v.user_id <> ${userId}
+          and v.seen_at > now() - make_interval(secs => ${VIEWING_WINDOW_SECONDS})
+        order by v.seen_at desc, u.id`,
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name ?? r.email, typing: Boolean(r.typing), seenAt: new Date(r.seen_at).toISOString() }));
+}
+
+/** The member closed the thread: they stop counting as a viewer at once. */
+export async function leaveConversation(db: Db, businessId: string, conversationId: string, userId: string): Promise<void> {
+  await db.execute(
+    sql`delete from conversation_viewers where conversation_id = ${conversationId} and user_id = ${userId} and business_id = ${businessId}`,
+  );
+}

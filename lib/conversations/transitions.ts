@@ -1,5 +1,5 @@
 import "server-only";
-import { abandonSession } from "./skill-sessions";
+import { abandonPausedSession, abandonSession, pauseSession, unpauseSession } from "./skill-sessions";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type ConversationActorType, conversations, conversationTransitions, users } from "../db/schema";
@@ -21,7 +21,8 @@ const refOf = (a: ActorRef): { type: Actor; userId: string | null } =>
 
 /**
  * Hand a conversation to a human: any non-closed status -> handoff. Already in handoff: a no-op with no
- * second event. Closed: 409. The assistant pauses (its running skill session ends, storing nothing).
+ * second event. Closed: 409. The assistant pauses, and so does its running skill session: what it
+ * gathered waits for a person to complete it or hand it back (skill-sessions.ts).
  */
 export async function handoffConversation(
   db: Db,
@@ -39,7 +40,7 @@ export async function handoffConversation(
 
 /**
  * The handoff itself, inside the caller's transaction on a locked open conversation: status, the
- * transition and the thread's line, the end of the running skill session, `conversation.handoff`,
+ * transition and the thread's line, the running skill session paused, `conversation.handoff`,
  * and the assignee (the given one, else round-robin when the business turned it on).
  */
 export async function handOff(
@@ -48,7 +49,7 @@ export async function handOff(
   opts: { reason: string | null; actor: { type: Actor; userId: string | null }; assignTo?: string | null },
 ): Promise<ConversationRow> {
   let updated = await setStatus(tx, current, "handoff", opts.reason, opts.actor);
-  await abandonSession(tx, current.id);
+  await pauseSession(tx, current.id);
   await emitEvent(tx, current.businessId, "conversation.handoff", {
     conversationId: current.id,
     contactId: current.contactId,
@@ -64,19 +65,25 @@ export async function handOff(
   return updated;
 }
 
-/** Return a handed-off conversation to the assistant: handoff -> open. */
+/**
+ * Return a handed-off conversation to the assistant: handoff -> open. A skill session people paused is
+ * dropped (its held place goes back), unless `keepSkill`: the skill was handed back to finish.
+ */
 export async function resumeConversation(
   db: Db,
   businessId: string,
   conversationId: string,
   actor: ActorRef,
-  reason: string | null = null,
+  opts: { reason?: string | null; keepSkill?: boolean } = {},
 ): Promise<ConversationOut> {
   return db.transaction(async (tx) => {
     const current = await lockConversation(tx, businessId, conversationId);
     if (current.status === "open") return conversationView(current);
     if (current.status !== "handoff") throw new AppError("invalid_transition", `A ${current.status} conversation cannot be resumed.`);
-    return conversationView(await setStatus(tx, current, "open", reason, refOf(actor)));
+    const updated = await setStatus(tx, current, "open", opts.reason ?? null, refOf(actor));
+    if (opts.keepSkill) await unpauseSession(tx, conversationId);
+    else await abandonPausedSession(tx, conversationId);
+    return conversationView(updated);
   });
 }
 

@@ -43,8 +43,14 @@ export const sendMessageIn = z
     filename: z.string().min(1).max(240).optional().meta({ description: "The name a document is shown with (defaults to the uploaded file's)." }),
     source: z.enum(["api", "agent"]).optional().meta({
       description:
-        "Who wrote it. `api` (the default): your systems; the assistant keeps answering. `agent`: a person of the business (e.g. from your own helpdesk): the assistant steps back as for an inbox reply (the conversation moves to `handoff` with reason `agent_replied` and its running skill ends). A signed-in dashboard member's message is always `agent`.",
+        "Who wrote it. `api` (the default): your systems; the assistant keeps answering. `agent`: a person of the business (e.g. from your own helpdesk): the assistant steps back as for an inbox reply (the conversation moves to `handoff` with reason `agent_replied`, the first person to reply is assigned, and a running skill is paused with what it gathered: `GET /v1/conversations/{id}/skill`). A signed-in dashboard member's message is always `agent`.",
     }),
+    seenUpTo: z.string().min(1).max(100).optional().meta({
+      description:
+        'A person\'s message only (`source: "agent"` or a signed-in member): the id of the latest message of the conversation the writer had seen. When another person replied after it, nothing is sent and the answer is 409 `already_replied` naming that reply; send again with `force: true` to send anyway. Ignored for `api` messages.',
+      example: "msg_01JD7X4S9C8A3K2M5N6P7Q8R9T",
+    }),
+    force: z.boolean().optional().meta({ description: "Send even though another person replied after `seenUpTo`." }),
   })
   .superRefine((v, ctx) => {
     if (v.type === "text" && v.text === undefined) ctx.addIssue({ code: "custom", path: ["text"], message: "text is required for a text message." });

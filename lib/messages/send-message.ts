@@ -11,6 +11,7 @@ import { mediaText, resolveOutboundMedia } from "../media/outbound-media";
 import type { SendMessageIn } from "./message-schema";
 import type { MessageRow } from "./messages";
 import { assertWindowOpen, queueMessage, queueToOpenConversation } from "./outbound";
+import { assertNoReplySince } from "./reply-guard";
 
 export type SendOptions = {
   source: "api" | "agent" | "assistant";
@@ -18,6 +19,12 @@ export type SendOptions = {
   interactive?: InteractivePayload | null;
   /** Tokens this automated reply cost (recorded on the message; the wallet charge is the caller's). */
   tokens?: number;
+  /**
+   * A person's send only: the last message of the conversation they had seen. When another person
+   * replied after it, the send is refused (409 already_replied, ./reply-guard.ts) unless `force`.
+   */
+  seenUpTo?: string | null;
+  force?: boolean;
 };
 
 /**
@@ -58,6 +65,9 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
     if (media?.fileId) await holdMediaFile(tx, businessId, media.fileId);
     const { contact } = await ensureContact(tx, businessId, input.to);
     const { conversation } = await ensureConversation(tx, businessId, contact.id, { type: opts.source, userId: opts.userId ?? null });
+    if (opts.source === "agent" && opts.seenUpTo && !opts.force) {
+      await assertNoReplySince(tx, businessId, conversation, opts.seenUpTo, opts.userId ?? null);
+    }
     return queueMessage(tx, businessId, {
       conversationId: conversation.id,
       contactId: contact.id,

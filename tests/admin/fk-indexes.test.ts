@@ -9,6 +9,7 @@ import { queryRows } from "@/lib/db/rows";
 // only when a whole business or assistant is deleted, or the child table stays small, and an index on
 // the job queue would cost every enqueue.
 const withoutIndexOnPurpose = [
+  "conversation_viewers.business_id",
   "jobs.business_id",
   "knowledge_items.assistant_id",
   "skill_sessions.business_id",

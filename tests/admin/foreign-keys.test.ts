@@ -133,6 +133,7 @@ describe("the foreign keys migration", () => {
     );
     await run(sql`insert into inbox_settings (business_id, resume_after_minutes) values (${B}, 30)`);
     await run(sql`insert into member_presence (user_id, business_id, last_seen_at) values ('usr_01RELAGENT', ${B}, now())`);
+    await run(sql`insert into conversation_viewers (conversation_id, user_id, business_id) values ('conv_01RELANA', 'usr_01RELAGENT', ${B})`);
     await run(sql`insert into business_hours (business_id, weekly) values (${B}, '{"mon":["09:00-17:00"]}'::jsonb)`);
     await run(sql`insert into business_facts (business_id, delivers) values (${B}, true)`);
     await run(

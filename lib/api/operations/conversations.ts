@@ -5,6 +5,9 @@ import { listConversations } from "../../conversations/conversations";
 import { searchConversations } from "../../conversations/search";
 import { conversationListItemOut, searchQueryParam } from "../../conversations/search-schema";
 import { type ActorRef, assignConversation, closeConversation, handoffConversation, resumeConversation } from "../../conversations/transitions";
+import { pausedSkillOut } from "../../conversations/paused-skill-schema";
+import { recordOut } from "../../records/records";
+import { completePausedSkill, discardPausedSkill, getPausedSkill, handBackPausedSkill } from "../../runtime/turn/takeover";
 import type { Caller } from "../caller";
 import { defineOperation } from "../operation";
 import { idParam, pageOf, pageQuery } from "./common";
@@ -110,4 +113,69 @@ export const conversationsNote = defineOperation({
   response: conversationEventOut,
   errors: ["not_found"],
   handler: async (ctx, { params, body }) => addNote(ctx.db, ctx.businessId, params.conversationId, body.text, actorOfCaller(ctx.caller)),
+});
+
+// A skill the assistant was running when people took over (issue 36): see it, complete it, hand it
+// back or drop it (lib/runtime/turn/takeover.ts).
+
+export const conversationsSkillGet = defineOperation({
+  id: "conversations-skill-get",
+  method: "GET",
+  path: "/conversations/{conversationId}/skill",
+  scope: "conversations:read",
+  tag: "Conversations",
+  summary: "The skill paused when people took over: what it gathered, and whether it can be completed",
+  description:
+    "When a conversation is handed to people (a person's reply, `POST .../handoff`, the customer asking for a person) while the assistant runs a skill, the skill is paused with what it gathered instead of being dropped. This reads it: the step it waits at (`waitingFor`, with the question the assistant had asked), what the customer gave (`gathered`), and whether a person can complete it now (`canComplete`; `fields` is then the record completing it writes, and `confirmation` what the skill would have told the customer). 404 when no skill is paused. A paused skill is dropped when the conversation goes back to the assistant without it (`/resume`, the inactivity timeout), is closed, or 24 hours after the skill's last step.",
+  params: convParam,
+  response: pausedSkillOut,
+  errors: ["not_found"],
+  handler: async (ctx, { params }) => getPausedSkill(ctx.db, ctx.businessId, params.conversationId),
+});
+
+export const conversationsSkillComplete = defineOperation({
+  id: "conversations-skill-complete",
+  method: "POST",
+  path: "/conversations/{conversationId}/skill/complete",
+  scope: "records:write",
+  tag: "Conversations",
+  summary: "Complete the paused skill: its record is written as the skill would have written it",
+  description:
+    "As if the customer had said yes at the skill's confirmation: the skill's own record step writes the record from what it gathered (the same fields, with `record.created`, or `record.updated` when the skill was changing an earlier booking), a place the booking held stays with it, and the skill ends. The conversation stays with people; `confirmation` is the message the skill would have sent the customer, for a person to send. 409 `invalid_transition` (nothing written) while the skill still has something to ask (`details` names each); 404 when no skill is paused.",
+  params: convParam,
+  response: z.object({
+    record: recordOut,
+    confirmation: z.string().nullable().meta({ description: "What the skill says once its record is written, in the customer's language." }),
+    conversation: conversationOut,
+  }),
+  errors: ["not_found", "invalid_transition"],
+  handler: async (ctx, { params }) => completePausedSkill(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller)),
+});
+
+export const conversationsSkillHandBack = defineOperation({
+  id: "conversations-skill-hand-back",
+  method: "POST",
+  path: "/conversations/{conversationId}/skill/hand-back",
+  scope: "conversations:write",
+  tag: "Conversations",
+  summary: "Hand the paused skill back to the assistant to finish",
+  description:
+    "The conversation returns to the assistant (`open`, a `returned` line) with the skill running again where it waited, and the assistant asks its pending question once more (what the customer told a person meanwhile is not taken as an answer). 404 when no skill is paused; 409 `invalid_transition` for a closed conversation.",
+  params: convParam,
+  response: conversationOut,
+  errors: ["not_found", "invalid_transition"],
+  handler: async (ctx, { params }) => handBackPausedSkill(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller)),
+});
+
+export const conversationsSkillDiscard = defineOperation({
+  id: "conversations-skill-discard",
+  method: "DELETE",
+  path: "/conversations/{conversationId}/skill",
+  scope: "conversations:write",
+  tag: "Conversations",
+  summary: "Drop the paused skill: nothing is written, a place it held goes back",
+  params: convParam,
+  response: z.object({ id: z.string().meta({ description: "The skill's id." }), deleted: z.literal(true) }),
+  errors: ["not_found"],
+  handler: async (ctx, { params }) => discardPausedSkill(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller)),
 });

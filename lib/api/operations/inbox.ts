@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { conversationOut, conversationStatusSchema } from "../../conversations/conversation-schema";
 import { getInboxSettings, inboxSettingsIn, inboxSettingsOut, updateInboxSettings } from "../../conversations/inbox-settings";
+import { heartbeat, leaveConversation, VIEWING_WINDOW_SECONDS } from "../../conversations/presence";
 import { conversationDetail, inboxMembers, inboxPage, inboxSummary, markSeen } from "../../dashboard/inbox";
+import { pausedSkillView } from "../../runtime/turn/takeover";
 import { AppError } from "../../errors";
+import type { PausedSkillOut } from "../../conversations/paused-skill-schema";
 import type { Caller } from "../caller";
 import { audited } from "../audit";
 import { defineOperation } from "../operation";
@@ -96,10 +99,53 @@ export const inboxConversation = defineOperation({
   scope: "conversations:read",
   internal: true,
   tag: "Inbox",
-  summary: "The thread header: conversation, contact, assignee and messaging window",
+  summary: "The thread header: conversation, contact, assignee and messaging window, and a skill paused when people took over",
   params: convParam,
-  response: returns<Awaited<ReturnType<typeof conversationDetail>>>(),
-  handler: async (ctx, { params }) => conversationDetail(ctx.db, ctx.businessId, params.conversationId),
+  response: returns<InboxConversationDetail>(),
+  handler: async (ctx, { params }): Promise<InboxConversationDetail> => {
+    const detail = await conversationDetail(ctx.db, ctx.businessId, params.conversationId);
+    return { ...detail, pausedSkill: await pausedSkillView(ctx.db, ctx.businessId, params.conversationId) };
+  },
+});
+
+/** The thread's read model: the header's detail and the paused skill (null when none). */
+export type InboxConversationDetail = Awaited<ReturnType<typeof conversationDetail>> & { pausedSkill: PausedSkillOut | null };
+
+// Who else has the conversation open, and who is typing (issue 36): the thread sends this every few
+// seconds while it is open (one upsert), and DELETE when it closes.
+export const inboxPresence = defineOperation({
+  id: "inbox-presence",
+  method: "POST",
+  path: "/internal/inbox/{conversationId}/presence",
+  scope: "conversations:read",
+  internal: true,
+  tag: "Inbox",
+  summary: `The member is viewing the conversation (and typing or not); answers the other members viewing it in the last ${VIEWING_WINDOW_SECONDS} seconds`,
+  params: convParam,
+  body: z.object({ typing: z.boolean().optional() }),
+  bodyOptional: true,
+  response: z.object({
+    viewers: z.array(z.object({ id: z.string(), name: z.string(), typing: z.boolean(), seenAt: z.string() })),
+  }),
+  handler: async (ctx, { params, body }) => ({
+    viewers: await heartbeat(ctx.db, ctx.businessId, params.conversationId, member(ctx.caller).userId, body.typing === true),
+  }),
+});
+
+export const inboxLeave = defineOperation({
+  id: "inbox-presence-leave",
+  method: "DELETE",
+  path: "/internal/inbox/{conversationId}/presence",
+  scope: "conversations:read",
+  internal: true,
+  tag: "Inbox",
+  summary: "The member closed the conversation: they stop showing as viewing it",
+  params: convParam,
+  response: z.object({ left: z.literal(true) }),
+  handler: async (ctx, { params }) => {
+    await leaveConversation(ctx.db, ctx.businessId, params.conversationId, member(ctx.caller).userId);
+    return { left: true as const };
+  },
 });
 
 export const inboxMembersOp = defineOperation({

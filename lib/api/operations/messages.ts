@@ -21,7 +21,7 @@ export const messagesSend = defineOperation({
   tag: "Messages",
   summary: "Send a text, template, image, document, audio or video message",
   description:
-    "Creates the contact and conversation when needed. Every type but `template` needs the customer to have written in the last 24 hours (else 422 outside_messaging_window); templates may be sent at any time. A media message names its file with `media: {id}` (from `POST /v1/media`) or `media: {url}` (fetched by us; public addresses only); `text` is then the caption (none for audio). WhatsApp's limits apply: image JPEG/PNG up to 5 MB, audio AAC/AMR/MP3/MP4/OGG up to 16 MB, video MP4/3GPP up to 16 MB, documents (PDF, text, Office) up to 100 MB; else 413 payload_too_large or 415 unsupported_media_type. A fetched `media: {url}` file counts like an upload against the business's storage quota (413 storage_quota_exceeded) and upload rate (429 rate_limited). Honours `Idempotency-Key`.",
+    "Creates the contact and conversation when needed. Every type but `template` needs the customer to have written in the last 24 hours (else 422 outside_messaging_window); templates may be sent at any time. A media message names its file with `media: {id}` (from `POST /v1/media`) or `media: {url}` (fetched by us; public addresses only); `text` is then the caption (none for audio). WhatsApp's limits apply: image JPEG/PNG up to 5 MB, audio AAC/AMR/MP3/MP4/OGG up to 16 MB, video MP4/3GPP up to 16 MB, documents (PDF, text, Office) up to 100 MB; else 413 payload_too_large or 415 unsupported_media_type. A fetched `media: {url}` file counts like an upload against the business's storage quota (413 storage_quota_exceeded) and upload rate (429 rate_limited). A person's message may carry `seenUpTo` (the last message they had seen): when another person replied since, nothing is sent and the answer is 409 already_replied (`force: true` sends anyway). Honours `Idempotency-Key`.",
   body: sendMessageIn,
   response: sendMessageOut,
   idempotent: true,
@@ -29,6 +29,7 @@ export const messagesSend = defineOperation({
     "outside_messaging_window",
     "unknown_template",
     "idempotency_conflict",
+    "already_replied",
     "not_found",
     "payload_too_large",
     "storage_quota_exceeded",
@@ -38,7 +39,13 @@ export const messagesSend = defineOperation({
     // A signed-in member is a person; a key says so with `source: "agent"` (people first: the assistant steps back).
     const person = ctx.caller.kind === "user";
     const source = person ? "agent" : (body.source ?? "api");
-    const m = await sendMessage(ctx.db, ctx.businessId, body, { source, userId: ctx.caller.kind === "user" ? ctx.caller.userId : null });
+    const { seenUpTo, force, ...message } = body;
+    const m = await sendMessage(ctx.db, ctx.businessId, message, {
+      source,
+      userId: ctx.caller.kind === "user" ? ctx.caller.userId : null,
+      seenUpTo,
+      force,
+    });
     return { id: m.id, status: m.status, conversationId: m.conversationId, createdAt: m.createdAt.toISOString() };
   },
 });
@@ -76,14 +83,18 @@ export const messagesList = defineOperation({
 
 const convParam = idParam("conversationId", "conv_01JD7X4S9C8A3K2M5N6P7Q8R9T");
 
+// Every reply may say the last message the member had seen (`seenUpTo`): when a teammate replied
+// since, 409 already_replied, and the reply box asks before sending again with `force` (issue 36).
+const seen = { seenUpTo: z.string().min(1).max(100).optional(), force: z.boolean().optional() };
 const replyIn = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("text"), text: z.string().trim().min(1, "Write a message first.").max(4096) }),
-  z.object({ type: z.literal("template"), template: templateRef }),
+  z.object({ type: z.literal("text"), text: z.string().trim().min(1, "Write a message first.").max(4096), ...seen }),
+  z.object({ type: z.literal("template"), template: templateRef, ...seen }),
   // An attached file (uploaded first through POST /v1/media), with the box's text as its caption.
   z.object({
     type: z.enum(outboundMediaTypes),
     mediaId: z.string().min(1).max(100),
     text: z.string().trim().max(1024).optional(),
+    ...seen,
   }),
 ]);
 
@@ -94,20 +105,23 @@ export const inboxReply = defineOperation({
   scope: "messages:write",
   internal: true,
   tag: "Inbox",
-  summary: "A member's reply in the conversation (sendMessage applies the 24-hour rule)",
+  summary:
+    "A member's reply in the conversation (sendMessage applies the 24-hour rule; 409 already_replied when a teammate replied after `seenUpTo`)",
   params: convParam,
   body: replyIn,
+  errors: ["already_replied", "outside_messaging_window"],
   response: returns<ReturnType<typeof messageView>>(),
   handler: async (ctx, { params, body }) => {
     const conversation = await getConversation(ctx.db, ctx.businessId, params.conversationId);
     const contact = await getContact(ctx.db, ctx.businessId, conversation.contactId);
     const to = contactAddress(contact);
     if (!to) throw new AppError("invalid_request", "This contact has only a WhatsApp username: there is no number or WhatsApp id to write to.");
+    const { seenUpTo, force, ...reply } = body;
     const input =
-      "mediaId" in body
-        ? { to, type: body.type, media: { id: body.mediaId }, text: body.type === "audio" ? undefined : body.text || undefined }
-        : { to, ...body };
-    const message = await sendMessage(ctx.db, ctx.businessId, input, { source: "agent", userId: memberId(ctx.caller) });
+      "mediaId" in reply
+        ? { to, type: reply.type, media: { id: reply.mediaId }, text: reply.type === "audio" ? undefined : reply.text || undefined }
+        : { to, ...reply };
+    const message = await sendMessage(ctx.db, ctx.businessId, input, { source: "agent", userId: memberId(ctx.caller), seenUpTo, force });
     return messageView(message);
   },
 });

@@ -9,7 +9,21 @@ import { users } from "./users";
 // the business's handoff settings and the members' presence for round-robin assignment.
 
 // number_changed: WhatsApp said the customer moved to a new number (a `system` message).
-export const conversationEventKinds = ["note", "handed_off", "assigned", "unassigned", "returned", "closed", "reopened", "number_changed"] as const;
+// skill_completed / skill_handed_back / skill_discarded: a person finished, handed back or dropped the
+// skill the assistant was running when people took over (issue 36; lib/runtime/turn/takeover.ts).
+export const conversationEventKinds = [
+  "note",
+  "handed_off",
+  "assigned",
+  "unassigned",
+  "returned",
+  "closed",
+  "reopened",
+  "number_changed",
+  "skill_completed",
+  "skill_handed_back",
+  "skill_discarded",
+] as const;
 export type ConversationEventKind = (typeof conversationEventKinds)[number];
 export const conversationActorTypes = ["agent", "assistant", "api", "system", "customer"] as const;
 export type ConversationActorType = (typeof conversationActorTypes)[number];
@@ -89,4 +103,25 @@ export const memberPresence = pgTable(
     lastAssignedAt: ts("last_assigned_at"),
   },
   (t) => [index("member_presence_business_idx").on(t.businessId, t.lastSeenAt)],
+);
+
+/**
+ * Who has a conversation open in the dashboard right now, and whether they are typing (issue 36): the
+ * thread sends a heartbeat every few seconds (one upsert); a row older than the viewing window
+ * (lib/conversations/presence.ts) counts for nothing, and leaving the thread deletes it.
+ */
+export const conversationViewers = pgTable(
+  "conversation_viewers",
+  {
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    businessId: businessId(),
+    typing: boolean("typing").notNull().default(false),
+    seenAt: ts("seen_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index("conversation_viewers_user_idx").on(t.userId)],
 );

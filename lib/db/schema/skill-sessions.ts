@@ -18,6 +18,9 @@ export const skillSessions = pgTable(
     variables: jsonb("variables").$type<Record<string, unknown>>().notNull().default({}),
     retries: integer("retries").notNull().default(0),
     expiresAt: ts("expires_at").notNull(),
+    // Set when people took the conversation over mid-skill (a handoff): the session keeps what it
+    // gathered for a person to complete or hand back, and runs again only when handed back.
+    pausedAt: ts("paused_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

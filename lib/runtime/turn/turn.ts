@@ -87,7 +87,7 @@ async function writeOutsideTransaction(db: Db, pending: Pending): Promise<TurnIn
  * Whether the turn's job is still queued, and what the turn reads: the message, the customer's number,
  * the business and its hours, the default assistant, in one statement.
  */
-async function loadTurn(
+export async function loadTurn(
   tx: Db,
   conversation: typeof conversations.$inferSelect,
   payload: TurnPayload,
