@@ -8,7 +8,8 @@ import { llmSettings } from "../llm/llm-client";
 import { t } from "../messages";
 import { menuReply } from "../retrieval/menu-reply";
 import { retrievalReply } from "../retrieval/retrieval-reply";
-import { decideIntent, UNSURE } from "../retrieval/skill-intents";
+import { decideIntent, skillKind, UNSURE } from "../retrieval/skill-intents";
+import { containsPhrase } from "../understanding/text-match";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { questionParts } from "../understanding/acts";
 import { factQuestion } from "../understanding/fact-questions";
@@ -63,6 +64,7 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   const beside =
     implied && intent?.kind === "question" && asking && impliedScore < UNSURE ? await impliedSkill(turn, skills, { besideQuestions: true }) : implied;
   if (implied && beside) return implied;
+  if (intent?.kind === "skill" && asking && (await knowledgeSaysIt(turn, intent.skill, text))) return null;
   if (intent?.kind === "skill") return intent.skill;
   // "...you can reach me at ana@example.com": an email address for the skill that asks for one.
   if (/[^\s@]@[\w-]+(?:\.[\w-]+)+/.test(text)) {
@@ -110,4 +112,17 @@ export async function complains(turn: Turn, skills: RunnableSkill[]): Promise<bo
   const { classification } = await decideIntent(turn.db, turn.businessId, turn.assistant.id, skills, turn.message.text);
   const complaint = classification.ranked.find((r) => r.intent === "complaint");
   return !!complaint && complaint.score >= UNSURE && complaint.score >= (classification.ranked[0]?.score ?? 0) - 0.05;
+}
+
+/**
+ * "¿Vendéis tarjetas regalo?": a question whose words are a lead skill's trigger ("tarjetas regalo",
+ * "gift cards") but which the business's own knowledge answers ("No vendemos vales ni tarjetas regalo")
+ * is a question, not a request to be contacted: it is answered, and no lead is started.
+ */
+async function knowledgeSaysIt(turn: Turn, skill: RunnableSkill, text: string): Promise<boolean> {
+  if (skillKind(skill.graph) !== "lead") return false;
+  const said = skill.keywords.filter((k) => containsPhrase(text, k));
+  if (!said.length) return false;
+  const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, await turnLanguage(turn));
+  return Boolean(answer && said.some((k) => containsPhrase(answer.text, k)));
 }

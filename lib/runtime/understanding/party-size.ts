@@ -88,7 +88,7 @@ export function readPartySize(text: string): number | null {
 // "me and 3 friends", "eu e mais 3 amigos", "yo y tres amigos", "myself + 2 colleagues": the one
 // writing counts too.
 const companions = new RegExp(
-  `\\b(?:me|myself|i|eu|yo)\\s+(?:and|e|y|plus|mais|mas|with|com|con)\\s+(?:(?:mais|more|otros|otras|outros|outras)\\s+)?${num}\\s+(?:friends|friend|colleagues|colleague|others|people|mates|amigos|amigas|amigo|amiga|colegas|colega|outros|outras|otros|otras|pessoas|personas|companeros|companeras|companheiros)\\b`,
+  `\\b(?:me|myself|i|eu|yo|mi|mim)\\s+(?:and|e|y|plus|mais|mas|with|com|con)\\s+(?:(?:mais|more|otros|otras|outros|outras)\\s+)?${num}\\s+(?:friends|friend|colleagues|colleague|others|people|mates|amigos|amigas|amigo|amiga|colegas|colega|outros|outras|otros|otras|pessoas|personas|companeros|companeras|companheiros)\\b`,
 );
 function withCompanions(n: string): number | null {
   const m = companions.exec(n);
