@@ -12,6 +12,7 @@ import * as channel from "./channel";
 import * as contacts from "./contacts";
 import * as conversations from "./conversations";
 import * as inbox from "./inbox";
+import * as labels from "./labels";
 import * as media from "./media";
 import * as messages from "./messages";
 import * as records from "./records";
@@ -43,6 +44,12 @@ export const operations: AnyOperation[] = [
   conversations.conversationsClose,
   conversations.conversationsAssign,
   conversations.conversationsNote,
+  conversations.conversationsLabelAdd,
+  conversations.conversationsLabelRemove,
+  labels.labelsList,
+  labels.labelsCreate,
+  labels.labelsUpdate,
+  labels.labelsDelete,
   inbox.inboxList,
   inbox.inboxSummaryOp,
   inbox.inboxSeen,
@@ -50,6 +57,10 @@ export const operations: AnyOperation[] = [
   inbox.inboxMembersOp,
   inbox.inboxSettingsGet,
   inbox.inboxSettingsUpdate,
+  inbox.inboxAvailabilityGet,
+  inbox.inboxAvailabilitySet,
+  inbox.inboxTeamLoad,
+  inbox.inboxCapacitySet,
   contacts.contactsList,
   contacts.contactsUpsert,
   contacts.contactsErase,
