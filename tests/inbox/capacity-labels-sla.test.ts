@@ -171,7 +171,12 @@ describe("labels", () => {
       .from(events)
       .where(and(eq(events.businessId, t.businessId), eq(events.type, "conversation.labeled")));
     expect(labeled).toHaveLength(2);
-    expect(labeled[0].payload).toMatchObject({ conversationId: c1, labels: [{ name: "Complaint" }], added: [{ id: complaint }], removed: [] });
+    expect(labeled.find((e) => e.payload.conversationId === c1)?.payload).toMatchObject({
+      conversationId: c1,
+      labels: [{ name: "Complaint" }],
+      added: [{ id: complaint }],
+      removed: [],
+    });
 
     // The filter, by id or by name, on the API list and the inbox.
     const byId = await api("GET", `/v1/conversations?label=${complaint}`, { key: t.key });
