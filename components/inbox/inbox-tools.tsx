@@ -134,8 +134,11 @@ function InboxSettingsDialog({ onClose }: { onClose: () => void }) {
           />
           <label className="row small" style={{ gap: 6 }}>
             <input type="checkbox" checked={autoValue} onChange={(e) => setAutoAssign(e.target.checked)} />
-            Assign new handoffs to online agents in turn, up to each agent's capacity (round-robin)
+            Assign new handoffs to online agents in turn (round-robin)
           </label>
+          <div className="field-hint">
+            Each agent gets at most their capacity (set on the Team page); handoffs nobody can take wait in the queue until someone has room.
+          </div>
           <Input
             id="sla-first-response"
             label="First-response target (minutes)"
