@@ -38,6 +38,7 @@ export type IdPrefix =
   | "med"
   | "cmp"
   | "sr"
+  | "lbl"
   | "inv"
   | "cev"
   | "aud"

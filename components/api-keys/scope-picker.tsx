@@ -18,6 +18,7 @@ const areas = [
   "knowledge",
   "campaigns",
   "saved-replies",
+  "labels",
   "business",
   "audit",
 ];

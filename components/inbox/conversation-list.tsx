@@ -3,10 +3,11 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Button, EmptyState, ErrorState, Select, Skeleton } from "@/components/ui";
 import { apiFetch } from "@/components/data/fetcher";
 import { InboxRowButton } from "./inbox-row";
+import { useLabels } from "./labels";
 import type { InboxRow, Page } from "./types";
 import { InboxSearch } from "./inbox-search";
 
-export type InboxFilter = { status: string; assignee: string; contactId?: string };
+export type InboxFilter = { status: string; assignee: string; contactId?: string; label?: string };
 
 const POLL_MS = 1500;
 
@@ -30,6 +31,7 @@ export function ConversationList({
           status: filter.status || undefined,
           view: filter.assignee === "me" ? "mine" : filter.assignee,
           contactId: filter.contactId,
+          label: filter.label || undefined,
           cursor: pageParam,
           limit: 50,
         },
@@ -40,6 +42,7 @@ export function ConversationList({
     refetchInterval: POLL_MS,
   });
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const labels = useLabels();
 
   return (
     <div className="inbox-list">
@@ -68,6 +71,15 @@ export function ConversationList({
             { value: "unassigned", label: "Unassigned" },
           ]}
         />
+        {labels.data?.data.length ? (
+          <Select
+            id="inbox-label"
+            aria-label="Label"
+            value={filter.label ?? ""}
+            onChange={(e) => onFilter({ ...filter, label: e.target.value || undefined })}
+            options={[{ value: "", label: "All labels" }, ...labels.data.data.map((l) => ({ value: l.id, label: l.name }))]}
+          />
+        ) : null}
       </div>
       {filter.contactId ? (
         <div className="small" style={{ padding: "6px 12px", borderBottom: "1px solid var(--border)" }}>
@@ -85,7 +97,9 @@ export function ConversationList({
         <ErrorState error={list.error} title="Could not load conversations" onRetry={() => list.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState title="No conversations" icon="✉">
-          {filter.status || filter.assignee !== "all" ? "None match these filters." : "When customers write in, their conversations appear here."}
+          {filter.status || filter.assignee !== "all" || filter.label
+            ? "None match these filters."
+            : "When customers write in, their conversations appear here."}
         </EmptyState>
       ) : (
         <ul className="inbox-items" aria-label="Conversations">

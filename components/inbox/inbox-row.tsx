@@ -1,9 +1,11 @@
 "use client";
 import { Badge } from "@/components/ui";
 import { type InboxRow, shortTime, statusLabel, statusTone } from "./types";
+import { LabelChip } from "./labels";
 import { WaitingSince } from "./waiting-since";
 import "./team-inbox.css";
 import { contactLabel } from "@/lib/shared/customer-address";
+import "./labels.css";
 
 /** Who wrote the last message, as the preview says it: the assistant as the assistant, agents by name. */
 function previewPrefix(last: NonNullable<InboxRow["lastMessage"]>): string {
@@ -46,13 +48,39 @@ export function InboxRowButton({ row: c, selected, onSelect }: { row: InboxRow; 
         </span>
         <Badge tone={statusTone[c.status]}>{statusLabel[c.status]}</Badge>
       </div>
-      {c.waitingSince || c.assignee ? (
+      {c.waitingSince || c.assignee || c.sla ? (
         <div className="row inbox-item-meta">
           <WaitingSince since={c.waitingSince} compact />
+          <SlaMark sla={c.sla} />
           <span className="spacer" />
           {c.assignee ? <span className="small muted">→ {c.assignee.name ?? "teammate"}</span> : null}
         </div>
       ) : null}
+      {c.labels.length ? (
+        <div className="inbox-item-labels">
+          {c.labels.map((l) => (
+            <LabelChip key={l.id} label={l} />
+          ))}
+        </div>
+      ) : null}
     </button>
+  );
+}
+
+/** "Due soon" (the last 20% of a target) or "Breached" (past it), for first response or resolution. */
+function SlaMark({ sla }: { sla: InboxRow["sla"] }) {
+  if (!sla || sla.state === "ok") return null;
+  const what = sla.kind === "first_response" ? "first response" : "resolution";
+  const due = new Date(sla.dueAt).toLocaleTimeString("en", { hour: "2-digit", minute: "2-digit" });
+  return (
+    <span
+      className={`sla-mark sla-${sla.state}`}
+      data-testid="sla-mark"
+      data-state={sla.state}
+      title={`${sla.state === "breached" ? "Past" : "Near"} the ${what} target (due ${due})`}
+    >
+      {sla.state === "breached" ? "Breached" : "Due soon"}
+      <span className="sr-only"> ({what})</span>
+    </span>
   );
 }

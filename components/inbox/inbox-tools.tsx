@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Button, Dialog, Input, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
+import { AvailabilityControl } from "./availability-control";
 import { ALERTS_CHANGED, alertsEnabled, setAlertsEnabled } from "./handoff-alerts";
 import "./team-inbox.css";
 
@@ -10,6 +11,7 @@ import "./team-inbox.css";
 export function InboxTools({ isOwner }: { isOwner: boolean }) {
   return (
     <div className="inbox-tools">
+      <AvailabilityControl />
       <AlertsToggle />
       {isOwner ? <InboxSettingsButton /> : null}
     </div>
@@ -42,7 +44,19 @@ function AlertsToggle() {
   );
 }
 
-type Settings = { resumeAfterMinutes: number | null; autoAssign: boolean };
+type Settings = {
+  resumeAfterMinutes: number | null;
+  autoAssign: boolean;
+  slaFirstResponseMinutes: number | null;
+  slaResolutionMinutes: number | null;
+};
+
+/** An optional whole number of minutes typed in a box: null when empty, NaN when not valid. */
+function minutesOf(text: string, max: number): number | null {
+  if (text.trim() === "") return null;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : Number.NaN;
+}
 
 function InboxSettingsButton() {
   const [open, setOpen] = useState(false);
@@ -62,6 +76,8 @@ function InboxSettingsDialog({ onClose }: { onClose: () => void }) {
   const settings = useQuery({ queryKey: ["inbox-settings"], queryFn: ({ signal }) => apiFetch<Settings>("/v1/internal/inbox/settings", { signal }) });
   const [minutes, setMinutes] = useState<string | null>(null);
   const [autoAssign, setAutoAssign] = useState<boolean | null>(null);
+  const [firstResponse, setFirstResponse] = useState<string | null>(null);
+  const [resolution, setResolution] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (body: Settings) => apiFetch<Settings>("/v1/internal/inbox/settings", { method: "PATCH", body }),
     onSuccess: (saved) => {
@@ -76,9 +92,15 @@ function InboxSettingsDialog({ onClose }: { onClose: () => void }) {
   const autoValue = autoAssign ?? current?.autoAssign ?? false;
   const parsed = minutesValue.trim() === "" ? null : Number(minutesValue);
   const invalid = parsed !== null && (!Number.isInteger(parsed) || parsed < 1 || parsed > 10_080);
+  const frText = firstResponse ?? (current?.slaFirstResponseMinutes ? String(current.slaFirstResponseMinutes) : "");
+  const resText = resolution ?? (current?.slaResolutionMinutes ? String(current.slaResolutionMinutes) : "");
+  const fr = minutesOf(frText, 525_600);
+  const res = minutesOf(resText, 525_600);
+  const slaInvalid = Number.isNaN(fr) || Number.isNaN(res);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!invalid) save.mutate({ resumeAfterMinutes: parsed, autoAssign: autoValue });
+    if (!invalid && !slaInvalid)
+      save.mutate({ resumeAfterMinutes: parsed, autoAssign: autoValue, slaFirstResponseMinutes: fr, slaResolutionMinutes: res });
   };
   return (
     <Dialog
@@ -88,7 +110,7 @@ function InboxSettingsDialog({ onClose }: { onClose: () => void }) {
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form="inbox-settings-form" loading={save.isPending} disabled={invalid || !current}>
+          <Button variant="primary" type="submit" form="inbox-settings-form" loading={save.isPending} disabled={invalid || slaInvalid || !current}>
             Save
           </Button>
         </>
@@ -114,6 +136,29 @@ function InboxSettingsDialog({ onClose }: { onClose: () => void }) {
             <input type="checkbox" checked={autoValue} onChange={(e) => setAutoAssign(e.target.checked)} />
             Assign new handoffs to online agents in turn (round-robin)
           </label>
+          <div className="field-hint">
+            Each agent gets at most their capacity (set on the Team page); handoffs nobody can take wait in the queue until someone has room.
+          </div>
+          <Input
+            id="sla-first-response"
+            label="First-response target (minutes)"
+            inputMode="numeric"
+            value={frText}
+            placeholder="None"
+            error={Number.isNaN(fr) ? "A whole number of minutes, 1 to 525600." : null}
+            hint="How soon a person should reply after a handoff. A label's own target wins. Conversations near it (its last 20%) are marked Due soon, past it Breached."
+            onChange={(e) => setFirstResponse(e.target.value)}
+          />
+          <Input
+            id="sla-resolution"
+            label="Resolution target (minutes)"
+            inputMode="numeric"
+            value={resText}
+            placeholder="None"
+            error={Number.isNaN(res) ? "A whole number of minutes, 1 to 525600." : null}
+            hint="How soon a handed-off conversation should be closed."
+            onChange={(e) => setResolution(e.target.value)}
+          />
         </form>
       )}
     </Dialog>

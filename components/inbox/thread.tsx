@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Badge, Button, ErrorState, LoadingState, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import { AssignMenu } from "./assign-menu";
+import { LabelMenu } from "./labels";
 import { ContactPanel } from "./contact-panel";
 import { MessageBubble } from "./message-bubble";
 import { Composer } from "./composer";
@@ -108,6 +109,7 @@ function ThreadHeader({ detail, currentUserId }: { detail: ConversationDetail; c
       <WaitingSince since={conversation.waitingSince} />
       <span className="spacer" />
       <div className="row-wrap">
+        <LabelMenu conversationId={conversation.id} labels={conversation.labels} />
         <AssignMenu conversationId={conversation.id} assigneeId={conversation.assigneeId} currentUserId={currentUserId} />
         {status === "open" ? (
           <Button size="sm" loading={busy("handoff")} disabled={act.isPending} onClick={() => act.mutate("handoff")}>

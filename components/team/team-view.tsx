@@ -7,7 +7,9 @@ import type { OperationOutput } from "@/lib/api/operation";
 import type { teamList, teamRemove, teamSetRole } from "@/lib/api/operations";
 import { InviteDialog } from "./invite-dialog";
 import { KeysLeftNotice } from "./keys-left-notice";
+import { LabelsManager } from "./labels-manager";
 import { PendingInvites } from "./pending-invites";
+import { TeamLoad } from "./team-load";
 
 type Member = OperationOutput<typeof teamList>["data"][number];
 type LeftBehind = Pick<OperationOutput<typeof teamRemove>, "invitesRevoked" | "keysLeft">;
@@ -118,6 +120,8 @@ export function TeamView({ currentUserId }: { currentUserId: string }) {
           ]}
         />
       )}
+      <TeamLoad />
+      <LabelsManager />
       <PendingInvites />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <ConfirmDialog

@@ -29,6 +29,7 @@ const agentScopes: readonly Scope[] = [
   "assistants:read",
   "business:read",
   "saved-replies:read",
+  "labels:read",
 ];
 
 const ownerScopes: readonly Scope[] = [...scopes, ...memberScopes];

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { conversationStatuses } from "../db/schema/conversations";
+import { labelRef } from "../shared/label-schema";
 
 export const conversationStatusSchema = z.enum(conversationStatuses);
 
-export const conversationOut = z.object({
+export const conversationCoreOut = z.object({
   id: z.string().meta({ example: "conv_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
   contactId: z.string(),
   status: conversationStatusSchema,
@@ -16,6 +17,12 @@ export const conversationOut = z.object({
   tokensUsed: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+});
+export type ConversationCore = z.infer<typeof conversationCoreOut>;
+
+/** The public conversation object: the core fields and the labels it carries (issue 36). */
+export const conversationOut = conversationCoreOut.extend({
+  labels: z.array(labelRef).meta({ description: "The labels on the conversation (`{id, name, color}`), by name." }),
 });
 export type ConversationOut = z.infer<typeof conversationOut>;
 

@@ -1,14 +1,15 @@
 import "server-only";
 import { isBsuid } from "../shared/customer-address";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { type DatesOrIso, pickColumns, type RowOf } from "../db/table-rows";
 import { type ConversationActorType, type ConversationStatus, contacts, conversations } from "../db/schema";
 import { recordConversationEvent } from "./conversation-events";
 import { newId } from "../ids";
-import { type Equals, iso, keysetPage, type Page, type PageParams } from "../pagination";
-import type { ConversationOut } from "./conversation-schema";
+import { afterCursor, decodeCursor, type Equals, iso, keysetPage, type Page, type PageParams, toPage } from "../pagination";
+import { carriesLabel } from "./label-filter";
+import type { ConversationCore } from "./conversation-schema";
 
 export { type ConversationRow, findConversation } from "./find-conversation";
 import { type ConversationRow, findConversation } from "./find-conversation";
@@ -26,7 +27,7 @@ const viewColumns = pickColumns(conversations, [
   "updatedAt",
 ] as const);
 
-export function conversationView(c: DatesOrIso<RowOf<typeof viewColumns.columns>>): ConversationOut {
+export function conversationView(c: DatesOrIso<RowOf<typeof viewColumns.columns>>): ConversationCore {
   return {
     id: c.id,
     contactId: c.contactId,
@@ -40,7 +41,7 @@ export function conversationView(c: DatesOrIso<RowOf<typeof viewColumns.columns>
   };
 }
 
-export async function getConversation(db: Db, businessId: string, id: string): Promise<ConversationOut> {
+export async function getConversation(db: Db, businessId: string, id: string): Promise<ConversationCore> {
   return conversationView(await findConversation(db, businessId, id));
 }
 
@@ -110,8 +111,32 @@ export const insideWindow = (last: Date | null, now = Date.now()) => !!last && n
 export async function listConversations(
   db: Db,
   businessId: string,
-  filter: PageParams & { status?: ConversationStatus; contactId?: string; assigneeId?: string },
-): Promise<Page<ConversationOut>> {
+  filter: PageParams & { status?: ConversationStatus; contactId?: string; assigneeId?: string; label?: string },
+): Promise<Page<ConversationCore>> {
+  if (filter.label) {
+    // The label filter joins two more tables: a plain query instead of the hot lists' statement.
+    const cursor = filter.cursor ? decodeCursor(filter.cursor, "conv_") : null;
+    const rows = await db
+      .select()
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.businessId, businessId),
+          filter.status ? eq(conversations.status, filter.status) : undefined,
+          filter.contactId ? eq(conversations.contactId, filter.contactId) : undefined,
+          filter.assigneeId === "unassigned"
+            ? isNull(conversations.assigneeId)
+            : filter.assigneeId
+              ? eq(conversations.assigneeId, filter.assigneeId)
+              : undefined,
+          carriesLabel(businessId, filter.label),
+          afterCursor(conversations.createdAt, conversations.id, cursor),
+        ),
+      )
+      .orderBy(desc(conversations.createdAt), desc(conversations.id))
+      .limit(filter.limit + 1);
+    return toPage(rows, filter.limit, conversationView);
+  }
   const assignee: Equals | undefined = filter.assigneeId
     ? [conversations.assigneeId, filter.assigneeId === "unassigned" ? null : filter.assigneeId]
     : undefined;

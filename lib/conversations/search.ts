@@ -4,12 +4,13 @@ import type { Db } from "../db/client";
 import { containsPattern } from "../db/like";
 import { type ConversationStatus, contacts, conversations, messages } from "../db/schema";
 import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
-import type { ConversationOut } from "./conversation-schema";
+import type { ConversationCore } from "./conversation-schema";
 import { conversationView } from "./conversations";
+import { carriesLabel } from "./label-filter";
 import type { SearchMatch } from "./search-schema";
 import { searchWords } from "../shared/search-words";
 
-export type ConversationFilter = PageParams & { status?: ConversationStatus; contactId?: string; assigneeId?: string };
+export type ConversationFilter = PageParams & { status?: ConversationStatus; contactId?: string; assigneeId?: string; label?: string };
 
 // The expression of the messages_search_idx index (drizzle/0008): it must be written exactly so for the
 // planner to use it. `simple`: no language's stemming, so English, Spanish and Portuguese words match alike.
@@ -26,7 +27,7 @@ export async function searchConversations(
   businessId: string,
   q: string,
   filter: ConversationFilter,
-): Promise<Page<ConversationOut & { match: SearchMatch }>> {
+): Promise<Page<ConversationCore & { match: SearchMatch }>> {
   const cursor = filter.cursor ? decodeCursor(filter.cursor, "conv_") : null;
   const words = searchWords(q);
   // Only letters and digits reach to_tsquery, each as a prefix term: nothing a user types can break its syntax.
@@ -63,6 +64,7 @@ export async function searchConversations(
         filter.status ? eq(conversations.status, filter.status) : undefined,
         filter.contactId ? eq(conversations.contactId, filter.contactId) : undefined,
         assignee,
+        filter.label ? carriesLabel(businessId, filter.label) : undefined,
         afterCursor(conversations.createdAt, conversations.id, cursor),
         sql`(${sql.join(matches, sql` or `)})`,
       ),

@@ -6,9 +6,10 @@ import { type ConversationActorType, conversations, conversationTransitions, use
 import { AppError, notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
-import type { ConversationOut } from "./conversation-schema";
+import type { ConversationCore } from "./conversation-schema";
 import { conversationView, findConversation } from "./conversations";
 import { recordConversationEvent } from "./conversation-events";
+import { labelsOf } from "./labels";
 import { pickRoundRobinAgent } from "./presence";
 
 type ConversationRow = typeof conversations.$inferSelect;
@@ -29,7 +30,7 @@ export async function handoffConversation(
   businessId: string,
   conversationId: string,
   opts: { reason?: string | null; actor: ActorRef },
-): Promise<ConversationOut> {
+): Promise<ConversationCore> {
   return db.transaction(async (tx) => {
     const current = await lockConversation(tx, businessId, conversationId);
     if (current.status === "handoff") return conversationView(current);
@@ -55,6 +56,7 @@ export async function handOff(
     contactId: current.contactId,
     status: "handoff",
     reason: opts.reason,
+    labels: (await labelsOf(tx, current.businessId, [current.id])).get(current.id) ?? [],
   });
   if (opts.assignTo && opts.assignTo !== updated.assigneeId) {
     updated = await setAssignee(tx, updated, opts.assignTo, opts.actor, "agent_replied");
@@ -75,7 +77,7 @@ export async function resumeConversation(
   conversationId: string,
   actor: ActorRef,
   opts: { reason?: string | null; keepSkill?: boolean } = {},
-): Promise<ConversationOut> {
+): Promise<ConversationCore> {
   return db.transaction(async (tx) => {
     const current = await lockConversation(tx, businessId, conversationId);
     if (current.status === "open") return conversationView(current);
@@ -88,7 +90,7 @@ export async function resumeConversation(
 }
 
 /** Close a conversation (from open or handoff); the next inbound message opens a new one. */
-export async function closeConversation(db: Db, businessId: string, conversationId: string, actor: ActorRef): Promise<ConversationOut> {
+export async function closeConversation(db: Db, businessId: string, conversationId: string, actor: ActorRef): Promise<ConversationCore> {
   return db.transaction(async (tx) => {
     const current = await lockConversation(tx, businessId, conversationId);
     if (current.status === "closed") return conversationView(current);
@@ -108,7 +110,7 @@ export async function assignConversation(
   conversationId: string,
   userId: string | null,
   actor: ActorRef = "api",
-): Promise<ConversationOut> {
+): Promise<ConversationCore> {
   return db.transaction(async (tx) => {
     if (userId) {
       const [user] = await tx
@@ -149,6 +151,7 @@ export async function setAssignee(
     assigneeId: userId,
     previousAssigneeId: current.assigneeId,
     reason,
+    labels: (await labelsOf(tx, current.businessId, [current.id])).get(current.id) ?? [],
   });
   return updated;
 }

@@ -6,6 +6,10 @@ import type { ContactOut } from "../shared/contact-schema";
 import type { ConversationOut } from "../conversations/conversation-schema";
 import { conversationView, getConversation, insideWindow, lastInboundAt, WINDOW_MS } from "../conversations/conversations";
 import { onlineMemberIds, touchPresence } from "../conversations/presence";
+import { assignQueued } from "../conversations/assignment";
+import { carriesLabel } from "../conversations/label-filter";
+import { labelsOf, withLabels } from "../conversations/labels";
+import { type SlaMark, slaMarks } from "../conversations/sla";
 import type { Db } from "../db/client";
 import { type ConversationStatus, contacts, conversationReads, conversations, messages, users } from "../db/schema";
 import { invalid } from "../errors";
@@ -22,6 +26,8 @@ export type InboxRow = ConversationOut & {
   assignee: { id: string; name: string | null } | null;
   /** Customer messages this member has not seen yet. */
   unread: number;
+  /** The SLA clock furthest gone of a handed-off conversation with a target (issue 36); null: none. */
+  sla: SlaMark | null;
 };
 
 // The list's order: handed-off conversations whose customer is waiting come first, the longest wait
@@ -47,7 +53,7 @@ export async function inboxPage(
   db: Db,
   businessId: string,
   userId: string,
-  filter: { view?: InboxView; status?: ConversationStatus; contactId?: string; limit: number; cursor?: string | null },
+  filter: { view?: InboxView; status?: ConversationStatus; contactId?: string; label?: string; limit: number; cursor?: string | null },
 ): Promise<Page<InboxRow>> {
   const cursor = filter.cursor ? decodeInboxCursor(filter.cursor) : null;
   const view: SQL | undefined =
@@ -60,6 +66,7 @@ export async function inboxPage(
         eq(conversations.businessId, businessId),
         filter.status ? eq(conversations.status, filter.status) : undefined,
         filter.contactId ? eq(conversations.contactId, filter.contactId) : undefined,
+        filter.label ? carriesLabel(businessId, filter.label) : undefined,
         view,
         cursor ? sql`(${waitingGroup}, round(${orderKey}), ${conversations.id}) > (${cursor.group}, ${cursor.key}, ${cursor.id})` : undefined,
       ),
@@ -119,6 +126,8 @@ async function decorate(db: Db, businessId: string, userId: string, rows: (typeo
         .where(and(eq(users.businessId, businessId), inArray(users.id, memberIds)))
     : [];
   const nameOf = new Map(members.map((m) => [m.id, m.name ?? m.email]));
+  const labelsBy = await labelsOf(db, businessId, conversationIds);
+  const marks = await slaMarks(db, businessId, conversationIds);
   const byContact = new Map(people.map((p) => [p.id, p]));
   const byConversation = new Map(latest.map((m) => [m.conversationId, m]));
   const unreadBy = new Map(unread.map((u) => [u.conversationId, Number(u.n)]));
@@ -138,6 +147,8 @@ async function decorate(db: Db, businessId: string, userId: string, rows: (typeo
         : null,
       assignee: c.assigneeId ? { id: c.assigneeId, name: nameOf.get(c.assigneeId) ?? null } : null,
       unread: unreadBy.get(c.id) ?? 0,
+      labels: labelsBy.get(c.id) ?? [],
+      sla: marks.get(c.id) ?? null,
     };
   });
 }
@@ -169,6 +180,8 @@ export type InboxSummary = {
  */
 export async function inboxSummary(db: Db, businessId: string, userId: string): Promise<InboxSummary> {
   await touchPresence(db, businessId, userId);
+  // Queued handoffs go to agents as places free up (an agent back, a conversation closed).
+  await assignQueued(db, businessId);
   const mineOrNobody = or(eq(conversations.assigneeId, userId), isNull(conversations.assigneeId));
   const [count] = await db
     .select({ n: sql<number>`count(distinct ${conversations.id})::int` })
@@ -246,7 +259,7 @@ export async function conversationDetail(db: Db, businessId: string, conversatio
         .where(and(eq(users.businessId, businessId), eq(users.id, conversation.assigneeId)))
     : [];
   return {
-    conversation,
+    conversation: await withLabels(db, businessId, conversation),
     contact,
     assignee: assignee ?? null,
     windowOpen: insideWindow(last),

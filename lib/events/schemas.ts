@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { labelRef } from "../shared/label-schema";
 import { mediaOut } from "../shared/media-schema";
 
 // Every webhook event, one entry each: the fields it adds to the common {id, type, createdAt}. This
@@ -37,6 +38,7 @@ export const eventSchemas = {
     contactId: z.string(),
     status: z.literal("handoff").describe("(`handoff`)"),
     reason: z.string().nullable().describe("(`agent_replied` when a person's reply paused the assistant; or `null`)"),
+    labels: z.array(labelRef).describe("(the conversation's labels, `{id, name, color}`)"),
   },
   "conversation.assigned": {
     conversationId: z.string(),
@@ -44,6 +46,14 @@ export const eventSchemas = {
     assigneeId: z.string().nullable().describe("(the member now responsible; `null`: unassigned)"),
     previousAssigneeId: z.string().nullable(),
     reason: z.enum(["manual", "agent_replied", "round_robin"]).describe("(`manual`, `agent_replied`, `round_robin`)"),
+    labels: z.array(labelRef).describe("(the conversation's labels, `{id, name, color}`)"),
+  },
+  "conversation.labeled": {
+    conversationId: z.string(),
+    contactId: z.string(),
+    labels: z.array(labelRef).describe("(every label the conversation now carries, `{id, name, color}`)"),
+    added: z.array(labelRef).describe("(the label put on, or empty)"),
+    removed: z.array(labelRef).describe("(the label taken off, or empty)"),
   },
   "record.created": {
     collection: z.string(),

@@ -20,7 +20,7 @@ import { notFound } from "../errors";
 import { messageView } from "../messages/messages";
 import { messageOut } from "../messages/message-schema";
 import { recordOut, recordView } from "../records/records";
-import { conversationOut } from "../conversations/conversation-schema";
+import { conversationCoreOut as conversationOut } from "../conversations/conversation-schema";
 
 const loose = z.record(z.string(), z.unknown());
 

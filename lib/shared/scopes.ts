@@ -27,6 +27,8 @@ export const scopes = [
   "business:write",
   "saved-replies:read",
   "saved-replies:write",
+  "labels:read",
+  "labels:write",
   "audit:read",
 ] as const;
 

@@ -38,6 +38,7 @@ describe("conversations", () => {
       contactId: a.contactId,
       status: "handoff",
       reason: null,
+      labels: [],
     });
 
     const filtered = await api("GET", "/v1/conversations?status=handoff", { key: b.key });

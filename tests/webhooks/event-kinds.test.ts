@@ -89,6 +89,7 @@ describe("event kinds", () => {
       contactId: first.body.contactId,
       status: "handoff",
       reason: "wants a human",
+      labels: [],
     });
     expect(byConversation[noReason.conversationId]).toMatchObject({ status: "handoff", reason: null });
     expect("reason" in byConversation[noReason.conversationId]).toBe(true);

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { assignIn, conversationEventOut, conversationOut, conversationStatusSchema, noteIn } from "../../conversations/conversation-schema";
 import { addNote } from "../../conversations/conversation-events";
 import { listConversations } from "../../conversations/conversations";
+import { setConversationLabel, withLabels, withLabelsAll } from "../../conversations/labels";
+import { attachLabelIn } from "../../shared/label-schema";
 import { searchConversations } from "../../conversations/search";
 import { conversationListItemOut, searchQueryParam } from "../../conversations/search-schema";
 import { type ActorRef, assignConversation, closeConversation, handoffConversation, resumeConversation } from "../../conversations/transitions";
@@ -26,16 +28,19 @@ export const conversationsList = defineOperation({
   path: "/conversations",
   scope: "conversations:read",
   tag: "Conversations",
-  summary: "List conversations, filterable by status, contact and assignee; search with q",
+  summary: "List conversations, filterable by status, contact, assignee and label; search with q",
   query: pageQuery.extend({
     status: conversationStatusSchema.optional(),
     contactId: z.string().max(100).optional(),
     assigneeId: z.string().max(100).optional().describe("A user id, or `unassigned`."),
     q: searchQueryParam,
+    label: z.string().trim().min(1).max(100).optional().describe("A label's id (`lbl_...`) or name (case ignored): only conversations carrying it."),
   }),
   response: pageOf(conversationListItemOut),
-  handler: async (ctx, { query: { q, ...filter } }) =>
-    q ? searchConversations(ctx.db, ctx.businessId, q, filter) : listConversations(ctx.db, ctx.businessId, filter),
+  handler: async (ctx, { query: { q, ...filter } }) => {
+    const page = q ? await searchConversations(ctx.db, ctx.businessId, q, filter) : await listConversations(ctx.db, ctx.businessId, filter);
+    return { ...page, data: await withLabelsAll(ctx.db, ctx.businessId, page.data) };
+  },
 });
 
 export const conversationsHandoff = defineOperation({
@@ -51,10 +56,14 @@ export const conversationsHandoff = defineOperation({
   response: statusOut,
   errors: ["not_found", "invalid_transition"],
   handler: async (ctx, { params, body }) =>
-    handoffConversation(ctx.db, ctx.businessId, params.conversationId, {
-      reason: body.reason ?? null,
-      actor: actorOfCaller(ctx.caller) as ActorRef,
-    }),
+    withLabels(
+      ctx.db,
+      ctx.businessId,
+      await handoffConversation(ctx.db, ctx.businessId, params.conversationId, {
+        reason: body.reason ?? null,
+        actor: actorOfCaller(ctx.caller) as ActorRef,
+      }),
+    ),
 });
 
 export const conversationsResume = defineOperation({
@@ -67,7 +76,8 @@ export const conversationsResume = defineOperation({
   params: convParam,
   response: statusOut,
   errors: ["not_found", "invalid_transition"],
-  handler: async (ctx, { params }) => resumeConversation(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller)),
+  handler: async (ctx, { params }) =>
+    withLabels(ctx.db, ctx.businessId, await resumeConversation(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller))),
 });
 
 export const conversationsClose = defineOperation({
@@ -80,7 +90,8 @@ export const conversationsClose = defineOperation({
   params: convParam,
   response: statusOut,
   errors: ["not_found"],
-  handler: async (ctx, { params }) => closeConversation(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller)),
+  handler: async (ctx, { params }) =>
+    withLabels(ctx.db, ctx.businessId, await closeConversation(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller))),
 });
 
 export const conversationsAssign = defineOperation({
@@ -96,7 +107,12 @@ export const conversationsAssign = defineOperation({
   body: assignIn,
   response: statusOut,
   errors: ["not_found"],
-  handler: async (ctx, { params, body }) => assignConversation(ctx.db, ctx.businessId, params.conversationId, body.userId, actorOfCaller(ctx.caller)),
+  handler: async (ctx, { params, body }) =>
+    withLabels(
+      ctx.db,
+      ctx.businessId,
+      await assignConversation(ctx.db, ctx.businessId, params.conversationId, body.userId, actorOfCaller(ctx.caller)),
+    ),
 });
 
 export const conversationsNote = defineOperation({
@@ -149,7 +165,10 @@ export const conversationsSkillComplete = defineOperation({
     conversation: conversationOut,
   }),
   errors: ["not_found", "invalid_transition"],
-  handler: async (ctx, { params }) => completePausedSkill(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller)),
+  handler: async (ctx, { params }) => {
+    const done = await completePausedSkill(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller));
+    return { ...done, conversation: await withLabels(ctx.db, ctx.businessId, done.conversation) };
+  },
 });
 
 export const conversationsSkillHandBack = defineOperation({
@@ -164,7 +183,8 @@ export const conversationsSkillHandBack = defineOperation({
   params: convParam,
   response: conversationOut,
   errors: ["not_found", "invalid_transition"],
-  handler: async (ctx, { params }) => handBackPausedSkill(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller)),
+  handler: async (ctx, { params }) =>
+    withLabels(ctx.db, ctx.businessId, await handBackPausedSkill(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller))),
 });
 
 export const conversationsSkillDiscard = defineOperation({
@@ -178,4 +198,34 @@ export const conversationsSkillDiscard = defineOperation({
   response: z.object({ id: z.string().meta({ description: "The skill's id." }), deleted: z.literal(true) }),
   errors: ["not_found"],
   handler: async (ctx, { params }) => discardPausedSkill(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller)),
+});
+
+export const conversationsLabelAdd = defineOperation({
+  id: "conversations-label-add",
+  method: "POST",
+  path: "/conversations/{conversationId}/labels",
+  scope: "conversations:write",
+  tag: "Conversations",
+  summary: "Put a label on a conversation",
+  description:
+    'Body `{ "labelId": "lbl_..." }`. Putting on a label the conversation carries changes nothing. A label or conversation of another business answers 404 like a missing one. Fires `conversation.labeled`.',
+  params: convParam,
+  body: attachLabelIn,
+  response: statusOut,
+  errors: ["not_found"],
+  handler: async (ctx, { params, body }) => setConversationLabel(ctx.db, ctx.businessId, params.conversationId, body.labelId, true),
+});
+
+export const conversationsLabelRemove = defineOperation({
+  id: "conversations-label-remove",
+  method: "DELETE",
+  path: "/conversations/{conversationId}/labels/{labelId}",
+  scope: "conversations:write",
+  tag: "Conversations",
+  summary: "Take a label off a conversation",
+  description: "Taking off a label the conversation does not carry changes nothing. Fires `conversation.labeled` when it did.",
+  params: convParam.extend({ labelId: z.string().min(1).max(100) }),
+  response: statusOut,
+  errors: ["not_found"],
+  handler: async (ctx, { params }) => setConversationLabel(ctx.db, ctx.businessId, params.conversationId, params.labelId, false),
 });

@@ -2,6 +2,10 @@ import { z } from "zod";
 import { conversationOut, conversationStatusSchema } from "../../conversations/conversation-schema";
 import { getInboxSettings, inboxSettingsIn, inboxSettingsOut, updateInboxSettings } from "../../conversations/inbox-settings";
 import { heartbeat, leaveConversation, VIEWING_WINDOW_SECONDS } from "../../conversations/presence";
+import { assignQueued, teamLoad } from "../../conversations/assignment";
+import { memberLoads, setAvailability, setCapacity } from "../../conversations/presence";
+import { memberAvailabilities } from "../../db/schema/inbox";
+import { notFound } from "../../errors";
 import { conversationDetail, inboxMembers, inboxPage, inboxSummary, markSeen } from "../../dashboard/inbox";
 import { pausedSkillView } from "../../runtime/turn/takeover";
 import { AppError } from "../../errors";
@@ -36,6 +40,7 @@ const inboxRowOut = conversationOut.extend({
     .nullable(),
   assignee: person.nullable(),
   unread: z.number().int(),
+  sla: z.object({ state: z.enum(["ok", "due_soon", "breached"]), kind: z.enum(["first_response", "resolution"]), dueAt: z.string() }).nullable(),
 });
 
 export const inboxList = defineOperation({
@@ -50,6 +55,7 @@ export const inboxList = defineOperation({
     view: z.enum(["mine", "unassigned", "all"]).default("all"),
     status: conversationStatusSchema.optional(),
     contactId: z.string().max(100).optional(),
+    label: z.string().trim().min(1).max(100).optional(),
   }),
   response: pageOf(inboxRowOut),
   handler: async (ctx, { query }) => inboxPage(ctx.db, ctx.businessId, member(ctx.caller).userId, query),
@@ -194,5 +200,86 @@ export const inboxSettingsUpdate = defineOperation({
       (tx) => updateInboxSettings(tx, ctx.businessId, body),
       () => ({ action: "settings.inbox_changed", target: { type: "business", id: ctx.businessId }, details: { ...body } }),
     );
+  },
+});
+
+const availabilityOut = z.object({
+  availability: z.enum(memberAvailabilities).describe("What the member set."),
+  effective: z.enum(memberAvailabilities).describe("What assignment sees: lowered by inactivity."),
+  capacity: z.number().int().nullable(),
+  open: z.number().int(),
+});
+
+async function availabilityOf(ctx: { db: Parameters<typeof memberLoads>[0]; businessId: string }, userId: string) {
+  const load = (await memberLoads(ctx.db, ctx.businessId)).get(userId);
+  if (!load) throw notFound("user");
+  return { availability: load.setAvailability, effective: load.availability, capacity: load.capacity, open: load.open };
+}
+
+export const inboxAvailabilityGet = defineOperation({
+  id: "inbox-availability-get",
+  method: "GET",
+  path: "/internal/inbox/availability",
+  scope: "conversations:read",
+  internal: true,
+  tag: "Inbox",
+  summary: "The signed-in member's availability (set and effective), capacity and open conversations",
+  response: availabilityOut,
+  handler: async (ctx) => availabilityOf(ctx, member(ctx.caller).userId),
+});
+
+export const inboxAvailabilitySet = defineOperation({
+  id: "inbox-availability-set",
+  method: "PUT",
+  path: "/internal/inbox/availability",
+  scope: "conversations:read",
+  internal: true,
+  tag: "Inbox",
+  summary: "Set one's own availability: online, away or offline (only online agents get automatic assignments)",
+  body: z.object({ availability: z.enum(memberAvailabilities) }).strict(),
+  response: availabilityOut,
+  handler: async (ctx, { body }) => {
+    const userId = member(ctx.caller).userId;
+    await setAvailability(ctx.db, ctx.businessId, userId, body.availability);
+    if (body.availability === "online") await assignQueued(ctx.db, ctx.businessId);
+    return availabilityOf(ctx, userId);
+  },
+});
+
+export const inboxTeamLoad = defineOperation({
+  id: "inbox-team-load",
+  method: "GET",
+  path: "/internal/inbox/load",
+  scope: "conversations:read",
+  internal: true,
+  tag: "Inbox",
+  summary: "Owners: the queue (handed off, unassigned, oldest first) and each member's availability and load against capacity",
+  response: returns<Awaited<ReturnType<typeof teamLoad>>>(),
+  errors: ["forbidden"],
+  handler: async (ctx) => {
+    if (member(ctx.caller).role !== "owner") throw new AppError("forbidden", "Only an owner can see the team's load.");
+    return teamLoad(ctx.db, ctx.businessId);
+  },
+});
+
+export const inboxCapacitySet = defineOperation({
+  id: "inbox-capacity-set",
+  method: "PUT",
+  path: "/internal/inbox/capacity/{userId}",
+  scope: "conversations:write",
+  internal: true,
+  tag: "Inbox",
+  summary: "Owners: set a member's capacity (the most open conversations automatic assignment gives them; null: no limit)",
+  params: idParam("userId", "usr_01JD7X4S9C8A3K2M5N6P7Q8R9T"),
+  body: z.object({ capacity: z.number().int().min(0).max(1000).nullable() }).strict(),
+  response: availabilityOut,
+  errors: ["forbidden", "not_found"],
+  handler: async (ctx, { params, body }) => {
+    if (member(ctx.caller).role !== "owner") throw new AppError("forbidden", "Only an owner can set capacities.");
+    const load = (await memberLoads(ctx.db, ctx.businessId)).get(params.userId);
+    if (!load) throw notFound("user");
+    await setCapacity(ctx.db, ctx.businessId, params.userId, body.capacity);
+    await assignQueued(ctx.db, ctx.businessId);
+    return availabilityOf(ctx, params.userId);
   },
 });

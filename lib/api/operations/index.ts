@@ -12,6 +12,7 @@ import * as channel from "./channel";
 import * as contacts from "./contacts";
 import * as conversations from "./conversations";
 import * as inbox from "./inbox";
+import * as labels from "./labels";
 import * as media from "./media";
 import * as messages from "./messages";
 import * as records from "./records";
@@ -47,6 +48,12 @@ export const operations: AnyOperation[] = [
   conversations.conversationsSkillComplete,
   conversations.conversationsSkillHandBack,
   conversations.conversationsSkillDiscard,
+  conversations.conversationsLabelAdd,
+  conversations.conversationsLabelRemove,
+  labels.labelsList,
+  labels.labelsCreate,
+  labels.labelsUpdate,
+  labels.labelsDelete,
   inbox.inboxList,
   inbox.inboxSummaryOp,
   inbox.inboxSeen,
@@ -56,6 +63,10 @@ export const operations: AnyOperation[] = [
   inbox.inboxLeave,
   inbox.inboxSettingsGet,
   inbox.inboxSettingsUpdate,
+  inbox.inboxAvailabilityGet,
+  inbox.inboxAvailabilitySet,
+  inbox.inboxTeamLoad,
+  inbox.inboxCapacitySet,
   contacts.contactsList,
   contacts.contactsUpsert,
   contacts.contactsErase,

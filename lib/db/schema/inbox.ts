@@ -88,8 +88,14 @@ export const inboxSettings = pgTable("inbox_settings", {
   resumeAfterMinutes: integer("resume_after_minutes"),
   // Round-robin assignment of new handoffs to agents who are online.
   autoAssign: boolean("auto_assign").notNull().default(false),
+  // SLA targets for every conversation (a label's own targets win), minutes; null: none.
+  slaFirstResponseMinutes: integer("sla_first_response_minutes"),
+  slaResolutionMinutes: integer("sla_resolution_minutes"),
   updatedAt: updatedAt(),
 });
+
+export const memberAvailabilities = ["online", "away", "offline"] as const;
+export type MemberAvailability = (typeof memberAvailabilities)[number];
 
 /** Dashboard presence (the last request the member's dashboard made) and the round-robin's turn. */
 export const memberPresence = pgTable(
@@ -101,8 +107,16 @@ export const memberPresence = pgTable(
     businessId: businessId(),
     lastSeenAt: ts("last_seen_at"),
     lastAssignedAt: ts("last_assigned_at"),
+    // What the member set themselves (issue 36): online, away or offline. Inactivity lowers it when read
+    // (no dashboard poll for two minutes: away; for thirty: offline), see lib/conversations/presence.ts.
+    availability: text("availability", { enum: memberAvailabilities }).notNull().default("online"),
+    // The most open (not closed) conversations automatic assignment gives them; null: no limit.
+    capacity: integer("capacity"),
   },
-  (t) => [index("member_presence_business_idx").on(t.businessId, t.lastSeenAt)],
+  (t) => [
+    check("member_presence_availability_check", oneOf(t.availability, memberAvailabilities)),
+    index("member_presence_business_idx").on(t.businessId, t.lastSeenAt),
+  ],
 );
 
 /**

@@ -14,6 +14,7 @@ export * from "./conversations";
 export * from "./events";
 export * from "./idempotency-keys";
 export * from "./inbox";
+export * from "./labels";
 export * from "./inbound-unusable";
 export * from "./jobs";
 export * from "./knowledge-items";

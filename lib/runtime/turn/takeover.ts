@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { ConversationOut } from "../../conversations/conversation-schema";
+import type { ConversationCore } from "../../conversations/conversation-schema";
 import { recordConversationEvent } from "../../conversations/conversation-events";
 import { conversationView } from "../../conversations/conversations";
 import type { PausedSkillOut } from "../../conversations/paused-skill-schema";
@@ -84,7 +84,7 @@ async function touchPeople(tx: Db, conversationId: string, actor: Actor) {
   if (actor.type === "agent") await tx.update(conversations).set({ humanActivityAt: sql`now()` }).where(eq(conversations.id, conversationId));
 }
 
-export type Completed = { record: RecordOut; confirmation: string | null; conversation: ConversationOut };
+export type Completed = { record: RecordOut; confirmation: string | null; conversation: ConversationCore };
 
 /**
  * Completes the paused skill as if the customer had said yes: its record step writes the record from
@@ -131,7 +131,7 @@ export async function completePausedSkill(db: Db, businessId: string, conversati
  * Hands the paused skill back: the conversation returns to the assistant (`open`) with the session
  * running, and the assistant asks its pending question again.
  */
-export async function handBackPausedSkill(db: Db, businessId: string, conversationId: string, actor: Actor): Promise<ConversationOut> {
+export async function handBackPausedSkill(db: Db, businessId: string, conversationId: string, actor: Actor): Promise<ConversationCore> {
   return db.transaction(async (tx) => {
     const current = await lockConversation(tx, businessId, conversationId);
     if (current.status === "closed") throw new AppError("invalid_transition", "A closed conversation cannot be handed back.");
