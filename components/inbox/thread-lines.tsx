@@ -17,6 +17,15 @@ function who(e: ConversationEvent): string {
 
 const why = (text: string | null) => (text ? ` (${reasons[text] ?? text.replaceAll("_", " ")})` : "");
 
+/** "4: quick and kind" -> "4/5 ★★★★☆: “quick and kind”". */
+function ratingLine(text: string | null): string {
+  const rating = Number(text?.slice(0, 1));
+  if (!(rating >= 1 && rating <= 5)) return "";
+  const comment = text && text.length > 2 ? text.slice(2).trim() : "";
+  const stars = "★".repeat(rating) + "☆".repeat(5 - rating);
+  return `${rating}/5 ${stars}${comment ? `: “${comment}”` : ""}`;
+}
+
 /** One history line of the thread: handed off, assigned, returned, closed, reopened. */
 export function SystemLine({ event }: { event: ConversationEvent }) {
   const by = who(event);
@@ -29,6 +38,7 @@ export function SystemLine({ event }: { event: ConversationEvent }) {
     closed: `${by} closed the conversation`,
     reopened: event.actor.type === "customer" ? "Reopened: the customer wrote again" : `${by} reopened the conversation`,
     number_changed: `WhatsApp: ${event.text ?? "the customer changed their number"}`,
+    rated: `The customer rated this ${ratingLine(event.text)}`,
   }[event.event ?? "handed_off"];
   return (
     <div className="system-line" data-testid="system-line" data-event={event.event ?? undefined}>

@@ -67,7 +67,7 @@ export async function conversationEventRows(
 ): Promise<EventRow[]> {
   const kinds: ConversationEventKind[] = [
     ...(opts.notes ? (["note"] as const) : []),
-    ...(opts.events ? (["handed_off", "assigned", "unassigned", "returned", "closed", "reopened", "number_changed"] as const) : []),
+    ...(opts.events ? (["handed_off", "assigned", "unassigned", "returned", "closed", "reopened", "number_changed", "rated"] as const) : []),
   ];
   if (!kinds.length) return [];
   return db

@@ -14,6 +14,17 @@ export const conversationOut = z.object({
       "Since when the customer has been waiting for an answer: their first message after the business's last reply. A handoff starts the wait at once (at the handoff, or earlier when the customer was already waiting), and while handed off only a person's reply ends it: the assistant's messages, order-ready and other system messages (`source` `api`) and campaigns leave it running. Null when nobody is waiting; a closed conversation has none.",
   }),
   tokensUsed: z.number().int(),
+  satisfaction: z
+    .object({
+      rating: z.number().int().meta({ description: "1 (very poor) to 5 (excellent)." }),
+      comment: z.string().nullable(),
+      ratedAt: z.string().nullable(),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The customer's rating of the resolved conversation (asked once when a conversation a person handled is closed); null until they rate it.",
+    }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -31,7 +42,7 @@ export const conversationEventOut = z
     conversationId: z.string(),
     kind: z.enum(["note", "event"]).meta({ description: "`note`: an internal note (never sent to the customer); `event`: a history line." }),
     event: z
-      .enum(["handed_off", "assigned", "unassigned", "returned", "closed", "reopened", "number_changed"])
+      .enum(["handed_off", "assigned", "unassigned", "returned", "closed", "reopened", "number_changed", "rated"])
       .nullable()
       .meta({ description: "What happened (null for a note)." }),
     text: z.string().nullable().meta({

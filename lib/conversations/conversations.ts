@@ -21,6 +21,9 @@ const viewColumns = pickColumns(conversations, [
   "assigneeId",
   "waitingSince",
   "tokensUsed",
+  "rating",
+  "ratingComment",
+  "ratedAt",
   "createdAt",
   "updatedAt",
 ] as const);
@@ -34,6 +37,7 @@ export function conversationView(c: DatesOrIso<RowOf<typeof viewColumns.columns>
     assigneeId: c.assigneeId,
     waitingSince: iso(c.waitingSince),
     tokensUsed: c.tokensUsed,
+    satisfaction: c.rating === null ? null : { rating: c.rating, comment: c.ratingComment, ratedAt: iso(c.ratedAt) },
     createdAt: iso(c.createdAt) as string,
     updatedAt: iso(c.updatedAt) as string,
   };

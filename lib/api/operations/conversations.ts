@@ -4,7 +4,8 @@ import { addNote } from "../../conversations/conversation-events";
 import { listConversations } from "../../conversations/conversations";
 import { searchConversations } from "../../conversations/search";
 import { conversationListItemOut, searchQueryParam } from "../../conversations/search-schema";
-import { type ActorRef, assignConversation, closeConversation, handoffConversation, resumeConversation } from "../../conversations/transitions";
+import { type ActorRef, assignConversation, handoffConversation, resumeConversation } from "../../conversations/transitions";
+import { resolveConversation } from "../../messages/satisfaction";
 import type { Caller } from "../caller";
 import { defineOperation } from "../operation";
 import { idParam, pageOf, pageQuery } from "./common";
@@ -77,7 +78,7 @@ export const conversationsClose = defineOperation({
   params: convParam,
   response: statusOut,
   errors: ["not_found"],
-  handler: async (ctx, { params }) => closeConversation(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller)),
+  handler: async (ctx, { params }) => resolveConversation(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller)),
 });
 
 export const conversationsAssign = defineOperation({

@@ -15,6 +15,7 @@ import * as inbox from "./inbox";
 import * as media from "./media";
 import * as messages from "./messages";
 import * as records from "./records";
+import * as reports from "./reports";
 import * as savedReplies from "./saved-replies";
 import * as simulator from "./simulator";
 import * as skills from "./skills";
@@ -91,6 +92,7 @@ export const operations: AnyOperation[] = [
   records.recordsBrowse,
   analytics.analyticsSummaryOp,
   analytics.overviewAnalytics,
+  reports.reportsGet,
   usage.usageWallet,
   usage.usageWhatsAppCharges,
   usage.usageWhatsAppRates,

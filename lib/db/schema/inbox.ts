@@ -9,7 +9,18 @@ import { users } from "./users";
 // the business's handoff settings and the members' presence for round-robin assignment.
 
 // number_changed: WhatsApp said the customer moved to a new number (a `system` message).
-export const conversationEventKinds = ["note", "handed_off", "assigned", "unassigned", "returned", "closed", "reopened", "number_changed"] as const;
+// rated: the customer rated the resolved conversation (text: "4" or "4: the comment").
+export const conversationEventKinds = [
+  "note",
+  "handed_off",
+  "assigned",
+  "unassigned",
+  "returned",
+  "closed",
+  "reopened",
+  "number_changed",
+  "rated",
+] as const;
 export type ConversationEventKind = (typeof conversationEventKinds)[number];
 export const conversationActorTypes = ["agent", "assistant", "api", "system", "customer"] as const;
 export type ConversationActorType = (typeof conversationActorTypes)[number];
@@ -74,6 +85,8 @@ export const inboxSettings = pgTable("inbox_settings", {
   resumeAfterMinutes: integer("resume_after_minutes"),
   // Round-robin assignment of new handoffs to agents who are online.
   autoAssign: boolean("auto_assign").notNull().default(false),
+  // Ask the customer to rate a conversation a person handled when it is resolved (issue 36; default on).
+  satisfactionSurvey: boolean("satisfaction_survey").notNull().default(true),
   updatedAt: updatedAt(),
 });
 
