@@ -215,10 +215,11 @@ export async function teamReport(db: Db, businessId: string, query: ReportQuery,
   );
   const rows = await queryRows<FigureRow>(
     db,
-    sql`with facts as (${facts})
-      select ${dimension.key} as key, grouping(${dimension.key})::int as total, ${columns}
-      from facts f ${dimension.join ?? sql``}
-      group by grouping sets ((${dimension.key}), ())`,
+    sql`with facts as (${facts}),
+      keyed as (select ${dimension.key} as key, f.* from facts f ${dimension.join ?? sql``})
+      select f.key, grouping(f.key)::int as total, ${columns}
+      from keyed f
+      group by grouping sets ((f.key), ())`,
   );
   const totals = rows.find((r) => num(r.total) === 1);
   const byKey = new Map(rows.filter((r) => num(r.total) === 0).map((r) => [r.key, r]));
