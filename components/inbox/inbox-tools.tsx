@@ -42,7 +42,7 @@ function AlertsToggle() {
   );
 }
 
-type Settings = { resumeAfterMinutes: number | null; autoAssign: boolean };
+type Settings = { resumeAfterMinutes: number | null; autoAssign: boolean; satisfactionSurvey: boolean };
 
 function InboxSettingsButton() {
   const [open, setOpen] = useState(false);
@@ -62,6 +62,7 @@ function InboxSettingsDialog({ onClose }: { onClose: () => void }) {
   const settings = useQuery({ queryKey: ["inbox-settings"], queryFn: ({ signal }) => apiFetch<Settings>("/v1/internal/inbox/settings", { signal }) });
   const [minutes, setMinutes] = useState<string | null>(null);
   const [autoAssign, setAutoAssign] = useState<boolean | null>(null);
+  const [survey, setSurvey] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: (body: Settings) => apiFetch<Settings>("/v1/internal/inbox/settings", { method: "PATCH", body }),
     onSuccess: (saved) => {
@@ -74,11 +75,12 @@ function InboxSettingsDialog({ onClose }: { onClose: () => void }) {
   const current = settings.data;
   const minutesValue = minutes ?? (current?.resumeAfterMinutes ? String(current.resumeAfterMinutes) : "");
   const autoValue = autoAssign ?? current?.autoAssign ?? false;
+  const surveyValue = survey ?? current?.satisfactionSurvey ?? true;
   const parsed = minutesValue.trim() === "" ? null : Number(minutesValue);
   const invalid = parsed !== null && (!Number.isInteger(parsed) || parsed < 1 || parsed > 10_080);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!invalid) save.mutate({ resumeAfterMinutes: parsed, autoAssign: autoValue });
+    if (!invalid) save.mutate({ resumeAfterMinutes: parsed, autoAssign: autoValue, satisfactionSurvey: surveyValue });
   };
   return (
     <Dialog
@@ -113,6 +115,10 @@ function InboxSettingsDialog({ onClose }: { onClose: () => void }) {
           <label className="row small" style={{ gap: 6 }}>
             <input type="checkbox" checked={autoValue} onChange={(e) => setAutoAssign(e.target.checked)} />
             Assign new handoffs to online agents in turn (round-robin)
+          </label>
+          <label className="row small" style={{ gap: 6 }}>
+            <input type="checkbox" checked={surveyValue} onChange={(e) => setSurvey(e.target.checked)} data-testid="satisfaction-survey" />
+            Ask customers to rate a conversation a person handled when it is closed (1 to 5, in their language)
           </label>
         </form>
       )}

@@ -173,6 +173,7 @@ export * from "./inbox";
 export * from "./media";
 export * from "./messages";
 export * from "./records";
+export * from "./reports";
 export * from "./saved-replies";
 export * from "./simulator";
 export * from "./skills";
