@@ -89,7 +89,7 @@ export function loadLine(label: string, r: LoadResult): string {
 
 export function table(scenarios: Scenario[], res: Results): string {
   const head = ["scenario", ...TARGETS.map((t) => `${targetLabel[t]} req/s / p50 / p95 / p99 ms`), "ours/bare", "ours/floor", "api/floor"];
-  const rows = scenarios.map((s) => {
+  const rows = scenarios.filter((s) => !s.oursOnly).map((s) => {
     const r = (t: Target) => res.load[t]?.[s.id];
     return [
       s.label,
@@ -223,6 +223,8 @@ export function checks(scenarios: Scenario[], res: Results): Check[] {
       });
   };
   single("analytics-30d", 100, "analytics 30d");
+  single("reports-30d", 100, "reports 30 days");
+  single("reports-365d", 1000, "reports a year by agent");
   single("catalog-batch", 300, "catalog 1,000-item batch");
   const apiRatios = scenarios
     .filter((s) => SHORT_READS.includes(s.id) || SHORT_WRITES.includes(s.id))

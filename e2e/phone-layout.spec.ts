@@ -26,6 +26,7 @@ async function expectFitsScreen(page: Page, label: string) {
 
 const dashboardPages = [
   "/overview",
+  "/reports",
   "/inbox",
   "/simulator",
   "/contacts",
