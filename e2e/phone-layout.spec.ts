@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { attachScreenshot, DEMO_OWNER, expect, isPhone, navigateTo, signIn, test } from "./fixtures";
+import { attachScreenshot, DEMO_OWNER, dashboardApi, expect, isPhone, navigateTo, signIn, signUp, test } from "./fixtures";
 
 // Every page fits the screen at both sizes (the `phone` project is 390x844, see e2e/README.md): no
 // sideways scrolling of the page itself (wide tables scroll inside their own box), the main landmark
@@ -130,4 +130,29 @@ test("the navigation: a sidebar on a wide screen, a drawer behind the menu butto
   await expect(nav).toBeVisible();
   await page.mouse.click(370, 400);
   await expect(nav).toBeHidden();
+});
+
+test("a handoff waiting shows in the top bar on a phone, beside the menu, and opens the inbox", { tag: "@phone" }, async ({ page }) => {
+  await signUp(page);
+  const api = dashboardApi(page);
+  const sent = await api.post("/v1/internal/simulator/messages", { phone: "+19995550136", name: "Tina Topbar", text: "I need to speak to a person" });
+  expect(sent.status).toBe(200);
+  await expect
+    .poll(async () => (await api.get("/v1/internal/inbox/summary")).body.unreadConversations, { timeout: 20_000, message: "the handoff is unread" })
+    .toBe(1);
+  await page.goto("/overview");
+  const topbar = page.getByTestId("topbar-unread");
+  if (!isPhone(page)) {
+    // A wide screen has no top bar: the sidebar's counter says it.
+    await expect(page.getByTestId("nav-unread")).toHaveText("1 unread");
+    await expect(topbar).toBeHidden();
+    return;
+  }
+  await expect(topbar).toBeVisible();
+  await expect(topbar).toHaveAccessibleName("Inbox: 1 handed-off conversation unread");
+  const box = await topbar.boundingBox();
+  expect(box?.height ?? 0, "a 44 px touch target").toBeGreaterThanOrEqual(44);
+  await attachScreenshot(page, "topbar-unread", { fullPage: false });
+  await topbar.click();
+  await expect(page).toHaveURL(/\/inbox$/);
 });

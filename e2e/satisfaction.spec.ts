@@ -55,11 +55,12 @@ test("a resolved conversation asks for a rating and the rating shows in the repo
   await navigateTo(page, "Reports");
   await expect(page).toHaveURL(/\/reports$/);
   await expect(page.getByTestId("report-satisfaction")).toHaveText("5.0 / 5");
-  await expect(page.getByTestId("report-totals")).toContainText("1 ratings");
+  await expect(page.getByTestId("report-totals")).toContainText("1 rating");
   await attachScreenshot(page, "reports-by-day");
   await page.getByRole("tab", { name: "By agent" }).click();
   const session = await currentSession(page);
-  const agentRow = page.getByRole("row").filter({ hasText: owner.name });
+  // A table row on a wide screen, a card on a phone.
+  const agentRow = isPhone(page) ? page.getByRole("region", { name: owner.name }) : page.getByRole("row").filter({ hasText: owner.name });
   await expect(agentRow).toContainText("5.0 / 5 (1)");
   await attachScreenshot(page, "reports-by-agent");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("report-csv").click()]);
@@ -76,5 +77,4 @@ test("a resolved conversation asks for a rating and the rating shows in the repo
   const figures = await api.get("/v1/reports?groupBy=agent");
   expect(figures.status).toBe(200);
   expect(figures.body.rows.find((r: { key: string }) => r.key === session.userId)).toMatchObject({ ratings: 1, ratingAverage: 5 });
-  if (isPhone(page)) await expect(page.getByRole("main")).toBeVisible();
 });

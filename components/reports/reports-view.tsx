@@ -148,7 +148,7 @@ export function ReportsView() {
             <Stat
               label="Satisfaction"
               value={t && rating(t)}
-              hint={t ? `${fmt(t.ratings)} ratings` : "average rating"}
+              hint={t ? `${fmt(t.ratings)} rating${t.ratings === 1 ? "" : "s"}` : "average rating"}
               testId="report-satisfaction"
             />
           </div>
@@ -176,19 +176,30 @@ export function ReportsView() {
                     label="Conversations, assistant alone and handoffs"
                   />
                 </Card>
-                <Card title="Satisfaction and times">
+                <Card title="Response times (median, minutes)">
                   <ReportChart
                     rows={report.data.rows}
                     bars={[
-                      ["ratingAverage", "Average rating (1-5)", "#7c5cbf"],
-                      ["firstResponseMinutes", "First response (median, min)", "#3a7bd4"],
+                      ["firstResponseMinutes", "First response", "#3a7bd4"],
+                      ["resolutionMinutes", "Resolution", "#5eaaa2"],
                     ]}
-                    label="Average rating and median first response"
+                    label="Median first response and resolution times in minutes"
+                  />
+                </Card>
+                <Card title="Satisfaction (average rating)">
+                  <ReportChart
+                    rows={report.data.rows}
+                    bars={[["ratingAverage", "Average rating (1-5)", "#7c5cbf"]]}
+                    label="Average satisfaction rating, 1 to 5"
+                    domain={[0, 5]}
                   />
                 </Card>
               </div>
               <Card title={groupBy === "day" ? `Per day (${report.data.timeZone})` : "Per agent"}>
-                <Table columns={columns} rows={report.data.rows} rowKey={(r) => r.key ?? "none"} caption="Report figures" />
+                <div className="reports-table">
+                  <Table columns={columns} rows={report.data.rows} rowKey={(r) => r.key ?? "none"} caption="Report figures" />
+                </div>
+                <ReportCards rows={report.data.rows} groupBy={groupBy} />
               </Card>
             </>
           )}
@@ -203,17 +214,20 @@ const columns: Column<Row>[] = [
   { key: "conversations", header: "Conversations", numeric: true, render: (r) => fmt(r.conversations) },
   { key: "assistantOnly", header: "Assistant alone", numeric: true, render: (r) => fmt(r.assistantOnly) },
   { key: "handoffs", header: "Handoffs", numeric: true, render: (r) => fmt(r.handoffs) },
-  { key: "firstResponse", header: "First response (median)", numeric: true, render: (r) => duration(r.firstResponseMedianSeconds) },
+  { key: "firstResponse", header: "First response", numeric: true, render: (r) => duration(r.firstResponseMedianSeconds) },
   { key: "resolved", header: "Resolved", numeric: true, render: (r) => fmt(r.resolved) },
-  { key: "resolution", header: "Resolution (median)", numeric: true, render: (r) => duration(r.resolutionMedianSeconds) },
+  { key: "resolution", header: "Resolution", numeric: true, render: (r) => duration(r.resolutionMedianSeconds) },
   { key: "rating", header: "Satisfaction", numeric: true, render: (r) => (r.ratings ? `${rating(r)} (${r.ratings})` : "–") },
 ];
 
-function ReportChart({ rows, bars, label }: { rows: Row[]; bars: [string, string, string][]; label: string }) {
+const minutes = (s: number | null) => (s === null ? null : Math.round(s / 6) / 10);
+
+function ReportChart({ rows, bars, label, domain }: { rows: Row[]; bars: [string, string, string][]; label: string; domain?: [number, number] }) {
   const data = rows.map((r) => ({
     ...r,
     name: r.label,
-    firstResponseMinutes: r.firstResponseMedianSeconds === null ? null : Math.round(r.firstResponseMedianSeconds / 6) / 10,
+    firstResponseMinutes: minutes(r.firstResponseMedianSeconds),
+    resolutionMinutes: minutes(r.resolutionMedianSeconds),
   }));
   return (
     <div className="chart-box" role="img" aria-label={label}>
@@ -221,14 +235,39 @@ function ReportChart({ rows, bars, label }: { rows: Row[]; bars: [string, string
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e5e9" />
           <XAxis dataKey="name" tick={{ fontSize: 12, fill: "#6b7380" }} minTickGap={16} />
-          <YAxis tick={{ fontSize: 12, fill: "#6b7380" }} />
+          <YAxis tick={{ fontSize: 12, fill: "#6b7380" }} domain={domain} />
           <Tooltip />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {bars.map(([key, name, fill]) => (
-            <Bar key={key} dataKey={key} name={name} fill={fill} radius={[3, 3, 0, 0]} />
+            <Bar key={key} dataKey={key} name={name} fill={fill} radius={[3, 3, 0, 0]} isAnimationActive={false} />
           ))}
         </BarChart>
       </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** On a phone the table is a list of cards, one per day or agent with anything in it. */
+function ReportCards({ rows, groupBy }: { rows: Row[]; groupBy: string }) {
+  const busy = rows.filter((r) => r.conversations || r.handoffs || r.resolved || r.ratings || r.firstResponses);
+  return (
+    <div className="reports-cards" data-testid="report-cards">
+      {busy.length < rows.length ? (
+        <p className="small muted">{groupBy === "day" ? "Days" : "Members"} with nothing in this range are left out here.</p>
+      ) : null}
+      {busy.map((r) => (
+        <section key={r.key ?? "none"} className="reports-card" aria-label={r.label}>
+          <h3>{r.label}</h3>
+          <dl>
+            {columns.slice(1).map((c) => (
+              <div key={c.key} className="reports-card-line">
+                <dt>{c.header}</dt>
+                <dd>{c.render(r)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
     </div>
   );
 }

@@ -155,7 +155,11 @@ describe("the inactivity timeout", () => {
     await agentOf(shop);
     const asAgent = await api("PATCH", "/v1/internal/inbox/settings", { headers: member, body: { resumeAfterMinutes: 5 } });
     expect(asAgent.status).toBe(403);
-    expect((await api("GET", "/v1/internal/inbox/settings", { headers: member })).body).toEqual({ resumeAfterMinutes: null, autoAssign: false, satisfactionSurvey: true });
+    expect((await api("GET", "/v1/internal/inbox/settings", { headers: member })).body).toEqual({
+      resumeAfterMinutes: null,
+      autoAssign: false,
+      satisfactionSurvey: true,
+    });
     const asKey = await api("GET", "/v1/internal/inbox/settings", { key: shop.key });
     expect(asKey.status).toBe(404);
     const owner = await makeStaff({ businessId: shop.businessId });
@@ -164,7 +168,11 @@ describe("the inactivity timeout", () => {
     expect(invalid.status).toBe(400);
     const unknown = await api("PATCH", "/v1/internal/inbox/settings", { headers: member, body: { nonsense: true } });
     expect(unknown.status).toBe(400);
-    expect((await api("GET", "/v1/internal/inbox/settings", { headers: member })).body).toEqual({ resumeAfterMinutes: null, autoAssign: false, satisfactionSurvey: true });
+    expect((await api("GET", "/v1/internal/inbox/settings", { headers: member })).body).toEqual({
+      resumeAfterMinutes: null,
+      autoAssign: false,
+      satisfactionSurvey: true,
+    });
     const { key } = await createApiKey(db(), shop.businessId, { scopes: "all", name: "x" });
     expect((await api("PATCH", "/v1/internal/inbox/settings", { key, body: { autoAssign: true } })).status).toBe(404);
     await settle(shop.businessId);
