@@ -156,3 +156,46 @@ test("a handoff waiting shows in the top bar on a phone, beside the menu, and op
   await topbar.click();
   await expect(page).toHaveURL(/\/inbox$/);
 });
+
+test("buttons, tabs and fields are touch targets of at least 44 px on a phone", { tag: "@phone" }, async ({ page }) => {
+  test.skip(!isPhone(page), "a wide screen keeps the compact controls");
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  for (const path of ["/inbox", "/contacts", "/records", "/reports", "/simulator", "/team"]) {
+    await page.goto(path);
+    await settled(page);
+    const small = await page.locator("main .btn:visible, main .tab:visible, main .input:visible").evaluateAll((els) =>
+      els
+        .map((el) => ({
+          text: (el.textContent || el.getAttribute("aria-label") || el.tagName).trim().slice(0, 30),
+          h: el.getBoundingClientRect().height,
+        }))
+        .filter((x) => x.h < 44),
+    );
+    expect(small, `${path}: controls under 44 px`).toEqual([]);
+  }
+  await attachScreenshot(page, "touch-targets", { fullPage: false });
+});
+
+test("the simulator opens at its header with a full-width message field on a phone", { tag: "@phone" }, async ({ page }) => {
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  await page.goto("/simulator");
+  const field = page.getByRole("textbox", { name: "Message" });
+  await expect(field).toBeVisible();
+  await expect(page.getByTestId("sim-customer-phone")).toHaveText(/^\+1999\d{7}$/);
+  if (!isPhone(page)) {
+    // A wide screen is ready to type.
+    await expect(field).toBeFocused();
+    return;
+  }
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => window.scrollY), "the page starts at the top").toBe(0);
+  await expect(page.locator("main h1")).toBeInViewport();
+  await expect(field).not.toBeFocused();
+  const box = await field.boundingBox();
+  expect(box?.width ?? 0, "a message field as wide as the chat").toBeGreaterThan(300);
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  await field.fill("Hello from a phone");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByRole("log", { name: "Messages" }).getByText("Hello from a phone")).toBeVisible();
+  await attachScreenshot(page, "simulator-phone", { fullPage: false });
+});
