@@ -75,6 +75,8 @@ export const conversationsClose = defineOperation({
   scope: "conversations:write",
   tag: "Conversations",
   summary: "Close a conversation",
+  description:
+    "Resolves the conversation; the customer's next message opens a new one. When a person replied in it, the customer is asked once to rate it (1 to 5, inside the 24-hour window, unless the business turned the survey off): see `satisfaction` on the conversation and the `conversation.rated` event.",
   params: convParam,
   response: statusOut,
   errors: ["not_found"],
