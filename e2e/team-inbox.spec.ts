@@ -284,7 +284,11 @@ test.describe("the team inbox", { tag: "@phone" }, () => {
     await attachScreenshot(page, "handoff-settings");
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toBeHidden();
-    expect((await dashboardApi(page).get("/v1/internal/inbox/settings")).body).toEqual({ resumeAfterMinutes: 45, autoAssign: true });
+    expect((await dashboardApi(page).get("/v1/internal/inbox/settings")).body).toEqual({
+      resumeAfterMinutes: 45,
+      autoAssign: true,
+      satisfactionSurvey: true,
+    });
 
     const agent = { email: `${unique("agent")}@example.test`, password: "agent-password-2" };
     await admin("create-user", { business: owner.businessId, email: agent.email, password: agent.password, role: "agent" });
