@@ -199,3 +199,17 @@ test("the simulator opens at its header with a full-width message field on a pho
   await expect(page.getByRole("log", { name: "Messages" }).getByText("Hello from a phone")).toBeVisible();
   await attachScreenshot(page, "simulator-phone", { fullPage: false });
 });
+
+test("tables are cards on a phone: nothing scrolls sideways inside its box", { tag: "@phone" }, async ({ page }) => {
+  test.skip(!isPhone(page), "a wide screen shows the tables as tables");
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  for (const path of ["/contacts", "/records", "/catalog", "/templates", "/api-keys", "/team", "/reports"]) {
+    await page.goto(path);
+    await settled(page);
+    const wide = await page
+      .locator("main .table-wrap")
+      .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => `${el.scrollWidth} > ${el.clientWidth}`));
+    expect(wide, `${path}: tables wider than their box`).toEqual([]);
+    await attachScreenshot(page, `cards${path.replace("/", "-")}`);
+  }
+});
