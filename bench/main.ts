@@ -303,11 +303,11 @@ async function postgresLoad(meta: BenchMeta, scenarios: ReturnType<typeof allSce
     for (const [i, target] of targets.entries()) servers.push({ target, server: await startTarget(target, basePort + i, meta) });
     // Warm every route once (lazy route loading, JIT, the connection pool) before any measurement.
     for (const { server } of servers)
-      for (const s of scenarios.filter((x) => x.kind === "read"))
+      for (const s of scenarios.filter((x) => x.kind === "read" && !x.oursOnly))
         await measure(server.url, s, { ...loadOpts, connections: 8, durationSec: 1, warmupSec: 0 });
     const load = Object.fromEntries(targets.map((t) => [t, {}])) as Record<Target, NonNullable<Results["load"][Target]>>;
     Object.assign(results.load, load);
-    for (const s of scenarios) {
+    for (const s of scenarios.filter((x) => !x.oursOnly)) {
       const byTarget = await measureInTurns(
         servers.map(({ target, server }) => ({ name: target, url: server.url })),
         s,

@@ -14,6 +14,11 @@ export type Scenario = {
    * (one after another, as before 2026-11-27), since a 2 s turn would cut off most of what is in flight.
    */
   slow?: true;
+  /**
+   * Measured on our app alone, with one connection (the floors do not implement it): the team reports
+   * (issue 36), whose figure is their latency over the 1M-message data set.
+   */
+  oursOnly?: true;
 };
 
 let phoneCounter = 0;
@@ -64,6 +69,16 @@ export function scenarios(meta: BenchMeta): Scenario[] {
       path: `/v1/contacts?search=${meta.searchTerm}&limit=50`,
     },
     { id: "analytics-30d", label: "GET analytics summary 30d", kind: "read", method: "GET", path: "/v1/analytics/summary?window=30d", slow: true },
+    { id: "reports-30d", label: "GET reports, 30 days by day", kind: "read", method: "GET", path: "/v1/reports", slow: true, oursOnly: true },
+    {
+      id: "reports-365d",
+      label: "GET reports, a year by agent",
+      kind: "read",
+      method: "GET",
+      path: `/v1/reports?groupBy=agent&from=${yearAgo()}`,
+      slow: true,
+      oursOnly: true,
+    },
     { id: "wallet", label: "GET wallet", kind: "read", method: "GET", path: "/v1/usage/wallet" },
     {
       id: "messages-send",
@@ -91,4 +106,9 @@ export function scenarios(meta: BenchMeta): Scenario[] {
       slow: true,
     },
   ];
+}
+
+/** The first day of a year-long report (the data set spreads its history over the last 365 days). */
+function yearAgo(): string {
+  return new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { attachScreenshot, DEMO_OWNER, expect, isPhone, navigateTo, signIn, test } from "./fixtures";
+import { attachScreenshot, DEMO_OWNER, dashboardApi, expect, isPhone, navigateTo, signIn, signUp, test } from "./fixtures";
 
 // Every page fits the screen at both sizes (the `phone` project is 390x844, see e2e/README.md): no
 // sideways scrolling of the page itself (wide tables scroll inside their own box), the main landmark
@@ -26,6 +26,7 @@ async function expectFitsScreen(page: Page, label: string) {
 
 const dashboardPages = [
   "/overview",
+  "/reports",
   "/inbox",
   "/simulator",
   "/contacts",
@@ -129,4 +130,86 @@ test("the navigation: a sidebar on a wide screen, a drawer behind the menu butto
   await expect(nav).toBeVisible();
   await page.mouse.click(370, 400);
   await expect(nav).toBeHidden();
+});
+
+test("a handoff waiting shows in the top bar on a phone, beside the menu, and opens the inbox", { tag: "@phone" }, async ({ page }) => {
+  await signUp(page);
+  const api = dashboardApi(page);
+  const sent = await api.post("/v1/internal/simulator/messages", { phone: "+19995550136", name: "Tina Topbar", text: "I need to speak to a person" });
+  expect(sent.status).toBe(200);
+  await expect
+    .poll(async () => (await api.get("/v1/internal/inbox/summary")).body.unreadConversations, { timeout: 20_000, message: "the handoff is unread" })
+    .toBe(1);
+  await page.goto("/overview");
+  const topbar = page.getByTestId("topbar-unread");
+  if (!isPhone(page)) {
+    // A wide screen has no top bar: the sidebar's counter says it.
+    await expect(page.getByTestId("nav-unread")).toHaveText("1 unread");
+    await expect(topbar).toBeHidden();
+    return;
+  }
+  await expect(topbar).toBeVisible();
+  await expect(topbar).toHaveAccessibleName("Inbox: 1 handed-off conversation unread");
+  const box = await topbar.boundingBox();
+  expect(box?.height ?? 0, "a 44 px touch target").toBeGreaterThanOrEqual(44);
+  await attachScreenshot(page, "topbar-unread", { fullPage: false });
+  await topbar.click();
+  await expect(page).toHaveURL(/\/inbox$/);
+});
+
+test("buttons, tabs and fields are touch targets of at least 44 px on a phone", { tag: "@phone" }, async ({ page }) => {
+  test.skip(!isPhone(page), "a wide screen keeps the compact controls");
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  for (const path of ["/inbox", "/contacts", "/records", "/reports", "/simulator", "/team"]) {
+    await page.goto(path);
+    await settled(page);
+    const small = await page.locator("main .btn:visible, main .tab:visible, main .input:visible").evaluateAll((els) =>
+      els
+        .map((el) => ({
+          text: (el.textContent || el.getAttribute("aria-label") || el.tagName).trim().slice(0, 30),
+          h: el.getBoundingClientRect().height,
+        }))
+        .filter((x) => x.h < 44),
+    );
+    expect(small, `${path}: controls under 44 px`).toEqual([]);
+  }
+  await attachScreenshot(page, "touch-targets", { fullPage: false });
+});
+
+test("the simulator opens at its header with a full-width message field on a phone", { tag: "@phone" }, async ({ page }) => {
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  await page.goto("/simulator");
+  const field = page.getByRole("textbox", { name: "Message" });
+  await expect(field).toBeVisible();
+  await expect(page.getByTestId("sim-customer-phone")).toHaveText(/^\+1999\d{7}$/);
+  if (!isPhone(page)) {
+    // A wide screen is ready to type.
+    await expect(field).toBeFocused();
+    return;
+  }
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => window.scrollY), "the page starts at the top").toBe(0);
+  await expect(page.locator("main h1")).toBeInViewport();
+  await expect(field).not.toBeFocused();
+  const box = await field.boundingBox();
+  expect(box?.width ?? 0, "a message field as wide as the chat").toBeGreaterThan(300);
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  await field.fill("Hello from a phone");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByRole("log", { name: "Messages" }).getByText("Hello from a phone")).toBeVisible();
+  await attachScreenshot(page, "simulator-phone", { fullPage: false });
+});
+
+test("tables are cards on a phone: nothing scrolls sideways inside its box", { tag: "@phone" }, async ({ page }) => {
+  test.skip(!isPhone(page), "a wide screen shows the tables as tables");
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  for (const path of ["/contacts", "/records", "/catalog", "/templates", "/api-keys", "/team", "/reports"]) {
+    await page.goto(path);
+    await settled(page);
+    const wide = await page
+      .locator("main .table-wrap")
+      .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => `${el.scrollWidth} > ${el.clientWidth}`));
+    expect(wide, `${path}: tables wider than their box`).toEqual([]);
+    await attachScreenshot(page, `cards${path.replace("/", "-")}`);
+  }
 });

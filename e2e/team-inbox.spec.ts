@@ -289,6 +289,7 @@ test.describe("the team inbox", { tag: "@phone" }, () => {
       autoAssign: true,
       slaFirstResponseMinutes: null,
       slaResolutionMinutes: null,
+      satisfactionSurvey: true,
     });
 
     const agent = { email: `${unique("agent")}@example.test`, password: "agent-password-2" };

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { apiFetch } from "@/components/data/fetcher";
 import { alertsEnabled, notifyHandoff } from "./handoff-alerts";
@@ -46,5 +47,31 @@ export function InboxNavBadge() {
       {n}
       <span className="sr-only"> unread</span>
     </span>
+  );
+}
+
+/**
+ * The same counter in the phone's top bar (issue 36, item 6), so a handoff waiting is seen without
+ * opening the menu: a link to the inbox. It reads what the navigation's badge polls (the same query),
+ * so it adds no request and no second alert.
+ */
+export function TopbarUnread() {
+  const summary = useQuery({
+    queryKey: ["inbox", "summary"],
+    queryFn: ({ signal }) => apiFetch<Summary>("/v1/internal/inbox/summary", { signal }),
+    staleTime: POLL_MS,
+  });
+  const n = summary.data?.unreadConversations ?? 0;
+  if (!n) return null;
+  return (
+    <Link
+      href="/inbox"
+      className="topbar-unread"
+      data-testid="topbar-unread"
+      aria-label={`Inbox: ${n} handed-off conversation${n === 1 ? "" : "s"} unread`}
+    >
+      <span aria-hidden="true">✉</span>
+      <span className="unread-count">{n}</span>
+    </Link>
   );
 }

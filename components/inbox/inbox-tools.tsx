@@ -49,6 +49,7 @@ type Settings = {
   autoAssign: boolean;
   slaFirstResponseMinutes: number | null;
   slaResolutionMinutes: number | null;
+  satisfactionSurvey: boolean;
 };
 
 /** An optional whole number of minutes typed in a box: null when empty, NaN when not valid. */
@@ -78,6 +79,7 @@ function InboxSettingsDialog({ onClose }: { onClose: () => void }) {
   const [autoAssign, setAutoAssign] = useState<boolean | null>(null);
   const [firstResponse, setFirstResponse] = useState<string | null>(null);
   const [resolution, setResolution] = useState<string | null>(null);
+  const [survey, setSurvey] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: (body: Settings) => apiFetch<Settings>("/v1/internal/inbox/settings", { method: "PATCH", body }),
     onSuccess: (saved) => {
@@ -90,6 +92,7 @@ function InboxSettingsDialog({ onClose }: { onClose: () => void }) {
   const current = settings.data;
   const minutesValue = minutes ?? (current?.resumeAfterMinutes ? String(current.resumeAfterMinutes) : "");
   const autoValue = autoAssign ?? current?.autoAssign ?? false;
+  const surveyValue = survey ?? current?.satisfactionSurvey ?? true;
   const parsed = minutesValue.trim() === "" ? null : Number(minutesValue);
   const invalid = parsed !== null && (!Number.isInteger(parsed) || parsed < 1 || parsed > 10_080);
   const frText = firstResponse ?? (current?.slaFirstResponseMinutes ? String(current.slaFirstResponseMinutes) : "");
@@ -100,7 +103,13 @@ function InboxSettingsDialog({ onClose }: { onClose: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!invalid && !slaInvalid)
-      save.mutate({ resumeAfterMinutes: parsed, autoAssign: autoValue, slaFirstResponseMinutes: fr, slaResolutionMinutes: res });
+      save.mutate({
+        resumeAfterMinutes: parsed,
+        autoAssign: autoValue,
+        slaFirstResponseMinutes: fr,
+        slaResolutionMinutes: res,
+        satisfactionSurvey: surveyValue,
+      });
   };
   return (
     <Dialog
@@ -159,6 +168,10 @@ function InboxSettingsDialog({ onClose }: { onClose: () => void }) {
             hint="How soon a handed-off conversation should be closed."
             onChange={(e) => setResolution(e.target.value)}
           />
+          <label className="row small" style={{ gap: 6 }}>
+            <input type="checkbox" checked={surveyValue} onChange={(e) => setSurvey(e.target.checked)} data-testid="satisfaction-survey" />
+            Ask customers to rate a conversation a person handled when it is closed (1 to 5, in their language)
+          </label>
         </form>
       )}
     </Dialog>

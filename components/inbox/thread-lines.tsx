@@ -19,7 +19,16 @@ const skill = (name: string | null) => (name ? `“${name}”` : "the skill");
 
 const why = (text: string | null) => (text ? ` (${reasons[text] ?? text.replaceAll("_", " ")})` : "");
 
-/** One history line of the thread: handed off, assigned, returned, closed, reopened, a paused skill's fate. */
+/** "4: quick and kind" -> "4/5 ★★★★☆: “quick and kind”". */
+function ratingLine(text: string | null): string {
+  const rating = Number(text?.slice(0, 1));
+  if (!(rating >= 1 && rating <= 5)) return "";
+  const comment = text && text.length > 2 ? text.slice(2).trim() : "";
+  const stars = "★".repeat(rating) + "☆".repeat(5 - rating);
+  return `${rating}/5 ${stars}${comment ? `: “${comment}”` : ""}`;
+}
+
+/** One history line of the thread: handed off, assigned, returned, closed, reopened, rated, a paused skill's fate. */
 export function SystemLine({ event }: { event: ConversationEvent }) {
   const by = who(event);
   const assignee = event.assignee?.name ?? "a teammate";
@@ -34,6 +43,7 @@ export function SystemLine({ event }: { event: ConversationEvent }) {
     skill_completed: `${by} completed ${skill(event.text)} the assistant had started (saved in Records)`,
     skill_handed_back: `${by} handed ${skill(event.text)} back to the assistant`,
     skill_discarded: `${by} dropped ${skill(event.text)}: nothing was saved`,
+    rated: `The customer rated this ${ratingLine(event.text)}`,
   }[event.event ?? "handed_off"];
   return (
     <div className="system-line" data-testid="system-line" data-event={event.event ?? undefined}>

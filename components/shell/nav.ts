@@ -4,6 +4,7 @@ export type NavItem = { href: string; label: string; icon: string; agent?: boole
 
 export const navItems: NavItem[] = [
   { href: "/overview", label: "Overview", icon: "◔", group: "work" },
+  { href: "/reports", label: "Reports", icon: "▥", group: "work" },
   { href: "/inbox", label: "Inbox", icon: "✉", agent: true, group: "work" },
   { href: "/simulator", label: "Simulator", icon: "▷", agent: true, group: "work" },
   { href: "/contacts", label: "Contacts", icon: "☺", agent: true, group: "work" },

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { navFor, navGroups, navItems } from "./nav";
-import { InboxNavBadge } from "@/components/inbox/inbox-nav-badge";
+import { InboxNavBadge, TopbarUnread } from "@/components/inbox/inbox-nav-badge";
 import { UserMenu } from "./user-menu";
 
 type Props = { businessName: string; role: "owner" | "agent"; user: { name: string | null; email: string } };
@@ -89,6 +89,7 @@ export function Sidebar({ businessName, role, user }: Props) {
         <div className="topbar-business" title={businessName}>
           {businessName}
         </div>
+        <TopbarUnread />
       </header>
       {open ? <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setOpen(false)} /> : null}
       <aside className="sidebar" id="dashboard-nav" data-open={open ? "true" : undefined} ref={drawer} onKeyDown={trapFocus}>

@@ -1,7 +1,8 @@
 "use client";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { PHONE_QUERY } from "@/components/shell/use-phone-layout";
 import { StatusTicks } from "@/components/inbox/message-bubble";
 import { MessageMedia, visibleText } from "@/components/inbox/message-media";
 import type { Message, UploadedFile } from "@/components/inbox/types";
@@ -78,6 +79,11 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
 
   const messages = thread.data?.messages ?? [];
   const lastId = messages.at(-1)?.id;
+  // Ready to type on a wide screen. Not on a phone (issue 36, item 6): focusing opened the keyboard and
+  // scrolled the page past its own header on arrival.
+  useEffect(() => {
+    if (!window.matchMedia(PHONE_QUERY).matches) document.getElementById("sim-text")?.focus({ preventScroll: true });
+  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the newest message.
   useLayoutEffect(() => {
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
@@ -223,7 +229,6 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
               onChange={(e) => setText(e.target.value)}
               maxLength={4096}
               autoComplete="off"
-              autoFocus
             />
             <Button type="submit" variant="primary" loading={send.isPending} disabled={!text.trim()}>
               Send

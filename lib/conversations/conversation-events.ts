@@ -79,6 +79,7 @@ export async function conversationEventRows(
           "skill_completed",
           "skill_handed_back",
           "skill_discarded",
+          "rated",
         ] as const)
       : []),
   ];

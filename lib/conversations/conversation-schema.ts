@@ -15,6 +15,17 @@ export const conversationCoreOut = z.object({
       "Since when the customer has been waiting for an answer: their first message after the business's last reply. A handoff starts the wait at once (at the handoff, or earlier when the customer was already waiting), and while handed off only a person's reply ends it: the assistant's messages, order-ready and other system messages (`source` `api`) and campaigns leave it running. Null when nobody is waiting; a closed conversation has none.",
   }),
   tokensUsed: z.number().int(),
+  satisfaction: z
+    .object({
+      rating: z.number().int().meta({ description: "1 (very poor) to 5 (excellent)." }),
+      comment: z.string().nullable(),
+      ratedAt: z.string().nullable(),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The customer's rating of the resolved conversation (asked once when a conversation a person handled is closed); null until they rate it.",
+    }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -49,6 +60,7 @@ export const conversationEventOut = z
         "skill_completed",
         "skill_handed_back",
         "skill_discarded",
+        "rated",
       ])
       .nullable()
       .meta({

@@ -23,6 +23,9 @@ const viewColumns = pickColumns(conversations, [
   "assigneeId",
   "waitingSince",
   "tokensUsed",
+  "rating",
+  "ratingComment",
+  "ratedAt",
   "createdAt",
   "updatedAt",
 ] as const);
@@ -36,6 +39,7 @@ export function conversationView(c: DatesOrIso<RowOf<typeof viewColumns.columns>
     assigneeId: c.assigneeId,
     waitingSince: iso(c.waitingSince),
     tokensUsed: c.tokensUsed,
+    satisfaction: c.rating === null ? null : { rating: c.rating, comment: c.ratingComment, ratedAt: iso(c.ratedAt) },
     createdAt: iso(c.createdAt) as string,
     updatedAt: iso(c.updatedAt) as string,
   };

@@ -19,6 +19,9 @@ export const inboxSettingsOut = z.object({
   slaResolutionMinutes: z.number().int().nullable().meta({
     description: "Target from the handoff to closing the conversation, in minutes (a label's own target wins); null: none.",
   }),
+  satisfactionSurvey: z.boolean().meta({
+    description: "Ask the customer to rate (1 to 5) a conversation a person handled when it is resolved (default on).",
+  }),
 });
 export type InboxSettings = z.infer<typeof inboxSettingsOut>;
 
@@ -28,6 +31,7 @@ export const inboxSettingsIn = z
     autoAssign: z.boolean().optional(),
     slaFirstResponseMinutes: slaMinutes.optional(),
     slaResolutionMinutes: slaMinutes.optional(),
+    satisfactionSurvey: z.boolean().optional(),
   })
   .strict();
 
@@ -38,6 +42,7 @@ export async function getInboxSettings(db: Db, businessId: string): Promise<Inbo
     autoAssign: row?.autoAssign ?? false,
     slaFirstResponseMinutes: row?.slaFirstResponseMinutes ?? null,
     slaResolutionMinutes: row?.slaResolutionMinutes ?? null,
+    satisfactionSurvey: row?.satisfactionSurvey ?? true,
   };
 }
 
@@ -49,6 +54,7 @@ export async function updateInboxSettings(db: Db, businessId: string, patch: z.i
     autoAssign: pick("autoAssign"),
     slaFirstResponseMinutes: pick("slaFirstResponseMinutes"),
     slaResolutionMinutes: pick("slaResolutionMinutes"),
+    satisfactionSurvey: pick("satisfactionSurvey"),
   };
   await db
     .insert(inboxSettings)

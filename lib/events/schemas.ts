@@ -55,6 +55,13 @@ export const eventSchemas = {
     added: z.array(labelRef).describe("(the label put on, or empty)"),
     removed: z.array(labelRef).describe("(the label taken off, or empty)"),
   },
+  "conversation.rated": {
+    conversationId: z.string(),
+    contactId: z.string(),
+    rating: z.number().int().describe("(1..5, the customer's satisfaction with a resolved conversation a person handled)"),
+    comment: z.string().nullable().describe("(the customer's optional comment; sent again with it when it arrives, else `null`)"),
+    agentId: z.string().nullable().describe("(the member the conversation was assigned to when it was resolved)"),
+  },
   "record.created": {
     collection: z.string(),
     record: z.object({ id: z.string(), fields: flexible }).describe("`{id, fields}`"),

@@ -13,6 +13,7 @@ import { defineJob } from "../jobs/job";
 import { enqueue } from "../jobs/queue";
 import { mediaView, WEBHOOK_MEDIA_URL_TTL_SECONDS } from "./media-view";
 import type { MessageRow } from "./messages";
+import { applySurveyReply, surveyReplyFor } from "./satisfaction";
 import { sendMessage } from "./send-message";
 
 /** The assistant runtime's queue: one turn per inbound message, one conversation at a time. */
@@ -80,7 +81,10 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
       if (input.channel === "whatsapp" && contact.channel !== "whatsapp") {
         await tx.update(contacts).set({ channel: "whatsapp", updatedAt: sql`now()` }).where(eq(contacts.id, contact.id));
       }
-      const { conversation } = await ensureConversation(tx, businessId, contact.id);
+      // A rating (or its comment) answering the survey of a resolved conversation is filed there: no
+      // new conversation, no assistant turn (./satisfaction.ts).
+      const survey = input.handledElsewhere ? null : await surveyReplyFor(tx, businessId, contact.id, input);
+      const { conversation } = survey ?? (await ensureConversation(tx, businessId, contact.id));
       const [message] = await tx
         .insert(messages)
         .values({
@@ -109,13 +113,15 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
         .set({
           lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${sentAt}::timestamptz)`,
           lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${message.createdAt.toISOString()}::timestamptz)`,
-          waitingSince: sql`coalesce(${conversations.waitingSince}, ${message.createdAt.toISOString()}::timestamptz)`,
+          waitingSince: survey
+            ? conversations.waitingSince
+            : sql`coalesce(${conversations.waitingSince}, ${message.createdAt.toISOString()}::timestamptz)`,
           updatedAt: sql`now()`,
         })
         .where(eq(conversations.id, conversation.id))
         .returning();
       // A handoff nobody acted on for the business's timeout goes back to the assistant with this message.
-      const updated = await resumeIfInactive(tx, touched);
+      const updated = survey ? touched : await resumeIfInactive(tx, touched);
       await emitEvent(tx, businessId, "message.received", {
         conversationId: conversation.id,
         from: input.from,
@@ -128,6 +134,10 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
         media: mediaView(businessId, message.media, WEBHOOK_MEDIA_URL_TTL_SECONDS),
       });
       await also?.(tx, { message, conversationId: conversation.id, contactId: contact.id });
+      if (survey) {
+        await applySurveyReply(tx, businessId, survey, message, input.channel === "whatsapp" ? "whatsapp" : contact.channel);
+        return { message, conversation: updated, duplicate: false };
+      }
       // STOP / START (campaign opt-out) is answered once, and is no assistant turn.
       const optWord = await handleOptOutWords(tx, businessId, contact, input.text);
       if (input.handledElsewhere) return { message, conversation: updated, duplicate: false };

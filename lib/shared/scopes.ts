@@ -14,6 +14,7 @@ export const scopes = [
   "records:read",
   "records:write",
   "analytics:read",
+  "reports:read",
   "usage:read",
   "webhooks:read",
   "webhooks:write",

@@ -163,6 +163,7 @@ describe("the inactivity timeout", () => {
       autoAssign: false,
       slaFirstResponseMinutes: null,
       slaResolutionMinutes: null,
+      satisfactionSurvey: true,
     });
     const asKey = await api("GET", "/v1/internal/inbox/settings", { key: shop.key });
     expect(asKey.status).toBe(404);
@@ -177,6 +178,7 @@ describe("the inactivity timeout", () => {
       autoAssign: false,
       slaFirstResponseMinutes: null,
       slaResolutionMinutes: null,
+      satisfactionSurvey: true,
     });
     const { key } = await createApiKey(db(), shop.businessId, { scopes: "all", name: "x" });
     expect((await api("PATCH", "/v1/internal/inbox/settings", { key, body: { autoAssign: true } })).status).toBe(404);

@@ -6,10 +6,11 @@ import { setConversationLabel, withLabels, withLabelsAll } from "../../conversat
 import { attachLabelIn } from "../../shared/label-schema";
 import { searchConversations } from "../../conversations/search";
 import { conversationListItemOut, searchQueryParam } from "../../conversations/search-schema";
-import { type ActorRef, assignConversation, closeConversation, handoffConversation, resumeConversation } from "../../conversations/transitions";
+import { type ActorRef, assignConversation, handoffConversation, resumeConversation } from "../../conversations/transitions";
 import { pausedSkillOut } from "../../conversations/paused-skill-schema";
 import { recordOut } from "../../records/records";
 import { completePausedSkill, discardPausedSkill, getPausedSkill, handBackPausedSkill } from "../../runtime/turn/takeover";
+import { resolveConversation } from "../../messages/satisfaction";
 import type { Caller } from "../caller";
 import { defineOperation } from "../operation";
 import { idParam, pageOf, pageQuery } from "./common";
@@ -87,11 +88,13 @@ export const conversationsClose = defineOperation({
   scope: "conversations:write",
   tag: "Conversations",
   summary: "Close a conversation",
+  description:
+    "Resolves the conversation; the customer's next message opens a new one. When a person replied in it, the customer is asked once to rate it (1 to 5, inside the 24-hour window, unless the business turned the survey off): see `satisfaction` on the conversation and the `conversation.rated` event.",
   params: convParam,
   response: statusOut,
   errors: ["not_found"],
   handler: async (ctx, { params }) =>
-    withLabels(ctx.db, ctx.businessId, await closeConversation(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller))),
+    withLabels(ctx.db, ctx.businessId, await resolveConversation(ctx.db, ctx.businessId, params.conversationId, actorOfCaller(ctx.caller))),
 });
 
 export const conversationsAssign = defineOperation({

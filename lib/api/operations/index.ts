@@ -16,6 +16,7 @@ import * as labels from "./labels";
 import * as media from "./media";
 import * as messages from "./messages";
 import * as records from "./records";
+import * as reports from "./reports";
 import * as savedReplies from "./saved-replies";
 import * as simulator from "./simulator";
 import * as skills from "./skills";
@@ -108,6 +109,7 @@ export const operations: AnyOperation[] = [
   records.recordsBrowse,
   analytics.analyticsSummaryOp,
   analytics.overviewAnalytics,
+  reports.reportsGet,
   usage.usageWallet,
   usage.usageWhatsAppCharges,
   usage.usageWhatsAppRates,
@@ -188,6 +190,7 @@ export * from "./inbox";
 export * from "./media";
 export * from "./messages";
 export * from "./records";
+export * from "./reports";
 export * from "./saved-replies";
 export * from "./simulator";
 export * from "./skills";

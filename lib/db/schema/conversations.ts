@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, ts, updatedAt } from "./columns";
 import { businessId, oneOf } from "./tenancy";
 import { contacts } from "./contacts";
@@ -34,6 +34,13 @@ export const conversations = pgTable(
     // The last time a person acted on the conversation (handoff, reply, note, assignment): the inactivity
     // timeout that returns a handoff to the assistant counts from here (lib/conversations/people-first.ts).
     humanActivityAt: ts("human_activity_at"),
+    // Customer satisfaction (issue 36): when the customer was asked to rate the resolved conversation
+    // (at most once), their rating (1..5), when they gave it, and their optional comment
+    // (lib/messages/satisfaction.ts). Null until each happens.
+    ratingAskedAt: ts("rating_asked_at"),
+    rating: smallint("rating"),
+    ratedAt: ts("rated_at"),
+    ratingComment: text("rating_comment"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,5 +56,8 @@ export const conversations = pgTable(
     index("conversations_contact_fk_idx").on(t.contactId),
     index("conversations_assignee_fk_idx").on(t.assigneeId).where(sql`assignee_id is not null`),
     check("conversations_status_check", oneOf(t.status, conversationStatuses)),
+    check("conversations_rating_check", sql`rating is null or rating between 1 and 5`),
+    // Reports: the rated conversations of a range, per day and per agent.
+    index("conversations_rated_idx").on(t.businessId, t.ratedAt).where(sql`rated_at is not null`),
   ],
 );

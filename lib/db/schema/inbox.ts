@@ -11,6 +11,7 @@ import { users } from "./users";
 // number_changed: WhatsApp said the customer moved to a new number (a `system` message).
 // skill_completed / skill_handed_back / skill_discarded: a person finished, handed back or dropped the
 // skill the assistant was running when people took over (issue 36; lib/runtime/turn/takeover.ts).
+// rated: the customer rated the resolved conversation (text: "4" or "4: the comment").
 export const conversationEventKinds = [
   "note",
   "handed_off",
@@ -23,6 +24,7 @@ export const conversationEventKinds = [
   "skill_completed",
   "skill_handed_back",
   "skill_discarded",
+  "rated",
 ] as const;
 export type ConversationEventKind = (typeof conversationEventKinds)[number];
 export const conversationActorTypes = ["agent", "assistant", "api", "system", "customer"] as const;
@@ -91,6 +93,8 @@ export const inboxSettings = pgTable("inbox_settings", {
   // SLA targets for every conversation (a label's own targets win), minutes; null: none.
   slaFirstResponseMinutes: integer("sla_first_response_minutes"),
   slaResolutionMinutes: integer("sla_resolution_minutes"),
+  // Ask the customer to rate a conversation a person handled when it is resolved (issue 36; default on).
+  satisfactionSurvey: boolean("satisfaction_survey").notNull().default(true),
   updatedAt: updatedAt(),
 });
 

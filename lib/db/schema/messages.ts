@@ -89,6 +89,8 @@ export const messages = pgTable(
     index("messages_user_idx").on(t.userId).where(sql`user_id is not null`),
     // Analytics reads conversation and source from the index alone (index-only scan over the window).
     index("messages_business_created_idx").on(t.businessId, t.createdAt, t.conversationId, t.source),
+    // Reports (issue 36): a conversation's person replies (first response, handled by the assistant alone).
+    index("messages_agent_reply_idx").on(t.conversationId, t.createdAt).where(sql`source = 'agent'`),
     // WhatsApp's charges per day: the billable outbound messages of a business by when they were priced.
     index("messages_priced_idx").on(t.businessId, t.pricedAt).where(sql`pricing_billable`),
     uniqueIndex("messages_channel_message_uq").on(t.channel, t.channelMessageId),
