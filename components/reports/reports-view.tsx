@@ -18,6 +18,7 @@ type Figures = Report["totals"];
 const groupings = [
   { id: "day", label: "By day" },
   { id: "agent", label: "By agent" },
+  { id: "label", label: "By label" },
 ];
 
 const fmt = (n: number) => n.toLocaleString("en");
@@ -51,6 +52,8 @@ const csvColumns: [string, (r: Figures & { label: string }) => string | number |
   ["ratings", (r) => r.ratings],
   ["rating_average", (r) => r.ratingAverage],
   ...[1, 2, 3, 4, 5].map((n): [string, (r: Figures) => number] => [`ratings_${n}`, (r) => r.ratingCounts[n - 1]]),
+  ["sla_first_response_breaches", (r) => r.slaFirstResponseBreaches],
+  ["sla_resolution_breaches", (r) => r.slaResolutionBreaches],
 ];
 
 const csvCell = (v: string | number | null) => {
@@ -151,6 +154,12 @@ export function ReportsView() {
               hint={t ? `${fmt(t.ratings)} rating${t.ratings === 1 ? "" : "s"}` : "average rating"}
               testId="report-satisfaction"
             />
+            <Stat
+              label="SLA breaches"
+              value={t && fmt(t.slaFirstResponseBreaches + t.slaResolutionBreaches)}
+              hint={t ? `${fmt(t.slaFirstResponseBreaches)} first response, ${fmt(t.slaResolutionBreaches)} resolution` : "past their target"}
+              testId="report-sla"
+            />
           </div>
           {report.isPending ? (
             <Card>
@@ -195,7 +204,7 @@ export function ReportsView() {
                   />
                 </Card>
               </div>
-              <Card title={groupBy === "day" ? `Per day (${report.data.timeZone})` : "Per agent"}>
+              <Card title={groupBy === "day" ? `Per day (${report.data.timeZone})` : groupBy === "label" ? "Per label" : "Per agent"}>
                 <div className="reports-table">
                   <Table columns={columns} rows={report.data.rows} rowKey={(r) => r.key ?? "none"} caption="Report figures" />
                 </div>
@@ -218,6 +227,7 @@ const columns: Column<Row>[] = [
   { key: "resolved", header: "Resolved", numeric: true, render: (r) => fmt(r.resolved) },
   { key: "resolution", header: "Resolution", numeric: true, render: (r) => duration(r.resolutionMedianSeconds) },
   { key: "rating", header: "Satisfaction", numeric: true, render: (r) => (r.ratings ? `${rating(r)} (${r.ratings})` : "–") },
+  { key: "sla", header: "SLA breaches", numeric: true, render: (r) => fmt(r.slaFirstResponseBreaches + r.slaResolutionBreaches) },
 ];
 
 const minutes = (s: number | null) => (s === null ? null : Math.round(s / 6) / 10);
@@ -249,11 +259,15 @@ function ReportChart({ rows, bars, label, domain }: { rows: Row[]; bars: [string
 
 /** On a phone the table is a list of cards, one per day or agent with anything in it. */
 function ReportCards({ rows, groupBy }: { rows: Row[]; groupBy: string }) {
-  const busy = rows.filter((r) => r.conversations || r.handoffs || r.resolved || r.ratings || r.firstResponses);
+  const busy = rows.filter(
+    (r) => r.conversations || r.handoffs || r.resolved || r.ratings || r.firstResponses || r.slaFirstResponseBreaches || r.slaResolutionBreaches,
+  );
   return (
     <div className="reports-cards" data-testid="report-cards">
       {busy.length < rows.length ? (
-        <p className="small muted">{groupBy === "day" ? "Days" : "Members"} with nothing in this range are left out here.</p>
+        <p className="small muted">
+          {groupBy === "day" ? "Days" : groupBy === "label" ? "Labels" : "Members"} with nothing in this range are left out here.
+        </p>
       ) : null}
       {busy.map((r) => (
         <section key={r.key ?? "none"} className="reports-card" aria-label={r.label}>

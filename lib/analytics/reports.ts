@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
-import { businesses, users } from "../db/schema";
+import { businesses, labels, users } from "../db/schema";
 import { invalid, notFound } from "../errors";
 import { isoDate, isoDatePattern, wallClock } from "../time/time-zone";
 
@@ -24,7 +24,7 @@ import { isoDate, isoDatePattern, wallClock } from "../time/time-zone";
 
 const MAX_DAYS = 366;
 
-export const reportGroupings = ["day", "agent"] as const;
+export const reportGroupings = ["day", "agent", "label"] as const;
 export type ReportGrouping = (typeof reportGroupings)[number];
 
 const dateParam = z
@@ -39,10 +39,10 @@ export const reportQuery = z
   .object({
     from: dateParam.optional().meta({ description: "First day of the range (YYYY-MM-DD, the business's time zone); default: 29 days before `to`." }),
     to: dateParam.optional().meta({ description: "Last day of the range, included (YYYY-MM-DD); default: today in the business's time zone." }),
-    groupBy: z
-      .enum(reportGroupings)
-      .default("day")
-      .meta({ description: "`day` (every day of the range) or `agent` (every member, and `null` for no one)." }),
+    groupBy: z.enum(reportGroupings).default("day").meta({
+      description:
+        "`day` (every day of the range), `agent` (every member, and `null` for no one) or `label` (every label, and `null` for conversations without one; a conversation with two labels counts in both rows, never twice in the totals).",
+    }),
   })
   .strict();
 export type ReportQuery = z.infer<typeof reportQuery>;
@@ -67,10 +67,21 @@ const figures = {
   ratings: z.number().int().meta({ description: "Satisfaction ratings given; per agent, the assignee when the conversation was resolved." }),
   ratingAverage: z.number().nullable().meta({ description: "Average rating, 1..5." }),
   ratingCounts: z.array(z.number().int()).length(5).meta({ description: "How many ratings of 1, 2, 3, 4 and 5." }),
+  slaFirstResponseBreaches: z.number().int().meta({
+    description:
+      "Handoffs whose first person's reply came after the first-response target (the label's, else the business's), or has not come and the target passed; counted on the handoff's day, for the assignee at the target.",
+  }),
+  slaResolutionBreaches: z.number().int().meta({
+    description:
+      "Handoffs closed after the resolution target, or still handed off past it (a conversation returned to the assistant is not measured).",
+  }),
 };
 
 const reportRow = z.object({
-  key: z.string().nullable().meta({ description: "The day (YYYY-MM-DD) or the member's id (null: no one, the assistant's share)." }),
+  key: z
+    .string()
+    .nullable()
+    .meta({ description: "The day (YYYY-MM-DD), the member's id (null: no one, the assistant's share) or the label's id (null: no label)." }),
   label: z.string(),
   ...figures,
 });
@@ -94,7 +105,28 @@ const assigneeAt = (businessId: string, conversationId: SQL, at: SQL) =>
         where e.business_id = ${businessId} and e.conversation_id = ${conversationId} and e.kind in ('assigned', 'unassigned') and e.created_at <= ${at}
         order by e.created_at desc, e.id desc limit 1)`;
 
-type Range = { businessId: string; start: SQL; end: SQL };
+type Range = { businessId: string; start: SQL; end: SQL; now: SQL };
+
+/** The SLA targets of a conversation: its labels' smallest, else the business's (lib/conversations/sla.ts). */
+const slaTarget = (businessId: string, conversationId: SQL, column: "first_response_minutes" | "resolution_minutes") =>
+  sql`coalesce((select min(l.${sql.raw(column)}) from conversation_labels cl join labels l on l.id = cl.label_id
+                 where cl.conversation_id = ${conversationId} and cl.business_id = ${businessId}),
+               (select s.${sql.raw(`sla_${column}`)} from inbox_settings s where s.business_id = ${businessId}))`;
+
+/** Each handoff of the range with its targets, the move that ended it and its first person's reply (as slaBreaches reads them). */
+const slaEpisodes = ({ businessId, start, end }: Range) => sql`
+  select t.conversation_id, t.created_at as started, x.created_at as ended, x.to_status as ended_to, r.first_reply,
+    ${slaTarget(businessId, sql`t.conversation_id`, "first_response_minutes")} as fr,
+    ${slaTarget(businessId, sql`t.conversation_id`, "resolution_minutes")} as res
+  from conversation_transitions t
+  left join lateral (select n.created_at, n.to_status from conversation_transitions n
+      where n.conversation_id = t.conversation_id and n.from_status = 'handoff' and n.to_status <> 'handoff'
+        and (n.created_at > t.created_at or (n.created_at = t.created_at and n.id > t.id))
+      order by n.created_at, n.id limit 1) x on true
+  left join lateral (select min(m.created_at) as first_reply from messages m
+      where m.conversation_id = t.conversation_id and m.source = 'agent' and m.direction = 'outbound' and m.created_at >= t.created_at
+        and (x.created_at is null or m.created_at <= x.created_at)) r on true
+  where t.business_id = ${businessId} and t.to_status = 'handoff' and t.created_at >= ${start} and t.created_at < ${end}`;
 
 const FACT_SOURCES: ((r: Range) => SQL)[] = [
   // A conversation's start, flagged when the assistant handled it alone.
@@ -134,11 +166,26 @@ const FACT_SOURCES: ((r: Range) => SQL)[] = [
     select 'rating', c.id, c.rated_at, ${assigneeAt(businessId, sql`c.id`, sql`c.rating_asked_at`)}, c.rating::float8, null::boolean
     from conversations c
     where c.business_id = ${businessId} and c.rated_at is not null and c.rated_at >= ${start} and c.rated_at < ${end}`,
+  // SLA breaches (issue 36 item 8): a first reply later than its target (or none by the episode's end, or by now).
+  (r) => sql`
+    select 'sla_first_response', ep.conversation_id, ep.started,
+      ${assigneeAt(r.businessId, sql`ep.conversation_id`, sql`least(ep.started + ep.fr * interval '1 minute', ${r.now})`)}, null::float8, null::boolean
+    from (${slaEpisodes(r)}) ep
+    where ep.fr is not null and coalesce(ep.first_reply, ep.ended, ${r.now}) > ep.started + ep.fr * interval '1 minute'`,
+  // A close later than its target, or still handed off past it; an episode returned to the assistant is not measured.
+  (r) => sql`
+    select 'sla_resolution', ep.conversation_id, ep.started,
+      ${assigneeAt(r.businessId, sql`ep.conversation_id`, sql`least(ep.started + ep.res * interval '1 minute', ${r.now})`)}, null::float8, null::boolean
+    from (${slaEpisodes(r)}) ep
+    where ep.res is not null and ep.ended_to is distinct from 'open'
+      and coalesce(case when ep.ended_to = 'closed' then ep.ended end, ${r.now}) > ep.started + ep.res * interval '1 minute'`,
 ];
 
 const DIMENSIONS: Record<ReportGrouping, (timeZone: string) => { key: SQL; join?: SQL }> = {
   day: (timeZone) => ({ key: sql`to_char(f.at at time zone ${timeZone}, 'YYYY-MM-DD')` }),
   agent: () => ({ key: sql`f.agent_id` }),
+  // Every label the conversation carries now (label changes are not kept as history), null for none.
+  label: () => ({ key: sql`cl.label_id`, join: sql`left join conversation_labels cl on cl.conversation_id = f.conversation_id` }),
 };
 
 const median = (kind: string) => sql`percentile_cont(0.5) within group (order by f.value) filter (where f.kind = ${sql.raw(`'${kind}'`)})`;
@@ -155,6 +202,8 @@ const FIGURES: [string, SQL][] = [
   ["ratings", sql`count(*) filter (where f.kind = 'rating')`],
   ["rating_avg", sql`avg(f.value) filter (where f.kind = 'rating')`],
   ...[1, 2, 3, 4, 5].map((n): [string, SQL] => [`rating_${n}`, sql`count(*) filter (where f.kind = 'rating' and f.value = ${sql.raw(String(n))})`]),
+  ["sla_first_response", sql`count(*) filter (where f.kind = 'sla_first_response')`],
+  ["sla_resolution", sql`count(*) filter (where f.kind = 'sla_resolution')`],
 ];
 
 type FigureRow = Record<string, string | number | null> & { key: string | null; total: number };
@@ -176,16 +225,19 @@ function toFigures(r: FigureRow | undefined): z.infer<z.ZodObject<typeof figures
     ratings: num(r?.ratings),
     ratingAverage: r?.rating_avg === null || r?.rating_avg === undefined ? null : Math.round(Number(r.rating_avg) * 100) / 100,
     ratingCounts: [1, 2, 3, 4, 5].map((n) => num(r?.[`rating_${n}`])),
+    slaFirstResponseBreaches: num(r?.sla_first_response),
+    slaResolutionBreaches: num(r?.sla_resolution),
   };
 }
 
 /** The one statement of a report: the facts of the range, keyed by the dimension, rows and totals in one pass. */
-export function reportSql(businessId: string, q: { from: string; to: string; timeZone: string; groupBy: ReportGrouping }): SQL {
+export function reportSql(businessId: string, q: { from: string; to: string; timeZone: string; groupBy: ReportGrouping; now?: Date }): SQL {
   // Midnight at the start of `from` and after `to`, in the business's zone (DST included).
   const range: Range = {
     businessId,
     start: sql`(${q.from}::date::timestamp at time zone ${q.timeZone})`,
     end: sql`((${q.to}::date + 1)::timestamp at time zone ${q.timeZone})`,
+    now: sql`${(q.now ?? new Date()).toISOString()}::timestamptz`,
   };
   const dimension = DIMENSIONS[q.groupBy](q.timeZone);
   const facts = sql.join(
@@ -227,9 +279,17 @@ export async function teamReport(db: Db, businessId: string, query: ReportQuery,
   // took 1.6 s of a year-long report's 2.5 s on the benchmark's data set (docs/reports.md, "Speed").
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    return queryRows<FigureRow>(tx, reportSql(businessId, { from, to, timeZone, groupBy: query.groupBy }));
+    return queryRows<FigureRow>(tx, reportSql(businessId, { from, to, timeZone, groupBy: query.groupBy, now }));
   });
-  const totals = rows.find((r) => num(r.total) === 1);
+  // By label a conversation with two labels is in two rows: the totals come from a grouping that counts it once.
+  const totalRows =
+    query.groupBy === "label"
+      ? await db.transaction(async (tx) => {
+          await tx.execute(sql`set local jit = off`);
+          return queryRows<FigureRow>(tx, reportSql(businessId, { from, to, timeZone, groupBy: "agent", now }));
+        })
+      : rows;
+  const totals = totalRows.find((r) => num(r.total) === 1);
   const byKey = new Map(rows.filter((r) => num(r.total) === 0).map((r) => [r.key, r]));
 
   let out: ReportRow[];
@@ -239,6 +299,14 @@ export async function teamReport(db: Db, businessId: string, query: ReportQuery,
       const day = new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
       out.push({ key: day, label: day, ...toFigures(byKey.get(day)) });
     }
+  } else if (query.groupBy === "label") {
+    const all = await db
+      .select({ id: labels.id, name: labels.name })
+      .from(labels)
+      .where(eq(labels.businessId, businessId))
+      .orderBy(labels.name, labels.id);
+    out = all.map((l) => ({ key: l.id, label: l.name, ...toFigures(byKey.get(l.id)) }));
+    if (byKey.has(null)) out.push({ key: null, label: "No label", ...toFigures(byKey.get(null)) });
   } else {
     const members = await db
       .select({ id: users.id, name: users.name, email: users.email })

@@ -9,6 +9,8 @@ import { newId } from "@/lib/ids";
 import { createApiKey } from "@/lib/keys/api-keys";
 import { createUser } from "@/lib/users/users";
 import { api } from "../helpers/api";
+import { createLabel, setConversationLabel } from "@/lib/conversations/labels";
+import { updateInboxSettings } from "@/lib/conversations/inbox-settings";
 
 // The team reports (issue 36, item 10): exact figures for a seeded history, days in the business's zone.
 
@@ -152,6 +154,8 @@ const zero = {
   ratings: 0,
   ratingAverage: null,
   ratingCounts: [0, 0, 0, 0, 0],
+  slaFirstResponseBreaches: 0,
+  slaResolutionBreaches: 0,
 };
 
 describe("the team report", () => {
@@ -208,6 +212,9 @@ describe("the team report", () => {
       ratings: 2,
       ratingAverage: 3.5,
       ratingCounts: [0, 1, 0, 0, 1],
+      // No target is set: nothing can be late.
+      slaFirstResponseBreaches: 0,
+      slaResolutionBreaches: 0,
     });
 
     // One local day: B (22:00 on Jan 10 in New York, Jan 11 in UTC) belongs to Jan 10.
@@ -257,6 +264,38 @@ describe("the team report", () => {
     ]);
   });
 
+  it("per label, with SLA breaches against the label's targets (else the business's), each conversation once in the totals", async () => {
+    const { businessId, ada, bo } = await history();
+    const now = new Date("2026-01-13T00:00:00Z");
+    // The business: a first reply within 20 minutes, a close within 90. VIP: 5 and 30 minutes.
+    await updateInboxSettings(db(), businessId, { slaFirstResponseMinutes: 20, slaResolutionMinutes: 90 });
+    const vip = await createLabel(db(), businessId, { name: "VIP", color: "#aa3355", firstResponseMinutes: 5, resolutionMinutes: 30 });
+    const late = await createLabel(db(), businessId, { name: "Late", color: "#3355aa" });
+    const [b, c] = await db()
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.businessId, businessId))
+      .orderBy(conversations.createdAt)
+      .then((rows) => rows.slice(1, 3).map((r) => r.id));
+    // B (answered 10 min after its handoff, closed 60 min after it) carries VIP: both of its targets missed.
+    await setConversationLabel(db(), businessId, b, vip.id, true);
+    await setConversationLabel(db(), businessId, b, late.id, true);
+    const report = await teamReport(db(), businessId, { from: "2026-01-10", to: "2026-01-11", groupBy: "label" }, now);
+    // No label: C answered in 30 min > 20 and closed 110 min after its handoff > 90; D still handed off at `now`.
+    expect(report.rows.map((r) => [r.label, r.conversations, r.handoffs, r.slaFirstResponseBreaches, r.slaResolutionBreaches])).toEqual([
+      ["Late", 1, 1, 1, 1],
+      ["VIP", 1, 1, 1, 1],
+      ["No label", 4, 2, 1, 2],
+    ]);
+    // B is in two label rows but once in the totals. D (Ada stepped in, never closed) had its first
+    // reply at once, and is still handed off at `now`, long past 90 minutes.
+    expect(report.totals).toMatchObject({ conversations: 5, handoffs: 3, slaFirstResponseBreaches: 2, slaResolutionBreaches: 3 });
+    const byAgent = await teamReport(db(), businessId, { from: "2026-01-10", to: "2026-01-11", groupBy: "agent" }, now);
+    const breaches = (key: string) => byAgent.rows.find((r) => r.key === key);
+    expect(breaches(ada.id)).toMatchObject({ slaFirstResponseBreaches: 1, slaResolutionBreaches: 2 });
+    expect(breaches(bo.id)).toMatchObject({ slaFirstResponseBreaches: 1, slaResolutionBreaches: 1 });
+  });
+
   it("GET /v1/reports: the key's business only, reports:read, bad ranges refused with 400", async () => {
     const { businessId } = await history();
     const { key } = await createApiKey(db(), businessId, { scopes: ["reports:read"], name: "reports" });
@@ -280,7 +319,7 @@ describe("the team report", () => {
       "from=2026-01-12&to=2026-01-10",
       "from=2026-02-30&to=2026-03-01",
       "from=2025-01-01&to=2026-06-01",
-      "groupBy=label",
+      "groupBy=week",
       "from=10-01-2026",
       "window=30d",
     ]) {

@@ -101,6 +101,9 @@ describe("parseWhatsAppWebhook", () => {
         phoneNumberId: PHONE_ID,
         displayPhoneNumber: "15550783881",
         from: "+16505551234",
+        // Issue 37: no BSUID or username in a phone-only webhook.
+        waUserId: null,
+        username: null,
         profileName: "Sheena",
         wamid: "wamid.A",
         timestamp: at,
@@ -112,6 +115,9 @@ describe("parseWhatsAppWebhook", () => {
         phoneNumberId: PHONE_ID,
         displayPhoneNumber: "15550783881",
         from: "+447700900123",
+        // Issue 37: no BSUID or username in a phone-only webhook.
+        waUserId: null,
+        username: null,
         profileName: null,
         wamid: "wamid.B",
         timestamp: at,
@@ -123,6 +129,9 @@ describe("parseWhatsAppWebhook", () => {
         phoneNumberId: "222",
         displayPhoneNumber: "15550783881",
         from: "+5511987654321",
+        // Issue 37: no BSUID or username in a phone-only webhook.
+        waUserId: null,
+        username: null,
         profileName: "João",
         wamid: "wamid.C",
         timestamp: at,

@@ -46,7 +46,17 @@ describe("event kinds", () => {
       id: expect.stringMatching(EVT),
       type: "contact.created",
       createdAt: expect.stringMatching(ISO),
-      contact: { id: up.body.id, phone, name: "Ada", tags: ["vip"], metadata: { plan: "pro" }, createdAt: up.body.createdAt },
+      // Issue 37: the contact's WhatsApp BSUID and username ride along (null for a phone-only contact).
+      contact: {
+        id: up.body.id,
+        phone,
+        waUserId: null,
+        username: null,
+        name: "Ada",
+        tags: ["vip"],
+        metadata: { plan: "pro" },
+        createdAt: up.body.createdAt,
+      },
     });
     expectAllSigned(hook);
   });
