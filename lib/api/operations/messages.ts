@@ -84,6 +84,8 @@ const replyIn = z.discriminatedUnion("type", [
     type: z.enum(outboundMediaTypes),
     mediaId: z.string().min(1).max(100),
     text: z.string().trim().max(1024).optional(),
+    // A recorded voice note (type audio): sent as a WhatsApp voice message.
+    voice: z.boolean().optional(),
   }),
 ]);
 
@@ -105,7 +107,13 @@ export const inboxReply = defineOperation({
     if (!to) throw new AppError("invalid_request", "This contact has only a WhatsApp username: there is no number or WhatsApp id to write to.");
     const input =
       "mediaId" in body
-        ? { to, type: body.type, media: { id: body.mediaId }, text: body.type === "audio" ? undefined : body.text || undefined }
+        ? {
+            to,
+            type: body.type,
+            media: { id: body.mediaId },
+            text: body.type === "audio" ? undefined : body.text || undefined,
+            ...(body.voice && body.type === "audio" ? { voice: true } : {}),
+          }
         : { to, ...body };
     const message = await sendMessage(ctx.db, ctx.businessId, input, { source: "agent", userId: memberId(ctx.caller) });
     return messageView(message);
