@@ -48,6 +48,11 @@ export function MessageMedia({ message }: { message: Message }) {
     case "audio":
       return (
         <div>
+          {media.voice ? (
+            <div className="small muted" data-testid="media-voice-note">
+              🎤 Voice note
+            </div>
+          ) : null}
           {/* biome-ignore lint/a11y/useMediaCaption: a customer's voice note has no caption track; its transcript is shown below. */}
           <audio controls preload="metadata" src={src} data-testid="media-audio" />
           {media.transcript ? (

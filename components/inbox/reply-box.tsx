@@ -4,13 +4,11 @@ import { type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent
 import { Button, Textarea, useToast } from "@/components/ui";
 import { apiFetch, apiUpload, DashboardError, errorMessage } from "@/components/data/fetcher";
 import { useSavedReplyMenu } from "./saved-reply-menu";
-import { TemplatePicker } from "./template-picker";
+import { TemplatePicker, type TemplateSendIn } from "./template-picker";
+import { VoiceRecorder } from "./voice-recorder";
 import { type ConversationDetail, formatSize, type UploadedFile } from "./types";
 
-type Reply =
-  | { type: "text"; text: string }
-  | { type: "template"; template: { name: string; language: string; variables: string[] } }
-  | { type: "file"; file: File; text: string };
+type Reply = { type: "text"; text: string } | { type: "template"; template: TemplateSendIn } | { type: "file"; file: File; text: string };
 
 /** Uploads the attachment, then sends it with the box's text as its caption (audio takes none). */
 async function sendReply(conversationId: string, reply: Reply) {
@@ -158,6 +156,7 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
         >
           Attach
         </Button>
+        <VoiceRecorder conversationId={id} disabled={send.isPending} />
         <Textarea
           id="reply"
           aria-label="Reply"
