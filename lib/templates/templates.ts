@@ -182,3 +182,19 @@ export function templateSend(template: TemplateRow, ref: TemplateRefIn): Templat
     headerMedia,
   };
 }
+
+/**
+ * What a send of this template must give besides the body's variables: a text header's value, a media
+ * header's file, a URL button's variable part, a copy code. Campaigns fill only body variables.
+ */
+export function templateSendNeeds(template: Pick<TemplateRow, "header" | "buttons">): string[] {
+  const out: string[] = [];
+  const h = template.header;
+  if (h?.format === "text" && templateVariables(h.text).length) out.push("the header's variable");
+  if (h && h.format !== "text") out.push(`the header ${h.format}`);
+  template.buttons.forEach((b, i) => {
+    if (b.type === "url" && urlVariable(b.url)) out.push(`the variable of URL button ${i}`);
+    if (b.type === "copy_code") out.push(`the code of copy code button ${i}`);
+  });
+  return out;
+}

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { ALL_FORMATS, BufferSource, BufferTarget, EncodedAudioPacketSource, EncodedPacket, Input, Output, WebMOutputFormat } from "mediabunny";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setWhatsApp } from "../../lib/channels";
+import { newSandboxCustomer, sandboxThread, setWhatsApp, simulateInbound } from "../../lib/channels";
 import { db } from "../../lib/db/client";
-import { messages, templates } from "../../lib/db/schema";
+import { events, messages, templates } from "../../lib/db/schema";
 import type { Worker } from "../../lib/jobs/worker";
 import { type FakeGraph, startFakeGraph } from "../fakes/graph-server";
 import { api, makeBusiness, type TestBusiness, uniquePhone } from "../helpers/api";
@@ -425,5 +425,59 @@ describe("voice notes from staff", () => {
     const refused = await api("POST", "/v1/messages", { key: a.key, body: { to, type: "audio", media: { id: mp3.body.id }, voice: true } });
     expect(refused.status).toBe(400);
     expect(refused.body.error.details[0].path).toBe("voice");
+  });
+});
+
+describe("the simulator's customer", () => {
+  it("sees a template's footer and buttons, and pressing a quick reply reaches the business as a button reply", async () => {
+    const b = await makeBusiness();
+    const created = await api("POST", "/v1/templates", {
+      key: b.key,
+      body: {
+        name: "table_ready",
+        language: "en",
+        category: "utility",
+        header: { format: "text", text: "Table for {{1}}" },
+        body: "Your table is ready.",
+        footer: "Café Example",
+        buttons: [
+          { type: "quick_reply", text: "On my way" },
+          { type: "quick_reply", text: "Cancel" },
+          { type: "url", text: "Menu", url: "https://cafe.example/menu" },
+        ],
+      },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.status).toBe("approved");
+    const phone = newSandboxCustomer();
+    const sent = await api("POST", "/v1/messages", {
+      key: b.key,
+      body: {
+        to: phone,
+        type: "template",
+        template: { name: "table_ready", language: "en", variables: [], header: { text: "Ana" }, buttons: [{ index: 0, payload: "coming" }] },
+      },
+    });
+    expect(sent.status).toBe(200);
+    const thread = await sandboxThread(db(), b.businessId, phone);
+    const shown = thread.messages.find((m) => m.id === sent.body.id);
+    expect(shown?.template).toMatchObject({
+      header: { format: "text", text: "Table for Ana", value: "Ana" },
+      footer: "Café Example",
+      buttons: [
+        { index: 0, type: "quick_reply", text: "On my way", value: "coming" },
+        { index: 1, type: "quick_reply", text: "Cancel", value: null },
+        { index: 2, type: "url", text: "Menu", value: null },
+      ],
+    });
+    const pressed = await simulateInbound(db(), b.businessId, { phone, button: { payload: "coming", text: "On my way" } });
+    expect(pressed.message).toMatchObject({ direction: "inbound", type: "button", text: "On my way" });
+    const [row] = await db().select().from(messages).where(eq(messages.id, pressed.message.id));
+    expect(row.content).toEqual({ kind: "button_reply", id: "coming", title: "On my way", payload: "coming", text: "On my way" });
+    const received = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.businessId, b.businessId), eq(events.type, "message.received")));
+    expect(received.at(-1)?.payload).toMatchObject({ messageType: "button", text: "On my way", reply: { id: "coming", title: "On my way" } });
   });
 });
