@@ -104,6 +104,7 @@ function ImageViewer({ src, alt, onClose }: { src: string; alt: string; onClose:
 /** The text to show beside the file: the caption, not the "[image] caption" placeholder kept for search and the assistant. */
 export function visibleText(message: Message): string | null {
   if (message.location) return null;
-  if (!message.media) return message.text;
+  // A template's file is its header: the body is the message's text.
+  if (!message.media || message.template) return message.text;
   return message.media.caption;
 }
