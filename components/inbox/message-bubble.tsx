@@ -81,8 +81,28 @@ export function MessageBubble({ message, onReact }: { message: Message; onReact?
           </Badge>
         </div>
       ) : null}
+      {message.template?.header?.format === "text" && message.template.header.text ? (
+        <div className="bubble-template-header" data-testid="template-header">
+          {message.template.header.text}
+        </div>
+      ) : null}
       <MessageMedia message={message} />
       {text ? <div>{text}</div> : null}
+      {message.template?.footer ? (
+        <div className="small muted" data-testid="template-footer">
+          {message.template.footer}
+        </div>
+      ) : null}
+      {message.template?.buttons?.length ? (
+        <ul className="bubble-template-buttons" data-testid="template-buttons">
+          {message.template.buttons.map((b) => (
+            <li key={b.index} title={b.value ? `${b.type.replace("_", " ")}: ${b.value}` : undefined}>
+              {b.type === "url" ? "↗" : b.type === "phone_number" ? "✆" : b.type === "copy_code" ? "⧉" : "↩"} {b.text}
+              {b.value && b.type !== "quick_reply" ? <span className="small muted"> · {b.value}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {message.status === "failed" && message.error ? (
         <div className="field-error" style={{ marginTop: 4 }}>
           Not delivered: {message.error.message}

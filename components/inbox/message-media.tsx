@@ -48,6 +48,11 @@ export function MessageMedia({ message }: { message: Message }) {
     case "audio":
       return (
         <div>
+          {media.voice ? (
+            <div className="small muted" data-testid="media-voice-note">
+              🎤 Voice note
+            </div>
+          ) : null}
           {/* biome-ignore lint/a11y/useMediaCaption: a customer's voice note has no caption track; its transcript is shown below. */}
           <audio controls preload="metadata" src={src} data-testid="media-audio" />
           {media.transcript ? (
@@ -99,6 +104,7 @@ function ImageViewer({ src, alt, onClose }: { src: string; alt: string; onClose:
 /** The text to show beside the file: the caption, not the "[image] caption" placeholder kept for search and the assistant. */
 export function visibleText(message: Message): string | null {
   if (message.location) return null;
-  if (!message.media) return message.text;
+  // A template's file is its header: the body is the message's text.
+  if (!message.media || message.template) return message.text;
   return message.media.caption;
 }

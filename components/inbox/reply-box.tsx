@@ -4,13 +4,11 @@ import { type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent
 import { Button, ConfirmDialog, Textarea, useToast } from "@/components/ui";
 import { apiFetch, apiUpload, DashboardError, errorMessage } from "@/components/data/fetcher";
 import { useSavedReplyMenu } from "./saved-reply-menu";
-import { TemplatePicker } from "./template-picker";
+import { TemplatePicker, type TemplateSendIn } from "./template-picker";
+import { VoiceRecorder } from "./voice-recorder";
 import { type ConversationDetail, formatSize, isEvent, type Page, type ThreadEntry, type UploadedFile } from "./types";
 
-type Reply =
-  | { type: "text"; text: string }
-  | { type: "template"; template: { name: string; language: string; variables: string[] } }
-  | { type: "file"; file: File; text: string };
+type Reply = { type: "text"; text: string } | { type: "template"; template: TemplateSendIn } | { type: "file"; file: File; text: string };
 
 /** The last message this member had seen, and whether to send although a teammate replied since (issue 36). */
 type Seen = { seenUpTo?: string; force?: boolean };
@@ -236,6 +234,7 @@ export function ReplyBox({
         >
           Attach
         </Button>
+        <VoiceRecorder conversationId={id} disabled={send.isPending} />
         <Textarea
           id="reply"
           aria-label="Reply"

@@ -12,7 +12,7 @@ import { SimulatorSidePanel } from "./simulator-side-panel";
 import type { SandboxCustomer } from "./sandbox-customer";
 
 type Option = string | { id: string; title: string };
-type SimMessage = Omit<Message, "template" | "error"> & { interactive: { kind: "buttons" | "list"; options: Option[]; button?: string } | null };
+type SimMessage = Omit<Message, "error"> & { interactive: { kind: "buttons" | "list"; options: Option[]; button?: string } | null };
 const titleOf = (o: Option) => (typeof o === "string" ? o : o.title);
 type Thread = {
   contactId: string | null;
@@ -66,6 +66,12 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
     onSettled: () => {
       if (fileInput.current) fileInput.current.value = "";
     },
+  });
+  // The customer presses a template's quick reply: WhatsApp sends it back as a button reply.
+  const press = useMutation({
+    mutationFn: (button: { payload: string; text: string }) => say({ button }),
+    onSuccess: () => thread.refetch(),
+    onError: (err) => toast.error(errorMessage(err)),
   });
   const sendPlace = useMutation({
     mutationFn: (p: { name: string; latitude: string; longitude: string }) =>
@@ -131,8 +137,41 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
                 data-testid="sim-message"
                 data-direction={m.direction}
               >
+                {m.template?.header?.format === "text" && m.template.header.text ? (
+                  <div className="bubble-template-header">{m.template.header.text}</div>
+                ) : null}
                 <MessageMedia message={{ ...m, template: null, error: null }} />
                 {visibleText({ ...m, template: null, error: null }) ? <div>{visibleText({ ...m, template: null, error: null })}</div> : null}
+                {m.template?.footer ? (
+                  <div className="small muted" data-testid="sim-template-footer">
+                    {m.template.footer}
+                  </div>
+                ) : null}
+                {m.template?.buttons?.length ? (
+                  <div className="bubble-template-buttons" data-testid="sim-template-buttons">
+                    {m.template.buttons.map((b) =>
+                      b.type === "quick_reply" ? (
+                        <Button
+                          key={b.index}
+                          size="sm"
+                          disabled={press.isPending}
+                          onClick={() => press.mutate({ payload: b.value ?? b.text, text: b.text })}
+                        >
+                          ↩ {b.text}
+                        </Button>
+                      ) : b.type === "url" ? (
+                        <span key={b.index} title={b.value ?? undefined} data-testid="sim-template-url">
+                          ↗ {b.text}
+                        </span>
+                      ) : (
+                        <span key={b.index} title={b.value ?? undefined}>
+                          {b.type === "phone_number" ? "✆" : "⧉"} {b.text}
+                          {b.type === "copy_code" && b.value ? ` · ${b.value}` : ""}
+                        </span>
+                      ),
+                    )}
+                  </div>
+                ) : null}
                 <div className="bubble-meta">
                   <span>
                     {m.direction === "inbound" ? "You" : m.source === "assistant" ? "Assistant" : m.source === "agent" ? "Agent" : "Business"}

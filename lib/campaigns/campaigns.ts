@@ -12,7 +12,7 @@ import { defineJob } from "../jobs/job";
 import { JOBS_CHANNEL } from "../jobs/queue";
 import { iso, listPage, type Page, type PageParams } from "../pagination";
 import { placeholderCount, renderTemplate } from "../shared/template-schema";
-import { assertSendable, findTemplate } from "../templates/templates";
+import { assertSendable, findTemplate, templateSendNeeds } from "../templates/templates";
 import { audienceContacts, audienceCount, audiencePhones } from "./audience";
 import { type AudienceIn, type CampaignIn, type CampaignOut, isRealDateTime, type RecipientOut } from "./campaign-schema";
 import { renderVariables } from "./variables";
@@ -73,6 +73,15 @@ async function approvedTemplate(db: Db, businessId: string, name: string, langua
   const template = await findTemplate(db, businessId, name, language);
   if (!template) throw new AppError("unknown_template", `No template ${name} (${language}) for this business.`);
   assertSendable(template);
+  const needs = templateSendNeeds(template);
+  if (needs.length) {
+    throw invalid([
+      {
+        path: "template",
+        message: `A campaign fills only the body's variables; this template also needs ${needs.join(", ")}. Send it with POST /v1/messages, or choose another template.`,
+      },
+    ]);
+  }
   return template;
 }
 

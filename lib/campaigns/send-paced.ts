@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import type { businesses, campaigns, RecipientError, templates } from "../db/schema";
 import { renderTemplate } from "../shared/template-schema";
+import { templateSend } from "../templates/templates";
 import { type Claimed, type Outcome, settle } from "./settle";
 
 // A pass's sends, evenly spaced: consecutive sends of a business's campaigns start at least 1/rate
@@ -93,7 +94,7 @@ export async function sendPaced(db: Db, p: PacedSend): Promise<{ unsent: Claimed
       }
       started++;
       const text = renderTemplate(template.body, r.variables);
-      const p = sendOne(r, text, { name: template.name, language: template.language }, adapters[r.channel]).then((o) => {
+      const p = sendOne(r, text, template, adapters[r.channel]).then((o) => {
         // Logged when its answer came back: WhatsApp accepted it at some moment between its start and
         // now, so with the sends in flight counted (above) no second at WhatsApp holds more than the
         // pace, however late a stalled process's requests reach the wire.
@@ -131,14 +132,15 @@ async function sendLog(db: Db, businessId: string): Promise<number[]> {
   return log;
 }
 
-async function sendOne(r: Claimed, text: string, tpl: { name: string; language: string }, adapter: ChannelAdapter): Promise<Outcome> {
+async function sendOne(r: Claimed, text: string, tpl: typeof templates.$inferSelect, adapter: ChannelAdapter): Promise<Outcome> {
   try {
     const receipt = await adapter.send({
       id: `campaign-recipient-${r.id}`,
       to: r.phone,
       type: "template",
       text,
-      template: { name: tpl.name, language: tpl.language, variables: r.variables },
+      // Named parameters by name, and the template's footer and buttons kept for the thread (templateSend).
+      template: templateSend(tpl, { name: tpl.name, language: tpl.language, variables: r.variables }).payload,
       interactive: null,
     });
     return { kind: "sent", r, receipt, text };

@@ -1,5 +1,6 @@
 import "server-only";
 import type { InteractivePayload, TemplatePayload, TemplateStatus } from "../db/schema";
+import type { TemplateButton, TemplateHeader } from "../shared/template-schema";
 import type { MediaBytes } from "../media/store";
 import type { InboundMessage } from "../messages/receive-message";
 
@@ -22,12 +23,14 @@ export type ChannelMessage = {
   text: string;
   template: TemplatePayload | null;
   interactive: InteractivePayload | null;
-  /** A file to send (type `media`): the channel uploads it and sends it with its caption. */
+  /** A file to send (type `media`, or a template's header file): the channel uploads it and sends it with its caption. */
   media?: OutboundMedia | null;
 };
 
 export type OutboundMedia = {
   kind: string;
+  /** An OGG/Opus audio to be played as a voice note. */
+  voice?: boolean;
   mimeType: string;
   filename: string | null;
   caption: string | null;
@@ -130,6 +133,10 @@ export type ChannelTemplate = {
   body: string | null;
   examples: string[];
   qualityRating: string | null;
+  parameterFormat: "positional" | "named";
+  header: TemplateHeader | null;
+  footer: string | null;
+  buttons: TemplateButton[];
 };
 
 export type TemplateSubmission = {
@@ -138,6 +145,10 @@ export type TemplateSubmission = {
   category: "utility" | "marketing" | "authentication";
   body: string;
   examples: string[];
+  parameterFormat: "positional" | "named";
+  header: TemplateHeader | null;
+  footer: string | null;
+  buttons: TemplateButton[];
 };
 
 /**

@@ -68,6 +68,7 @@ function outboundMedia(db: Db, message: MessageRow): OutboundMedia | null {
     filename: media.filename,
     caption: media.caption,
     size: media.size ?? 0,
+    ...(media.voice ? { voice: true } : {}),
     open: async () => {
       const file = await mediaFileById(db, fileId);
       if (!file) throw new ChannelError("permanent", null, "The message's file no longer exists.");

@@ -52,11 +52,19 @@ export type SimulatedLocation = { latitude: number; longitude: number; name?: st
 export async function simulateInbound(
   db: Db,
   businessId: string,
-  input: { phone: string; name?: string | null; text?: string | null; mediaId?: string | null; location?: SimulatedLocation | null },
+  input: {
+    phone: string;
+    name?: string | null;
+    text?: string | null;
+    mediaId?: string | null;
+    location?: SimulatedLocation | null;
+    /** A template's quick reply pressed: its payload (the button's text when the send gave none) and its text. */
+    button?: { payload: string; text: string } | null;
+  },
 ): Promise<{ message: SandboxThreadMessage; conversationId: string; contactId: string }> {
   if (!phoneSchema.safeParse(input.phone).success) throw invalid([{ path: "phone", message: "phone must be E.164, such as +19995550123." }]);
   const text = (input.text ?? "").trim();
-  const plain = !input.mediaId && !input.location;
+  const plain = !input.mediaId && !input.location && !input.button;
   if ((plain && !text) || text.length > 4096) throw invalid([{ path: "text", message: "text must be 1..4096 characters." }]);
   // Replies follow the contact's channel: never let the simulator speak for a real WhatsApp customer.
   const existing = await findContactByPhone(db, businessId, input.phone);
@@ -77,6 +85,10 @@ export async function simulateInbound(
       status: "ready",
     });
     body = { type: file.kind, text: inboundMediaText(media), content: null, media };
+  } else if (input.button) {
+    // As WhatsApp delivers a template's quick reply (type `button`), read like a reply button (parse-webhook.ts).
+    const { payload, text: title } = input.button;
+    body = { type: "button", text: title, content: { kind: "button_reply", id: payload, title, payload, text: title }, media: null };
   } else if (input.location) {
     const { latitude, longitude, name, address } = input.location;
     const label = [`${latitude},${longitude}`, name || address].filter(Boolean).join(" ");

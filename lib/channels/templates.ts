@@ -5,10 +5,17 @@ import type { Db } from "../db/client";
 import { businesses, type TemplateStatus, templates } from "../db/schema";
 import { AppError, invalid, notFound } from "../errors";
 import { newId } from "../ids";
-import { placeholderCount, type TemplateAccountOut, type TemplateOut, type templateIn } from "../shared/template-schema";
+import {
+  placeholderCount,
+  type TemplateAccountOut,
+  type TemplateOut,
+  type templateIn,
+  templateVariables,
+  urlVariable,
+} from "../shared/template-schema";
 import { type TemplateRow, templateView } from "../templates/templates";
 import { businessAdapter, connectedChannel } from "./adapters";
-import type { ChannelTemplate } from "./channel";
+import type { ChannelTemplate, TemplateSubmission } from "./channel";
 import { templateStatusOf } from "./whatsapp/templates";
 
 // A business's templates as its channel reviews them: through the channel's template door, on a
@@ -39,20 +46,24 @@ async function businessRow(db: Db, businessId: string): Promise<BusinessRow> {
  * Meta first (a new one is submitted, a known one edited) and is stored with Meta's answer, usually
  * `pending` until the status webhook or the sync says otherwise; Meta's refusal stores nothing.
  */
-export async function upsertTemplate(db: Db, businessId: string, input: z.infer<typeof templateIn>): Promise<TemplateOut> {
+export async function upsertTemplate(db: Db, businessId: string, input: z.input<typeof templateIn>): Promise<TemplateOut> {
   const examples = input.examples ?? [];
+  const parts = {
+    parameterFormat: input.parameterFormat ?? "positional",
+    header: input.header ?? null,
+    footer: input.footer ?? null,
+    buttons: input.buttons ?? [],
+  };
   const account = metaAccount(await businessRow(db, businessId));
   let meta: { metaTemplateId: string | null; status: TemplateStatus } = { metaTemplateId: null, status: "approved" };
   if (account) {
-    const needed = placeholderCount(input.body);
-    if (examples.length !== needed) {
-      throw invalid([{ path: "examples", message: `Meta needs one example per variable: this body has ${needed}, ${examples.length} given.` }]);
-    }
+    const missing = examplesMissing({ ...input, ...parts, examples });
+    if (missing.length) throw invalid(missing);
     const [existing] = await db
       .select({ metaTemplateId: templates.metaTemplateId })
       .from(templates)
       .where(and(eq(templates.businessId, businessId), eq(templates.name, input.name), eq(templates.language, input.language)));
-    const submission = { ...input, examples };
+    const submission = { ...input, ...parts, examples };
     meta = existing?.metaTemplateId
       ? { metaTemplateId: existing.metaTemplateId, status: await account.review.edit(existing.metaTemplateId, submission) }
       : await account.review.submit(account.wabaId, submission).then((r) => ({ metaTemplateId: r.id, status: r.status }));
@@ -60,6 +71,7 @@ export async function upsertTemplate(db: Db, businessId: string, input: z.infer<
   const values = {
     category: input.category,
     body: input.body,
+    ...parts,
     examples,
     status: meta.status,
     statusReason: null,
@@ -71,6 +83,30 @@ export async function upsertTemplate(db: Db, businessId: string, input: z.infer<
     .onConflictDoUpdate({ target: [templates.businessId, templates.name, templates.language], set: { ...values, updatedAt: sql`now()` } })
     .returning();
   return templateView(row);
+}
+
+/** Meta reviews a template only with a sample for each variable: the body's, a text header's, a media header's file, a URL's. */
+function examplesMissing(t: Pick<TemplateSubmission, "body" | "examples" | "header" | "buttons">): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  const needed = placeholderCount(t.body);
+  if (t.examples.length !== needed) {
+    out.push({ path: "examples", message: `Meta needs one example per variable: this body has ${needed}, ${t.examples.length} given.` });
+  }
+  if (t.header?.format === "text" && templateVariables(t.header.text).length && !t.header.example) {
+    out.push({ path: "header.example", message: "Meta needs an example for the header's variable." });
+  }
+  if (t.header && t.header.format !== "text" && !t.header.example) {
+    out.push({
+      path: "header.example",
+      message: `Meta needs a sample ${t.header.format} for review: the handle of a file uploaded with Meta's Resumable Upload API.`,
+    });
+  }
+  t.buttons.forEach((b, i) => {
+    if (b.type === "url" && urlVariable(b.url) && !b.example) {
+      out.push({ path: `buttons.${i}.example`, message: "Meta needs an example URL for a URL button with a variable." });
+    }
+  });
+  return out;
 }
 
 /** Deletes the template here and, when Meta reviewed it, in the WhatsApp account too. */
@@ -160,6 +196,8 @@ function fromMeta(t: ChannelTemplate, mine?: TemplateRow) {
     qualityRating: t.qualityRating ?? mine?.qualityRating ?? null,
     body: t.body ?? mine?.body ?? "",
     examples: t.body ? t.examples : (mine?.examples ?? []),
+    // Meta's components are the source of truth too: the header, footer and buttons come with the body.
+    ...(t.body ? { parameterFormat: t.parameterFormat, header: t.header, footer: t.footer, buttons: t.buttons } : {}),
     updatedAt: new Date(),
   };
 }

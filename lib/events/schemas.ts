@@ -24,6 +24,10 @@ export const eventSchemas = {
     contactId: z.string(),
     messageType: z.string().optional().describe("(`text`, `image`, `audio`, `location`, `order`, ...)"),
     media: mediaOut.nullable().optional().describe("(a media message's file, as on messages; its `url` is valid for a day)"),
+    reply: z
+      .object({ id: z.string(), title: z.string() })
+      .optional()
+      .describe("(a button pressed: a reply button's id, or a template quick reply's payload, with its title)"),
   },
   "message.sent": {
     conversationId: z.string(),

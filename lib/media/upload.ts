@@ -7,6 +7,7 @@ import { AppError, invalid } from "../errors";
 import { kindForMimeType, MAX_MEDIA_BYTES } from "../shared/media-limits";
 import { type MediaFileRow, saveMediaFile } from "./media-files";
 import { admitUpload } from "./upload-rate-limit";
+import { isWebmAudio, oggFilename, oggFromWebm } from "./voice-note";
 
 // POST /v1/media (and the inbox's attach button): one file in a multipart/form-data body, streamed
 // straight into the store. Optional fields before the file: `type` (image, audio, video, document or
@@ -53,13 +54,16 @@ export async function receiveUpload(db: Db, businessId: string, request: Request
         return;
       }
       // Counted once the file part begins: a request refused before it (not multipart, no file) is not an upload.
+      // A browser's WebM/Opus voice recording is stored as OGG/Opus, the one voice format WhatsApp takes (./voice-note.ts).
+      const rewrap = kind === "audio" && isWebmAudio(info.mimeType);
+      const filename = fields.filename ?? info.filename ?? null;
       saving = admitUpload(db, businessId).then(() =>
         saveMediaFile(db, businessId, {
           kind,
-          mimeType: info.mimeType,
-          filename: fields.filename ?? info.filename ?? null,
+          mimeType: rewrap ? "audio/ogg" : info.mimeType,
+          filename: rewrap ? oggFilename(filename) : filename,
           direction: "outbound",
-          body: stream,
+          body: rewrap ? oggFromWebm(stream) : stream,
         }),
       );
       saving.catch((err) => {

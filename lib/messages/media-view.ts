@@ -18,5 +18,6 @@ export function mediaView(businessId: string, media: MessageMedia | null | undef
     caption: media.caption,
     url: media.fileId ? `${publicBaseUrl()}${signedMediaPath(media.fileId, businessId, Date.now(), ttlSeconds)}` : null,
     transcript: media.transcript ?? null,
+    ...(media.voice ? { voice: true as const } : {}),
   };
 }

@@ -3,12 +3,6 @@ import { addressSchema } from "../shared/customer-address";
 import { type MediaOut, mediaOut } from "../shared/media-schema";
 import { messageStatuses } from "../db/schema/messages";
 
-export const templateRef = z.object({
-  name: z.string().min(1).max(512),
-  language: z.string().min(2).max(20),
-  variables: z.array(z.string().max(1024)).max(100).default([]),
-});
-
 export const mediaRef = z.union([
   z
     .object({ id: z.string().min(1).max(100).meta({ description: "A file from `POST /v1/media`.", example: "med_01JD7X4S9C8A3K2M5N6P7Q8R9T" }) })
@@ -23,6 +17,86 @@ export const mediaRef = z.union([
     })
     .strict(),
 ]);
+
+const templateVariablesIn = z
+  .union([
+    z.array(z.string().max(1024)).max(100),
+    z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, "A named variable is lower-case letters, digits and underscores."), z.string().max(1024)),
+  ])
+  .default([])
+  .meta({
+    description:
+      'The body\'s variables: an array in order ({{1}}, {{2}}, ...; for a named template, the names in the order they first appear), or for a named template an object by name (`{"order_id": "A-1042"}`). A text header\'s variable is given in `header.text`.',
+  });
+
+export const templateRef = z.object({
+  name: z.string().min(1).max(512),
+  language: z.string().min(2).max(20),
+  variables: templateVariablesIn,
+  header: z
+    .union([
+      z.object({ text: z.string().min(1).max(60).meta({ description: "The value of a text header's variable." }) }).strict(),
+      z
+        .object({
+          media: mediaRef.meta({ description: "The header's image, video or document: a file from `POST /v1/media`, or a public URL we fetch." }),
+          filename: z.string().min(1).max(240).optional().meta({ description: "The name a document header is shown with." }),
+        })
+        .strict(),
+    ])
+    .optional()
+    .meta({ description: "What the template's header needs: the value of a text header's variable, or the file of a media header." }),
+  buttons: z
+    .array(
+      z
+        .object({
+          index: z.number().int().min(0).max(9).meta({ description: "The button's position in the template, from 0." }),
+          text: z
+            .string()
+            .min(1)
+            .max(2000)
+            .optional()
+            .meta({ description: "A URL button's variable part (appended to its URL), or a copy code button's code (at most 15 characters)." }),
+          payload: z
+            .string()
+            .min(1)
+            .max(1000)
+            .optional()
+            .meta({ description: "A quick reply button's payload, sent back when the customer presses it (default: the button's text)." }),
+        })
+        .strict(),
+    )
+    .max(10)
+    .optional()
+    .meta({ description: "Values for the template's buttons: every URL button with a variable and every copy code button needs one." }),
+});
+
+/** A template message as stored and shown: the values sent, with the template's header, footer and buttons. */
+export const templateSentOut = z.object({
+  name: z.string(),
+  language: z.string(),
+  variables: z.union([z.array(z.string()), z.record(z.string(), z.string())]),
+  header: z
+    .object({
+      format: z.enum(["text", "image", "video", "document"]),
+      text: z.string().nullable(),
+      variable: z.string().optional(),
+      value: z.string().optional().meta({ description: "The value this message gave a text header's variable." }),
+    })
+    .nullable()
+    .optional()
+    .meta({ description: "The header: its text, or the format of its file (the file is the message's `media`)." }),
+  footer: z.string().nullable().optional(),
+  buttons: z
+    .array(
+      z.object({
+        index: z.number().int(),
+        type: z.enum(["quick_reply", "url", "phone_number", "copy_code"]),
+        text: z.string(),
+        value: z.string().nullable().meta({ description: "The URL's variable part, the code to copy, or a quick reply's payload." }),
+      }),
+    )
+    .optional(),
+});
 
 export const outboundMediaTypes = ["image", "document", "audio", "video"] as const;
 
@@ -41,6 +115,10 @@ export const sendMessageIn = z
     template: templateRef.optional(),
     media: mediaRef.optional(),
     filename: z.string().min(1).max(240).optional().meta({ description: "The name a document is shown with (defaults to the uploaded file's)." }),
+    voice: z.boolean().optional().meta({
+      description:
+        "For `audio`: send it as a WhatsApp voice note (played inline, with the business's picture and a microphone), not an audio file. The file must be OGG/Opus; a WebM/Opus recording (what Chromium's MediaRecorder makes) is rewrapped as OGG without re-encoding.",
+    }),
     source: z.enum(["api", "agent"]).optional().meta({
       description:
         "Who wrote it. `api` (the default): your systems; the assistant keeps answering. `agent`: a person of the business (e.g. from your own helpdesk): the assistant steps back as for an inbox reply (the conversation moves to `handoff` with reason `agent_replied`, the first person to reply is assigned, and a running skill is paused with what it gathered: `GET /v1/conversations/{id}/skill`). A signed-in dashboard member's message is always `agent`.",
@@ -60,6 +138,7 @@ export const sendMessageIn = z
     if (isMedia && !v.media) ctx.addIssue({ code: "custom", path: ["media"], message: `media ({id} or {url}) is required for a ${v.type} message.` });
     if (!isMedia && v.media)
       ctx.addIssue({ code: "custom", path: ["media"], message: "media is only for image, document, audio and video messages." });
+    if (v.voice && v.type !== "audio") ctx.addIssue({ code: "custom", path: ["voice"], message: "voice is only for an audio message." });
     if (v.type === "audio" && v.text !== undefined) ctx.addIssue({ code: "custom", path: ["text"], message: "An audio message has no caption." });
     if (isMedia && v.text && v.text.length > 1024)
       ctx.addIssue({ code: "custom", path: ["text"], message: "A caption may be at most 1024 characters." });
@@ -89,7 +168,7 @@ export const messageOut = z.object({
   type: z.string(),
   text: z.string(),
   status: z.enum(messageStatuses),
-  template: templateRef.nullable(),
+  template: templateSentOut.nullable(),
   error: messageErrorOut.nullable(),
   media: mediaOut.nullable(),
   location: z

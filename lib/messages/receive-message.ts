@@ -132,6 +132,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
         contactId: contact.id,
         messageType: input.type,
         media: mediaView(businessId, message.media, WEBHOOK_MEDIA_URL_TTL_SECONDS),
+        ...buttonReply(input.content),
       });
       await also?.(tx, { message, conversationId: conversation.id, contactId: contact.id });
       if (survey) {
@@ -236,4 +237,11 @@ export async function recordEcho(db: Db, businessId: string, echo: EchoedMessage
       .where(eq(conversations.id, conversation.id));
     return true;
   });
+}
+
+/** A pressed button (an interactive reply button, or a template's quick reply), for `message.received`. */
+function buttonReply(content: unknown): { reply?: { id: string; title: string } } {
+  const c = content as { kind?: unknown; id?: unknown; title?: unknown } | null | undefined;
+  if (c?.kind !== "button_reply" || typeof c.id !== "string" || typeof c.title !== "string") return {};
+  return { reply: { id: c.id, title: c.title } };
 }

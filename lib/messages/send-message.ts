@@ -3,11 +3,11 @@ import type { Db } from "../db/client";
 import type { InteractivePayload } from "../db/schema";
 import { ensureContact } from "../contacts/contacts";
 import { ensureConversation } from "../conversations/conversations";
-import { AppError, invalid } from "../errors";
-import { placeholderCount, renderTemplate } from "../shared/template-schema";
-import { assertSendable, findTemplate } from "../templates/templates";
+import { AppError } from "../errors";
+import { assertSendable, findTemplate, type TemplateSend, templateSend } from "../templates/templates";
 import { holdMediaFile } from "../media/media-files";
 import { mediaText, resolveOutboundMedia } from "../media/outbound-media";
+import { asVoiceNote } from "../media/voice-note";
 import type { SendMessageIn } from "./message-schema";
 import type { MessageRow } from "./messages";
 import { assertWindowOpen, queueMessage, queueToOpenConversation } from "./outbound";
@@ -35,18 +35,14 @@ export type SendOptions = {
  */
 export async function sendMessage(db: Db, businessId: string, input: SendMessageIn, opts: SendOptions): Promise<MessageRow> {
   let text = input.text ?? "";
+  let template: TemplateSend | null = null;
   if (input.type === "template") {
     const ref = input.template as NonNullable<SendMessageIn["template"]>;
-    const template = await findTemplate(db, businessId, ref.name, ref.language);
-    if (!template) throw new AppError("unknown_template", `No template ${ref.name} (${ref.language}) for this business.`);
-    assertSendable(template);
-    const expected = placeholderCount(template.body);
-    if (ref.variables.length !== expected) {
-      throw invalid([
-        { path: "template.variables", message: `Template ${ref.name} needs exactly ${expected} variables, got ${ref.variables.length}.` },
-      ]);
-    }
-    text = renderTemplate(template.body, ref.variables);
+    const row = await findTemplate(db, businessId, ref.name, ref.language);
+    if (!row) throw new AppError("unknown_template", `No template ${ref.name} (${ref.language}) for this business.`);
+    assertSendable(row);
+    template = templateSend(row, ref);
+    text = template.text;
   } else {
     // The common send (a text to a customer already talking to us) is one statement.
     if (input.type === "text" && !input.media && opts.source !== "agent") {
@@ -57,8 +53,16 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
     await assertWindowOpen(db, businessId, input.to);
   }
   // The file is fetched or found (and checked) before the transaction: a refused file stores no message.
-  const media = input.media ? await resolveOutboundMedia(db, businessId, input) : null;
-  if (media) text = mediaText(media);
+  // A template's header file is found or fetched the same way, and travels as the message's media.
+  let media = input.media ? await resolveOutboundMedia(db, businessId, input) : null;
+  if (media) {
+    text = mediaText(media);
+    if (input.voice) media = await asVoiceNote(db, businessId, media);
+  }
+  if (template?.headerMedia) {
+    const h = template.headerMedia;
+    media = await resolveOutboundMedia(db, businessId, { type: h.kind, media: h.media, filename: h.filename });
+  }
 
   return db.transaction(async (tx) => {
     // Until the message commits, the unused-file sweep cannot remove its file (found before the transaction).
@@ -75,7 +79,7 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
       source: opts.source,
       type: input.type,
       text,
-      template: input.type === "template" ? (input.template ?? null) : null,
+      template: template?.payload ?? null,
       interactive: opts.interactive ?? null,
       media,
       userId: opts.userId ?? null,

@@ -8,7 +8,7 @@ import { AppError, invalid } from "../errors";
 import { windowOpen } from "../messages/outbound";
 import { sendMessage } from "../messages/send-message";
 import { placeholderCount } from "../shared/template-schema";
-import { findTemplate } from "../templates/templates";
+import { findTemplate, templateSendNeeds } from "../templates/templates";
 import type { RecordOut } from "./records";
 
 // Issue 15: when an order becomes ready, a message to the customer: free-form text inside the 24-hour
@@ -86,6 +86,10 @@ export async function updateOrderSettings(db: Db, businessId: string, input: z.i
         { path: "readyTemplate", message: "The template may use {{1}} (the customer's name) and {{2}} (the order's number), no more." },
       ]);
     }
+    // The notice fills body variables only (issue 38): a header value or file, or a button value, cannot be given.
+    const needs = templateSendNeeds(template);
+    if (needs.length)
+      throw invalid([{ path: "readyTemplate", message: `The order-ready notice cannot fill ${needs.join(", ")}: choose another template.` }]);
   }
   const current = await getOrderSettings(db, businessId);
   const next = {

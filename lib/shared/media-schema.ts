@@ -18,6 +18,10 @@ export const mediaOut = z
       .nullable()
       .meta({ description: "A signed link to the file, valid for an hour (a day in webhooks); null when unavailable. Fetch it without an API key." }),
     transcript: z.string().nullable().meta({ description: "A voice note's transcript, when transcription is configured." }),
+    voice: z
+      .literal(true)
+      .optional()
+      .meta({ description: "Present on an audio the business sent as a WhatsApp voice note (`voice: true` when sending), not as an audio file." }),
   })
   .meta({ id: "MessageMedia" });
 export type MediaOut = z.infer<typeof mediaOut>;

@@ -239,7 +239,13 @@ describe("inbound messages", () => {
     ]);
     expect(stored[1].content).toEqual({ kind: "button_reply", id: "opt_2", title: "Tomorrow" });
     expect(stored[2].content).toEqual({ kind: "list_reply", id: "opt_7", title: "Haircut 30 min" });
-    expect(stored[3].content).toEqual({ payload: "STOP_PROMOS", text: "Stop promotions" });
+    expect(stored[3].content).toEqual({
+      kind: "button_reply",
+      id: "STOP_PROMOS",
+      title: "Stop promotions",
+      payload: "STOP_PROMOS",
+      text: "Stop promotions",
+    });
     expect(stored[5].content).toMatchObject({ mimeType: "image/jpeg", caption: "my receipt" });
     expect(new Set(stored.map((m) => m.conversationId)).size).toBe(1);
 

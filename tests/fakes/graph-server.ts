@@ -114,6 +114,8 @@ const ERROR_TEXT: Record<number, string> = {
   131056: "(#131056) (Business Account, Consumer Account) pair rate limit hit",
   132000: "(#132000) Number of parameters does not match the expected number of params",
   132001: "(#132001) Template name does not exist in the translation",
+  131008: "(#131008) Required parameter is missing",
+  132012: "(#132012) Parameter format does not match format in the created template",
 };
 
 const digits = (phone: unknown) => String(phone ?? "").replace(/\D/g, "");
@@ -186,6 +188,11 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     }
     const invalid = invalidReason(body, media);
     if (invalid) return [400, graphError(100, invalid)];
+    if (body.type === "template") {
+      // Meta checks a send's components against the template it names (header file, variables, buttons).
+      const problem = templates.sendProblem(body.template);
+      if (problem) return [400, graphError(problem.code, problem.message)];
+    }
     if (opts.enforceTemplates && body.type === "template") {
       const refusal = templates.sendRefusal(String(body.template.name), String(body.template.language.code));
       if (refusal) return [400, graphError(refusal)];

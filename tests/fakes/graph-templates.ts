@@ -35,6 +35,12 @@ export type FakeTemplates = {
   messagingLimit: string;
   /** Whether a template message may be sent (what the send endpoint checks): null when it may, else a Graph error code. */
   sendRefusal(name: string, language: string): number | null;
+  /**
+   * A send's `template` object checked against the template it names, as Meta checks it: the header's
+   * file or text, the body's parameters (named ones by name), and each button's value. Null when it
+   * passes or the fake does not know the template.
+   */
+  sendProblem(template: unknown): { code: number; message?: string } | null;
 };
 
 type Reply = (status: number, payload: object) => true;
@@ -71,11 +77,8 @@ export function fakeTemplates(opts: {
     const components = Array.isArray(body.components) ? body.components : [];
     const main = components.find((c) => c?.type === "BODY");
     if (typeof main?.text !== "string" || !main.text) return [400, userError("Message template BODY component is required")];
-    const variables = new Set([...main.text.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => m[1])).size;
-    const examples = main.example?.body_text?.[0];
-    if (variables > 0 && (!Array.isArray(examples) || examples.length !== variables)) {
-      return [400, userError("Message template variables require sample values: provide one example per variable", 131009)];
-    }
+    const problem = componentProblem(components, String(body.parameter_format ?? "POSITIONAL"));
+    if (problem) return [400, userError(problem.message, problem.code)];
     for (const t of all.values()) {
       if (t.wabaId === wabaId && t.name === name && t.language === language) {
         return [400, userError(`Content in this language already exists for ${name}`, 2388024)];
@@ -182,6 +185,12 @@ export function fakeTemplates(opts: {
         message_template_language: t.language,
       });
     },
+    sendProblem(raw) {
+      const sent = (raw ?? {}) as { name?: unknown; language?: { code?: unknown }; components?: unknown };
+      const t = [...all.values()].find((x) => x.name === sent.name && x.language === sent.language?.code);
+      if (!t) return null;
+      return sendProblem(t, Array.isArray(sent.components) ? sent.components : []);
+    },
     sendRefusal(name, language) {
       const t = [...all.values()].find((x) => x.name === name && x.language === language);
       if (!t || t.status === "PENDING" || t.status === "REJECTED") return 132001;
@@ -250,4 +259,125 @@ export function fakeTemplates(opts: {
       return reply(400, userError(`Unsupported ${method} request`));
     },
   });
+}
+
+// Meta's rules for a template's components on submission (WhatsApp Business Management API).
+const VARIABLE = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+const keysOf = (text: string) => [...text.matchAll(VARIABLE)].map((m) => m[1]);
+const distinct = (text: string) => {
+  const keys = keysOf(text);
+  if (keys.every((k) => /^\d+$/.test(k))) return keys.length ? Math.max(...keys.map(Number)) : 0;
+  return new Set(keys).size;
+};
+
+// `any`: Meta's component objects as the app sent them.
+function componentProblem(components: any[], format: string): { code: number; message: string } | null {
+  const invalid = (message: string) => ({ code: 100, message: `Invalid parameter: ${message}` });
+  const named = format === "NAMED";
+  if (format !== "NAMED" && format !== "POSITIONAL") return invalid("parameter_format must be NAMED or POSITIONAL");
+  const types = components.map((c) => c?.type);
+  if (new Set(types).size !== types.length) return invalid("each component type may appear once");
+  for (const c of components) {
+    const text = typeof c?.text === "string" ? c.text : "";
+    const keys = keysOf(text);
+    if (named ? keys.some((k) => !/^[a-z][a-z0-9_]*$/.test(k)) : keys.some((k) => !/^\d+$/.test(k))) {
+      return { code: 2388043, message: `Message template variables must match parameter_format ${format}` };
+    }
+  }
+  const body = components.find((c) => c?.type === "BODY");
+  const bodyVars = distinct(body.text);
+  if (bodyVars > 0) {
+    const ok = named
+      ? Array.isArray(body.example?.body_text_named_params) && body.example.body_text_named_params.length === bodyVars
+      : Array.isArray(body.example?.body_text?.[0]) && body.example.body_text[0].length === bodyVars;
+    if (!ok) return { code: 131009, message: "Message template variables require sample values: provide one example per variable" };
+  }
+  const header = components.find((c) => c?.type === "HEADER");
+  if (header) {
+    const f = String(header.format ?? "");
+    if (f === "TEXT") {
+      if (typeof header.text !== "string" || !header.text || header.text.length > 60) return invalid("HEADER text is 1..60 characters");
+      const vars = keysOf(header.text).length;
+      if (vars > 1) return invalid("HEADER text may contain at most 1 variable");
+      const example = named ? header.example?.header_text_named_params?.[0]?.example : header.example?.header_text?.[0];
+      if (vars === 1 && typeof example !== "string") return { code: 131009, message: "HEADER variable requires a sample value" };
+    } else if (["IMAGE", "VIDEO", "DOCUMENT"].includes(f)) {
+      if (typeof header.example?.header_handle?.[0] !== "string") return { code: 131009, message: `HEADER ${f} requires a sample (header_handle)` };
+    } else return invalid("HEADER format must be TEXT, IMAGE, VIDEO, DOCUMENT or LOCATION");
+  }
+  const footer = components.find((c) => c?.type === "FOOTER");
+  if (footer) {
+    if (typeof footer.text !== "string" || !footer.text || footer.text.length > 60) return invalid("FOOTER text is 1..60 characters");
+    if (keysOf(footer.text).length) return invalid("FOOTER may not contain variables");
+  }
+  const buttons = components.find((c) => c?.type === "BUTTONS")?.buttons;
+  if (buttons !== undefined) {
+    if (!Array.isArray(buttons) || buttons.length === 0 || buttons.length > 10) return invalid("BUTTONS has 1..10 buttons");
+    const count = (type: string) => buttons.filter((b: any) => b?.type === type).length;
+    if (count("URL") > 2) return invalid("at most 2 URL buttons");
+    if (count("PHONE_NUMBER") > 1) return invalid("at most 1 PHONE_NUMBER button");
+    if (count("COPY_CODE") > 1) return invalid("at most 1 COPY_CODE button");
+    const quick = buttons.map((b: any, i: number) => (b?.type === "QUICK_REPLY" ? i : -1)).filter((i: number) => i >= 0);
+    if (quick.length && quick[quick.length - 1] - quick[0] !== quick.length - 1) return invalid("QUICK_REPLY buttons must be grouped together");
+    for (const b of buttons) {
+      if (b?.type === "COPY_CODE") {
+        if (typeof b.example !== "string" || !b.example || b.example.length > 15) return invalid("COPY_CODE example is 1..15 characters");
+        continue;
+      }
+      if (typeof b?.text !== "string" || !b.text || b.text.length > 25) return invalid("button text is 1..25 characters");
+      if (b.type === "URL") {
+        const vars = keysOf(String(b.url ?? ""));
+        if (!/^https?:\/\//.test(String(b.url ?? ""))) return invalid("URL button needs an http(s) url");
+        if (vars.length > 1 || (vars.length === 1 && !/\{\{\s*1\s*\}\}$/.test(b.url)))
+          return invalid("URL button variable {{1}} may only end the url");
+        if (vars.length === 1 && typeof b.example?.[0] !== "string") return { code: 131009, message: "URL button variable requires a sample URL" };
+      } else if (b.type === "PHONE_NUMBER") {
+        if (!/^\+?\d{6,20}$/.test(String(b.phone_number ?? ""))) return invalid("PHONE_NUMBER button needs phone_number");
+      } else if (b.type !== "QUICK_REPLY") return invalid(`unknown button type ${b.type}`);
+    }
+  }
+  return null;
+}
+
+/** A send's components against the template, as Meta checks them (error codes as Meta answers). */
+function sendProblem(t: FakeTemplate, sent: any[]): { code: number; message?: string } | null {
+  const part = (type: string) => sent.find((c) => String(c?.type).toLowerCase() === type);
+  const find = (type: string) => t.components.find((c) => c?.type === type);
+  const named = t.components.some((c) => keysOf(String(c?.text ?? "")).some((k) => !/^\d+$/.test(k)));
+  const header = find("HEADER");
+  const sentHeader = part("header")?.parameters?.[0];
+  if (header && header.format !== "TEXT") {
+    const kind = String(header.format).toLowerCase();
+    const ref = sentHeader?.[kind];
+    if (sentHeader?.type !== kind || (!ref?.id && !ref?.link)) return { code: 132012 };
+  } else if (header) {
+    const vars = keysOf(header.text).length;
+    if ((vars === 1) !== (sentHeader?.type === "text" && typeof sentHeader.text === "string")) return { code: 132000 };
+  } else if (sentHeader) return { code: 132000 };
+  const body = find("BODY");
+  const params = part("body")?.parameters ?? [];
+  if (params.length !== distinct(body.text)) return { code: 132000 };
+  if (named) {
+    const names = new Set(keysOf(body.text));
+    if (params.some((p: any) => !names.has(p?.parameter_name))) return { code: 132012 };
+  } else if (params.some((p: any) => p?.parameter_name !== undefined)) return { code: 132012 };
+  if (params.some((p: any) => p?.type !== "text" || typeof p.text !== "string")) return { code: 132012 };
+  const buttons: any[] = find("BUTTONS")?.buttons ?? [];
+  const sentButtons = sent.filter((c) => String(c?.type).toLowerCase() === "button");
+  for (const [i, b] of buttons.entries()) {
+    const given = sentButtons.find((c) => String(c.index) === String(i));
+    if (b.type === "URL" && keysOf(String(b.url)).length) {
+      if (given?.sub_type !== "url" || typeof given.parameters?.[0]?.text !== "string") return { code: 131008 };
+    }
+    if (b.type === "COPY_CODE") {
+      const code = given?.parameters?.[0]?.coupon_code;
+      if (given?.sub_type !== "copy_code" || typeof code !== "string" || code.length > 15) return { code: 131008 };
+    }
+  }
+  for (const c of sentButtons) {
+    const b = buttons[Number(c.index)];
+    const expected = b ? { URL: "url", COPY_CODE: "copy_code", QUICK_REPLY: "quick_reply" }[String(b.type)] : undefined;
+    if (!expected || c.sub_type !== expected) return { code: 132012 };
+  }
+  return null;
 }

@@ -180,7 +180,11 @@ describe("parseWhatsAppWebhook", () => {
     expect(built.messages.map((m) => [m.type, m.text, m.content])).toEqual([
       ["interactive", "Tomorrow", { kind: "button_reply", id: "opt_2", title: "Tomorrow" }],
       ["interactive", "Margherita", { kind: "list_reply", id: "opt_7", title: "Margherita" }],
-      ["button", "Stop promotions", { payload: "STOP_PROMOS", text: "Stop promotions" }],
+      [
+        "button",
+        "Stop promotions",
+        { kind: "button_reply", id: "STOP_PROMOS", title: "Stop promotions", payload: "STOP_PROMOS", text: "Stop promotions" },
+      ],
       [
         "order",
         "Order: 2 × SKU1, 1 × SKU2 (asap)",

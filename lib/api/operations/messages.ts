@@ -95,6 +95,8 @@ const replyIn = z.discriminatedUnion("type", [
     mediaId: z.string().min(1).max(100),
     text: z.string().trim().max(1024).optional(),
     ...seen,
+    // A recorded voice note (type audio): sent as a WhatsApp voice message.
+    voice: z.boolean().optional(),
   }),
 ]);
 
@@ -119,7 +121,13 @@ export const inboxReply = defineOperation({
     const { seenUpTo, force, ...reply } = body;
     const input =
       "mediaId" in reply
-        ? { to, type: reply.type, media: { id: reply.mediaId }, text: reply.type === "audio" ? undefined : reply.text || undefined }
+        ? {
+            to,
+            type: reply.type,
+            media: { id: reply.mediaId },
+            text: reply.type === "audio" ? undefined : reply.text || undefined,
+            ...(reply.voice && reply.type === "audio" ? { voice: true } : {}),
+          }
         : { to, ...reply };
     const message = await sendMessage(ctx.db, ctx.businessId, input, { source: "agent", userId: memberId(ctx.caller), seenUpTo, force });
     return messageView(message);

@@ -57,6 +57,8 @@ export const simulatorSend = defineOperation({
         address: z.string().max(500).optional(),
       })
       .optional(),
+    // A template's quick reply button pressed.
+    button: z.object({ payload: z.string().min(1).max(1000), text: z.string().min(1).max(25) }).optional(),
   }),
   response: returns<Awaited<ReturnType<typeof simulateInbound>>>(),
   handler: async (ctx, { body }) => simulateInbound(ctx.db, ctx.businessId, body),

@@ -29,7 +29,11 @@ export const templatesUpsert = defineOperation({
     "On a WhatsApp number saved with its business account id, the template is submitted to Meta (a known one is edited) and " +
     "stored with Meta's answer, usually `pending` until Meta reviews it; `examples` must then give one value per `{{n}}` " +
     "variable. Meta's refusal answers 400 with Meta's words and stores nothing. On the sandbox, and for a number saved without " +
-    "an account id, the template is approved at once. Only an `approved` template can be sent (422 `template_not_approved`).",
+    "an account id, the template is approved at once. Only an `approved` template can be sent (422 `template_not_approved`). " +
+    "A template may have a `header` (text with at most one variable, or an image, video or document given at send time), a " +
+    "`footer` (no variables) and up to 10 `buttons` (quick replies grouped together, at most 2 URL buttons whose one variable " +
+    "ends the URL, 1 phone number, 1 copy code), with numbered `{{1}}` or named `{{order_id}}` variables (`parameterFormat`), " +
+    "checked by Meta's rules before Meta is asked (400 naming the field).",
   body: templateIn,
   errors: ["channel_unavailable"],
   response: templateOut,

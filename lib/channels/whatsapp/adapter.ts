@@ -26,12 +26,15 @@ export function whatsAppAdapter(connection: WhatsAppConnection): Required<Channe
     channel: "whatsapp",
     async send(message: ChannelMessage): Promise<ChannelReceipt> {
       // A file goes up first; the message then names it by the id WhatsApp gave it.
-      const media = message.type === "media" && message.media ? await uploadFor(connection, message.media) : undefined;
+      // A template's header file goes up the same way and is named in the header's parameter.
+      const file = message.media ? await uploadFor(connection, message.media) : undefined;
+      const isTemplate = message.type === "template";
+      const media = !isTemplate && message.type === "media" ? file : undefined;
       const payload = buildWhatsAppPayload({
         to: message.to,
-        type: media ? "media" : message.type === "template" ? "template" : message.interactive ? "interactive" : "text",
+        type: media ? "media" : isTemplate ? "template" : message.interactive ? "interactive" : "text",
         text: message.text,
-        template: message.template ?? undefined,
+        template: message.template ? { ...message.template, ...(isTemplate && file ? { headerMediaId: file.id } : {}) } : undefined,
         interactive: message.interactive ?? undefined,
         media,
       });
@@ -67,7 +70,7 @@ export function whatsAppAdapter(connection: WhatsAppConnection): Required<Channe
 async function uploadFor(connection: WhatsAppConnection, media: OutboundMedia) {
   const filename = media.filename ?? `${media.kind}.${media.mimeType.split("/")[1] ?? "bin"}`;
   const id = await uploadWhatsAppMedia(connection, { bytes: await media.open(), mimeType: media.mimeType, filename, size: media.size });
-  return { kind: media.kind, id, caption: media.caption, filename: media.filename };
+  return { kind: media.kind, id, caption: media.caption, filename: media.filename, ...(media.voice ? { voice: true } : {}) };
 }
 
 type GraphBody = { messages?: { id?: unknown }[]; error?: { code?: unknown; message?: unknown; error_data?: { details?: unknown } } };

@@ -1,6 +1,7 @@
 // Builds the Graph API `/messages` body. Choice questions degrade gracefully: buttons when they fit,
 // a list when they do not, numbered text past WhatsApp's limits, so a skill never fails to ask.
 
+import type { TemplatePayload } from "../../db/schema";
 import { isBsuid } from "../../shared/customer-address";
 
 export type OutboundForWhatsApp = {
@@ -9,8 +10,9 @@ export type OutboundForWhatsApp = {
   type: "text" | "template" | "interactive" | "media";
   text: string;
   /** For type media: the uploaded file's WhatsApp id. */
-  media?: { kind: string; id: string; caption: string | null; filename: string | null };
-  template?: { name: string; language: string; variables: string[] };
+  media?: { kind: string; id: string; caption: string | null; filename: string | null; voice?: boolean };
+  /** The template as sent; `headerMediaId`: the WhatsApp id of its uploaded header file. */
+  template?: TemplatePayload & { headerMediaId?: string };
   interactive?: { kind: "buttons" | "list"; options: ChoiceOption[]; button?: string };
 };
 
@@ -41,9 +43,7 @@ export function buildWhatsAppPayload(msg: OutboundForWhatsApp): object {
   if (msg.type === "template") {
     // Falling back to text would only be refused outside the window; this is a caller bug.
     if (!msg.template) throw new Error("A template message needs `template`");
-    const { name, language, variables } = msg.template;
-    const components = variables.length ? [{ type: "body", parameters: variables.map((text) => ({ type: "text", text })) }] : undefined;
-    return { ...envelope, type: "template", template: { name, language: { code: language }, ...(components && { components }) } };
+    return { ...envelope, type: "template", template: templateObject(msg.template) };
   }
   if (msg.type === "media") {
     if (!msg.media) throw new Error("A media message needs `media`");
@@ -53,6 +53,8 @@ export function buildWhatsAppPayload(msg: OutboundForWhatsApp): object {
       id,
       ...(caption && kind !== "audio" && kind !== "sticker" ? { caption } : {}),
       ...(kind === "document" && filename ? { filename } : {}),
+      // OGG/Opus sent with `voice: true` shows as a voice note (microphone, inline play), not an audio file.
+      ...(kind === "audio" && msg.media.voice ? { voice: true } : {}),
     };
     return { ...envelope, type: kind, [kind]: file };
   }
@@ -62,6 +64,37 @@ export function buildWhatsAppPayload(msg: OutboundForWhatsApp): object {
     return textPayload(envelope, numberedText(msg.text, msg.interactive.options));
   }
   return textPayload(envelope, msg.text);
+}
+
+/**
+ * A template's `components` as Meta reads them at send time: the header's variable or file, the
+ * body's variables (each with its `parameter_name` in a named template) and one entry per button
+ * that takes a value (a URL's variable part, a copy code, a quick reply's payload), by index.
+ */
+function templateObject(t: NonNullable<OutboundForWhatsApp["template"]>): object {
+  const components: object[] = [];
+  const header = t.header;
+  if (header?.format === "text" && header.value != null) {
+    const named = t.parameterFormat === "named" && header.variable ? { parameter_name: header.variable } : {};
+    components.push({ type: "header", parameters: [{ type: "text", ...named, text: header.value }] });
+  } else if (header && header.format !== "text" && t.headerMediaId) {
+    components.push({ type: "header", parameters: [{ type: header.format, [header.format]: { id: t.headerMediaId } }] });
+  }
+  const body = Array.isArray(t.variables)
+    ? t.variables.map((text) => ({ type: "text", text }))
+    : Object.entries(t.variables).map(([parameter_name, text]) => ({ type: "text", parameter_name, text }));
+  if (body.length) components.push({ type: "body", parameters: body });
+  for (const b of t.buttons ?? []) {
+    if (b.value === null) continue;
+    if (b.type === "url") components.push({ type: "button", sub_type: "url", index: String(b.index), parameters: [{ type: "text", text: b.value }] });
+    if (b.type === "copy_code") {
+      components.push({ type: "button", sub_type: "copy_code", index: String(b.index), parameters: [{ type: "coupon_code", coupon_code: b.value }] });
+    }
+    if (b.type === "quick_reply") {
+      components.push({ type: "button", sub_type: "quick_reply", index: String(b.index), parameters: [{ type: "payload", payload: b.value }] });
+    }
+  }
+  return { name: t.name, language: { code: t.language }, ...(components.length ? { components } : {}) };
 }
 
 function textPayload(envelope: object, body: string): object {

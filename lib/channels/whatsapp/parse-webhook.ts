@@ -366,8 +366,11 @@ function describeMessage(type: string, m: Json): { text: string; content: Json |
     return { text: title, content: { kind, id: asString(reply.id), title } };
   }
   if (type === "button") {
+    // A template's quick reply pressed: read like an interactive button reply (kind, id, title), so the
+    // assistant and webhook receivers handle both alike; `payload` and `text` stay as Meta sent them.
     const text = asString(body?.text) ?? "";
-    return { text, content: { payload: asString(body?.payload), text } };
+    const payload = asString(body?.payload);
+    return { text, content: { kind: "button_reply", id: payload ?? text, title: text, payload, text } };
   }
   if (type === "order") return describeOrder(body);
   if (MEDIA_TYPES.has(type)) {

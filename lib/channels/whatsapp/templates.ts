@@ -2,6 +2,7 @@ import "server-only";
 import type { TemplateStatus } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ChannelTemplate, ChannelTemplates, TemplateSubmission } from "../channel";
+import { type TemplateButton, type TemplateHeader, templateVariables } from "../../shared/template-schema";
 import { normalizeTier } from "../../shared/messaging-limit";
 import { graphUrl, type WhatsAppConnection } from "./connection";
 
@@ -57,9 +58,109 @@ export function templateStatusOf(event: string, current?: MetaTemplateStatus): M
   }
 }
 
-/** The components Meta wants: one BODY with its text and, when it has {{n}} variables, one example row. */
-export function templateComponents(body: string, examples: string[]) {
-  return [{ type: "BODY", text: body, ...(examples.length ? { example: { body_text: [examples] } } : {}) }];
+type ComponentsIn = Pick<TemplateSubmission, "body" | "examples" | "parameterFormat" | "header" | "footer" | "buttons">;
+
+/**
+ * The components Meta wants, in its order: HEADER (text with its example, or a media format with a
+ * sample's handle), BODY with one example row (numbered) or named examples, FOOTER and BUTTONS.
+ */
+export function templateComponents(t: ComponentsIn) {
+  const named = t.parameterFormat === "named";
+  const out: Record<string, unknown>[] = [];
+  const h = t.header;
+  if (h?.format === "text") {
+    const variable = templateVariables(h.text)[0];
+    const example =
+      variable && h.example
+        ? named
+          ? { header_text_named_params: [{ param_name: variable, example: h.example }] }
+          : { header_text: [h.example] }
+        : null;
+    out.push({ type: "HEADER", format: "TEXT", text: h.text, ...(example ? { example } : {}) });
+  } else if (h) {
+    out.push({ type: "HEADER", format: h.format.toUpperCase(), ...(h.example ? { example: { header_handle: [h.example] } } : {}) });
+  }
+  const keys = templateVariables(t.body);
+  const bodyExample = t.examples.length
+    ? named
+      ? { body_text_named_params: keys.map((param_name, i) => ({ param_name, example: t.examples[i] ?? "" })) }
+      : { body_text: [t.examples] }
+    : null;
+  out.push({ type: "BODY", text: t.body, ...(bodyExample ? { example: bodyExample } : {}) });
+  if (t.footer) out.push({ type: "FOOTER", text: t.footer });
+  if (t.buttons.length) {
+    out.push({
+      type: "BUTTONS",
+      buttons: t.buttons.map((b) => {
+        switch (b.type) {
+          case "quick_reply":
+            return { type: "QUICK_REPLY", text: b.text };
+          case "url":
+            return { type: "URL", text: b.text, url: b.url, ...(b.example ? { example: [b.example] } : {}) };
+          case "phone_number":
+            return { type: "PHONE_NUMBER", text: b.text, phone_number: b.phoneNumber };
+          default:
+            return { type: "COPY_CODE", example: b.example };
+        }
+      }),
+    });
+  }
+  return out;
+}
+
+/** The template's fields from Meta's components (what the sync imports). */
+export function fromComponents(components: Record<string, unknown>[]): Omit<ComponentsIn, "body"> & { body: string | null } {
+  const find = (type: string) => components.find((c) => String(c.type).toUpperCase() === type);
+  const body = find("BODY");
+  const example = (body?.example ?? {}) as { body_text?: unknown; body_text_named_params?: unknown };
+  const namedRows = Array.isArray(example.body_text_named_params)
+    ? (example.body_text_named_params as { param_name?: unknown; example?: unknown }[])
+    : null;
+  const bodyText = typeof body?.text === "string" ? body.text : null;
+  const rows = example.body_text;
+  const examples = namedRows
+    ? (bodyText ? templateVariables(bodyText) : []).map((k) => String(namedRows.find((r) => r.param_name === k)?.example ?? ""))
+    : Array.isArray(rows) && Array.isArray(rows[0])
+      ? rows[0].map(String)
+      : [];
+  const keys = bodyText ? [...bodyText.matchAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g)].map((m) => m[1]) : [];
+  const parameterFormat = namedRows || keys.some((k) => !/^\d+$/.test(k)) ? "named" : "positional";
+  const h = find("HEADER");
+  let header: TemplateHeader | null = null;
+  if (h) {
+    const format = String(h.format ?? "").toLowerCase();
+    const hx = (h.example ?? {}) as { header_text?: unknown; header_text_named_params?: unknown; header_handle?: unknown };
+    const first = (v: unknown) => (Array.isArray(v) && v.length ? v[0] : undefined);
+    if (format === "text" && typeof h.text === "string") {
+      const namedEx = first(hx.header_text_named_params) as { example?: unknown } | undefined;
+      const ex = namedEx?.example ?? first(hx.header_text);
+      header = { format: "text", text: h.text, ...(typeof ex === "string" ? { example: ex } : {}) };
+    } else if (format === "image" || format === "video" || format === "document") {
+      const handle = first(hx.header_handle);
+      header = { format, ...(typeof handle === "string" ? { example: handle } : {}) };
+    }
+  }
+  const f = find("FOOTER");
+  const rawButtons = (find("BUTTONS")?.buttons ?? []) as Record<string, unknown>[];
+  const buttons: TemplateButton[] = [];
+  for (const b of Array.isArray(rawButtons) ? rawButtons : []) {
+    const type = String(b.type ?? "").toUpperCase();
+    const text = String(b.text ?? "");
+    if (type === "QUICK_REPLY") buttons.push({ type: "quick_reply", text });
+    else if (type === "URL") {
+      const ex = Array.isArray(b.example) ? b.example[0] : undefined;
+      buttons.push({ type: "url", text, url: String(b.url ?? ""), ...(typeof ex === "string" ? { example: ex } : {}) });
+    } else if (type === "PHONE_NUMBER") buttons.push({ type: "phone_number", text, phoneNumber: String(b.phone_number ?? "") });
+    else if (type === "COPY_CODE") buttons.push({ type: "copy_code", example: String(Array.isArray(b.example) ? b.example[0] : (b.example ?? "")) });
+  }
+  return {
+    body: bodyText,
+    examples,
+    parameterFormat,
+    header,
+    footer: typeof f?.text === "string" ? f.text : null,
+    buttons,
+  };
 }
 
 type GraphAnswer = { status: number; body: Record<string, unknown> | null };
@@ -114,7 +215,8 @@ async function submitTemplate(
     name: t.name,
     language: t.language,
     category: t.category.toUpperCase(),
-    components: templateComponents(t.body, t.examples),
+    parameter_format: t.parameterFormat === "named" ? "NAMED" : "POSITIONAL",
+    components: templateComponents(t),
   });
   const id = answer.body?.id;
   if (answer.status >= 300 || typeof id !== "string") throw refused(answer, `the template ${t.name} (${t.language})`);
@@ -125,7 +227,8 @@ async function submitTemplate(
 async function editTemplate(connection: WhatsAppConnection, metaTemplateId: string, t: TemplateSubmission): Promise<MetaTemplateStatus> {
   const answer = await graph(connection, "POST", encodeURIComponent(metaTemplateId), {
     category: t.category.toUpperCase(),
-    components: templateComponents(t.body, t.examples),
+    parameter_format: t.parameterFormat === "named" ? "NAMED" : "POSITIONAL",
+    components: templateComponents(t),
   });
   if (answer.status >= 300 || answer.body?.success !== true) throw refused(answer, `the change to ${t.name} (${t.language})`);
   return "pending";
@@ -139,7 +242,7 @@ async function deleteMetaTemplate(connection: WhatsAppConnection, wabaId: string
   throw refused(answer, `to delete the template ${name}`);
 }
 
-const listFields = "id,name,language,status,category,components,rejected_reason,quality_score";
+const listFields = "id,name,language,status,category,parameter_format,components,rejected_reason,quality_score";
 
 /** Every template of the account, following Meta's cursor pages to the end. */
 async function listMetaTemplates(connection: WhatsAppConnection, wabaId: string): Promise<ChannelTemplate[]> {
@@ -165,9 +268,8 @@ function readTemplate(raw: Record<string, unknown>): ChannelTemplate | null {
   if (typeof id !== "string" || typeof name !== "string" || typeof language !== "string") return null;
   const category = String(raw.category ?? "").toLowerCase();
   const components = Array.isArray(raw.components) ? (raw.components as Record<string, unknown>[]) : [];
-  const body = components.find((c) => String(c.type).toUpperCase() === "BODY");
-  const exampleRows = (body?.example as { body_text?: unknown } | undefined)?.body_text;
-  const examples = Array.isArray(exampleRows) && Array.isArray(exampleRows[0]) ? exampleRows[0].map(String) : [];
+  const parts = fromComponents(components);
+  if (String(raw.parameter_format ?? "").toUpperCase() === "NAMED") parts.parameterFormat = "named";
   const quality = raw.quality_score as { score?: unknown } | undefined;
   const reason = typeof raw.rejected_reason === "string" && raw.rejected_reason !== "NONE" ? raw.rejected_reason : null;
   return {
@@ -177,8 +279,7 @@ function readTemplate(raw: Record<string, unknown>): ChannelTemplate | null {
     category: category === "marketing" || category === "authentication" ? category : "utility",
     status: templateStatusOf(String(raw.status ?? "")) ?? "pending",
     reason,
-    body: typeof body?.text === "string" ? body.text : null,
-    examples,
+    ...parts,
     qualityRating: typeof quality?.score === "string" ? quality.score : null,
   };
 }

@@ -12,7 +12,29 @@ export const messageDirections = ["inbound", "outbound"] as const;
 export const messageSources = ["assistant", "agent", "api", "customer", "campaign", "meta_agent"] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 export type MessageError = { code: string; message: string; channelCode: number | null };
-export type TemplatePayload = { name: string; language: string; variables: string[] };
+/**
+ * A template message as sent: the values of its variables (by position, or by name for a named
+ * template) and, kept for showing the message, its header, footer and buttons with the values this
+ * message gave them (a header file is the message's media).
+ */
+export type TemplatePayload = {
+  name: string;
+  language: string;
+  variables: string[] | Record<string, string>;
+  parameterFormat?: "positional" | "named";
+  /** `text`: the header as shown; `variable` and `value`: a text header's one variable and this message's value for it. */
+  header?: { format: "text" | "image" | "video" | "document"; text: string | null; variable?: string; value?: string } | null;
+  footer?: string | null;
+  buttons?: TemplateButtonSent[];
+};
+/** A template's button as one message carries it: its title and, for a URL or copy code, this message's value. */
+export type TemplateButtonSent = {
+  index: number;
+  type: "quick_reply" | "url" | "phone_number" | "copy_code";
+  text: string;
+  /** The URL's variable part, the code to copy, or the payload a quick reply sends back. */
+  value: string | null;
+};
 /**
  * A message's file: the stored copy (fileId, null while unavailable), what WhatsApp said about it, and
  * for a voice note its transcript. `unavailable`: every download attempt failed or the file broke a limit.
@@ -26,6 +48,8 @@ export type MessageMedia = {
   caption: string | null;
   status: "ready" | "unavailable";
   transcript?: string | null;
+  /** An outbound OGG/Opus audio sent as a WhatsApp voice note (`voice: true`), not an audio file. */
+  voice?: boolean;
   /** Why it is unavailable, for staff. */
   problem?: string | null;
 };

@@ -1,4 +1,5 @@
 import { check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { TemplateButton, TemplateHeader } from "../../shared/template-schema";
 import { createdAt, updatedAt } from "./columns";
 import { businessId, oneOf } from "./tenancy";
 
@@ -15,6 +16,16 @@ export const templates = pgTable(
     language: text("language").notNull(),
     category: text("category", { enum: templateCategories }).notNull(),
     body: text("body").notNull(),
+    /** `positional` ({{1}}) or `named` ({{order_id}}): Meta's parameter_format. */
+    parameterFormat: text("parameter_format", { enum: ["positional", "named"] })
+      .notNull()
+      .default("positional"),
+    /** The HEADER component: text (at most one variable) or an image, video or document given at send time. */
+    header: jsonb("header").$type<TemplateHeader>(),
+    /** The FOOTER component's text (no variables). */
+    footer: text("footer"),
+    /** The BUTTONS component, in order (quick replies, URL, phone number, copy code). */
+    buttons: jsonb("buttons").$type<TemplateButton[]>().notNull().default([]),
     // Meta's review: approved at once on the sandbox or without a business account id; otherwise what
     // Meta last said (submission answer, status webhook, periodic sync).
     status: text("status", { enum: templateStatuses }).notNull().default("approved"),
@@ -35,5 +46,6 @@ export const templates = pgTable(
     index("templates_meta_id_idx").on(t.metaTemplateId),
     check("templates_category_check", oneOf(t.category, templateCategories)),
     check("templates_status_check", oneOf(t.status, templateStatuses)),
+    check("templates_parameter_format_check", oneOf(t.parameterFormat, ["positional", "named"])),
   ],
 );
