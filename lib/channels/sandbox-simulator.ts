@@ -19,7 +19,7 @@ import { markSandboxDelivered } from "./sandbox";
 // customer writing in, and read the thread as that customer's phone would show it.
 
 /** A message as the API shows it, plus the choices the assistant offered (rendered as buttons or a list). */
-export type SandboxThreadMessage = MessageOut & { interactive: InteractivePayload | null };
+export type SandboxThreadMessage = Omit<MessageOut, "interactive"> & { interactive: InteractivePayload | null };
 
 export type SandboxThread = {
   contactId: string | null;

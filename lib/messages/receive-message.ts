@@ -12,7 +12,7 @@ import { newId } from "../ids";
 import { defineJob } from "../jobs/job";
 import { enqueue } from "../jobs/queue";
 import { mediaView, WEBHOOK_MEDIA_URL_TTL_SECONDS } from "./media-view";
-import type { MessageRow } from "./messages";
+import { choiceOf, locationOf, type MessageRow } from "./messages";
 import { sendMessage } from "./send-message";
 
 /** The assistant runtime's queue: one turn per inbound message, one conversation at a time. */
@@ -38,6 +38,8 @@ export type InboundMessage = {
   type: string;
   text: string;
   content: Record<string, unknown> | null;
+  /** The channel's id of the message this one replies to (WhatsApp's context.id), when it quotes one. */
+  replyToChannelId?: string | null;
   /** The stored file of a media message (downloaded by the channel before the message is received). */
   media?: MessageMedia | null;
   /**
@@ -81,6 +83,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
         await tx.update(contacts).set({ channel: "whatsapp", updatedAt: sql`now()` }).where(eq(contacts.id, contact.id));
       }
       const { conversation } = await ensureConversation(tx, businessId, contact.id);
+      const replyToId = input.replyToChannelId ? await quotedByChannelId(tx, businessId, contact.id, input.channel, input.replyToChannelId) : null;
       const [message] = await tx
         .insert(messages)
         .values({
@@ -94,6 +97,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
           text: input.text,
           content: input.content,
           media: input.media ?? null,
+          replyToId,
           status: "received",
           channel: input.channel,
           channelMessageId: input.channelMessageId,
@@ -126,6 +130,9 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
         contactId: contact.id,
         messageType: input.type,
         media: mediaView(businessId, message.media, WEBHOOK_MEDIA_URL_TTL_SECONDS),
+        replyTo: replyToId,
+        choice: choiceOf(message),
+        location: locationOf(message),
       });
       await also?.(tx, { message, conversationId: conversation.id, contactId: contact.id });
       // STOP / START (campaign opt-out) is answered once, and is no assistant turn.
@@ -146,6 +153,22 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
     if (!again) throw new Error("inbound duplicate vanished");
     return again;
   }
+}
+
+/** Our id of the message a customer's reply quotes: one of this customer's, by the channel's id (null when unknown). */
+async function quotedByChannelId(tx: Db, businessId: string, contactId: string, channel: InboundMessage["channel"], channelId: string) {
+  const [row] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.channel, channel),
+        eq(messages.channelMessageId, channelId),
+        eq(messages.businessId, businessId),
+        eq(messages.contactId, contactId),
+      ),
+    );
+  return row?.id ?? null;
 }
 
 function inboundIdentity(input: InboundMessage) {

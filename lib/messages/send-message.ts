@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
-import type { InteractivePayload } from "../db/schema";
+import { and, eq } from "drizzle-orm";
+import { type InteractivePayload, messages } from "../db/schema";
 import { ensureContact } from "../contacts/contacts";
 import { ensureConversation } from "../conversations/conversations";
 import { AppError, invalid } from "../errors";
@@ -42,7 +43,7 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
     text = renderTemplate(template.body, ref.variables);
   } else {
     // The common send (a text to a customer already talking to us) is one statement.
-    if (input.type === "text" && !input.media && opts.source !== "agent") {
+    if (input.type === "text" && !input.media && !input.replyTo && opts.source !== "agent") {
       const sent = await queueToOpenConversation(db, businessId, input.to, text, opts);
       if (sent) return sent;
     }
@@ -52,12 +53,16 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
   // The file is fetched or found (and checked) before the transaction: a refused file stores no message.
   const media = input.media ? await resolveOutboundMedia(db, businessId, input) : null;
   if (media) text = mediaText(media);
+  // A composed interactive message (buttons, a list, a link button, a location request) reads as its body.
+  const interactive = input.type === "interactive" && input.interactive ? input.interactive : (opts.interactive ?? null);
+  if (input.type === "interactive" && input.interactive) text = input.interactive.body;
 
   return db.transaction(async (tx) => {
     // Until the message commits, the unused-file sweep cannot remove its file (found before the transaction).
     if (media?.fileId) await holdMediaFile(tx, businessId, media.fileId);
     const { contact } = await ensureContact(tx, businessId, input.to);
     const { conversation } = await ensureConversation(tx, businessId, contact.id, { type: opts.source, userId: opts.userId ?? null });
+    const replyToId = input.replyTo ? await quotable(tx, businessId, conversation.id, input.replyTo) : null;
     return queueMessage(tx, businessId, {
       conversationId: conversation.id,
       contactId: contact.id,
@@ -66,10 +71,24 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
       type: input.type,
       text,
       template: input.type === "template" ? (input.template ?? null) : null,
-      interactive: opts.interactive ?? null,
+      interactive,
+      replyToId,
       media,
       userId: opts.userId ?? null,
       tokens: opts.tokens ?? 0,
     });
   });
+}
+
+/**
+ * The message a reply quotes: one of this conversation's (the customer's current one). Any other id,
+ * unknown, of another conversation or of another business, is refused alike (nothing is written).
+ */
+async function quotable(tx: Db, businessId: string, conversationId: string, id: string): Promise<string> {
+  const [row] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.businessId, businessId), eq(messages.conversationId, conversationId)));
+  if (!row) throw invalid([{ path: "replyTo", message: "No message with this id in the customer's current conversation." }]);
+  return row.id;
 }

@@ -33,6 +33,7 @@ export function whatsAppAdapter(connection: WhatsAppConnection): Required<Channe
         text: message.text,
         template: message.template ?? undefined,
         interactive: message.interactive ?? undefined,
+        replyTo: message.replyTo ?? undefined,
         media,
       });
       const url = `${graphUrl()}/${encodeURIComponent(connection.phoneNumberId)}/messages`;
