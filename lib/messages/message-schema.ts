@@ -48,7 +48,7 @@ export const sendMessageIn = z
     }),
     replyTo: z.string().min(1).max(100).optional().meta({
       description:
-        "Quote a message: the id of a message of the customer's current conversation (sent with WhatsApp's `context.message_id`). Any other id (unknown, another conversation's, another business's) answers 400 `validation_error` on `replyTo`.",
+        "Quote a message: the id of a message of the customer's current conversation (sent with WhatsApp's `context.message_id`). Any other id (unknown, another conversation's, another business's) answers 400 `invalid_request` with a detail on `replyTo`.",
       example: "msg_01JD7X4S9C8A3K2M5N6P7Q8R9T",
     }),
     source: z.enum(["api", "agent"]).optional().meta({
@@ -113,11 +113,9 @@ export const messageOut = z.object({
     .object({ id: z.string(), direction: z.enum(["inbound", "outbound"]), type: z.string(), text: z.string() })
     .nullable()
     .meta({ description: "The quoted message in short (its text as the thread shows it), null when none." }),
-  interactive: interactiveMessage
-    .nullable()
-    .meta({
-      description: "What an outbound interactive message offered (buttons, list, CTA URL, location request), as sent with `POST /v1/messages`.",
-    }),
+  interactive: interactiveMessage.nullable().meta({
+    description: "What an outbound interactive message offered (buttons, list, CTA URL, location request), as sent with `POST /v1/messages`.",
+  }),
   choice: z
     .object({ kind: z.enum(["button", "list"]), id: z.string(), title: z.string(), description: z.string().nullable() })
     .nullable()
