@@ -3,11 +3,11 @@ import { useState } from "react";
 import { Tabs } from "@/components/ui";
 import { NoteBox } from "./note-box";
 import { ReplyBox } from "./reply-box";
-import type { ConversationDetail } from "./types";
+import type { ConversationDetail, Message } from "./types";
 import "./team-inbox.css";
 
 /** The bottom of the thread: a reply to the customer, or an internal note for the team. */
-export function Composer({ detail }: { detail: ConversationDetail }) {
+export function Composer({ detail, quoting, onQuoted }: { detail: ConversationDetail; quoting?: Message | null; onQuoted?: () => void }) {
   const [mode, setMode] = useState<"reply" | "note">("reply");
   return (
     <div className="composer-switch">
@@ -20,7 +20,7 @@ export function Composer({ detail }: { detail: ConversationDetail }) {
           { id: "note", label: "Internal note" },
         ]}
       />
-      {mode === "reply" ? <ReplyBox detail={detail} /> : <NoteBox conversationId={detail.conversation.id} />}
+      {mode === "reply" ? <ReplyBox detail={detail} quoting={quoting} onQuoted={onQuoted} /> : <NoteBox conversationId={detail.conversation.id} />}
     </div>
   );
 }

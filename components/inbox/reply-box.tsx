@@ -5,12 +5,16 @@ import { Button, Textarea, useToast } from "@/components/ui";
 import { apiFetch, apiUpload, DashboardError, errorMessage } from "@/components/data/fetcher";
 import { useSavedReplyMenu } from "./saved-reply-menu";
 import { TemplatePicker } from "./template-picker";
-import { type ConversationDetail, formatSize, type UploadedFile } from "./types";
+import { type ChoiceDraft, draftMessage, emptyDraft, InteractiveEditor } from "./interactive-editor";
+import { type ConversationDetail, formatSize, type Message, type UploadedFile } from "./types";
+import type { InteractiveMessage } from "@/lib/shared/interactive-schema";
 
-type Reply =
+type Reply = (
   | { type: "text"; text: string }
   | { type: "template"; template: { name: string; language: string; variables: string[] } }
-  | { type: "file"; file: File; text: string };
+  | { type: "interactive"; interactive: InteractiveMessage }
+  | { type: "file"; file: File; text: string }
+) & { replyTo?: string };
 
 /** Uploads the attachment, then sends it with the box's text as its caption (audio takes none). */
 async function sendReply(conversationId: string, reply: Reply) {
@@ -20,27 +24,33 @@ async function sendReply(conversationId: string, reply: Reply) {
   if (uploaded.type === "sticker")
     throw new DashboardError(415, "unsupported_media_type", "Stickers cannot be sent from the inbox: attach a JPEG or PNG.");
   const caption = uploaded.type === "audio" ? undefined : reply.text || undefined;
-  return apiFetch(path, { body: { type: uploaded.type, mediaId: uploaded.id, text: caption } });
+  return apiFetch(path, { body: { type: uploaded.type, mediaId: uploaded.id, text: caption, replyTo: reply.replyTo } });
 }
 
 /**
  * The agent's reply. Whether free text is allowed comes from the server (windowOpen, the same rule
  * sendMessage enforces): inside the 24-hour window a text box, outside it the template picker.
  */
-export function ReplyBox({ detail }: { detail: ConversationDetail }) {
+export function ReplyBox({ detail, quoting, onQuoted }: { detail: ConversationDetail; quoting?: Message | null; onQuoted?: () => void }) {
   const client = useQueryClient();
   const toast = useToast();
   const [text, setText] = useState("");
   const [attachment, setAttachment] = useState<{ file: File; preview: string | null } | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [choices, setChoices] = useState<ChoiceDraft | null>(null);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const savedReplies = useSavedReplyMenu(text, setText, detail.contact.name);
   const id = detail.conversation.id;
   const send = useMutation({
     mutationFn: (reply: Reply) => sendReply(id, reply),
     onSuccess: (_, reply) => {
+      if (reply.replyTo) onQuoted?.();
       if (reply.type === "text") setText("");
-      else if (reply.type === "file") {
+      else if (reply.type === "interactive") {
+        setText("");
+        setChoices(null);
+      } else if (reply.type === "file") {
         setText("");
         attach(null);
       } else toast.success("Template sent.");
@@ -88,8 +98,13 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
   function submit(e?: FormEvent) {
     e?.preventDefault();
     if (send.isPending) return;
-    if (attachment) send.mutate({ type: "file", file: attachment.file, text: text.trim() });
-    else if (text.trim()) send.mutate({ type: "text", text: text.trim() });
+    const replyTo = quoting?.id;
+    if (choices) {
+      const drafted = draftMessage(choices, text.trim());
+      setChoiceError("error" in drafted ? drafted.error : null);
+      if ("message" in drafted) send.mutate({ type: "interactive", interactive: drafted.message, replyTo });
+    } else if (attachment) send.mutate({ type: "file", file: attachment.file, text: text.trim(), replyTo });
+    else if (text.trim()) send.mutate({ type: "text", text: text.trim(), replyTo });
   }
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -140,6 +155,27 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
           </Button>
         </div>
       ) : null}
+      {quoting ? (
+        <div className="reply-quote" data-testid="composer-quote">
+          <div className="quote">
+            <strong className="small">{quoting.direction === "inbound" ? "Customer" : "You"}</strong>
+            <div className="small">{quoting.text || `[${quoting.type}]`}</div>
+          </div>
+          <Button size="sm" aria-label="Cancel the quote" onClick={() => onQuoted?.()} disabled={send.isPending}>
+            ✕
+          </Button>
+        </div>
+      ) : null}
+      {choices ? (
+        <InteractiveEditor
+          draft={choices}
+          error={choiceError}
+          onChange={(d) => {
+            setChoices(d);
+            setChoiceError(null);
+          }}
+        />
+      ) : null}
       {savedReplies.menu}
       <form className="reply-form" onSubmit={submit}>
         <input
@@ -158,6 +194,26 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
         >
           Attach
         </Button>
+        {!choices && !attachment ? (
+          <>
+            <Button
+              aria-label="Add reply buttons"
+              title="Add up to 3 reply buttons"
+              onClick={() => setChoices(emptyDraft("button"))}
+              disabled={send.isPending}
+            >
+              Buttons
+            </Button>
+            <Button
+              aria-label="Add a list"
+              title="Add a list of up to 10 choices"
+              onClick={() => setChoices(emptyDraft("list"))}
+              disabled={send.isPending}
+            >
+              List
+            </Button>
+          </>
+        ) : null}
         <Textarea
           id="reply"
           aria-label="Reply"
@@ -169,7 +225,7 @@ export function ReplyBox({ detail }: { detail: ConversationDetail }) {
           rows={2}
           maxLength={4096}
         />
-        <Button type="submit" variant="primary" loading={send.isPending} disabled={!text.trim() && !attachment}>
+        <Button type="submit" variant="primary" loading={send.isPending} disabled={!text.trim() && !attachment && !choices}>
           Send
         </Button>
       </form>

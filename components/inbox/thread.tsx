@@ -1,6 +1,6 @@
 "use client";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Badge, Button, ErrorState, LoadingState, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
 import { AssignMenu } from "./assign-menu";
@@ -8,7 +8,7 @@ import { ContactPanel } from "./contact-panel";
 import { MessageBubble } from "./message-bubble";
 import { Composer } from "./composer";
 import { NoteBubble, SystemLine } from "./thread-lines";
-import { type ConversationDetail, isEvent, type Page, statusLabel, statusTone, type ThreadEntry } from "./types";
+import { type ConversationDetail, isEvent, type Message, type Page, statusLabel, statusTone, type ThreadEntry } from "./types";
 import { WaitingSince } from "./waiting-since";
 import { contactIdentifiers, contactLabel } from "@/lib/shared/customer-address";
 
@@ -22,6 +22,10 @@ export function Thread({ conversationId, currentUserId }: { conversationId: stri
     queryFn: ({ signal }) => apiFetch<ConversationDetail>(`/v1/internal/inbox/${conversationId}`, { signal }),
     refetchInterval: POLL_MS,
   });
+  // The message a staff reply quotes ("Reply" on a message), until it is sent or dropped.
+  const [quoting, setQuoting] = useState<Message | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a quote belongs to its conversation.
+  useEffect(() => setQuoting(null), [conversationId]);
 
   if (detail.isPending)
     return (
@@ -45,11 +49,11 @@ export function Thread({ conversationId, currentUserId }: { conversationId: stri
     <>
       <div className="thread">
         <ThreadHeader detail={detail.data} currentUserId={currentUserId} />
-        <Messages conversationId={conversationId} />
+        <Messages conversationId={conversationId} onReply={detail.data.conversation.status === "closed" ? undefined : setQuoting} />
         {detail.data.conversation.status === "closed" ? (
           <div className="composer muted small">This conversation is closed. When the customer writes again, a new conversation opens.</div>
         ) : (
-          <Composer detail={detail.data} />
+          <Composer detail={detail.data} quoting={quoting} onQuoted={() => setQuoting(null)} />
         )}
       </div>
       <ContactPanel detail={detail.data} />
@@ -121,7 +125,7 @@ function ThreadHeader({ detail, currentUserId }: { detail: ConversationDetail; c
   );
 }
 
-function Messages({ conversationId }: { conversationId: string }) {
+function Messages({ conversationId, onReply }: { conversationId: string; onReply?: (m: Message) => void }) {
   const box = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const messages = useInfiniteQuery({
@@ -204,7 +208,12 @@ function Messages({ conversationId }: { conversationId: string }) {
               <SystemLine key={m.id} event={m} />
             )
           ) : (
-            <MessageBubble key={m.id} message={m} onReact={(emoji) => react.mutate({ messageId: m.id, emoji })} />
+            <MessageBubble
+              key={m.id}
+              message={m}
+              onReact={(emoji) => react.mutate({ messageId: m.id, emoji })}
+              onReply={onReply ? () => onReply(m) : undefined}
+            />
           ),
         )
       )}

@@ -42,6 +42,8 @@ export function newSandboxCustomer(): string {
   return `+1999${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
 }
 
+export type SimulatedReply = { kind: "button" | "list"; id: string; title: string; description?: string | null };
+
 export type SimulatedLocation = { latitude: number; longitude: number; name?: string | null; address?: string | null };
 
 /**
@@ -52,11 +54,21 @@ export type SimulatedLocation = { latitude: number; longitude: number; name?: st
 export async function simulateInbound(
   db: Db,
   businessId: string,
-  input: { phone: string; name?: string | null; text?: string | null; mediaId?: string | null; location?: SimulatedLocation | null },
+  input: {
+    phone: string;
+    name?: string | null;
+    text?: string | null;
+    mediaId?: string | null;
+    location?: SimulatedLocation | null;
+    /** A tapped reply button or a picked list row of an interactive message (its id and title). */
+    reply?: SimulatedReply | null;
+    /** The message (ours) this one answers or quotes, as WhatsApp's context names it. */
+    replyTo?: string | null;
+  },
 ): Promise<{ message: SandboxThreadMessage; conversationId: string; contactId: string }> {
   if (!phoneSchema.safeParse(input.phone).success) throw invalid([{ path: "phone", message: "phone must be E.164, such as +19995550123." }]);
   const text = (input.text ?? "").trim();
-  const plain = !input.mediaId && !input.location;
+  const plain = !input.mediaId && !input.location && !input.reply;
   if ((plain && !text) || text.length > 4096) throw invalid([{ path: "text", message: "text must be 1..4096 characters." }]);
   // Replies follow the contact's channel: never let the simulator speak for a real WhatsApp customer.
   const existing = await findContactByPhone(db, businessId, input.phone);
@@ -77,6 +89,15 @@ export async function simulateInbound(
       status: "ready",
     });
     body = { type: file.kind, text: inboundMediaText(media), content: null, media };
+  } else if (input.reply) {
+    const { kind, id, title, description } = input.reply;
+    // As WhatsApp's button_reply / list_reply (lib/channels/whatsapp/parse-webhook.ts): the title is the text.
+    body = {
+      type: "interactive",
+      text: title,
+      content: { kind: kind === "button" ? "button_reply" : "list_reply", id, title, ...(description ? { description } : {}) },
+      media: null,
+    };
   } else if (input.location) {
     const { latitude, longitude, name, address } = input.location;
     const label = [`${latitude},${longitude}`, name || address].filter(Boolean).join(" ");
@@ -87,8 +108,17 @@ export async function simulateInbound(
       media: null,
     };
   }
+  // The quoted message is named as the channel names it; one of another contact or business quotes nothing.
+  const quoted =
+    input.replyTo && existing
+      ? await db
+          .select({ channelId: messages.channelMessageId })
+          .from(messages)
+          .where(and(eq(messages.id, input.replyTo), eq(messages.businessId, businessId), eq(messages.contactId, existing.id)))
+      : [];
   const { message } = await receiveInboundMessage(db, businessId, {
     channel: "sandbox",
+    replyToChannelId: quoted[0]?.channelId ?? null,
     from: input.phone,
     profileName: input.name?.trim() || null,
     channelMessageId: `sbx_${ulid()}`,

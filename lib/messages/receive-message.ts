@@ -130,9 +130,8 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
         contactId: contact.id,
         messageType: input.type,
         media: mediaView(businessId, message.media, WEBHOOK_MEDIA_URL_TTL_SECONDS),
-        replyTo: replyToId,
-        choice: choiceOf(message),
-        location: locationOf(message),
+        // Present when they apply: the quoted (or answered) message, the tapped button or row, the shared place.
+        ...answerFields(message),
       });
       await also?.(tx, { message, conversationId: conversation.id, contactId: contact.id });
       // STOP / START (campaign opt-out) is answered once, and is no assistant turn.
@@ -153,6 +152,12 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
     if (!again) throw new Error("inbound duplicate vanished");
     return again;
   }
+}
+
+function answerFields(message: MessageRow) {
+  const choice = choiceOf(message);
+  const location = locationOf(message);
+  return { ...(message.replyToId ? { replyTo: message.replyToId } : {}), ...(choice ? { choice } : {}), ...(location ? { location } : {}) };
 }
 
 /** Our id of the message a customer's reply quotes: one of this customer's, by the channel's id (null when unknown). */

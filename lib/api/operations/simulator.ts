@@ -57,6 +57,17 @@ export const simulatorSend = defineOperation({
         address: z.string().max(500).optional(),
       })
       .optional(),
+    // A tapped reply button or picked list row (of the assistant's choices or an interactive message).
+    reply: z
+      .object({
+        kind: z.enum(["button", "list"]),
+        id: z.string().min(1).max(256),
+        title: z.string().min(1).max(100),
+        description: z.string().max(100).optional(),
+      })
+      .optional(),
+    // The message the customer answers or quotes.
+    replyTo: z.string().min(1).max(100).optional(),
   }),
   response: returns<Awaited<ReturnType<typeof simulateInbound>>>(),
   handler: async (ctx, { body }) => simulateInbound(ctx.db, ctx.businessId, body),
