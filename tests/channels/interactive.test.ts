@@ -13,6 +13,7 @@ import {
   settle,
   setChannelEnv,
   startAppServer,
+  own,
 } from "./harness";
 
 // Issue 38 items 1 and 2: interactive messages from people and the API (reply buttons, lists, CTA URL
@@ -352,5 +353,45 @@ describe("quoted replies", () => {
     const res = await send(b, { text: "x", replyTo: otherCustomers?.id });
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([{ path: "replyTo", message: "No message with this id in the customer's current conversation." }]);
+  });
+});
+
+describe("the simulator answers as a customer", () => {
+  it("a tapped button arrives with its id and the message it answers; a foreign message quotes nothing", async () => {
+    const b = await makeBusiness();
+    own({ businessId: b.businessId });
+    const phone = "+19995550777";
+    await simulateInbound(db(), b.businessId, { phone, text: "hi" });
+    const sent = await api("POST", "/v1/messages", {
+      key: b.key,
+      body: {
+        to: phone,
+        type: "interactive",
+        interactive: {
+          type: "button",
+          body: "Table inside or outside?",
+          buttons: [
+            { id: "in", title: "Inside" },
+            { id: "out", title: "Outside" },
+          ],
+        },
+      },
+    });
+    expect(sent.status).toBe(200);
+    await settle();
+    const tap = await simulateInbound(db(), b.businessId, { phone, reply: { kind: "button", id: "out", title: "Outside" }, replyTo: sent.body.id });
+    expect(tap.message).toMatchObject({
+      type: "interactive",
+      text: "Outside",
+      replyTo: sent.body.id,
+      choice: { kind: "button", id: "out", title: "Outside" },
+    });
+    const [, event] = (await eventsOf(b.businessId, "message.received")).map((e) => e.payload);
+    expect(event).toMatchObject({ replyTo: sent.body.id, choice: { kind: "button", id: "out", title: "Outside" } });
+    // Another business's message id quotes nothing.
+    const other = await makeBusiness();
+    const foreign = await simulateInbound(db(), other.businessId, { phone, text: "elsewhere" });
+    const stray = await simulateInbound(db(), b.businessId, { phone, text: "and this", replyTo: foreign.message.id });
+    expect(stray.message.replyTo).toBeNull();
   });
 });
