@@ -62,9 +62,13 @@ test("a tapped button fills a skill's slot and the webhook; an agent sends a lis
       await expect.poll(() => replies.count(), { timeout: 20_000, message: "the assistant answers" }).toBeGreaterThan(seen);
       seen = await replies.count();
       const last = ((await replies.last().locator("div").first().textContent()) ?? "").toLowerCase();
+      // A fresh business opens on weekdays 09:00-18:00: ask within its hours, or take the time it offers.
+      const offered = /can offer: (\d{1,2}:\d{2})/.exec(last);
       if (last.includes("shall i confirm")) asked = true;
-      else if (last.includes("fully booked")) await say("the day after tomorrow at 8pm");
-      else if (/day|time|when/.test(last)) await say("tomorrow at 7pm");
+      else if (offered) await say(offered[1]);
+      else if (last.includes("fully booked")) await say("the day after tomorrow at 11am");
+      else if (/what time on/.test(last)) await say("11am");
+      else if (/day|time|when/.test(last)) await say("tomorrow at 11am");
       else if (/how many/.test(last)) await say("2");
       else if (/name/.test(last)) await say(guest);
       else throw new Error(`Unexpected assistant reply: ${last}`);

@@ -9,7 +9,7 @@ import { businesses, conversations, type InteractivePayload, messages } from "..
 import { invalid } from "../errors";
 import { receiveInboundMessage } from "../messages/receive-message";
 import type { MessageOut } from "../messages/message-schema";
-import { type MessageRow, messageView } from "../messages/messages";
+import { type MessageRow, messageView, withQuotes } from "../messages/messages";
 import { findMediaFile } from "../media/media-files";
 import { inboundMediaText, withTranscript } from "../media/transcribe";
 import type { ChannelInbound } from "./channel";
@@ -125,7 +125,8 @@ export async function simulateInbound(
     timestamp: new Date(),
     ...body,
   });
-  return { message: view(message), conversationId: message.conversationId, contactId: message.contactId };
+  const [shown] = (await withQuotes(db, businessId, [view(message)] as MessageOut[])) as SandboxThreadMessage[];
+  return { message: shown, conversationId: message.conversationId, contactId: message.contactId };
 }
 
 /**
@@ -176,6 +177,7 @@ export async function sandboxThread(db: Db, businessId: string, phone: string, a
     contactId: contact.id,
     conversationId: conversation?.id ?? null,
     conversationStatus: conversation?.status ?? null,
-    messages: rows.map(view),
+    // A quoted message shows as its phone shows it (the quote's text above the reply).
+    messages: (await withQuotes(db, businessId, rows.map(view) as MessageOut[])) as SandboxThreadMessage[],
   };
 }
