@@ -176,6 +176,29 @@ export function ReplyBox({ detail, quoting, onQuoted }: { detail: ConversationDe
           }}
         />
       ) : null}
+      {!choices && !attachment ? (
+        // Choices for the customer to tap, added to the reply (the text below is their message).
+        <div className="row-wrap" style={{ marginBottom: 6 }}>
+          <Button
+            size="sm"
+            aria-label="Add reply buttons"
+            title="Add up to 3 reply buttons"
+            onClick={() => setChoices(emptyDraft("button"))}
+            disabled={send.isPending}
+          >
+            + Buttons
+          </Button>
+          <Button
+            size="sm"
+            aria-label="Add a list"
+            title="Add a list of up to 10 choices"
+            onClick={() => setChoices(emptyDraft("list"))}
+            disabled={send.isPending}
+          >
+            + List
+          </Button>
+        </div>
+      ) : null}
       {savedReplies.menu}
       <form className="reply-form" onSubmit={submit}>
         <input
@@ -194,26 +217,6 @@ export function ReplyBox({ detail, quoting, onQuoted }: { detail: ConversationDe
         >
           Attach
         </Button>
-        {!choices && !attachment ? (
-          <>
-            <Button
-              aria-label="Add reply buttons"
-              title="Add up to 3 reply buttons"
-              onClick={() => setChoices(emptyDraft("button"))}
-              disabled={send.isPending}
-            >
-              Buttons
-            </Button>
-            <Button
-              aria-label="Add a list"
-              title="Add a list of up to 10 choices"
-              onClick={() => setChoices(emptyDraft("list"))}
-              disabled={send.isPending}
-            >
-              List
-            </Button>
-          </>
-        ) : null}
         <Textarea
           id="reply"
           aria-label="Reply"
