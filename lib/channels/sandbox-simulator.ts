@@ -125,7 +125,7 @@ export async function simulateInbound(
     timestamp: new Date(),
     ...body,
   });
-  const [shown] = (await withQuotes(db, businessId, [view(message)] as MessageOut[])) as SandboxThreadMessage[];
+  const [shown] = await withQuotes(db, businessId, [view(message)]);
   return { message: shown, conversationId: message.conversationId, contactId: message.contactId };
 }
 
@@ -178,6 +178,6 @@ export async function sandboxThread(db: Db, businessId: string, phone: string, a
     conversationId: conversation?.id ?? null,
     conversationStatus: conversation?.status ?? null,
     // A quoted message shows as its phone shows it (the quote's text above the reply).
-    messages: (await withQuotes(db, businessId, rows.map(view) as MessageOut[])) as SandboxThreadMessage[],
+    messages: await withQuotes(db, businessId, rows.map(view)),
   };
 }

@@ -88,7 +88,7 @@ export function choiceOf(m: Pick<ViewRow, "type" | "content">): MessageOut["choi
 }
 
 /** Fills each view's `quoted` with the message it quotes (one read for a page; same business only). */
-export async function withQuotes(db: Db, businessId: string, views: MessageOut[]): Promise<MessageOut[]> {
+export async function withQuotes<T extends Pick<MessageOut, "replyTo" | "quoted">>(db: Db, businessId: string, views: T[]): Promise<T[]> {
   const ids = [...new Set(views.flatMap((v) => (v.replyTo ? [v.replyTo] : [])))];
   if (!ids.length) return views;
   const rows = await db
