@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Tabs } from "@/components/ui";
 import { NoteBox } from "./note-box";
 import { ReplyBox } from "./reply-box";
-import type { ConversationDetail } from "./types";
+import type { ConversationDetail, Message } from "./types";
 import "./team-inbox.css";
 
 /** The bottom of the thread: a reply to the customer, or an internal note for the team. */
@@ -13,6 +13,8 @@ export function Composer({
   latestSeen,
   draft,
   onTyping,
+  quoting,
+  onQuoted,
 }: {
   detail: ConversationDetail;
   currentUserId: string;
@@ -21,6 +23,9 @@ export function Composer({
   /** A reply to put in the box (a completed skill's confirmation); `n` changes each time. */
   draft: { text: string; n: number } | null;
   onTyping: (typing: boolean) => void;
+  /** The message the reply quotes ("Reply" on a message), until it is sent or dropped. */
+  quoting?: Message | null;
+  onQuoted?: () => void;
 }) {
   const [mode, setMode] = useState<"reply" | "note">("reply");
   // A suggested reply opens the reply tab.
@@ -39,7 +44,15 @@ export function Composer({
         ]}
       />
       {mode === "reply" ? (
-        <ReplyBox detail={detail} currentUserId={currentUserId} latestSeen={latestSeen} draft={draft} onTyping={onTyping} />
+        <ReplyBox
+          detail={detail}
+          currentUserId={currentUserId}
+          latestSeen={latestSeen}
+          draft={draft}
+          onTyping={onTyping}
+          quoting={quoting}
+          onQuoted={onQuoted}
+        />
       ) : (
         <NoteBox conversationId={detail.conversation.id} />
       )}

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Badge } from "@/components/ui";
+import "./interactive.css";
 import { MessageMedia, visibleText } from "./message-media";
 import { type Message, shortTime } from "./types";
 
@@ -61,7 +62,7 @@ export function StatusTicks({ message }: { message: Message }) {
 const QUICK_REACTIONS = ["👍", "❤️", "😂", "😮", "🙏"];
 
 /** One message. With `onReact` (the inbox), staff can react to it; reactions show under the bubble. */
-export function MessageBubble({ message, onReact }: { message: Message; onReact?: (emoji: string) => void }) {
+export function MessageBubble({ message, onReact, onReply }: { message: Message; onReact?: (emoji: string) => void; onReply?: () => void }) {
   const outbound = message.direction === "outbound";
   const [picking, setPicking] = useState(false);
   const text = visibleText(message);
@@ -81,6 +82,7 @@ export function MessageBubble({ message, onReact }: { message: Message; onReact?
           </Badge>
         </div>
       ) : null}
+      {message.quoted ? <Quote quoted={message.quoted} /> : message.replyTo ? <Quote quoted={null} /> : null}
       {message.template?.header?.format === "text" && message.template.header.text ? (
         <div className="bubble-template-header" data-testid="template-header">
           {message.template.header.text}
@@ -103,6 +105,12 @@ export function MessageBubble({ message, onReact }: { message: Message; onReact?
           ))}
         </ul>
       ) : null}
+      {message.interactive ? <InteractiveOffer interactive={message.interactive} /> : null}
+      {message.choice ? (
+        <div className="small muted" data-testid="message-choice">
+          {message.choice.kind === "button" ? "Tapped" : "Picked"} “{message.choice.title}”
+        </div>
+      ) : null}
       {message.status === "failed" && message.error ? (
         <div className="field-error" style={{ marginTop: 4 }}>
           Not delivered: {message.error.message}
@@ -123,6 +131,11 @@ export function MessageBubble({ message, onReact }: { message: Message; onReact?
           <span className="muted" data-testid="message-charge" title="WhatsApp charges this message (its status webhook said so)">
             · charged: {message.pricing.category.replace(/_/g, " ")}
           </span>
+        ) : null}
+        {onReply ? (
+          <button type="button" className="react-toggle" aria-label="Reply" title="Reply quoting this message" onClick={onReply}>
+            ↩
+          </button>
         ) : null}
         {onReact ? (
           <button type="button" className="react-toggle" aria-label="React" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
@@ -148,6 +161,68 @@ export function MessageBubble({ message, onReact }: { message: Message; onReact?
           ))}
         </fieldset>
       ) : null}
+    </div>
+  );
+}
+
+/** The message a reply quotes, as WhatsApp shows it above the reply (null: one this service never saw). */
+export function Quote({ quoted }: { quoted: Message["quoted"] }) {
+  return (
+    <div className="quote" data-testid="quote">
+      {quoted ? (
+        <>
+          <strong className="small">{quoted.direction === "inbound" ? "Customer" : "Business"}</strong>
+          <div className="small">{quoted.text || `[${quoted.type}]`}</div>
+        </>
+      ) : (
+        <div className="small muted">A message not shown here</div>
+      )}
+    </div>
+  );
+}
+
+/** What an interactive message offered: its buttons, list rows, link button or location request. */
+export function InteractiveOffer({
+  interactive,
+  onChoose,
+}: {
+  interactive: NonNullable<Message["interactive"]>;
+  onChoose?: (id: string, title: string) => void;
+}) {
+  const choice = (id: string, title: string, description?: string) =>
+    onChoose ? (
+      <button type="button" key={id} className="offer-choice" data-testid={`offer-${id}`} onClick={() => onChoose(id, title)}>
+        {title}
+        {description ? <span className="small muted"> — {description}</span> : null}
+      </button>
+    ) : (
+      <span key={id} className="offer-choice" data-testid={`offer-${id}`}>
+        {title}
+        {description ? <span className="small muted"> — {description}</span> : null}
+      </span>
+    );
+  return (
+    <div className="offer" data-testid="interactive-offer" data-kind={interactive.type}>
+      {"header" in interactive && interactive.header ? <strong className="small">{interactive.header}</strong> : null}
+      {interactive.type === "button" ? interactive.buttons.map((b) => choice(b.id, b.title)) : null}
+      {interactive.type === "list" ? (
+        <>
+          <span className="small muted">List · {interactive.button}</span>
+          {interactive.sections.map((s, i) => (
+            <div key={s.title ?? i} className="offer-section">
+              {s.title ? <div className="small muted">{s.title}</div> : null}
+              {s.rows.map((r) => choice(r.id, r.title, r.description))}
+            </div>
+          ))}
+        </>
+      ) : null}
+      {interactive.type === "cta_url" ? (
+        <a className="offer-choice" href={interactive.button.url} target="_blank" rel="noreferrer noopener" data-testid="offer-link">
+          {interactive.button.text} ↗
+        </a>
+      ) : null}
+      {interactive.type === "location_request" ? <span className="offer-choice">📍 Send location</span> : null}
+      {"footer" in interactive && interactive.footer ? <div className="small muted">{interactive.footer}</div> : null}
     </div>
   );
 }

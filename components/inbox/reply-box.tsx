@@ -6,9 +6,16 @@ import { apiFetch, apiUpload, DashboardError, errorMessage } from "@/components/
 import { useSavedReplyMenu } from "./saved-reply-menu";
 import { TemplatePicker, type TemplateSendIn } from "./template-picker";
 import { VoiceRecorder } from "./voice-recorder";
-import { type ConversationDetail, formatSize, isEvent, type Page, type ThreadEntry, type UploadedFile } from "./types";
+import { type ChoiceDraft, draftMessage, emptyDraft, InteractiveEditor } from "./interactive-editor";
+import { type ConversationDetail, formatSize, isEvent, type Message, type Page, type ThreadEntry, type UploadedFile } from "./types";
+import type { InteractiveMessage } from "@/lib/shared/interactive-schema";
 
-type Reply = { type: "text"; text: string } | { type: "template"; template: TemplateSendIn } | { type: "file"; file: File; text: string };
+type Reply = (
+  | { type: "text"; text: string }
+  | { type: "template"; template: TemplateSendIn }
+  | { type: "interactive"; interactive: InteractiveMessage }
+  | { type: "file"; file: File; text: string }
+) & { replyTo?: string };
 
 /** The last message this member had seen, and whether to send although a teammate replied since (issue 36). */
 type Seen = { seenUpTo?: string; force?: boolean };
@@ -21,7 +28,7 @@ async function sendReply(conversationId: string, reply: Reply, seen: Seen) {
   if (uploaded.type === "sticker")
     throw new DashboardError(415, "unsupported_media_type", "Stickers cannot be sent from the inbox: attach a JPEG or PNG.");
   const caption = uploaded.type === "audio" ? undefined : reply.text || undefined;
-  return apiFetch(path, { body: { type: uploaded.type, mediaId: uploaded.id, text: caption, ...seen } });
+  return apiFetch(path, { body: { type: uploaded.type, mediaId: uploaded.id, text: caption, replyTo: reply.replyTo, ...seen } });
 }
 
 /** "1 min ago" */
@@ -47,12 +54,16 @@ export function ReplyBox({
   latestSeen,
   draft,
   onTyping,
+  quoting,
+  onQuoted,
 }: {
   detail: ConversationDetail;
   currentUserId: string;
   latestSeen: string | null;
   draft: { text: string; n: number } | null;
   onTyping: (typing: boolean) => void;
+  quoting?: Message | null;
+  onQuoted?: () => void;
 }) {
   const client = useQueryClient();
   const toast = useToast();
@@ -64,6 +75,8 @@ export function ReplyBox({
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [attachment, setAttachment] = useState<{ file: File; preview: string | null } | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [choices, setChoices] = useState<ChoiceDraft | null>(null);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const savedReplies = useSavedReplyMenu(text, setText, detail.contact.name);
   const id = detail.conversation.id;
@@ -72,8 +85,12 @@ export function ReplyBox({
     onSuccess: (_, { reply }) => {
       setConflict(null);
       stopTyping();
+      if (reply.replyTo) onQuoted?.();
       if (reply.type === "text") setText("");
-      else if (reply.type === "file") {
+      else if (reply.type === "interactive") {
+        setText("");
+        setChoices(null);
+      } else if (reply.type === "file") {
         setText("");
         attach(null);
       } else toast.success("Template sent.");
@@ -164,8 +181,13 @@ export function ReplyBox({
   function submit(e?: FormEvent) {
     e?.preventDefault();
     if (send.isPending) return;
-    if (attachment) send.mutate({ reply: { type: "file", file: attachment.file, text: text.trim() } });
-    else if (text.trim()) send.mutate({ reply: { type: "text", text: text.trim() } });
+    const replyTo = quoting?.id;
+    if (choices) {
+      const drafted = draftMessage(choices, text.trim());
+      setChoiceError("error" in drafted ? drafted.error : null);
+      if ("message" in drafted) send.mutate({ reply: { type: "interactive", interactive: drafted.message, replyTo } });
+    } else if (attachment) send.mutate({ reply: { type: "file", file: attachment.file, text: text.trim(), replyTo } });
+    else if (text.trim()) send.mutate({ reply: { type: "text", text: text.trim(), replyTo } });
   }
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -216,6 +238,50 @@ export function ReplyBox({
           </Button>
         </div>
       ) : null}
+      {quoting ? (
+        <div className="reply-quote" data-testid="composer-quote">
+          <div className="quote">
+            <strong className="small">{quoting.direction === "inbound" ? "Customer" : "You"}</strong>
+            <div className="small">{quoting.text || `[${quoting.type}]`}</div>
+          </div>
+          <Button size="sm" aria-label="Cancel the quote" onClick={() => onQuoted?.()} disabled={send.isPending}>
+            ✕
+          </Button>
+        </div>
+      ) : null}
+      {choices ? (
+        <InteractiveEditor
+          draft={choices}
+          error={choiceError}
+          onChange={(d) => {
+            setChoices(d);
+            setChoiceError(null);
+          }}
+        />
+      ) : null}
+      {!choices && !attachment ? (
+        // Choices for the customer to tap, added to the reply (the text below is their message).
+        <div className="row-wrap" style={{ marginBottom: 6 }}>
+          <Button
+            size="sm"
+            aria-label="Add reply buttons"
+            title="Add up to 3 reply buttons"
+            onClick={() => setChoices(emptyDraft("button"))}
+            disabled={send.isPending}
+          >
+            + Buttons
+          </Button>
+          <Button
+            size="sm"
+            aria-label="Add a list"
+            title="Add a list of up to 10 choices"
+            onClick={() => setChoices(emptyDraft("list"))}
+            disabled={send.isPending}
+          >
+            + List
+          </Button>
+        </div>
+      ) : null}
       {savedReplies.menu}
       <form className="reply-form" onSubmit={submit}>
         <input
@@ -246,7 +312,7 @@ export function ReplyBox({
           rows={2}
           maxLength={4096}
         />
-        <Button type="submit" variant="primary" loading={send.isPending} disabled={!text.trim() && !attachment}>
+        <Button type="submit" variant="primary" loading={send.isPending} disabled={!text.trim() && !attachment && !choices}>
           Send
         </Button>
       </form>

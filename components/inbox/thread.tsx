@@ -11,7 +11,7 @@ import { Composer } from "./composer";
 import { PausedSkillCard } from "./paused-skill";
 import { ClaimBanner, PresenceBar, usePresence } from "./presence";
 import { NoteBubble, SystemLine } from "./thread-lines";
-import { type ConversationDetail, isEvent, type Page, statusLabel, statusTone, type ThreadEntry } from "./types";
+import { type ConversationDetail, isEvent, type Message, type Page, statusLabel, statusTone, type ThreadEntry } from "./types";
 import { WaitingSince } from "./waiting-since";
 import { contactIdentifiers, contactLabel } from "@/lib/shared/customer-address";
 
@@ -31,6 +31,10 @@ export function Thread({ conversationId, currentUserId }: { conversationId: stri
   const viewers = usePresence(conversationId, typing);
   const [latestSeen, setLatestSeen] = useState<string | null>(null);
   const [draft, setDraft] = useState<{ text: string; n: number } | null>(null);
+  // The message a staff reply quotes ("Reply" on a message), until it is sent or dropped.
+  const [quoting, setQuoting] = useState<Message | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a quote belongs to its conversation.
+  useEffect(() => setQuoting(null), [conversationId]);
 
   if (detail.isPending)
     return (
@@ -55,7 +59,11 @@ export function Thread({ conversationId, currentUserId }: { conversationId: stri
       <div className="thread">
         <ThreadHeader detail={detail.data} currentUserId={currentUserId} />
         <ClaimBanner assignee={detail.data.assignee} currentUserId={currentUserId} />
-        <Messages conversationId={conversationId} onLatest={setLatestSeen} />
+        <Messages
+          conversationId={conversationId}
+          onLatest={setLatestSeen}
+          onReply={detail.data.conversation.status === "closed" ? undefined : setQuoting}
+        />
         {detail.data.pausedSkill && detail.data.conversation.status !== "closed" ? (
           <PausedSkillCard skill={detail.data.pausedSkill} onConfirmation={(text) => setDraft((d) => ({ text, n: (d?.n ?? 0) + 1 }))} />
         ) : null}
@@ -63,7 +71,15 @@ export function Thread({ conversationId, currentUserId }: { conversationId: stri
         {detail.data.conversation.status === "closed" ? (
           <div className="composer muted small">This conversation is closed. When the customer writes again, a new conversation opens.</div>
         ) : (
-          <Composer detail={detail.data} currentUserId={currentUserId} latestSeen={latestSeen} draft={draft} onTyping={setTyping} />
+          <Composer
+            detail={detail.data}
+            currentUserId={currentUserId}
+            latestSeen={latestSeen}
+            draft={draft}
+            onTyping={setTyping}
+            quoting={quoting}
+            onQuoted={() => setQuoting(null)}
+          />
         )}
       </div>
       <ContactPanel detail={detail.data} />
@@ -136,7 +152,15 @@ function ThreadHeader({ detail, currentUserId }: { detail: ConversationDetail; c
   );
 }
 
-function Messages({ conversationId, onLatest }: { conversationId: string; onLatest: (messageId: string | null) => void }) {
+function Messages({
+  conversationId,
+  onLatest,
+  onReply,
+}: {
+  conversationId: string;
+  onLatest: (messageId: string | null) => void;
+  onReply?: (m: Message) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const messages = useInfiniteQuery({
@@ -223,7 +247,12 @@ function Messages({ conversationId, onLatest }: { conversationId: string; onLate
               <SystemLine key={m.id} event={m} />
             )
           ) : (
-            <MessageBubble key={m.id} message={m} onReact={(emoji) => react.mutate({ messageId: m.id, emoji })} />
+            <MessageBubble
+              key={m.id}
+              message={m}
+              onReact={(emoji) => react.mutate({ messageId: m.id, emoji })}
+              onReply={onReply ? () => onReply(m) : undefined}
+            />
           ),
         )
       )}

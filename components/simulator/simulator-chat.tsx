@@ -3,7 +3,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { PHONE_QUERY } from "@/components/shell/use-phone-layout";
-import { StatusTicks } from "@/components/inbox/message-bubble";
+import { InteractiveOffer, Quote, StatusTicks } from "@/components/inbox/message-bubble";
+import type { InteractiveMessage } from "@/lib/shared/interactive-schema";
 import { MessageMedia, visibleText } from "@/components/inbox/message-media";
 import type { Message, UploadedFile } from "@/components/inbox/types";
 import { Badge, Button, ErrorState, Input, LoadingState, useToast } from "@/components/ui";
@@ -12,7 +13,11 @@ import { SimulatorSidePanel } from "./simulator-side-panel";
 import type { SandboxCustomer } from "./sandbox-customer";
 
 type Option = string | { id: string; title: string };
-type SimMessage = Omit<Message, "error"> & { interactive: { kind: "buttons" | "list"; options: Option[]; button?: string } | null };
+type ChoiceQuestion = { kind: "buttons" | "list"; options: Option[]; button?: string; type?: undefined };
+/** The assistant's choice question (`kind`) or an interactive message a person or the API composed (`type`). */
+type SimMessage = Omit<Message, "error" | "interactive"> & { interactive: ChoiceQuestion | InteractiveMessage | null };
+const composed = (i: SimMessage["interactive"]): InteractiveMessage | null => (i?.type ? (i as InteractiveMessage) : null);
+type Reply = { kind: "button" | "list"; id: string; title: string };
 const titleOf = (o: Option) => (typeof o === "string" ? o : o.title);
 type Thread = {
   contactId: string | null;
@@ -41,7 +46,7 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
     refetchInterval: POLL_MS,
   });
 
-  const [place, setPlace] = useState<{ name: string; latitude: string; longitude: string } | null>(null);
+  const [place, setPlace] = useState<{ name: string; latitude: string; longitude: string; replyTo?: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const say = (body: object) => apiFetch("/v1/internal/simulator/messages", { body: { phone: customer.phone, name: customer.name, ...body } });
   const send = useMutation({
@@ -73,9 +78,18 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
     onSuccess: () => thread.refetch(),
     onError: (err) => toast.error(errorMessage(err)),
   });
+  // A tapped button or a picked row: WhatsApp sends its id and title, with the message it answers as context.
+  const answer = useMutation({
+    mutationFn: ({ reply, replyTo }: { reply: Reply; replyTo: string }) => say({ reply, replyTo }),
+    onSuccess: () => thread.refetch(),
+    onError: (err) => toast.error(errorMessage(err)),
+  });
   const sendPlace = useMutation({
-    mutationFn: (p: { name: string; latitude: string; longitude: string }) =>
-      say({ location: { latitude: Number(p.latitude), longitude: Number(p.longitude), name: p.name.trim() || undefined } }),
+    mutationFn: (p: { name: string; latitude: string; longitude: string; replyTo?: string }) =>
+      say({
+        location: { latitude: Number(p.latitude), longitude: Number(p.longitude), name: p.name.trim() || undefined },
+        replyTo: p.replyTo,
+      }),
     onSuccess: () => {
       setPlace(null);
       thread.refetch();
@@ -95,7 +109,9 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [lastId]);
   const lastReply = [...messages].reverse().find((m) => m.direction === "outbound");
-  const options = lastReply && lastReply.id === lastId ? (lastReply.interactive?.options ?? []) : [];
+  const question = lastReply && lastReply.id === lastId && !composed(lastReply.interactive) ? (lastReply.interactive as ChoiceQuestion | null) : null;
+  const options = question?.options ?? [];
+  const defaultPlace = { name: "Rua Augusta 1, Lisbon", latitude: "38.7106", longitude: "-9.1365" };
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -137,11 +153,14 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
                 data-testid="sim-message"
                 data-direction={m.direction}
               >
+                {m.quoted ? <Quote quoted={m.quoted} /> : m.replyTo ? <Quote quoted={null} /> : null}
                 {m.template?.header?.format === "text" && m.template.header.text ? (
                   <div className="bubble-template-header">{m.template.header.text}</div>
                 ) : null}
-                <MessageMedia message={{ ...m, template: null, error: null }} />
-                {visibleText({ ...m, template: null, error: null }) ? <div>{visibleText({ ...m, template: null, error: null })}</div> : null}
+                <MessageMedia message={{ ...m, template: null, error: null, interactive: null }} />
+                {visibleText({ ...m, template: null, error: null, interactive: null }) ? (
+                  <div>{visibleText({ ...m, template: null, error: null, interactive: null })}</div>
+                ) : null}
                 {m.template?.footer ? (
                   <div className="small muted" data-testid="sim-template-footer">
                     {m.template.footer}
@@ -172,13 +191,29 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
                     )}
                   </div>
                 ) : null}
+                {composed(m.interactive) ? (
+                  <InteractiveOffer
+                    interactive={composed(m.interactive) as InteractiveMessage}
+                    onChoose={
+                      answer.isPending
+                        ? undefined
+                        : (id, title) =>
+                            answer.mutate({ reply: { kind: m.interactive?.type === "list" ? "list" : "button", id, title }, replyTo: m.id })
+                    }
+                  />
+                ) : null}
+                {m.interactive?.type === "location_request" ? (
+                  <Button size="sm" data-testid="sim-send-location" onClick={() => setPlace({ ...defaultPlace, replyTo: m.id })}>
+                    Send location
+                  </Button>
+                ) : null}
                 <div className="bubble-meta">
                   <span>
                     {m.direction === "inbound" ? "You" : m.source === "assistant" ? "Assistant" : m.source === "agent" ? "Agent" : "Business"}
                   </span>
                   <span aria-hidden="true">·</span>
                   <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleTimeString("en", { hour: "2-digit", minute: "2-digit" })}</time>
-                  <StatusTicks message={{ ...m, template: null, error: null }} />
+                  <StatusTicks message={{ ...m, template: null, error: null, interactive: null }} />
                 </div>
               </div>
             ))
@@ -187,13 +222,24 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
         {options.length ? (
           <fieldset className="row-wrap" style={{ padding: "8px 12px", border: "none", borderTop: "1px solid var(--border)", margin: 0 }}>
             <legend className="sr-only">Quick replies</legend>
-            {options.map((o) => (
-              // A person offered (an id starting with "handoff") is a button like any other: its title is sent.
+            {options.map((o, i) => (
+              // Tapped as on WhatsApp: the option's id (opt_<n> for a plain title) and its title; a person offered
+              // (an id starting with "handoff") is a button like any other.
               <Button
                 key={titleOf(o)}
                 size="sm"
-                onClick={() => send.mutate(titleOf(o))}
-                disabled={send.isPending}
+                onClick={() =>
+                  lastReply &&
+                  answer.mutate({
+                    reply: {
+                      kind: question?.kind === "list" ? "list" : "button",
+                      id: typeof o === "string" ? `opt_${i + 1}` : o.id,
+                      title: titleOf(o),
+                    },
+                    replyTo: lastReply.id,
+                  })
+                }
+                disabled={answer.isPending}
                 data-testid={typeof o === "string" ? undefined : `sim-option-${o.id}`}
               >
                 {titleOf(o)}
@@ -253,11 +299,7 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
             >
               File
             </Button>
-            <Button
-              aria-label="Share a location"
-              title="Share a location"
-              onClick={() => setPlace(place ? null : { name: "Rua Augusta 1, Lisbon", latitude: "38.7106", longitude: "-9.1365" })}
-            >
+            <Button aria-label="Share a location" title="Share a location" onClick={() => setPlace(place ? null : defaultPlace)}>
               Place
             </Button>
             <Input

@@ -23,6 +23,8 @@ export type ChannelMessage = {
   text: string;
   template: TemplatePayload | null;
   interactive: InteractivePayload | null;
+  /** The channel's id of the message this one quotes (WhatsApp's context.message_id), when it quotes one. */
+  replyTo?: string | null;
   /** A file to send (type `media`, or a template's header file): the channel uploads it and sends it with its caption. */
   media?: OutboundMedia | null;
 };

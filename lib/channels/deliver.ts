@@ -26,7 +26,13 @@ const fallbackRetryMs = (attempt: number) => Math.min(2 ** attempt * 1000, 5 * 6
 export async function deliverMessage(db: Db, payload: { messageId: string; businessId: string }, job: Attempt): Promise<boolean> {
   // The message, its customer's address (their phone, else their WhatsApp BSUID) and the business's channel in one read.
   const [row] = await db
-    .select({ message: messages, phone: sql<string | null>`coalesce(${contacts.phone}, ${contacts.waUserId})`, business: businesses })
+    .select({
+      message: messages,
+      phone: sql<string | null>`coalesce(${contacts.phone}, ${contacts.waUserId})`,
+      business: businesses,
+      // The channel's id of the quoted message (a reply quotes by WhatsApp's wamid).
+      quoted: sql<string | null>`(select q.channel_message_id from messages q where q.id = ${messages.replyToId})`,
+    })
     .from(messages)
     .leftJoin(contacts, eq(contacts.id, messages.contactId))
     .leftJoin(businesses, eq(businesses.id, messages.businessId))
@@ -46,6 +52,7 @@ export async function deliverMessage(db: Db, payload: { messageId: string; busin
       text: message.text,
       template: message.template ?? null,
       interactive: message.interactive ?? null,
+      replyTo: row.quoted ?? null,
       media: outboundMedia(db, message),
     });
     sent = { to: phone, receipt };

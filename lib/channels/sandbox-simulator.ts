@@ -9,7 +9,7 @@ import { businesses, conversations, type InteractivePayload, messages } from "..
 import { invalid } from "../errors";
 import { receiveInboundMessage } from "../messages/receive-message";
 import type { MessageOut } from "../messages/message-schema";
-import { type MessageRow, messageView } from "../messages/messages";
+import { type MessageRow, messageView, withQuotes } from "../messages/messages";
 import { findMediaFile } from "../media/media-files";
 import { inboundMediaText, withTranscript } from "../media/transcribe";
 import type { ChannelInbound } from "./channel";
@@ -19,7 +19,7 @@ import { markSandboxDelivered } from "./sandbox";
 // customer writing in, and read the thread as that customer's phone would show it.
 
 /** A message as the API shows it, plus the choices the assistant offered (rendered as buttons or a list). */
-export type SandboxThreadMessage = MessageOut & { interactive: InteractivePayload | null };
+export type SandboxThreadMessage = Omit<MessageOut, "interactive"> & { interactive: InteractivePayload | null };
 
 export type SandboxThread = {
   contactId: string | null;
@@ -42,6 +42,8 @@ export function newSandboxCustomer(): string {
   return `+1999${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
 }
 
+export type SimulatedReply = { kind: "button" | "list"; id: string; title: string; description?: string | null };
+
 export type SimulatedLocation = { latitude: number; longitude: number; name?: string | null; address?: string | null };
 
 /**
@@ -60,11 +62,15 @@ export async function simulateInbound(
     location?: SimulatedLocation | null;
     /** A template's quick reply pressed: its payload (the button's text when the send gave none) and its text. */
     button?: { payload: string; text: string } | null;
+    /** A tapped reply button or a picked list row of an interactive message (its id and title). */
+    reply?: SimulatedReply | null;
+    /** The message (ours) this one answers or quotes, as WhatsApp's context names it. */
+    replyTo?: string | null;
   },
 ): Promise<{ message: SandboxThreadMessage; conversationId: string; contactId: string }> {
   if (!phoneSchema.safeParse(input.phone).success) throw invalid([{ path: "phone", message: "phone must be E.164, such as +19995550123." }]);
   const text = (input.text ?? "").trim();
-  const plain = !input.mediaId && !input.location && !input.button;
+  const plain = !input.mediaId && !input.location && !input.button && !input.reply;
   if ((plain && !text) || text.length > 4096) throw invalid([{ path: "text", message: "text must be 1..4096 characters." }]);
   // Replies follow the contact's channel: never let the simulator speak for a real WhatsApp customer.
   const existing = await findContactByPhone(db, businessId, input.phone);
@@ -89,6 +95,15 @@ export async function simulateInbound(
     // As WhatsApp delivers a template's quick reply (type `button`), read like a reply button (parse-webhook.ts).
     const { payload, text: title } = input.button;
     body = { type: "button", text: title, content: { kind: "button_reply", id: payload, title, payload, text: title }, media: null };
+  } else if (input.reply) {
+    const { kind, id, title, description } = input.reply;
+    // As WhatsApp's button_reply / list_reply (lib/channels/whatsapp/parse-webhook.ts): the title is the text.
+    body = {
+      type: "interactive",
+      text: title,
+      content: { kind: kind === "button" ? "button_reply" : "list_reply", id, title, ...(description ? { description } : {}) },
+      media: null,
+    };
   } else if (input.location) {
     const { latitude, longitude, name, address } = input.location;
     const label = [`${latitude},${longitude}`, name || address].filter(Boolean).join(" ");
@@ -99,15 +114,25 @@ export async function simulateInbound(
       media: null,
     };
   }
+  // The quoted message is named as the channel names it; one of another contact or business quotes nothing.
+  const quoted =
+    input.replyTo && existing
+      ? await db
+          .select({ channelId: messages.channelMessageId })
+          .from(messages)
+          .where(and(eq(messages.id, input.replyTo), eq(messages.businessId, businessId), eq(messages.contactId, existing.id)))
+      : [];
   const { message } = await receiveInboundMessage(db, businessId, {
     channel: "sandbox",
+    replyToChannelId: quoted[0]?.channelId ?? null,
     from: input.phone,
     profileName: input.name?.trim() || null,
     channelMessageId: `sbx_${ulid()}`,
     timestamp: new Date(),
     ...body,
   });
-  return { message: view(message), conversationId: message.conversationId, contactId: message.contactId };
+  const [shown] = await withQuotes(db, businessId, [view(message)]);
+  return { message: shown, conversationId: message.conversationId, contactId: message.contactId };
 }
 
 /**
@@ -158,6 +183,7 @@ export async function sandboxThread(db: Db, businessId: string, phone: string, a
     contactId: contact.id,
     conversationId: conversation?.id ?? null,
     conversationStatus: conversation?.status ?? null,
-    messages: rows.map(view),
+    // A quoted message shows as its phone shows it (the quote's text above the reply).
+    messages: await withQuotes(db, businessId, rows.map(view)),
   };
 }

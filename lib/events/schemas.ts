@@ -24,10 +24,17 @@ export const eventSchemas = {
     contactId: z.string(),
     messageType: z.string().optional().describe("(`text`, `image`, `audio`, `location`, `order`, ...)"),
     media: mediaOut.nullable().optional().describe("(a media message's file, as on messages; its `url` is valid for a day)"),
-    reply: z
-      .object({ id: z.string(), title: z.string() })
+    replyTo: z.string().nullable().optional().describe("(present when the customer quoted or answered a message this service knows: its id)"),
+    choice: z
+      .object({ kind: z.enum(["button", "list"]), id: z.string(), title: z.string(), description: z.string().nullable() })
+      .nullable()
       .optional()
-      .describe("(a button pressed: a reply button's id, or a template quick reply's payload, with its title)"),
+      .describe("(present for a tapped reply button or picked list row: the id you gave it, and its title)"),
+    location: z
+      .object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable(), address: z.string().nullable() })
+      .nullable()
+      .optional()
+      .describe("(present for a shared location, type `location`)"),
   },
   "message.sent": {
     conversationId: z.string(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { addressSchema } from "../shared/customer-address";
 import { type MediaOut, mediaOut } from "../shared/media-schema";
 import { messageStatuses } from "../db/schema/messages";
+import { interactiveMessage } from "../shared/interactive-schema";
 
 export const mediaRef = z.union([
   z
@@ -105,7 +106,7 @@ export const sendMessageIn = z
     to: addressSchema.describe(
       "The customer: an E.164 phone, or the WhatsApp business-scoped user id (BSUID) of a customer WhatsApp names without a number (sent as Meta's `recipient`).",
     ),
-    type: z.enum(["text", "template", ...outboundMediaTypes]).default("text"),
+    type: z.enum(["text", "template", "interactive", ...outboundMediaTypes]).default("text"),
     text: z
       .string()
       .min(1)
@@ -118,6 +119,15 @@ export const sendMessageIn = z
     voice: z.boolean().optional().meta({
       description:
         "For `audio`: send it as a WhatsApp voice note (played inline, with the business's picture and a microphone), not an audio file. The file must be OGG/Opus; a WebM/Opus recording (what Chromium's MediaRecorder makes) is rewrapped as OGG without re-encoding.",
+    }),
+    interactive: interactiveMessage.optional().meta({
+      description:
+        'For `type: interactive`: reply buttons (`button`, up to 3), a list (`list`, up to 10 rows in up to 10 sections), a call-to-action URL button (`cta_url`) or a location request (`location_request`), within WhatsApp\'s limits (docs/whatsapp.md, "Interactive messages"). Free-form: needs the 24-hour window open.',
+    }),
+    replyTo: z.string().min(1).max(100).optional().meta({
+      description:
+        "Quote a message: the id of a message of the customer's current conversation (sent with WhatsApp's `context.message_id`). Any other id (unknown, another conversation's, another business's) answers 400 `invalid_request` with a detail on `replyTo`.",
+      example: "msg_01JD7X4S9C8A3K2M5N6P7Q8R9T",
     }),
     source: z.enum(["api", "agent"]).optional().meta({
       description:
@@ -136,6 +146,14 @@ export const sendMessageIn = z
       ctx.addIssue({ code: "custom", path: ["template"], message: "template is required for a template message." });
     const isMedia = (outboundMediaTypes as readonly string[]).includes(v.type);
     if (isMedia && !v.media) ctx.addIssue({ code: "custom", path: ["media"], message: `media ({id} or {url}) is required for a ${v.type} message.` });
+    if (v.type === "interactive" && !v.interactive)
+      ctx.addIssue({ code: "custom", path: ["interactive"], message: "interactive is required for an interactive message." });
+    if (v.type !== "interactive" && v.interactive)
+      ctx.addIssue({ code: "custom", path: ["interactive"], message: "interactive is only for `type: interactive`." });
+    if (v.type === "interactive" && v.text !== undefined)
+      ctx.addIssue({ code: "custom", path: ["text"], message: "An interactive message's text is its interactive.body." });
+    if (v.type === "template" && v.replyTo !== undefined)
+      ctx.addIssue({ code: "custom", path: ["replyTo"], message: "A template message cannot quote a message." });
     if (!isMedia && v.media)
       ctx.addIssue({ code: "custom", path: ["media"], message: "media is only for image, document, audio and video messages." });
     if (v.voice && v.type !== "audio") ctx.addIssue({ code: "custom", path: ["voice"], message: "voice is only for an audio message." });
@@ -175,6 +193,20 @@ export const messageOut = z.object({
     .object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable(), address: z.string().nullable() })
     .nullable()
     .meta({ description: "A shared location (type `location`)." }),
+  replyTo: z.string().nullable().meta({ description: "The id of the message this one quotes (a WhatsApp reply), null when none or unknown." }),
+  quoted: z
+    .object({ id: z.string(), direction: z.enum(["inbound", "outbound"]), type: z.string(), text: z.string() })
+    .nullable()
+    .meta({ description: "The quoted message in short (its text as the thread shows it), null when none." }),
+  interactive: interactiveMessage.nullable().meta({
+    description: "What an outbound interactive message offered (buttons, list, CTA URL, location request), as sent with `POST /v1/messages`.",
+  }),
+  choice: z
+    .object({ kind: z.enum(["button", "list"]), id: z.string(), title: z.string(), description: z.string().nullable() })
+    .nullable()
+    .meta({
+      description: "The customer's answer to an interactive message (a tapped button or a picked list row): the id you gave it and its title.",
+    }),
   reactions: z
     .object({ customer: z.string().nullable(), business: z.string().nullable() })
     .meta({ description: "The latest emoji reaction of each side on this message (null: none)." }),

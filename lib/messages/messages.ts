@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { statement } from "../db/statement";
 import { type DatesOrIso, pickColumns, type RowOf, selectStatementIsoRows } from "../db/table-rows";
-import { messages, users } from "../db/schema";
+import { isComposedInteractive, messages, users } from "../db/schema";
 import { findConversation } from "../conversations/conversations";
 import { conversationEventRows, conversationEventViews } from "../conversations/conversation-events";
 import type { ConversationEventOut } from "../conversations/conversation-schema";
@@ -29,6 +29,8 @@ const viewColumns = pickColumns(messages, [
   "error",
   "media",
   "content",
+  "interactive",
+  "replyToId",
   "reactions",
   "userId",
   "pricingBillable",
@@ -56,6 +58,10 @@ export function messageView(m: ViewRow): MessageOut {
     error: m.error ?? null,
     media: mediaView(m.businessId, m.media),
     location: locationOf(m),
+    replyTo: m.replyToId ?? null,
+    quoted: null,
+    interactive: isComposedInteractive(m.interactive) ? m.interactive : null,
+    choice: choiceOf(m),
     reactions: { customer: m.reactions?.customer ?? null, business: m.reactions?.business ?? null },
     author: m.userId ? { id: m.userId, name: null } : null,
     pricing:
@@ -72,7 +78,30 @@ export function messageView(m: ViewRow): MessageOut {
   };
 }
 
-function locationOf(m: ViewRow): MessageOut["location"] {
+/** A customer's button or list reply (content written by lib/channels/whatsapp/parse-webhook.ts or the simulator). */
+export function choiceOf(m: Pick<ViewRow, "type" | "content">): MessageOut["choice"] {
+  const c = m.content;
+  // A template's quick reply arrives as type `button`, read like a reply button (id: its payload).
+  if ((m.type !== "interactive" && m.type !== "button") || !c || typeof c.id !== "string") return null;
+  const kind = c.kind === "button_reply" ? "button" : c.kind === "list_reply" ? "list" : null;
+  if (!kind) return null;
+  return { kind, id: c.id, title: typeof c.title === "string" ? c.title : "", description: typeof c.description === "string" ? c.description : null };
+}
+
+/** Fills each view's `quoted` with the message it quotes (one read for a page; same business only). */
+export async function withQuotes<T extends Pick<MessageOut, "replyTo" | "quoted">>(db: Db, businessId: string, views: T[]): Promise<T[]> {
+  const ids = [...new Set(views.flatMap((v) => (v.replyTo ? [v.replyTo] : [])))];
+  if (!ids.length) return views;
+  const rows = await db
+    .select({ id: messages.id, direction: messages.direction, type: messages.type, text: messages.text })
+    .from(messages)
+    .where(and(eq(messages.businessId, businessId), inArray(messages.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const v of views) if (v.replyTo) v.quoted = byId.get(v.replyTo) ?? null;
+  return views;
+}
+
+export function locationOf(m: Pick<ViewRow, "type" | "content">): MessageOut["location"] {
   if (m.type !== "location" || !m.content) return null;
   const c = m.content;
   const [latitude, longitude] = [Number(c.latitude), Number(c.longitude)];
@@ -128,7 +157,7 @@ export async function listMessages(
     if (view.author && authors) view.author = authors.get(view.author.id) ?? view.author;
     return view;
   };
-  if (!mixed) return toPage(rows, page.limit, viewOf);
+  if (!mixed) return quotePage(db, businessId, toPage(rows, page.limit, viewOf));
 
   type Entry = { at: number; createdAt: Date | string; id: string; message?: ViewRow; line?: (typeof lines)[number] };
   const merged: Entry[] = [
@@ -145,7 +174,18 @@ export async function listMessages(
       )
     ).map((v) => [v.id, v]),
   );
-  return toPage(taken, page.limit, (e) => (e.line ? (lineViews.get(e.id) as ConversationEventOut) : viewOf(e.message as ViewRow)));
+  return quotePage(
+    db,
+    businessId,
+    toPage(taken, page.limit, (e) => (e.line ? (lineViews.get(e.id) as ConversationEventOut) : viewOf(e.message as ViewRow))),
+  );
+}
+
+/** Most pages quote nothing: no read, and the page as it is. */
+async function quotePage<T extends MessageOut | ConversationEventOut>(db: Db, businessId: string, page: Page<T>): Promise<Page<T>> {
+  const views = page.data.filter((v): v is T & MessageOut => "replyTo" in v && !!v.replyTo);
+  if (views.length) await withQuotes(db, businessId, views);
+  return page;
 }
 
 /** The display names of the members who wrote messages (agent replies show who answered). */

@@ -99,6 +99,8 @@ export type QueuedMessage = {
   text: string;
   template: TemplatePayload | null;
   interactive: InteractivePayload | null;
+  /** The message of the same conversation this one quotes (checked by the caller). */
+  replyToId?: string | null;
   media: MessageMedia | null;
   userId: string | null;
   /** Tokens this automated reply cost (recorded on the message; the wallet charge is the caller's). */
@@ -127,6 +129,7 @@ export async function queueMessage(tx: Db, businessId: string, m: QueuedMessage)
       text: m.text,
       template: m.template,
       interactive: m.interactive,
+      replyToId: m.replyToId ?? null,
       media: m.media,
       status: "queued",
       channel: outboundChannel(businessId, sql`${m.contactChannel}`),

@@ -12,7 +12,7 @@ import { newId } from "../ids";
 import { defineJob } from "../jobs/job";
 import { enqueue } from "../jobs/queue";
 import { mediaView, WEBHOOK_MEDIA_URL_TTL_SECONDS } from "./media-view";
-import type { MessageRow } from "./messages";
+import { choiceOf, locationOf, type MessageRow } from "./messages";
 import { applySurveyReply, surveyReplyFor } from "./satisfaction";
 import { sendMessage } from "./send-message";
 
@@ -39,6 +39,8 @@ export type InboundMessage = {
   type: string;
   text: string;
   content: Record<string, unknown> | null;
+  /** The channel's id of the message this one replies to (WhatsApp's context.id), when it quotes one. */
+  replyToChannelId?: string | null;
   /** The stored file of a media message (downloaded by the channel before the message is received). */
   media?: MessageMedia | null;
   /**
@@ -85,6 +87,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
       // new conversation, no assistant turn (./satisfaction.ts).
       const survey = input.handledElsewhere ? null : await surveyReplyFor(tx, businessId, contact.id, input);
       const { conversation } = survey ?? (await ensureConversation(tx, businessId, contact.id));
+      const replyToId = input.replyToChannelId ? await quotedByChannelId(tx, businessId, contact.id, input.channel, input.replyToChannelId) : null;
       const [message] = await tx
         .insert(messages)
         .values({
@@ -98,6 +101,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
           text: input.text,
           content: input.content,
           media: input.media ?? null,
+          replyToId,
           status: "received",
           channel: input.channel,
           channelMessageId: input.channelMessageId,
@@ -132,7 +136,8 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
         contactId: contact.id,
         messageType: input.type,
         media: mediaView(businessId, message.media, WEBHOOK_MEDIA_URL_TTL_SECONDS),
-        ...buttonReply(input.content),
+        // Present when they apply: the quoted (or answered) message, the tapped button or row, the shared place.
+        ...answerFields(message),
       });
       await also?.(tx, { message, conversationId: conversation.id, contactId: contact.id });
       if (survey) {
@@ -157,6 +162,28 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
     if (!again) throw new Error("inbound duplicate vanished");
     return again;
   }
+}
+
+function answerFields(message: MessageRow) {
+  const choice = choiceOf(message);
+  const location = locationOf(message);
+  return { ...(message.replyToId ? { replyTo: message.replyToId } : {}), ...(choice ? { choice } : {}), ...(location ? { location } : {}) };
+}
+
+/** Our id of the message a customer's reply quotes: one of this customer's, by the channel's id (null when unknown). */
+async function quotedByChannelId(tx: Db, businessId: string, contactId: string, channel: InboundMessage["channel"], channelId: string) {
+  const [row] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.channel, channel),
+        eq(messages.channelMessageId, channelId),
+        eq(messages.businessId, businessId),
+        eq(messages.contactId, contactId),
+      ),
+    );
+  return row?.id ?? null;
 }
 
 function inboundIdentity(input: InboundMessage) {
@@ -237,11 +264,4 @@ export async function recordEcho(db: Db, businessId: string, echo: EchoedMessage
       .where(eq(conversations.id, conversation.id));
     return true;
   });
-}
-
-/** A pressed button (an interactive reply button, or a template's quick reply), for `message.received`. */
-function buttonReply(content: unknown): { reply?: { id: string; title: string } } {
-  const c = content as { kind?: unknown; id?: unknown; title?: unknown } | null | undefined;
-  if (c?.kind !== "button_reply" || typeof c.id !== "string" || typeof c.title !== "string") return {};
-  return { reply: { id: c.id, title: c.title } };
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import type { Db } from "../db/client";
-import type { InteractivePayload } from "../db/schema";
+import { and, eq } from "drizzle-orm";
+import { type InteractivePayload, messages } from "../db/schema";
 import { ensureContact } from "../contacts/contacts";
 import { ensureConversation } from "../conversations/conversations";
-import { AppError } from "../errors";
+import { AppError, invalid } from "../errors";
 import { assertSendable, findTemplate, type TemplateSend, templateSend } from "../templates/templates";
 import { holdMediaFile } from "../media/media-files";
 import { mediaText, resolveOutboundMedia } from "../media/outbound-media";
@@ -45,7 +46,7 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
     text = template.text;
   } else {
     // The common send (a text to a customer already talking to us) is one statement.
-    if (input.type === "text" && !input.media && opts.source !== "agent") {
+    if (input.type === "text" && !input.media && !input.replyTo && opts.source !== "agent") {
       const sent = await queueToOpenConversation(db, businessId, input.to, text, opts);
       if (sent) return sent;
     }
@@ -63,6 +64,9 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
     const h = template.headerMedia;
     media = await resolveOutboundMedia(db, businessId, { type: h.kind, media: h.media, filename: h.filename });
   }
+  // A composed interactive message (buttons, a list, a link button, a location request) reads as its body.
+  const interactive = input.type === "interactive" && input.interactive ? input.interactive : (opts.interactive ?? null);
+  if (input.type === "interactive" && input.interactive) text = input.interactive.body;
 
   return db.transaction(async (tx) => {
     // Until the message commits, the unused-file sweep cannot remove its file (found before the transaction).
@@ -72,6 +76,7 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
     if (opts.source === "agent" && opts.seenUpTo && !opts.force) {
       await assertNoReplySince(tx, businessId, conversation, opts.seenUpTo, opts.userId ?? null);
     }
+    const replyToId = input.replyTo ? await quotable(tx, businessId, conversation.id, input.replyTo) : null;
     return queueMessage(tx, businessId, {
       conversationId: conversation.id,
       contactId: contact.id,
@@ -80,10 +85,24 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
       type: input.type,
       text,
       template: template?.payload ?? null,
-      interactive: opts.interactive ?? null,
+      interactive,
+      replyToId,
       media,
       userId: opts.userId ?? null,
       tokens: opts.tokens ?? 0,
     });
   });
+}
+
+/**
+ * The message a reply quotes: one of this conversation's (the customer's current one). Any other id,
+ * unknown, of another conversation or of another business, is refused alike (nothing is written).
+ */
+async function quotable(tx: Db, businessId: string, conversationId: string, id: string): Promise<string> {
+  const [row] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.businessId, businessId), eq(messages.conversationId, conversationId)));
+  if (!row) throw invalid([{ path: "replyTo", message: "No message with this id in the customer's current conversation." }]);
+  return row.id;
 }

@@ -46,6 +46,14 @@ describe("question kinds", () => {
     expect(parseAnswer("datetime", "whenever", lisbon)).toBeNull();
   });
 
+  it("picks the option a client system's button id names, whatever its title says (issue 38)", () => {
+    const sizes = ["Small", "Large"];
+    expect(pickOption("Big one", { kind: "button_reply", id: "large", title: "Big one" }, sizes)).toBe(1);
+    // An id naming no option leaves the title to decide.
+    expect(pickOption("Small", { kind: "button_reply", id: "sz_s", title: "Small" }, sizes)).toBe(0);
+    expect(pickOption("Medium", { kind: "list_reply", id: "sz_m", title: "Medium" }, sizes)).toBeNull();
+  });
+
   it("picks a choice by number, text, button id, yes/no words or a close spelling", () => {
     const options = ["Pizza Margherita", "Pizza Diavola", "Vegetarian Lasagna"];
     expect(pickOption("2", null, options)).toBe(1);

@@ -478,6 +478,10 @@ describe("the simulator's customer", () => {
       .select()
       .from(events)
       .where(and(eq(events.businessId, b.businessId), eq(events.type, "message.received")));
-    expect(received.at(-1)?.payload).toMatchObject({ messageType: "button", text: "On my way", reply: { id: "coming", title: "On my way" } });
+    expect(received.at(-1)?.payload).toMatchObject({
+      messageType: "button",
+      text: "On my way",
+      choice: { kind: "button", id: "coming", title: "On my way" },
+    });
   });
 });

@@ -108,6 +108,7 @@ const ERROR_TEXT: Record<number, string> = {
   130429: "(#130429) Rate limit hit",
   131000: "Something went wrong",
   131016: "(#131016) Service unavailable",
+  131009: "(#131009) Parameter value is not valid",
   131026: "Message undeliverable",
   131030: "(#131030) Recipient phone number not in allowed list",
   131047: "(#131047) Re-engagement message",
@@ -127,9 +128,10 @@ export const isFakeBsuid = (v: unknown) => typeof v === "string" && BSUID.test(v
 const customerKey = (v: unknown) => (isFakeBsuid(v) ? String(v) : digits(v));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function graphError(code: number, message = ERROR_TEXT[code] ?? `(#${code}) Error`) {
+export function graphError(code: number, message = ERROR_TEXT[code] ?? `(#${code}) Error`, detail?: string) {
   const details =
-    code === 131047 ? "Message failed to send because more than 24 hours have passed since the customer last replied to this number." : message;
+    detail ??
+    (code === 131047 ? "Message failed to send because more than 24 hours have passed since the customer last replied to this number." : message);
   const fbtrace_id = randomBytes(8).toString("base64url");
   return { error: { message, type: "OAuthException", code, error_data: { messaging_product: "whatsapp", details }, fbtrace_id } };
 }
@@ -193,6 +195,11 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
       const problem = templates.sendProblem(body.template);
       if (problem) return [400, graphError(problem.code, problem.message)];
     }
+    // Interactive messages past WhatsApp's limits: 131009 with the limit in error_data.details, as Meta answers.
+    const badInteractive = body.type === "interactive" ? interactiveInvalid(body.interactive) : null;
+    if (badInteractive) return [400, graphError(131009, undefined, badInteractive)];
+    if (body.context !== undefined && (typeof body.context?.message_id !== "string" || !body.context.message_id.startsWith("wamid.")))
+      return [400, graphError(100, "(#100) Invalid parameter context['message_id']: a message id (wamid) is required.")];
     if (opts.enforceTemplates && body.type === "template") {
       const refusal = templates.sendRefusal(String(body.template.name), String(body.template.language.code));
       if (refusal) return [400, graphError(refusal)];
@@ -541,6 +548,82 @@ function invalidReason(body: SentBody, media?: Map<string, FakeMedia>): string |
   return null;
 }
 
+/**
+ * What Meta refuses in an interactive object (Cloud API "Interactive messages": reply buttons, lists,
+ * CTA URL buttons, location requests): the details text of its 131009 error, or null when it is valid.
+ */
+export function interactiveInvalid(raw: unknown): string | null {
+  // `any`: walking the loosely shaped body the app posted.
+  const i = raw as any;
+  const len = (v: unknown) => (typeof v === "string" ? [...v].length : -1);
+  const within = (v: unknown, max: number, what: string) =>
+    len(v) < 1 ? `${what} is required.` : len(v) > max ? `${what} is too long. Max length is ${max}.` : null;
+  if (!i || typeof i !== "object") return "interactive is required.";
+  const bodyErr = within(i.body?.text, 1024, "Body text");
+  if (i.type === "location_request_message") {
+    if (bodyErr) return bodyErr;
+    return i.action?.name === "send_location" ? null : "action.name must be send_location.";
+  }
+  if (bodyErr) return bodyErr;
+  if (i.header !== undefined) {
+    if (i.header?.type !== "text") return "Only a text header is supported here.";
+    const e = within(i.header.text, 60, "Header text");
+    if (e) return e;
+  }
+  if (i.footer !== undefined) {
+    const e = within(i.footer?.text, 60, "Footer text");
+    if (e) return e;
+  }
+  if (i.type === "button") {
+    const buttons = Array.isArray(i.action?.buttons) ? i.action.buttons : [];
+    if (buttons.length < 1 || buttons.length > 3) return "Buttons count is invalid. Min 1, max 3.";
+    const ids = new Set<string>();
+    const titles = new Set<string>();
+    for (const b of buttons) {
+      if (b?.type !== "reply") return "Button type must be reply.";
+      const e = within(b.reply?.title, 20, "Button title") ?? within(b.reply?.id, 256, "Button id");
+      if (e) return e;
+      if (ids.has(b.reply.id)) return "Button id is duplicated.";
+      if (titles.has(b.reply.title)) return "Button title is duplicated.";
+      ids.add(b.reply.id);
+      titles.add(b.reply.title);
+    }
+    return null;
+  }
+  if (i.type === "list") {
+    const e = within(i.action?.button, 20, "Button label");
+    if (e) return e;
+    const sections = Array.isArray(i.action?.sections) ? i.action.sections : [];
+    if (sections.length < 1 || sections.length > 10) return "Sections count is invalid. Min 1, max 10.";
+    const ids = new Set<string>();
+    let rows = 0;
+    for (const s of sections) {
+      if (sections.length > 1 || s?.title !== undefined) {
+        const t = within(s?.title, 24, "Section title");
+        if (t) return t;
+      }
+      for (const r of Array.isArray(s?.rows) ? s.rows : []) {
+        rows++;
+        const re = within(r?.title, 24, "Row title") ?? within(r?.id, 200, "Row id");
+        if (re) return re;
+        if (r.description !== undefined && len(r.description) > 72) return "Row description is too long. Max length is 72.";
+        if (ids.has(r.id)) return "Row id is duplicated.";
+        ids.add(r.id);
+      }
+    }
+    if (rows < 1 || rows > 10) return "Total row count is invalid. Min 1, max 10.";
+    return null;
+  }
+  if (i.type === "cta_url") {
+    if (i.action?.name !== "cta_url") return "action.name must be cta_url.";
+    const e = within(i.action.parameters?.display_text, 20, "Display text");
+    if (e) return e;
+    const url = i.action.parameters?.url;
+    return typeof url === "string" && /^https?:\/\//.test(url) ? null : "url must be an http(s) URL.";
+  }
+  return `Interactive type ${String(i.type)} is not supported.`;
+}
+
 /** Who wrote, and when, in a webhook body: Meta knows this, so posting inbound opens the window. */
 function inboundSenders(body: unknown): { from: string; at: Date }[] {
   let parsed = body;
@@ -586,9 +669,11 @@ export type InboundSpec = {
   userId?: string;
   username?: string;
   bsuidInFrom?: boolean;
+  /** The wamid of the message this one replies to (Meta's `context.id`: a quoted reply, or the interactive message answered). */
+  context?: string;
 } & (
   | { type?: "text"; text: string }
-  | { type: "interactive"; kind?: "button_reply" | "list_reply"; replyId: string; title: string }
+  | { type: "interactive"; kind?: "button_reply" | "list_reply"; replyId: string; title: string; description?: string }
   | { type: "button"; payload: string; text: string }
   | {
       type: "order";
@@ -686,11 +771,13 @@ function inboundMessage(spec: InboundSpec, now: Date): Record<string, unknown> {
     ...(bsuid && { from_user_id: bsuid }),
     id: spec.id ?? newWamid(),
     timestamp: String(Math.floor((spec.timestamp ?? now).getTime() / 1000)),
+    ...(spec.context && { context: { from: "15550783881", id: spec.context } }),
   };
   switch (spec.type) {
     case "interactive": {
       const kind = spec.kind ?? "button_reply";
-      return { ...base, type: "interactive", interactive: { type: kind, [kind]: { id: spec.replyId, title: spec.title } } };
+      const reply = { id: spec.replyId, title: spec.title, ...(spec.description !== undefined && { description: spec.description }) };
+      return { ...base, type: "interactive", interactive: { type: kind, [kind]: reply } };
     }
     case "button":
       return { ...base, type: "button", button: { payload: spec.payload, text: spec.text } };

@@ -9,6 +9,7 @@ import { messageOut, outboundMediaTypes, sendMessageIn, sendMessageOut, template
 import { listMessages, messageView } from "../../messages/messages";
 import { sendMessage } from "../../messages/send-message";
 import { cursorParam, limitParam } from "../../pagination";
+import { interactiveMessage } from "../../shared/interactive-schema";
 import { memberId } from "../caller";
 import { defineOperation } from "../operation";
 import { idParam, pageOf, returns } from "./common";
@@ -19,9 +20,9 @@ export const messagesSend = defineOperation({
   path: "/messages",
   scope: "messages:write",
   tag: "Messages",
-  summary: "Send a text, template, image, document, audio or video message",
+  summary: "Send a text, template, interactive, image, document, audio or video message",
   description:
-    "Creates the contact and conversation when needed. Every type but `template` needs the customer to have written in the last 24 hours (else 422 outside_messaging_window); templates may be sent at any time. A media message names its file with `media: {id}` (from `POST /v1/media`) or `media: {url}` (fetched by us; public addresses only); `text` is then the caption (none for audio). WhatsApp's limits apply: image JPEG/PNG up to 5 MB, audio AAC/AMR/MP3/MP4/OGG up to 16 MB, video MP4/3GPP up to 16 MB, documents (PDF, text, Office) up to 100 MB; else 413 payload_too_large or 415 unsupported_media_type. A fetched `media: {url}` file counts like an upload against the business's storage quota (413 storage_quota_exceeded) and upload rate (429 rate_limited). A person's message may carry `seenUpTo` (the last message they had seen): when another person replied since, nothing is sent and the answer is 409 already_replied (`force: true` sends anyway). Honours `Idempotency-Key`.",
+    "Creates the contact and conversation when needed. Every type but `template` needs the customer to have written in the last 24 hours (else 422 outside_messaging_window); templates may be sent at any time. A media message names its file with `media: {id}` (from `POST /v1/media`) or `media: {url}` (fetched by us; public addresses only); `text` is then the caption (none for audio). WhatsApp's limits apply: image JPEG/PNG up to 5 MB, audio AAC/AMR/MP3/MP4/OGG up to 16 MB, video MP4/3GPP up to 16 MB, documents (PDF, text, Office) up to 100 MB; else 413 payload_too_large or 415 unsupported_media_type. A fetched `media: {url}` file counts like an upload against the business's storage quota (413 storage_quota_exceeded) and upload rate (429 rate_limited). `type: interactive` sends reply buttons, a list, a call-to-action URL button or a location request (`interactive`, checked against WhatsApp's limits: a 400 names each field over a limit); the customer's answer comes back as a message with its `choice` (the id you gave) and in `message.received`. `replyTo` quotes a message of the customer's current conversation (WhatsApp shows it above the reply); an id of no message there, of another conversation or of another business answers the same 400 on `replyTo`. A person's message may carry `seenUpTo` (the last message they had seen): when another person replied since, nothing is sent and the answer is 409 already_replied (`force: true` sends anyway). Honours `Idempotency-Key`.",
   body: sendMessageIn,
   response: sendMessageOut,
   idempotent: true,
@@ -86,9 +87,13 @@ const convParam = idParam("conversationId", "conv_01JD7X4S9C8A3K2M5N6P7Q8R9T");
 // Every reply may say the last message the member had seen (`seenUpTo`): when a teammate replied
 // since, 409 already_replied, and the reply box asks before sending again with `force` (issue 36).
 const seen = { seenUpTo: z.string().min(1).max(100).optional(), force: z.boolean().optional() };
+// `replyTo`: the message of this conversation the reply quotes (the thread's "Reply").
+const replyTo = z.string().min(1).max(100).optional();
 const replyIn = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("text"), text: z.string().trim().min(1, "Write a message first.").max(4096), ...seen }),
+  z.object({ type: z.literal("text"), text: z.string().trim().min(1, "Write a message first.").max(4096), replyTo, ...seen }),
   z.object({ type: z.literal("template"), template: templateRef, ...seen }),
+  // Buttons or a list added to the reply (the box's text is the body).
+  z.object({ type: z.literal("interactive"), interactive: interactiveMessage, replyTo, ...seen }),
   // An attached file (uploaded first through POST /v1/media), with the box's text as its caption.
   z.object({
     type: z.enum(outboundMediaTypes),
@@ -97,6 +102,7 @@ const replyIn = z.discriminatedUnion("type", [
     ...seen,
     // A recorded voice note (type audio): sent as a WhatsApp voice message.
     voice: z.boolean().optional(),
+    replyTo,
   }),
 ]);
 
@@ -127,6 +133,7 @@ export const inboxReply = defineOperation({
             media: { id: reply.mediaId },
             text: reply.type === "audio" ? undefined : reply.text || undefined,
             ...(reply.voice && reply.type === "audio" ? { voice: true } : {}),
+            replyTo: reply.replyTo,
           }
         : { to, ...reply };
     const message = await sendMessage(ctx.db, ctx.businessId, input, { source: "agent", userId: memberId(ctx.caller), seenUpTo, force });

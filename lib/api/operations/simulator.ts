@@ -59,6 +59,17 @@ export const simulatorSend = defineOperation({
       .optional(),
     // A template's quick reply button pressed.
     button: z.object({ payload: z.string().min(1).max(1000), text: z.string().min(1).max(25) }).optional(),
+    // A tapped reply button or picked list row (of the assistant's choices or an interactive message).
+    reply: z
+      .object({
+        kind: z.enum(["button", "list"]),
+        id: z.string().min(1).max(256),
+        title: z.string().min(1).max(100),
+        description: z.string().max(100).optional(),
+      })
+      .optional(),
+    // The message the customer answers or quotes.
+    replyTo: z.string().min(1).max(100).optional(),
   }),
   response: returns<Awaited<ReturnType<typeof simulateInbound>>>(),
   handler: async (ctx, { body }) => simulateInbound(ctx.db, ctx.businessId, body),

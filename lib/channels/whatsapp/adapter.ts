@@ -36,6 +36,7 @@ export function whatsAppAdapter(connection: WhatsAppConnection): Required<Channe
         text: message.text,
         template: message.template ? { ...message.template, ...(isTemplate && file ? { headerMediaId: file.id } : {}) } : undefined,
         interactive: message.interactive ?? undefined,
+        replyTo: message.replyTo ?? undefined,
         media,
       });
       const url = `${graphUrl()}/${encodeURIComponent(connection.phoneNumberId)}/messages`;

@@ -3,6 +3,7 @@
 
 import type { TemplatePayload } from "../../db/schema";
 import { isBsuid } from "../../shared/customer-address";
+import type { InteractiveMessage } from "../../shared/interactive-schema";
 
 export type OutboundForWhatsApp = {
   /** E.164, with or without the '+', or the customer's BSUID (sent as `recipient`). */
@@ -13,7 +14,10 @@ export type OutboundForWhatsApp = {
   media?: { kind: string; id: string; caption: string | null; filename: string | null; voice?: boolean };
   /** The template as sent; `headerMediaId`: the WhatsApp id of its uploaded header file. */
   template?: TemplatePayload & { headerMediaId?: string };
-  interactive?: { kind: "buttons" | "list"; options: ChoiceOption[]; button?: string };
+  /** The assistant's choice question (`kind`), or a composed interactive message (`type`, checked already). */
+  interactive?: { kind: "buttons" | "list"; options: ChoiceOption[]; button?: string } | (InteractiveMessage & { kind?: undefined });
+  /** The wamid of the message this one quotes (Meta's `context.message_id`). */
+  replyTo?: string;
 };
 
 /** A choice: its title, or a title with the id the customer's reply carries back (else opt_<n>). */
@@ -39,7 +43,13 @@ export function choicePresentation(options: readonly unknown[]): ChoicePresentat
 
 export function buildWhatsAppPayload(msg: OutboundForWhatsApp): object {
   // A customer WhatsApp names only by a business-scoped user id is written to by `recipient`, not `to` (issue 37).
-  const envelope = { messaging_product: "whatsapp", recipient_type: "individual", ...(isBsuid(msg.to) ? { recipient: msg.to } : { to: msg.to }) };
+  const envelope = {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    ...(isBsuid(msg.to) ? { recipient: msg.to } : { to: msg.to }),
+    // A reply quotes the customer's (or our) message by its wamid.
+    ...(msg.replyTo && msg.type !== "template" ? { context: { message_id: msg.replyTo } } : {}),
+  };
   if (msg.type === "template") {
     // Falling back to text would only be refused outside the window; this is a caller bug.
     if (!msg.template) throw new Error("A template message needs `template`");
@@ -58,7 +68,10 @@ export function buildWhatsAppPayload(msg: OutboundForWhatsApp): object {
     };
     return { ...envelope, type: kind, [kind]: file };
   }
-  if (msg.type === "interactive" && msg.interactive) {
+  if (msg.type === "interactive" && msg.interactive && "type" in msg.interactive) {
+    return { ...envelope, type: "interactive", interactive: composedInteractive(msg.interactive) };
+  }
+  if (msg.type === "interactive" && msg.interactive && "kind" in msg.interactive && msg.interactive.kind) {
     const interactive = buildInteractive(msg.text, msg.interactive);
     if (interactive) return { ...envelope, type: "interactive", interactive };
     return textPayload(envelope, numberedText(msg.text, msg.interactive.options));
@@ -97,11 +110,35 @@ function templateObject(t: NonNullable<OutboundForWhatsApp["template"]>): object
   return { name: t.name, language: { code: t.language }, ...(components.length ? { components } : {}) };
 }
 
+/** A composed interactive message in Meta's shape (validated against WhatsApp's limits when it was accepted). */
+export function composedInteractive(m: InteractiveMessage): object {
+  const body = { text: m.body };
+  if (m.type === "location_request") return { type: "location_request_message", body, action: { name: "send_location" } };
+  const dress = {
+    ...(m.header ? { header: { type: "text", text: m.header } } : {}),
+    body,
+    ...(m.footer ? { footer: { text: m.footer } } : {}),
+  };
+  if (m.type === "button") {
+    return { type: "button", ...dress, action: { buttons: m.buttons.map((b) => ({ type: "reply", reply: { id: b.id, title: b.title } })) } };
+  }
+  if (m.type === "list") {
+    const sections = m.sections.map((s) => ({
+      ...(s.title ? { title: s.title } : {}),
+      rows: s.rows.map((r) => ({ id: r.id, title: r.title, ...(r.description ? { description: r.description } : {}) })),
+    }));
+    return { type: "list", ...dress, action: { button: m.button, sections } };
+  }
+  return { type: "cta_url", ...dress, action: { name: "cta_url", parameters: { display_text: m.button.text, url: m.button.url } } };
+}
+
 function textPayload(envelope: object, body: string): object {
   return { ...envelope, type: "text", text: { preview_url: false, body } };
 }
 
-function buildInteractive(text: string, choice: NonNullable<OutboundForWhatsApp["interactive"]>): object | null {
+type Choice = { kind: "buttons" | "list"; options: ChoiceOption[]; button?: string };
+
+function buildInteractive(text: string, choice: Choice): object | null {
   const { options } = choice;
   const fits = choicePresentation(options);
   // Buttons are only a preference: four to ten options still go out as a list.

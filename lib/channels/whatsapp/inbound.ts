@@ -220,6 +220,7 @@ export async function processInboundWebhook(
         text: media?.status === "ready" ? inboundMediaText(media) : m.text,
         content: m.content,
         media,
+        replyToChannelId: m.replyTo,
         // Arrived on `standby`: Meta Business Agent holds the conversation; our assistant stays silent.
         handledElsewhere: m.standby,
       },

@@ -30,6 +30,8 @@ export type InboundWhatsAppMessage = {
   /** Always something readable, even for types we only store as a placeholder. */
   text: string;
   content: Record<string, unknown> | null;
+  /** The wamid of the message this one replies to (Meta's `context.id`: a quoted reply, or the interactive message a button answers). */
+  replyTo: string | null;
   /** A type this service does not read (it is stored as a placeholder and kept as unusable too). */
   unknownType: boolean;
   /** Arrived on the `standby` field: another sender (Meta Business Agent) holds the conversation. */
@@ -278,6 +280,7 @@ function parseChange(change: Json, where: string, bodyOf: (value?: unknown) => u
       type,
       text,
       content,
+      replyTo: asString(asObject(m.context)?.id),
       unknownType,
       standby,
       raw: part("messages", raw),
@@ -363,7 +366,8 @@ function describeMessage(type: string, m: Json): { text: string; content: Json |
     const reply = asObject(body?.[kind]);
     if (!reply || (kind !== "button_reply" && kind !== "list_reply")) return placeholder(type, kind || null, body);
     const title = asString(reply.title) ?? "";
-    return { text: title, content: { kind, id: asString(reply.id), title } };
+    const description = asString(reply.description);
+    return { text: title, content: { kind, id: asString(reply.id), title, ...(description ? { description } : {}) } };
   }
   if (type === "button") {
     // A template's quick reply pressed: read like an interactive button reply (kind, id, title), so the

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { InteractiveMessage } from "../../shared/interactive-schema";
 import { createdAt, ts } from "./columns";
 import { businessId, oneOf } from "./tenancy";
 import { channels, contacts } from "./contacts";
@@ -57,7 +58,17 @@ export type MessageMedia = {
 export type MessageReactions = { customer?: string | null; business?: string | null };
 /** A choice offered: its title, or a title with an id the reply carries back ("handoff…" offers a person). */
 export type InteractiveOption = string | { id: string; title: string };
-export type InteractivePayload = { kind: "buttons"; options: InteractiveOption[] } | { kind: "list"; options: InteractiveOption[]; button?: string };
+/** The assistant's choice question: buttons or a list built from its options (lib/channels/whatsapp/build-payload.ts). */
+export type ChoiceInteractive = { kind: "buttons"; options: InteractiveOption[] } | { kind: "list"; options: InteractiveOption[]; button?: string };
+/**
+ * The interactive part of an outbound message: the assistant's choice question (`kind`), or an
+ * interactive message a person or the API composed (`type`: button, list, cta_url, location_request;
+ * lib/shared/interactive-schema.ts).
+ */
+export type InteractivePayload = ChoiceInteractive | ComposedInteractive;
+/** A composed one has no `kind` or `options`: code reading the assistant's options reads none. */
+export type ComposedInteractive = InteractiveMessage & { kind?: undefined; options?: undefined };
+export const isComposedInteractive = (i: InteractivePayload | null | undefined): i is ComposedInteractive => !!i && "type" in i && !!i.type;
 
 export const messages = pgTable(
   "messages",
@@ -79,6 +90,9 @@ export const messages = pgTable(
     // Structured content of inbound types we understand (interactive replies, orders).
     content: jsonb("content").$type<Record<string, unknown>>(),
     media: jsonb("media").$type<MessageMedia>(),
+    // The message this one quotes (WhatsApp's context.id, our id): a customer's reply to a message, or a
+    // person's or the API's reply to one of the same conversation. Null when the quoted one is unknown.
+    replyToId: text("reply_to_id").references((): AnyPgColumn => messages.id, { onDelete: "set null" }),
     reactions: jsonb("reactions").$type<MessageReactions>(),
     // When we told WhatsApp the customer's message was read (blue ticks): at most once per message.
     readReceiptAt: ts("read_receipt_at"),
@@ -111,6 +125,7 @@ export const messages = pgTable(
     // The foreign keys' lookups: erasing a contact, removing a member.
     index("messages_contact_idx").on(t.contactId),
     index("messages_user_idx").on(t.userId).where(sql`user_id is not null`),
+    index("messages_reply_to_idx").on(t.replyToId).where(sql`reply_to_id is not null`),
     // Analytics reads conversation and source from the index alone (index-only scan over the window).
     index("messages_business_created_idx").on(t.businessId, t.createdAt, t.conversationId, t.source),
     // Reports (issue 36): a conversation's person replies (first response, handled by the assistant alone).

@@ -15,6 +15,11 @@ export function pickOption(raw: string, content: Record<string, unknown> | null,
   // WhatsApp sends the id we gave the row or button (opt_1...), whatever its shortened title says.
   const replyId = typeof content?.id === "string" ? /^opt_(\d+)$/.exec(content.id) : null;
   if (replyId) return inRange(Number(replyId[1]), options);
+  // A client system's own ids (POST /v1/messages buttons or rows) may name the option itself ("large" for "Large").
+  if (typeof content?.id === "string") {
+    const byId = options.findIndex((o) => normalize(o) === normalize(content.id as string));
+    if (byId >= 0) return byId;
+  }
 
   const said = normalize(text);
   const saidWords = words(text);
