@@ -69,6 +69,11 @@ test("the inbox search finds names, phones and message words and highlights the 
   await box.fill("gluten");
   await results.getByRole("button", { name: /María Fernández/ }).click();
   await expect(page.getByRole("log", { name: "Messages" }).getByText("¿Tienen opciones sin gluten? Mi hija es celíaca.")).toBeVisible();
+  // The thread opens at the matched message, highlighted for a moment (issue 36 item 6).
+  const found = page.getByRole("log", { name: "Messages" }).locator('[data-found="true"]');
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText(/gluten/i);
+  await expect(found).toBeInViewport();
   await attachScreenshot(page, "search-result-opened");
   // On a phone the thread took the screen: back to the list, where the search still stands.
   if (isPhone(page)) {

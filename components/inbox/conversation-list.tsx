@@ -21,7 +21,8 @@ export function ConversationList({
   filter: InboxFilter;
   onFilter: (f: InboxFilter) => void;
   selectedId: string | null;
-  onSelect: (id: string) => void;
+  /** `focus`: the message a search result matched, for the thread to open at. */
+  onSelect: (id: string, focus?: string) => void;
 }) {
   const list = useInfiniteQuery({
     queryKey: ["inbox", filter],

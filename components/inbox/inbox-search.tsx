@@ -48,7 +48,7 @@ function Highlighted({ text, words, anywhere }: { text: string; words: string[];
  * The inbox's search box: contact names, phones and message words across every conversation (GET
  * /v1/conversations?q=). While it holds text, its results cover the list below; picking one opens it.
  */
-export function InboxSearch({ selectedId, onSelect }: { selectedId: string | null; onSelect: (id: string) => void }) {
+export function InboxSearch({ selectedId, onSelect }: { selectedId: string | null; onSelect: (id: string, focus?: string) => void }) {
   const [text, setText] = useState("");
   const [q, setQ] = useState("");
   useEffect(() => {
@@ -85,7 +85,12 @@ export function InboxSearch({ selectedId, onSelect }: { selectedId: string | nul
             const { contact, message } = c.match;
             return (
               <li key={c.id}>
-                <button type="button" className="inbox-item" aria-current={c.id === selectedId ? "true" : undefined} onClick={() => onSelect(c.id)}>
+                <button
+                  type="button"
+                  className="inbox-item"
+                  aria-current={c.id === selectedId ? "true" : undefined}
+                  onClick={() => onSelect(c.id, message?.id)}
+                >
                   <div className="row">
                     <strong className="search-result-name">
                       {contact.name ? <Highlighted text={contact.name} words={[q, ...words]} anywhere /> : contactLabel(contact)}

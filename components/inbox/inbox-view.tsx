@@ -27,6 +27,8 @@ export function InboxView({
     contactId: initial.contactId,
   });
   const [selectedId, setSelectedId] = useState<string | null>(initial.conversationId ?? null);
+  // The message a search result pointed at: the thread opens there.
+  const [focus, setFocus] = useState<string | null>(null);
   // Phone only: the contact's details in place of the thread (a wide screen shows both).
   const [showContact, setShowContact] = useState(false);
 
@@ -71,8 +73,9 @@ export function InboxView({
             syncUrl({ f });
           }}
           selectedId={selectedId}
-          onSelect={(id) => {
+          onSelect={(id, focus) => {
             setSelectedId(id);
+            setFocus(focus ?? null);
             setShowContact(false);
             syncUrl({ c: id }, id !== selectedId);
           }}
@@ -101,7 +104,7 @@ export function InboxView({
           </div>
         ) : null}
         {selectedId ? (
-          <Thread key={selectedId} conversationId={selectedId} currentUserId={currentUserId} />
+          <Thread key={`${selectedId}:${focus ?? ""}`} conversationId={selectedId} currentUserId={currentUserId} focusMessageId={focus} />
         ) : (
           <>
             <div className="thread">

@@ -62,15 +62,28 @@ export function StatusTicks({ message }: { message: Message }) {
 const QUICK_REACTIONS = ["👍", "❤️", "😂", "😮", "🙏"];
 
 /** One message. With `onReact` (the inbox), staff can react to it; reactions show under the bubble. */
-export function MessageBubble({ message, onReact, onReply }: { message: Message; onReact?: (emoji: string) => void; onReply?: () => void }) {
+export function MessageBubble({
+  message,
+  onReact,
+  onReply,
+  found,
+}: {
+  message: Message;
+  onReact?: (emoji: string) => void;
+  onReply?: () => void;
+  /** The message a search result pointed at: highlighted for a moment. */
+  found?: boolean;
+}) {
   const outbound = message.direction === "outbound";
   const [picking, setPicking] = useState(false);
   const text = visibleText(message);
   const reactions = [message.reactions?.customer, message.reactions?.business].filter(Boolean) as string[];
   return (
     <div
-      className={`bubble ${outbound ? "bubble-out" : "bubble-in"}`}
+      className={`bubble ${outbound ? "bubble-out" : "bubble-in"}${found ? " bubble-found" : ""}`}
       data-testid="message"
+      data-message-id={message.id}
+      data-found={found ? "true" : undefined}
       data-direction={message.direction}
       data-status={message.status}
       data-type={message.type}

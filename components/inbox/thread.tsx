@@ -19,7 +19,16 @@ const POLL_MS = 1500;
 type Action = "handoff" | "resume" | "close" | "assign";
 
 /** One conversation: header with the status actions, the live thread, the reply box, the contact panel. */
-export function Thread({ conversationId, currentUserId }: { conversationId: string; currentUserId: string }) {
+export function Thread({
+  conversationId,
+  currentUserId,
+  focusMessageId,
+}: {
+  conversationId: string;
+  currentUserId: string;
+  /** Open at this message (a search result's) instead of the newest. */
+  focusMessageId?: string | null;
+}) {
   const detail = useQuery({
     queryKey: ["conversation", conversationId],
     queryFn: ({ signal }) => apiFetch<ConversationDetail>(`/v1/internal/inbox/${conversationId}`, { signal }),
@@ -63,6 +72,7 @@ export function Thread({ conversationId, currentUserId }: { conversationId: stri
           conversationId={conversationId}
           onLatest={setLatestSeen}
           onReply={detail.data.conversation.status === "closed" ? undefined : setQuoting}
+          focusMessageId={focusMessageId}
         />
         {detail.data.pausedSkill && detail.data.conversation.status !== "closed" ? (
           <PausedSkillCard skill={detail.data.pausedSkill} onConfirmation={(text) => setDraft((d) => ({ text, n: (d?.n ?? 0) + 1 }))} />
@@ -156,13 +166,18 @@ function Messages({
   conversationId,
   onLatest,
   onReply,
+  focusMessageId,
 }: {
   conversationId: string;
   onLatest: (messageId: string | null) => void;
   onReply?: (m: Message) => void;
+  /** A search result's message: the thread opens at it (loading earlier pages until it is there) and highlights it. */
+  focusMessageId?: string | null;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const stickToBottom = useRef(true);
+  const stickToBottom = useRef(!focusMessageId);
+  const [found, setFound] = useState<string | null>(null);
+  const sought = useRef(focusMessageId ?? null);
   const messages = useInfiniteQuery({
     queryKey: ["messages", conversationId],
     queryFn: ({ pageParam, signal }) =>
@@ -178,6 +193,24 @@ function Messages({
   const seen = new Set<string>();
   const ordered = (messages.data?.pages.flatMap((p) => p.data) ?? []).filter((m) => !seen.has(m.id) && seen.add(m.id)).reverse();
   const lastId = ordered.at(-1)?.id;
+  // Open at the searched message: once it is rendered, scroll to it and highlight it for a few seconds;
+  // while it is older than what is loaded, load earlier pages (at most 20 of 100).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs as pages arrive.
+  useEffect(() => {
+    const id = sought.current;
+    if (!id || !messages.isSuccess) return;
+    const el = box.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(id)}"]`);
+    if (el) {
+      sought.current = null;
+      stickToBottom.current = false;
+      el.scrollIntoView({ block: "center" });
+      setFound(id);
+      const timer = window.setTimeout(() => setFound(null), 4000);
+      return () => window.clearTimeout(timer);
+    }
+    if (messages.hasNextPage && !messages.isFetchingNextPage && (messages.data?.pages.length ?? 0) < 20) messages.fetchNextPage();
+    else if (!messages.hasNextPage) sought.current = null;
+  }, [ordered.length, messages.isSuccess, messages.hasNextPage, messages.isFetchingNextPage]);
   const lastInboundId = ordered.findLast((m) => !isEvent(m) && m.direction === "inbound")?.id;
   const lastMessageId = ordered.findLast((m) => !isEvent(m))?.id ?? null;
   useEffect(() => {
@@ -252,6 +285,7 @@ function Messages({
               message={m}
               onReact={(emoji) => react.mutate({ messageId: m.id, emoji })}
               onReply={onReply ? () => onReply(m) : undefined}
+              found={found === m.id}
             />
           ),
         )
