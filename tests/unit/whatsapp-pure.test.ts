@@ -104,6 +104,8 @@ describe("parseWhatsAppWebhook", () => {
         // Issue 37: no BSUID or username in a phone-only webhook.
         waUserId: null,
         username: null,
+        // Issue 38: the quoted message's wamid (context.id); none here.
+        replyTo: null,
         profileName: "Sheena",
         wamid: "wamid.A",
         timestamp: at,
@@ -118,6 +120,8 @@ describe("parseWhatsAppWebhook", () => {
         // Issue 37: no BSUID or username in a phone-only webhook.
         waUserId: null,
         username: null,
+        // Issue 38: the quoted message's wamid (context.id); none here.
+        replyTo: null,
         profileName: null,
         wamid: "wamid.B",
         timestamp: at,
@@ -132,6 +136,8 @@ describe("parseWhatsAppWebhook", () => {
         // Issue 37: no BSUID or username in a phone-only webhook.
         waUserId: null,
         username: null,
+        // Issue 38: the quoted message's wamid (context.id); none here.
+        replyTo: null,
         profileName: "João",
         wamid: "wamid.C",
         timestamp: at,
