@@ -16,7 +16,10 @@ const conv: Record<string, string> = {};
 
 type Row = {
   id: string;
-  match?: { contact: { name: string | null; phone: string }; message: { id: string; text: string; direction: string } | null };
+  match?: {
+    contact: { name: string | null; phone: string | null; username: string | null; waUserId: string | null };
+    message: { id: string; text: string; direction: string } | null;
+  };
 };
 const search = async (q: string, key = biz.key, extra = "") => {
   const res = await api("GET", `/v1/conversations?q=${encodeURIComponent(q)}${extra}`, { key });
@@ -43,7 +46,8 @@ describe("conversation search", () => {
     const reserv = await search("reserv");
     expect(ids(reserv)).toEqual([conv.joao]);
     expect(reserv[0].match?.message?.text).toContain("reservar uma mesa");
-    expect(reserv[0].match?.contact).toEqual({ name: "João Silva", phone: phones.joao });
+    // Issue 37: the match names the contact's WhatsApp username and BSUID too (none here).
+    expect(reserv[0].match?.contact).toEqual({ name: "João Silva", phone: phones.joao, username: null, waUserId: null });
 
     expect(ids(await search("amanha"))).toEqual([conv.joao]);
     expect(ids(await search("AMANHÃ mesa"))).toEqual([conv.joao]);
