@@ -259,29 +259,42 @@ export function ReplyBox({
           }}
         />
       ) : null}
-      {!choices && !attachment ? (
-        // Choices for the customer to tap, added to the reply (the text below is their message).
-        <div className="row-wrap" style={{ marginBottom: 6 }}>
-          <Button
-            size="sm"
-            aria-label="Add reply buttons"
-            title="Add up to 3 reply buttons"
-            onClick={() => setChoices(emptyDraft("button"))}
-            disabled={send.isPending}
-          >
-            + Buttons
-          </Button>
-          <Button
-            size="sm"
-            aria-label="Add a list"
-            title="Add a list of up to 10 choices"
-            onClick={() => setChoices(emptyDraft("list"))}
-            disabled={send.isPending}
-          >
-            + List
-          </Button>
-        </div>
-      ) : null}
+      {/* The tools, on a line of their own so the text box keeps the composer's width: choices for the
+          customer to tap (the text below is their message), a file, a voice note. */}
+      <div className="row-wrap" style={{ marginBottom: 6 }}>
+        {!choices && !attachment ? (
+          <>
+            <Button
+              size="sm"
+              aria-label="Add reply buttons"
+              title="Add up to 3 reply buttons"
+              onClick={() => setChoices(emptyDraft("button"))}
+              disabled={send.isPending}
+            >
+              + Buttons
+            </Button>
+            <Button
+              size="sm"
+              aria-label="Add a list"
+              title="Add a list of up to 10 choices"
+              onClick={() => setChoices(emptyDraft("list"))}
+              disabled={send.isPending}
+            >
+              + List
+            </Button>
+          </>
+        ) : null}
+        <Button
+          size="sm"
+          aria-label="Attach a file"
+          title="Attach a file (or drop or paste one)"
+          onClick={() => fileInput.current?.click()}
+          disabled={send.isPending}
+        >
+          Attach
+        </Button>
+        <VoiceRecorder conversationId={id} disabled={send.isPending} />
+      </div>
       {savedReplies.menu}
       <form className="reply-form" onSubmit={submit}>
         <input
@@ -292,15 +305,6 @@ export function ReplyBox({
           accept="image/jpeg,image/png,audio/*,video/mp4,video/3gpp,application/pdf,text/plain,text/csv,.doc,.docx,.xls,.xlsx,.ppt,.pptx"
           onChange={(e) => attach(e.target.files?.[0] ?? null)}
         />
-        <Button
-          aria-label="Attach a file"
-          title="Attach a file (or drop or paste one)"
-          onClick={() => fileInput.current?.click()}
-          disabled={send.isPending}
-        >
-          Attach
-        </Button>
-        <VoiceRecorder conversationId={id} disabled={send.isPending} />
         <Textarea
           id="reply"
           aria-label="Reply"

@@ -115,8 +115,8 @@ export function VoiceRecorder({ conversationId, disabled }: { conversationId: st
     );
   }
   return (
-    <Button aria-label="Record a voice note" title="Record a voice note" onClick={start} disabled={disabled} loading={send.isPending}>
-      🎤
+    <Button size="sm" aria-label="Record a voice note" title="Record a voice note" onClick={start} disabled={disabled} loading={send.isPending}>
+      Voice note
     </Button>
   );
 }
