@@ -268,6 +268,7 @@ const VALID_BODIES: Record<string, unknown> = {
   "catalog-update": { title: "Renamed" },
   "records-update": { status: "cancelled" },
   "saved-replies-update": { text: "Hello!" },
+  "conversations-label-add": { labelId: "lbl_01JD7X4S9C8A3K2M5N6P7Q8R9T" },
 };
 
 /** Every table's row count and content hash: any write at all changes it. */
