@@ -93,52 +93,82 @@ function startMinutes(ranges: string[], step: number): number[] {
   return out;
 }
 
+type MemberDay = { minutes: number[]; fits: (start: number) => boolean };
+
+/** One staff member's day: the local minutes a start may fall on, and whether a start there fits. */
+function memberDay(input: AvailabilityInput, d: Day, member: AvailabilityStaff, busy: Interval[], step: number): MemberDay | null {
+  const { timeZone, business } = input;
+  const date = isoDate(d);
+  // A holiday closed all day closes it even for a business that set no weekly hours.
+  if (business.holidays.some((h) => h.date === date && !h.hours?.length)) return null;
+  if (onTimeOff(date, member.timeOff)) return null;
+  const open = hasNoHours(business) ? null : dayIntervals(openRangesOn(business, d), d, timeZone);
+  if (open && open.length === 0) return null;
+  const workingRanges = openRangesOn(weeklyRules(member.weekly), d);
+  if (workingRanges.length === 0) return null;
+  const working = dayIntervals(workingRanges, d, timeZone);
+  const weekday = weekdayKeys[(new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() + 6) % 7];
+  const breaks = dayIntervals(member.breaks[weekday] ?? [], d, timeZone);
+  const duration = input.durationMinutes * MINUTE;
+  const held = (input.durationMinutes + input.bufferAfterMinutes) * MINUTE;
+  return {
+    minutes: startMinutes(workingRanges, step),
+    fits: (start) => {
+      const finish = start + duration;
+      if (!within(start, finish, working)) return false;
+      if (open && !within(start, finish, open)) return false;
+      return !overlaps(start, finish, breaks) && !overlaps(start, start + held, busy);
+    },
+  };
+}
+
+function busyByStaff(busy: Busy[]): Map<string, Interval[]> {
+  const out = new Map<string, Interval[]>();
+  for (const b of busy) {
+    const list = out.get(b.staffId) ?? [];
+    list.push([b.start.getTime(), b.end.getTime()]);
+    out.set(b.staffId, list);
+  }
+  return out;
+}
+
 /** Free start times in [from, to), each with the staff members free then, earliest first. */
 export function computeAvailability(input: AvailabilityInput): Slot[] {
   const { timeZone, stepMinutes } = input;
-  const duration = input.durationMinutes * MINUTE;
-  const held = (input.durationMinutes + input.bufferAfterMinutes) * MINUTE;
   const earliest = Math.max(input.from.getTime(), input.now.getTime());
   const end = input.to.getTime();
   if (earliest >= end || input.staff.length === 0) return [];
-  const businessOpen = !hasNoHours(input.business);
-  const busyOf = new Map<string, Interval[]>();
-  for (const b of input.busy) {
-    const list = busyOf.get(b.staffId) ?? [];
-    list.push([b.start.getTime(), b.end.getTime()]);
-    busyOf.set(b.staffId, list);
-  }
+  const busyOf = busyByStaff(input.busy);
   const slots = new Map<number, string[]>();
   for (const d of daysBetween(new Date(earliest), input.to, timeZone)) {
-    const date = isoDate(d);
-    // A holiday closed all day closes it even for a business that set no weekly hours.
-    if (input.business.holidays.some((h) => h.date === date && !h.hours?.length)) continue;
-    const open = businessOpen ? dayIntervals(openRangesOn(input.business, d), d, timeZone) : null;
-    if (open && open.length === 0) continue;
-    const weekday = weekdayKeys[(new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() + 6) % 7];
     for (const member of input.staff) {
-      if (onTimeOff(date, member.timeOff)) continue;
-      const workingRanges = openRangesOn(weeklyRules(member.weekly), d);
-      if (workingRanges.length === 0) continue;
-      const working = dayIntervals(workingRanges, d, timeZone);
-      const breaks = dayIntervals(member.breaks[weekday] ?? [], d, timeZone);
-      const busy = busyOf.get(member.id) ?? [];
-      for (const minute of startMinutes(workingRanges, stepMinutes)) {
+      const day = memberDay(input, d, member, busyOf.get(member.id) ?? [], stepMinutes);
+      if (!day) continue;
+      for (const minute of day.minutes) {
         const start = at(timeZone, d, minute);
         if (start < earliest || start >= end) continue;
         // The hour DST skips: 02:30 names no instant that day, and zonedInstant moved it on.
         const w = wallClock(new Date(start), timeZone);
         if (w.hour * 60 + w.minute !== minute || w.day !== d.day) continue;
-        const finish = start + duration;
-        if (!within(start, finish, working)) continue;
-        if (open && !within(start, finish, open)) continue;
-        if (overlaps(start, finish, breaks)) continue;
-        if (overlaps(start, start + held, busy)) continue;
+        if (!day.fits(start)) continue;
         const ids = slots.get(start) ?? [];
-        if (!ids.includes(member.id)) ids.push(member.id);
+        ids.push(member.id);
         slots.set(start, ids);
       }
     }
   }
   return [...slots.entries()].sort((a, b) => a[0] - b[0]).map(([start, staffIds]) => ({ start: new Date(start), staffIds }));
+}
+
+/**
+ * Whether one staff member is free for the service at exactly `start` (a booking's recheck, inside its
+ * transaction): the same rules as computeAvailability, at any whole minute rather than on the step.
+ */
+export function isFreeAt(input: Omit<AvailabilityInput, "from" | "to" | "stepMinutes" | "staff">, member: AvailabilityStaff, start: Date): boolean {
+  const t = start.getTime();
+  if (t < input.now.getTime() || t % MINUTE !== 0) return false;
+  const w = wallClock(start, input.timeZone);
+  const full: AvailabilityInput = { ...input, from: start, to: start, stepMinutes: 1440, staff: [member] };
+  const day = memberDay(full, { year: w.year, month: w.month, day: w.day }, member, busyByStaff(input.busy).get(member.id) ?? [], 1440);
+  return day?.fits(t) ?? false;
 }

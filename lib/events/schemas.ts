@@ -84,6 +84,39 @@ export const eventSchemas = {
     previous: z.object({ fields: flexible, status: z.string() }).describe("`{fields, status}`"),
     conversationId: z.string().nullable(),
   },
+  "appointment.created": {
+    appointment: z
+      .object({
+        id: z.string(),
+        serviceId: z.string(),
+        staffId: z.string(),
+        contactId: z.string(),
+        start: z.string(),
+        end: z.string(),
+        bufferEnd: z.string(),
+        status: z.string(),
+        notes: z.string().nullable(),
+      })
+      .describe("`{id, serviceId, staffId, contactId, start, end, bufferEnd, status, notes}` (times with the business's offset)"),
+  },
+  "appointment.updated": {
+    appointment: z
+      .object({
+        id: z.string(),
+        serviceId: z.string(),
+        staffId: z.string(),
+        contactId: z.string(),
+        start: z.string(),
+        end: z.string(),
+        bufferEnd: z.string(),
+        status: z.string(),
+        notes: z.string().nullable(),
+      })
+      .describe("(as on `appointment.created`, after the change)"),
+    previous: z
+      .object({ status: z.string(), start: z.string(), staffId: z.string() })
+      .describe("`{status, start, staffId}` before the change (a reschedule, a cancellation, a no-show)"),
+  },
   "contact.created": {
     contact: flexible.describe("`{id, phone, waUserId, username, name, tags, metadata, createdAt}`"),
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AvailabilityInput, computeAvailability } from "@/lib/appointments/availability";
+import { type AvailabilityInput, computeAvailability, isFreeAt } from "@/lib/appointments/availability";
 import { isoInZone } from "@/lib/time/time-zone";
 
 const tz = "Europe/Lisbon";
@@ -30,6 +30,15 @@ describe("computeAvailability", () => {
     // 11:30 is inside the booked one's buffer; 12:30 ends at closing (its buffer may run past it).
     expect(local(slots)).toEqual(["09:00", "09:15", "09:30", "11:45", "12:00", "12:15", "12:30"]);
     expect(slots[0].staffIds).toEqual(["stf_ana"]);
+    // A booking's recheck takes any whole minute the same rules allow, never a past one.
+    const member = { ...ana, weekly: { mon: ["09:00-13:00"] }, breaks: { mon: ["10:00-10:30"] } };
+    const rules = { ...base, busy: [{ staffId: "stf_ana", start: new Date("2026-12-07T11:00:00Z"), end: new Date("2026-12-07T11:45:00Z") }] };
+    expect(isFreeAt(rules, member, new Date("2026-12-07T09:07:00Z"))).toBe(true);
+    expect(isFreeAt(rules, member, new Date("2026-12-07T09:07:30Z"))).toBe(false);
+    expect(isFreeAt(rules, member, new Date("2026-12-07T10:20:00Z"))).toBe(false);
+    expect(isFreeAt(rules, member, new Date("2026-12-07T11:44:00Z"))).toBe(false);
+    expect(isFreeAt(rules, member, new Date("2026-12-07T12:30:00Z"))).toBe(true);
+    expect(isFreeAt({ ...rules, now: new Date("2026-12-07T12:31:00Z") }, member, new Date("2026-12-07T12:30:00Z"))).toBe(false);
   });
 
   it("keeps to the business's hours and holidays, each member's time off, and never offers the past", () => {
