@@ -84,7 +84,8 @@ export function ServiceDialog({ service, staff, onClose }: { service: ServiceOut
         </>
       }
     >
-      <form id="service-form" className="stack appointments-form" onSubmit={submit} noValidate>
+      {/* An edit after a refused save: the server's verdict on the old values no longer holds. */}
+      <form id="service-form" className="stack appointments-form" onSubmit={submit} onChangeCapture={() => save.isError && save.reset()} noValidate>
         {save.isError && !Object.keys(server).length ? (
           <div className="alert" role="alert">
             {errorMessage(save.error)}

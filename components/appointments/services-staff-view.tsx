@@ -14,10 +14,19 @@ import { useDelete, useServiceList, useStaffList } from "./use-appointments";
 const dayShort: Record<string, string> = { mon: "Mon", tue: "Tue", wed: "Wed", thu: "Thu", fri: "Fri", sat: "Sat", sun: "Sun" };
 const order = Object.keys(dayShort);
 
-/** "Mon 09:00-13:00, 14:00-18:00 · Tue ..." */
-function hoursSummary(weekly: Record<string, string[]>): string {
+/** One line per working day, "Mon 09:00-13:00, 14:00-18:00", so a phone wraps it instead of clipping. */
+function HoursSummary({ weekly }: { weekly: Record<string, string[]> }) {
   const days = order.filter((d) => weekly[d]?.length);
-  return days.length ? days.map((d) => `${dayShort[d]} ${weekly[d].join(", ")}`).join(" · ") : "No hours";
+  if (!days.length) return <span className="muted">No hours</span>;
+  return (
+    <span className="staff-hours">
+      {days.map((d) => (
+        <span key={d}>
+          {dayShort[d]} {weekly[d].join(", ")}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 const serviceName = (s: ServiceOut, lang: string) => s.name[lang] ?? s.name.en ?? Object.values(s.name)[0] ?? s.id;
@@ -88,12 +97,7 @@ export function ServicesStaffView() {
             rowKey={(m) => m.id}
             columns={[
               { key: "name", header: "Name", render: (m) => <strong>{m.name}</strong> },
-              {
-                key: "hours",
-                header: "Hours",
-                className: "cell-clip",
-                render: (m) => <span title={hoursSummary(m.weekly)}>{hoursSummary(m.weekly)}</span>,
-              },
+              { key: "hours", header: "Hours", render: (m) => <HoursSummary weekly={m.weekly} /> },
               {
                 key: "services",
                 header: "Services",

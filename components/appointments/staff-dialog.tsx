@@ -57,7 +57,8 @@ export function StaffDialog({ member, onClose }: { member: StaffOut | null; onCl
         </>
       }
     >
-      <form id="staff-form" className="stack appointments-form" onSubmit={submit} noValidate>
+      {/* An edit after a refused save: the server's verdict on the old values no longer holds. */}
+      <form id="staff-form" className="stack appointments-form" onSubmit={submit} onChangeCapture={() => save.isError && save.reset()} noValidate>
         {save.isError && !Object.keys(errors).length ? (
           <div className="alert" role="alert">
             {errorMessage(save.error)}
@@ -70,11 +71,11 @@ export function StaffDialog({ member, onClose }: { member: StaffOut | null; onCl
         <fieldset className="appointments-fieldset">
           <legend>Working hours</legend>
           <p className="muted small">Ranges in the business's time zone, such as 09:00-13:00, 14:00-18:00. Empty: not working that day.</p>
-          <WeeklyHoursFields idPrefix="staff-hours" initial={weekly} onChange={setWeekly} errorFor={dayError("weekly")} />
+          <WeeklyHoursFields idPrefix="staff-hours" initial={weekly} onChange={setWeekly} errorFor={dayError("weekly")} placeholder="day off" />
         </fieldset>
         <fieldset className="appointments-fieldset">
           <legend>Breaks</legend>
-          <WeeklyHoursFields idPrefix="staff-breaks" initial={breaks} onChange={setBreaks} errorFor={dayError("breaks")} />
+          <WeeklyHoursFields idPrefix="staff-breaks" initial={breaks} onChange={setBreaks} errorFor={dayError("breaks")} placeholder="no break" />
         </fieldset>
         <Textarea
           id="staff-time-off"
