@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hoursRangeSchema, weekdayKeys } from "../businesses/hours-rules";
 import { appointmentStatuses } from "../db/schema/appointments";
+import { instantInRange } from "../pagination";
 import { isoDateTimePattern } from "../time/time-zone";
 
 // Services, staff members, appointments and availability: the zod schemas that validate the /v1
@@ -118,7 +119,7 @@ const instant = z
   .string()
   .regex(isoDateTimePattern, "must be an ISO 8601 date-time with an offset, like 2026-12-07T10:00:00+01:00")
   .transform((s) => new Date(s))
-  .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1970 && d.getUTCFullYear() <= 9999, "must be a real date-time");
+  .refine(instantInRange, "must be a real date-time between 1970 and 9999");
 
 export const appointmentStatus = z.enum(appointmentStatuses);
 
@@ -168,7 +169,7 @@ export const dayOrInstant = z
     /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/,
     "must be a date (2026-12-07) or an ISO 8601 date-time with an offset",
   )
-  .refine((s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)), "must be a real date");
+  .refine((s) => instantInRange(new Date(s.length === 10 ? `${s}T00:00:00Z` : s)), "must be a real date between 1970 and 9999");
 
 export const availabilityOut = z.object({
   serviceId: z.string(),

@@ -222,6 +222,7 @@ describe("availability and booking", () => {
       [`serviceId=${s.cut}&from=2026-12-01&to=2027-02-01`, "to"],
       [`serviceId=${s.cut}&step=2`, "step"],
       [`serviceId=${s.cut}&from=tomorrow`, "from"],
+      [`serviceId=${s.cut}&from=0000-01-01&to=0000-01-02`, "from"],
       [`serviceId=${s.cut}&staffId=stf_01JD7X4S9C8A3K2M5N6P7Q8R9T`, "staffId"],
       ["", "serviceId"],
     ]) {
