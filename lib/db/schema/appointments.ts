@@ -34,9 +34,19 @@ export const appointments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Restrict: a service or staff member with appointments is deactivated, not deleted (history stays whole).
-    foreignKey({ columns: [t.businessId, t.serviceId], foreignColumns: [services.businessId, services.id] }).onDelete("restrict"),
-    foreignKey({ columns: [t.businessId, t.staffId], foreignColumns: [staffMembers.businessId, staffMembers.id] }).onDelete("restrict"),
+    // No action: a service or staff member with appointments is deactivated, not deleted (history stays
+    // whole). Not RESTRICT, which is checked before the cascade from a deleted business reaches the
+    // appointments: NO ACTION is checked at the end of the statement, when they are gone too.
+    foreignKey({
+      name: "appointments_service_fk",
+      columns: [t.businessId, t.serviceId],
+      foreignColumns: [services.businessId, services.id],
+    }).onDelete("no action"),
+    foreignKey({
+      name: "appointments_staff_fk",
+      columns: [t.businessId, t.staffId],
+      foreignColumns: [staffMembers.businessId, staffMembers.id],
+    }).onDelete("no action"),
     index("appointments_business_idx").on(t.businessId, t.createdAt, t.id),
     index("appointments_staff_start_idx").on(t.businessId, t.staffId, t.startAt),
     index("appointments_contact_idx").on(t.contactId),

@@ -14,8 +14,16 @@ export const serviceStaff = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.serviceId, t.staffId] }),
-    foreignKey({ columns: [t.businessId, t.serviceId], foreignColumns: [services.businessId, services.id] }).onDelete("cascade"),
-    foreignKey({ columns: [t.businessId, t.staffId], foreignColumns: [staffMembers.businessId, staffMembers.id] }).onDelete("cascade"),
+    foreignKey({
+      name: "service_staff_service_fk",
+      columns: [t.businessId, t.serviceId],
+      foreignColumns: [services.businessId, services.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "service_staff_staff_fk",
+      columns: [t.businessId, t.staffId],
+      foreignColumns: [staffMembers.businessId, staffMembers.id],
+    }).onDelete("cascade"),
     index("service_staff_staff_idx").on(t.businessId, t.staffId),
   ],
 );
