@@ -315,6 +315,10 @@ describe("availability and booking", () => {
       appointment: { id: first.body.id, status: "confirmed", start: "2026-11-30T14:00:00+00:00" },
       previous: { status: "booked", start: "2026-11-30T09:00:00+00:00", staffId: first.body.staffId },
     });
+
+    // Erasing the customer (privacy) takes their appointments with them, and frees the times.
+    expect((await api("DELETE", `/v1/contacts/${first.body.contactId}`, { key: s.key })).status).toBe(200);
+    expect((await api("GET", "/v1/appointments", { key: s.key })).body.data).toEqual([]);
   });
 
   it("races N bookings of one staff member's time: exactly one wins, the rest get 409 conflict", async () => {
