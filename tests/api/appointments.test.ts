@@ -365,6 +365,31 @@ describe("availability and booking", () => {
       .where(eq(schema.appointments.businessId, s.businessId));
     expect(held.filter((a) => a.staffId === s.ana)).toHaveLength(1);
     expect(held).toHaveLength(process.env.DATABASE_URL ? 2 : 1);
+    // The guarantee is the database's own, on either database: an overlapping insert that skips the
+    // booking code is refused with SQLSTATE 23P01; a cancelled appointment holds nothing.
+    const winner = viaApi.find((r) => r.status === 200)?.body;
+    const raw = (id: string, status: string) =>
+      db()
+        .insert(schema.appointments)
+        .values({
+          id,
+          businessId: s.businessId,
+          serviceId: s.cut,
+          staffId: s.ana,
+          contactId: winner.contactId,
+          startAt: new Date("2026-11-30T15:30:00Z"),
+          endAt: new Date("2026-11-30T16:15:00Z"),
+          bufferEndAt: new Date("2026-11-30T16:30:00Z"),
+          status,
+        })
+        .then(
+          () => null,
+          (e: { code?: string; cause?: { code?: string } }) => e.cause?.code ?? e.code,
+        );
+    expect(await raw("apt_01JD7X4S9C8A3K2M5N6P7Q8R9A", "confirmed")).toBe("23P01");
+    expect(await raw("apt_01JD7X4S9C8A3K2M5N6P7Q8R9B", "cancelled")).toBeNull();
+    await db().delete(schema.appointments).where(eq(schema.appointments.id, "apt_01JD7X4S9C8A3K2M5N6P7Q8R9B"));
+
     // The losers' contacts were never created: a refused booking writes nothing.
     expect(await db().select({ id: schema.contacts.id }).from(schema.contacts).where(eq(schema.contacts.businessId, s.businessId))).toHaveLength(
       held.length,
