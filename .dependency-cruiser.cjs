@@ -36,6 +36,7 @@ const floors = [
       "One folder per thing the product keeps: conversations, messages, contacts, records, the catalog, skills, businesses, users and their keys, media, webhooks... A domain may use another domain (never both ways).",
     folders: [
       "analytics",
+      "appointments",
       "assistants",
       "audit",
       "auth",

@@ -43,6 +43,7 @@ const dashboardPages = [
   "/team",
   "/audit",
   "/saved-replies",
+  "/services",
   "/business-hours",
   "/business-facts",
   "/account",

@@ -42,7 +42,10 @@ export type IdPrefix =
   | "inv"
   | "cev"
   | "aud"
-  | "inu";
+  | "inu"
+  | "svc"
+  | "stf"
+  | "apt";
 
 /** `<prefix>_<ULID>`: opaque, time-sortable, and the kind is visible at a glance. */
 export function newId(prefix: IdPrefix): string {

@@ -269,6 +269,9 @@ const VALID_BODIES: Record<string, unknown> = {
   "records-update": { status: "cancelled" },
   "saved-replies-update": { text: "Hello!" },
   "conversations-label-add": { labelId: "lbl_01JD7X4S9C8A3K2M5N6P7Q8R9T" },
+  "services-update": { active: false },
+  "staff-update": { name: "Renamed" },
+  "appointments-update": { notes: "Running late" },
 };
 
 /** Every table's row count and content hash: any write at all changes it. */

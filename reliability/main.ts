@@ -58,6 +58,10 @@ async function fixture(base: string, key: string, assistantId: string, tag: stri
   await must("POST", "/v1/contacts", { phone: `+1555${tag}000002`, name: "Grace", tags: ["vip"] });
   const endpoint = await must("POST", "/v1/webhook-endpoints", { url: "https://example.com/hook", events: ["*"] });
   const delivery = await must("POST", `/v1/webhook-endpoints/${endpoint.id}/test`);
+  const allWeek = Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => [d, ["00:00-24:00"]]));
+  const staff = await must("POST", "/v1/staff", { name: "Ana", weekly: allWeek });
+  const service = await must("POST", "/v1/services", { name: { en: "Haircut" }, durationMinutes: 30, staffIds: [staff.id] });
+  const appointment = await must("POST", "/v1/appointments", { serviceId: service.id, start: "2030-01-07T10:00:00Z", phone: `+1555${tag}000003` });
   return {
     key,
     ids: {
@@ -68,6 +72,9 @@ async function fixture(base: string, key: string, assistantId: string, tag: stri
       endpointId: endpoint.id,
       deliveryId: delivery.id,
       collection: "menu",
+      staffId: staff.id,
+      serviceId: service.id,
+      appointmentId: appointment.id,
     },
   };
 }

@@ -19,11 +19,14 @@ export function WeeklyHoursFields({
   initial,
   onChange,
   errorFor,
+  placeholder = "closed",
 }: {
   idPrefix: string;
   initial: Weekly;
   onChange: (weekly: Weekly) => void;
   errorFor: (day: string) => string | undefined;
+  /** What an empty day means ("closed" for business hours). */
+  placeholder?: string;
 }) {
   const [text, setText] = useState<Record<string, string>>(() => Object.fromEntries(weekdayKeys.map((d) => [d, toText(initial[d])])));
   const change = (day: string, value: string) => {
@@ -43,7 +46,7 @@ export function WeeklyHoursFields({
               id={id}
               className="input"
               value={text[day]}
-              placeholder="closed"
+              placeholder={placeholder}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
               onChange={(e) => change(day, e.target.value)}

@@ -12,6 +12,7 @@ export const navItems: NavItem[] = [
   { href: "/campaigns", label: "Campaigns", icon: "✺", group: "work" },
   { href: "/skills", label: "Skills", icon: "◇", group: "build" },
   { href: "/catalog", label: "Catalog", icon: "▦", group: "build" },
+  { href: "/services", label: "Services and staff", icon: "◷", group: "build" },
   { href: "/assistant", label: "Assistant", icon: "✦", group: "build" },
   { href: "/templates", label: "Templates", icon: "❏", group: "build" },
   { href: "/saved-replies", label: "Saved replies", icon: "⌁", group: "build" },

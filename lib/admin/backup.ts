@@ -2,6 +2,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { DataDirLockedError, dataDir, dbHandle, lockDataDir } from "../db/client";
@@ -80,7 +81,7 @@ export async function restoreEmbedded(input: string, force: boolean): Promise<{ 
       previous = path.join(dir, `pglite.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`);
       fs.renameSync(target, previous);
     } else fs.rmSync(target, { recursive: true, force: true });
-    const pg = new PGlite({ dataDir: target, loadDataDir: new Blob([fs.readFileSync(file)]), extensions: { pg_trgm, unaccent } });
+    const pg = new PGlite({ dataDir: target, loadDataDir: new Blob([fs.readFileSync(file)]), extensions: { pg_trgm, unaccent, btree_gist } });
     try {
       await pg.query("select 1 from businesses limit 1");
     } finally {

@@ -30,6 +30,8 @@ const agentScopes: readonly Scope[] = [
   "business:read",
   "saved-replies:read",
   "labels:read",
+  "appointments:read",
+  "appointments:write",
 ];
 
 const ownerScopes: readonly Scope[] = [...scopes, ...memberScopes];

@@ -2,6 +2,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -87,7 +88,7 @@ export function openPglite(dir = dataDir(), options: { loadDataDir?: Blob } = {}
   const release = inMemory ? () => {} : lockDataDir(dir);
   const loadDataDir = inMemory ? options.loadDataDir : undefined;
   const embedded = new EmbeddedDatabase(
-    () => new PGlite({ dataDir: inMemory ? undefined : path.join(dir, "pglite"), loadDataDir, extensions: { pg_trgm, unaccent } }),
+    () => new PGlite({ dataDir: inMemory ? undefined : path.join(dir, "pglite"), loadDataDir, extensions: { pg_trgm, unaccent, btree_gist } }),
     !inMemory,
   );
   // drizzle talks to the wrapper, so the instance behind it can be replaced after a trap.

@@ -7,3 +7,19 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** SQLSTATE 23P01: an exclusion constraint refused the row (two appointments of one staff member overlapping). */
+export function isExclusionViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23P01") return true;
+  }
+  return false;
+}
+
+/** SQLSTATE 23503: a foreign key refused the change (deleting a service that appointments name). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
+}

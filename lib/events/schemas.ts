@@ -12,6 +12,17 @@ import { mediaOut } from "../shared/media-schema";
 // `npm run events:readme`. See docs/api-contract.md, "Events".
 
 const flexible = z.record(z.string(), z.unknown());
+const appointment = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  staffId: z.string(),
+  contactId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  bufferEnd: z.string(),
+  status: z.string(),
+  notes: z.string().nullable(),
+});
 
 export const eventSchemas = {
   "message.received": {
@@ -83,6 +94,17 @@ export const eventSchemas = {
     record: z.object({ id: z.string(), fields: flexible, status: z.string() }).describe("`{id, fields, status}`"),
     previous: z.object({ fields: flexible, status: z.string() }).describe("`{fields, status}`"),
     conversationId: z.string().nullable(),
+  },
+  "appointment.created": {
+    appointment: appointment.describe(
+      "`{id, serviceId, staffId, contactId, start, end, bufferEnd, status, notes}` (times with the business's offset)",
+    ),
+  },
+  "appointment.updated": {
+    appointment: appointment.describe("(as on `appointment.created`, after the change)"),
+    previous: z
+      .object({ status: z.string(), start: z.string(), staffId: z.string() })
+      .describe("`{status, start, staffId}` before the change (a reschedule, a cancellation, a no-show)"),
   },
   "contact.created": {
     contact: flexible.describe("`{id, phone, waUserId, username, name, tags, metadata, createdAt}`"),

@@ -31,6 +31,8 @@ export const scopes = [
   "labels:read",
   "labels:write",
   "audit:read",
+  "appointments:read",
+  "appointments:write",
 ] as const;
 
 /**

@@ -154,6 +154,13 @@ describe("the foreign keys migration", () => {
     await run(
       sql`insert into idempotency_keys (business_id, key, operation, request_hash, response_status, response_body) values (${B}, 'k', 'op', 'h', 200, '{}'::jsonb)`,
     );
+    // Issue 40: services, staff and an appointment (whose service and staff references are NO ACTION,
+    // so the cascade from the business clears them in one statement).
+    await run(sql`insert into staff_members (id, business_id, name) values ('stf_fk_1', ${B}, 'Ana')`);
+    await run(sql`insert into services (id, business_id, name, duration_minutes) values ('svc_fk_1', ${B}, '{"en":"Cut"}'::jsonb, 30)`);
+    await run(sql`insert into service_staff (business_id, service_id, staff_id) values (${B}, 'svc_fk_1', 'stf_fk_1')`);
+    await run(sql`insert into appointments (id, business_id, service_id, staff_id, contact_id, start_at, end_at, buffer_end_at)
+      values ('apt_fk_1', ${B}, 'svc_fk_1', 'stf_fk_1', 'ct_01RELANA', now(), now() + interval '30 minutes', now() + interval '30 minutes')`);
 
     const tables = (
       await queryRows<{ table_name: string }>(

@@ -2,6 +2,7 @@ import type { AnyOperation } from "../operation";
 import * as account from "./account";
 import * as analytics from "./analytics";
 import * as apiKeys from "./api-keys";
+import * as appointments from "./appointments";
 import * as assistants from "./assistants";
 import * as audit from "./audit";
 import * as business from "./business";
@@ -91,6 +92,21 @@ export const operations: AnyOperation[] = [
   skills.skillsUpsert,
   skills.skillsSetEnabled,
   skills.skillsDelete,
+  appointments.servicesList,
+  appointments.servicesCreate,
+  appointments.servicesGet,
+  appointments.servicesUpdate,
+  appointments.servicesDelete,
+  appointments.staffList,
+  appointments.staffCreate,
+  appointments.staffGet,
+  appointments.staffUpdate,
+  appointments.staffDelete,
+  appointments.availabilityGet,
+  appointments.appointmentsBook,
+  appointments.appointmentsList,
+  appointments.appointmentsGet,
+  appointments.appointmentsUpdate,
   catalog.catalogUpsert,
   catalog.catalogList,
   catalog.catalogGet,
