@@ -44,6 +44,7 @@ const floors = [
       "contacts",
       "conversations",
       "dashboard",
+      "flows",
       "keys",
       "media",
       "messages",

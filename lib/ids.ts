@@ -42,7 +42,8 @@ export type IdPrefix =
   | "inv"
   | "cev"
   | "aud"
-  | "inu";
+  | "inu"
+  | "flw";
 
 /** `<prefix>_<ULID>`: opaque, time-sortable, and the kind is visible at a glance. */
 export function newId(prefix: IdPrefix): string {

@@ -30,6 +30,8 @@ const agentScopes: readonly Scope[] = [
   "business:read",
   "saved-replies:read",
   "labels:read",
+  // The inbox composer offers the business's registered WhatsApp Flows.
+  "flows:read",
 ];
 
 const ownerScopes: readonly Scope[] = [...scopes, ...memberScopes];

@@ -31,6 +31,8 @@ export const scopes = [
   "labels:read",
   "labels:write",
   "audit:read",
+  "flows:read",
+  "flows:write",
 ] as const;
 
 /**

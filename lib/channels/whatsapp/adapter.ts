@@ -38,6 +38,7 @@ export function whatsAppAdapter(connection: WhatsAppConnection): Required<Channe
         interactive: message.interactive ?? undefined,
         replyTo: message.replyTo ?? undefined,
         media,
+        flowToken: message.id,
       });
       const url = `${graphUrl()}/${encodeURIComponent(connection.phoneNumberId)}/messages`;
       let res: Response;
