@@ -96,7 +96,6 @@ export function FlowDialog({ flow, onClose }: { flow: FlowOut | null; onClose: (
             label="Button text"
             placeholder="Book a table"
             value={cta}
-            maxLength={20}
             error={errors.cta}
             hint="At most 20 characters, no emoji."
             onChange={(e) => setCta(e.target.value)}
