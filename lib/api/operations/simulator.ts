@@ -69,9 +69,7 @@ export const simulatorSend = defineOperation({
       })
       .optional(),
     // A WhatsApp Flow filled in (its answer's fields; `replyTo` names the Flow message it answers).
-    flowReply: z
-      .object({ response: z.record(z.string(), z.unknown()), token: z.string().min(1).max(200).optional() })
-      .optional(),
+    flowReply: z.object({ response: z.record(z.string(), z.unknown()), token: z.string().min(1).max(200).optional() }).optional(),
     // The message the customer answers or quotes.
     replyTo: z.string().min(1).max(100).optional(),
   }),
