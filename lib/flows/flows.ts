@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { whatsappFlows } from "../db/schema";
+import { isUniqueViolation } from "../db/unique-violation";
 import { AppError, invalid, notFound } from "../errors";
 import { newId } from "../ids";
 import { listPage, type Page, type PageParams } from "../pagination";
@@ -29,9 +30,6 @@ export function flowView(f: FlowRow): FlowOut {
 
 const taken = (flowId: string) =>
   new AppError("conflict", `The Flow ${flowId} is already registered.`, [{ path: "flowId", message: `${flowId} is already registered.` }]);
-
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string }).code === "23505" || (err as { cause?: { code?: string } }).cause?.code === "23505";
 
 export async function listFlows(db: Db, businessId: string, page: PageParams): Promise<Page<FlowOut>> {
   return listPage(db, whatsappFlows, { idPrefix: "flw_", page, where: [eq(whatsappFlows.businessId, businessId)] }, flowView);

@@ -144,6 +144,12 @@ describe("registering WhatsApp Flows", () => {
     expect(patched.body).toMatchObject({ cta: "Reserve", screen: null, name: "Book a table" });
     expect((await api("GET", `/v1/flows/${created.id}`, { key: b.key })).body.cta).toBe("Reserve");
     expect((await api("PATCH", `/v1/flows/${created.id}`, { key: b.key, body: {} })).status).toBe(400);
+    // Moving another registration onto a Meta Flow id already registered is a conflict too.
+    const second = await register(b, { ...booking, flowId: "777", name: "Survey" });
+    const clash = await api("PATCH", `/v1/flows/${second.id}`, { key: b.key, body: { flowId: booking.flowId } });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error.details[0].path).toBe("flowId");
+    await api("DELETE", `/v1/flows/${second.id}`, { key: b.key });
 
     // Tenancy: another business's Flow looks exactly like a missing one; scopes guard both ways.
     const other = await makeBusiness();
