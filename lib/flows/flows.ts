@@ -87,7 +87,7 @@ export async function updateFlow(db: Db, businessId: string, id: string, patch: 
   try {
     const [row] = await db
       .update(whatsappFlows)
-      .set({ ...patch, ...(patch.screen !== undefined ? { screen: patch.screen } : {}), updatedAt: sql`now()` })
+      .set({ ...patch, updatedAt: sql`now()` })
       .where(and(eq(whatsappFlows.businessId, businessId), eq(whatsappFlows.id, id)))
       .returning();
     if (!row) throw notFound("flow");
