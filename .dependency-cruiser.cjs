@@ -45,6 +45,7 @@ const floors = [
       "contacts",
       "conversations",
       "dashboard",
+      "flows",
       "keys",
       "media",
       "messages",

@@ -7,6 +7,7 @@ const OWNER_ONLY = [
   "Assistant",
   "Templates",
   "Saved replies",
+  "WhatsApp Flows",
   "Channel",
   "Webhooks",
   "API keys",

@@ -45,7 +45,8 @@ export type IdPrefix =
   | "inu"
   | "svc"
   | "stf"
-  | "apt";
+  | "apt"
+  | "flw";
 
 /** `<prefix>_<ULID>`: opaque, time-sortable, and the kind is visible at a glance. */
 export function newId(prefix: IdPrefix): string {

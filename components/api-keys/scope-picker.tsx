@@ -15,6 +15,7 @@ const areas = [
   "usage",
   "webhooks",
   "templates",
+  "flows",
   "knowledge",
   "campaigns",
   "saved-replies",

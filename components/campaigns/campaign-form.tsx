@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Button, ConfirmDialog, Dialog, Field, Input, Select, useToast } from "@/components/ui";
 import type { AudienceIn, CampaignOut } from "@/lib/campaigns/campaign-schema";
-import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
+import { apiFetch, apiUpload, DashboardError, errorMessage } from "@/components/data/fetcher";
 import type { Page } from "@/lib/pagination";
-import type { TemplateOut } from "@/lib/shared/template-schema";
+import { type TemplateOut, templateVariables, urlVariable } from "@/lib/shared/template-schema";
 import type { OperationOutput } from "@/lib/api/operation";
 import type { campaignsPreview } from "@/lib/api/operations";
 
@@ -50,6 +50,11 @@ export function CampaignForm({ onClose, onCreated }: { onClose: () => void; onCr
   const [search, setSearch] = useState("");
   const [days, setDays] = useState("");
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  // What the template needs besides its body: a header's value or file, the buttons' values.
+  const [headerValue, setHeaderValue] = useState("");
+  const [headerFile, setHeaderFile] = useState<File | null>(null);
+  const [headerId, setHeaderId] = useState<string | null>(null);
+  const [buttonValues, setButtonValues] = useState<Record<number, string>>({});
   const [when, setWhen] = useState<"now" | "later">("now");
   const [scheduledAt, setScheduledAt] = useState("");
   // Sending now cannot be taken back: the audience is counted afresh and the count confirmed first.
@@ -62,15 +67,46 @@ export function CampaignForm({ onClose, onCreated }: { onClose: () => void; onCr
     setVariables((v) => Array.from({ length: template?.placeholders ?? 0 }, (_, i) => v[i] ?? (i === 0 ? "{{name|there}}" : "")));
   }, [template?.placeholders]);
 
+  const header = template?.header ?? null;
+  const headerVariable = header?.format === "text" ? templateVariables(header.text)[0] : undefined;
+  const mediaHeader = header && header.format !== "text" ? header.format : null;
+  const valueButtons = (template?.buttons ?? [])
+    .map((b, index) => ({ b, index }))
+    .filter(({ b }) => (b.type === "url" && urlVariable(b.url)) || b.type === "copy_code");
+  const buttons = valueButtons.map(({ index }) => ({ index, text: (buttonValues[index] ?? "").trim() }));
+  const headerRef = (id: string | null) =>
+    headerVariable !== undefined ? { text: headerValue.trim() } : mediaHeader ? { media: id ? { id } : { url: headerValue.trim() } } : undefined;
+
   const audience = audienceOf({ anyTags, allTags, search, days, csv: csv?.text ?? null });
-  const templateRef = template ? { name: template.name, language: template.language, variables } : undefined;
+  const templateRef = (id: string | null = headerId) =>
+    template
+      ? {
+          name: template.name,
+          language: template.language,
+          variables,
+          ...(headerRef(id) ? { header: headerRef(id) } : {}),
+          ...(buttons.length ? { buttons } : {}),
+        }
+      : undefined;
+  // An uploaded header file is stored once, before the preview or the campaign that names it.
+  async function uploadedHeader(): Promise<string | null> {
+    if (!mediaHeader || !headerFile || headerId) return headerId;
+    const id = (await apiUpload<{ id: string }>("/v1/media", headerFile)).id;
+    setHeaderId(id);
+    return id;
+  }
   const preview = useMutation({
-    mutationFn: () => apiFetch<Preview>("/v1/campaigns/preview", { body: { audience, template: templateRef } }),
+    mutationFn: async () => apiFetch<Preview>("/v1/campaigns/preview", { body: { audience, template: templateRef(await uploadedHeader()) } }),
   });
   const create = useMutation({
-    mutationFn: () =>
+    mutationFn: async () =>
       apiFetch<CampaignOut>("/v1/campaigns", {
-        body: { name: name.trim(), template: templateRef, audience, ...(when === "later" && scheduledAt ? { scheduledAt } : {}) },
+        body: {
+          name: name.trim(),
+          template: templateRef(await uploadedHeader()),
+          audience,
+          ...(when === "later" && scheduledAt ? { scheduledAt } : {}),
+        },
       }),
     onSuccess: (c) => {
       toast.success(c.status === "scheduled" ? `Scheduled ${c.name}.` : `Sending ${c.name} to ${c.counts.total.toLocaleString("en")} customers.`);
@@ -122,7 +158,13 @@ export function CampaignForm({ onClose, onCreated }: { onClose: () => void; onCr
             id="campaign-template"
             label="Template"
             value={templateId}
-            onChange={(e) => setTemplateId(e.target.value)}
+            onChange={(e) => {
+              setTemplateId(e.target.value);
+              setHeaderValue("");
+              setHeaderFile(null);
+              setHeaderId(null);
+              setButtonValues({});
+            }}
             options={approved.map((t) => ({ value: t.id, label: `${t.name} (${t.language})` }))}
             hint="Approved templates only: a campaign goes to customers outside the 24-hour window."
           />
@@ -132,6 +174,50 @@ export function CampaignForm({ onClose, onCreated }: { onClose: () => void; onCr
           </div>
         )}
         {template ? <div className="json-block small">{template.body}</div> : null}
+        {headerVariable !== undefined ? (
+          <Input
+            id="campaign-header-value"
+            label={`Header {{${headerVariable}}}`}
+            value={headerValue}
+            required
+            onChange={(e) => setHeaderValue(e.target.value)}
+            hint="Text with {{field|fallback}}, as the variables."
+          />
+        ) : null}
+        {mediaHeader ? (
+          <div className="inline-fields">
+            <Input
+              id="campaign-header-url"
+              label={`Header ${mediaHeader}: link`}
+              placeholder="https://…"
+              value={headerValue}
+              disabled={headerFile !== null}
+              onChange={(e) => setHeaderValue(e.target.value)}
+              hint="Every recipient gets this file."
+            />
+            <Input
+              id="campaign-header-file"
+              label="…or upload it"
+              type="file"
+              accept={mediaHeader === "image" ? "image/jpeg,image/png" : mediaHeader === "video" ? "video/mp4,video/3gpp" : "application/pdf"}
+              onChange={(e) => {
+                setHeaderFile(e.target.files?.[0] ?? null);
+                setHeaderId(null);
+              }}
+            />
+          </div>
+        ) : null}
+        {valueButtons.map(({ b, index }) => (
+          <Input
+            key={`campaign-button-${templateId}-${index}`}
+            id={`campaign-button-value-${index}`}
+            label={b.type === "url" ? `${b.text}: end of the link` : "Code to copy"}
+            hint={b.type === "url" ? `${b.url.replace(/\{\{\s*1\s*\}\}$/, "…")} ({{field|fallback}} allowed)` : "At most 15 characters."}
+            value={buttonValues[index] ?? ""}
+            required
+            onChange={(e) => setButtonValues({ ...buttonValues, [index]: e.target.value })}
+          />
+        ))}
         {variables.map((v, i) => (
           <Input
             key={`var-${i + 1}`}

@@ -112,13 +112,18 @@ export function MessageBubble({
         <ul className="bubble-template-buttons" data-testid="template-buttons">
           {message.template.buttons.map((b) => (
             <li key={b.index} title={b.value ? `${b.type.replace("_", " ")}: ${b.value}` : undefined}>
-              {b.type === "url" ? "↗" : b.type === "phone_number" ? "✆" : b.type === "copy_code" ? "⧉" : "↩"} {b.text}
+              {b.type === "url" ? "↗" : b.type === "phone_number" ? "✆" : b.type === "copy_code" ? "⧉" : b.type === "flow" ? "☰" : "↩"} {b.text}
               {b.value && b.type !== "quick_reply" ? <span className="small muted"> · {b.value}</span> : null}
             </li>
           ))}
         </ul>
       ) : null}
       {message.interactive ? <InteractiveOffer interactive={message.interactive} /> : null}
+      {message.flowReply ? (
+        <div className="small muted" data-testid="message-flow-reply">
+          ☰ Answered the Flow{message.flowReply.name ? ` “${message.flowReply.name}”` : ""}
+        </div>
+      ) : null}
       {message.choice ? (
         <div className="small muted" data-testid="message-choice">
           {message.choice.kind === "button" ? "Tapped" : "Picked"} “{message.choice.title}”
@@ -198,9 +203,12 @@ export function Quote({ quoted }: { quoted: Message["quoted"] }) {
 export function InteractiveOffer({
   interactive,
   onChoose,
+  onOpenFlow,
 }: {
   interactive: NonNullable<Message["interactive"]>;
   onChoose?: (id: string, title: string) => void;
+  /** The simulator's customer opens a Flow's form. */
+  onOpenFlow?: () => void;
 }) {
   const choice = (id: string, title: string, description?: string) =>
     onChoose ? (
@@ -235,6 +243,20 @@ export function InteractiveOffer({
         </a>
       ) : null}
       {interactive.type === "location_request" ? <span className="offer-choice">📍 Send location</span> : null}
+      {interactive.type === "flow" ? (
+        <>
+          {onOpenFlow ? (
+            <button type="button" className="offer-choice" data-testid="offer-flow" onClick={onOpenFlow}>
+              ☰ {interactive.cta ?? "Open"}
+            </button>
+          ) : (
+            <span className="offer-choice" data-testid="offer-flow">
+              ☰ {interactive.cta ?? "Open"}
+            </span>
+          )}
+          <span className="small muted">WhatsApp Flow{interactive.name ? ` · ${interactive.name}` : ""}</span>
+        </>
+      ) : null}
       {"footer" in interactive && interactive.footer ? <div className="small muted">{interactive.footer}</div> : null}
     </div>
   );

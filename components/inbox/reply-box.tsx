@@ -7,8 +7,9 @@ import { useSavedReplyMenu } from "./saved-reply-menu";
 import { TemplatePicker, type TemplateSendIn } from "./template-picker";
 import { VoiceRecorder } from "./voice-recorder";
 import { type ChoiceDraft, draftMessage, emptyDraft, InteractiveEditor } from "./interactive-editor";
+import { FlowPicker } from "./flow-picker";
 import { type ConversationDetail, formatSize, isEvent, type Message, type Page, type ThreadEntry, type UploadedFile } from "./types";
-import type { InteractiveMessage } from "@/lib/shared/interactive-schema";
+import { type InteractiveMessage, interactiveMessage } from "@/lib/shared/interactive-schema";
 
 type Reply = (
   | { type: "text"; text: string }
@@ -77,6 +78,8 @@ export function ReplyBox({
   const [dragging, setDragging] = useState(false);
   const [choices, setChoices] = useState<ChoiceDraft | null>(null);
   const [choiceError, setChoiceError] = useState<string | null>(null);
+  // A registered WhatsApp Flow added to the reply (its id; "" while none is chosen yet), or null.
+  const [flow, setFlow] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const savedReplies = useSavedReplyMenu(text, setText, detail.contact.name);
   const id = detail.conversation.id;
@@ -90,6 +93,7 @@ export function ReplyBox({
       else if (reply.type === "interactive") {
         setText("");
         setChoices(null);
+        setFlow(null);
       } else if (reply.type === "file") {
         setText("");
         attach(null);
@@ -182,7 +186,11 @@ export function ReplyBox({
     e?.preventDefault();
     if (send.isPending) return;
     const replyTo = quoting?.id;
-    if (choices) {
+    if (flow !== null) {
+      const parsed = interactiveMessage.safeParse({ type: "flow", flow, body: text.trim() });
+      if (!parsed.success) toast.error(parsed.error.issues[0].path[0] === "body" ? "Write the message the Flow goes with." : "Choose a Flow.");
+      else send.mutate({ reply: { type: "interactive", interactive: parsed.data, replyTo } });
+    } else if (choices) {
       const drafted = draftMessage(choices, text.trim());
       setChoiceError("error" in drafted ? drafted.error : null);
       if ("message" in drafted) send.mutate({ reply: { type: "interactive", interactive: drafted.message, replyTo } });
@@ -259,10 +267,11 @@ export function ReplyBox({
           }}
         />
       ) : null}
+      {flow !== null ? <FlowPicker value={flow} onChange={setFlow} onRemove={() => setFlow(null)} /> : null}
       {/* The tools, on a line of their own so the text box keeps the composer's width: choices for the
           customer to tap (the text below is their message), a file, a voice note. */}
       <div className="row-wrap" style={{ marginBottom: 6 }}>
-        {!choices && !attachment ? (
+        {!choices && !attachment && flow === null ? (
           <>
             <Button
               size="sm"
@@ -281,6 +290,15 @@ export function ReplyBox({
               disabled={send.isPending}
             >
               + List
+            </Button>
+            <Button
+              size="sm"
+              aria-label="Add a WhatsApp Flow"
+              title="Add a registered WhatsApp Flow (a form)"
+              onClick={() => setFlow("")}
+              disabled={send.isPending}
+            >
+              + Flow
             </Button>
           </>
         ) : null}
@@ -316,7 +334,7 @@ export function ReplyBox({
           rows={2}
           maxLength={4096}
         />
-        <Button type="submit" variant="primary" loading={send.isPending} disabled={!text.trim() && !attachment && !choices}>
+        <Button type="submit" variant="primary" loading={send.isPending} disabled={!text.trim() && !attachment && !choices && flow === null}>
           Send
         </Button>
       </form>

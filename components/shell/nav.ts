@@ -16,6 +16,7 @@ export const navItems: NavItem[] = [
   { href: "/assistant", label: "Assistant", icon: "✦", group: "build" },
   { href: "/templates", label: "Templates", icon: "❏", group: "build" },
   { href: "/saved-replies", label: "Saved replies", icon: "⌁", group: "build" },
+  { href: "/flows", label: "WhatsApp Flows", icon: "☰", group: "build" },
   { href: "/channel", label: "Channel", icon: "☏", group: "settings" },
   { href: "/business-hours", label: "Business hours", icon: "◷", group: "settings" },
   { href: "/business-facts", label: "Business facts", icon: "❖", group: "settings" },

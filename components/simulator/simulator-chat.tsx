@@ -9,6 +9,9 @@ import { MessageMedia, visibleText } from "@/components/inbox/message-media";
 import type { Message, UploadedFile } from "@/components/inbox/types";
 import { Badge, Button, ErrorState, Input, LoadingState, useToast } from "@/components/ui";
 import { apiFetch, apiUpload, errorMessage } from "@/components/data/fetcher";
+import type { FlowOut } from "@/lib/shared/flow-schema";
+import type { Page } from "@/lib/pagination";
+import { FlowForm } from "./flow-form";
 import { SimulatorSidePanel } from "./simulator-side-panel";
 import type { SandboxCustomer } from "./sandbox-customer";
 
@@ -82,6 +85,21 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
   const answer = useMutation({
     mutationFn: ({ reply, replyTo }: { reply: Reply; replyTo: string }) => say({ reply, replyTo }),
     onSuccess: () => thread.refetch(),
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  // A WhatsApp Flow filled in: its fields as WhatsApp's answer, quoting the Flow message.
+  const [openFlow, setOpenFlow] = useState<{ flowId: string; replyTo: string } | null>(null);
+  const flows = useQuery({
+    queryKey: ["flows"],
+    queryFn: () => apiFetch<Page<FlowOut>>("/v1/flows", { query: { limit: 100 } }),
+    enabled: openFlow !== null,
+  });
+  const fillFlow = useMutation({
+    mutationFn: ({ response, replyTo }: { response: Record<string, unknown>; replyTo: string }) => say({ flowReply: { response }, replyTo }),
+    onSuccess: () => {
+      setOpenFlow(null);
+      thread.refetch();
+    },
     onError: (err) => toast.error(errorMessage(err)),
   });
   const sendPlace = useMutation({
@@ -184,7 +202,7 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
                         </span>
                       ) : (
                         <span key={b.index} title={b.value ?? undefined}>
-                          {b.type === "phone_number" ? "✆" : "⧉"} {b.text}
+                          {b.type === "phone_number" ? "✆" : b.type === "flow" ? "☰" : "⧉"} {b.text}
                           {b.type === "copy_code" && b.value ? ` · ${b.value}` : ""}
                         </span>
                       ),
@@ -200,6 +218,10 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
                         : (id, title) =>
                             answer.mutate({ reply: { kind: m.interactive?.type === "list" ? "list" : "button", id, title }, replyTo: m.id })
                     }
+                    onOpenFlow={(() => {
+                      const offer = composed(m.interactive);
+                      return offer?.type === "flow" ? () => setOpenFlow({ flowId: offer.flow, replyTo: m.id }) : undefined;
+                    })()}
                   />
                 ) : null}
                 {m.interactive?.type === "location_request" ? (
@@ -248,6 +270,25 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
           </fieldset>
         ) : null}
         <div className="composer">
+          {openFlow ? (
+            flows.isPending ? (
+              <LoadingState label="Opening the Flow…" />
+            ) : flows.data?.data.find((f) => f.id === openFlow.flowId) ? (
+              <FlowForm
+                flow={flows.data.data.find((f) => f.id === openFlow.flowId) as FlowOut}
+                busy={fillFlow.isPending}
+                onCancel={() => setOpenFlow(null)}
+                onSubmit={(response) => fillFlow.mutate({ response, replyTo: openFlow.replyTo })}
+              />
+            ) : (
+              <div className="alert alert-warning small" role="alert">
+                This Flow is no longer registered.{" "}
+                <Button size="sm" onClick={() => setOpenFlow(null)}>
+                  Close
+                </Button>
+              </div>
+            )
+          ) : null}
           {place ? (
             <form
               className="row-wrap"

@@ -12,6 +12,7 @@ export const nodeInfo: Record<NodeType, { label: string; icon: string; hint: str
   trigger: { label: "Trigger", icon: "⚡", hint: "Starts the skill when a message matches a phrase" },
   message: { label: "Message", icon: "❝", hint: "Sends a text" },
   question: { label: "Question", icon: "?", hint: "Asks and stores the answer in a variable" },
+  flow: { label: "WhatsApp Flow", icon: "☰", hint: "Sends a registered Flow (a form) and stores its fields" },
   condition: { label: "Condition", icon: "◇", hint: "Branches on a variable" },
   catalog: { label: "Catalog", icon: "▦", hint: "Offers matching catalog items" },
   availability: { label: "Availability", icon: "◷", hint: "Checks a booking slot against capacity" },
@@ -32,6 +33,8 @@ export function defaultData(type: NodeType): Record<string, unknown> {
       return { text: "" };
     case "question":
       return { text: "", variable: "", kind: "text", maxRetries: 2 };
+    case "flow":
+      return { flow: "", text: "", fields: {}, maxRetries: 2 };
     case "condition":
       return { variable: "", operator: "equals", value: "" };
     case "catalog":

@@ -11,6 +11,7 @@ import {
   TextField,
 } from "./inspector-fields";
 import { CollectionField } from "./collection-field";
+import { FlowNodeFields } from "./flow-field";
 import { OpeningHoursEditor, RecordFieldsEditor } from "./structured-fields";
 
 const placeholderHint = "{{variable}} placeholders are filled from the answers so far.";
@@ -71,6 +72,24 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
               <LanguageTextsField {...field("maxTexts")} label="Message above the largest" />
             </>
           ) : null}
+        </>
+      );
+    case "flow":
+      return (
+        <>
+          <FlowNodeFields data={data} onPatch={onPatch} errors={errors} />
+          <TextField {...field("text")} label="Message with the Flow's button" multiline hint={placeholderHint} />
+          <LanguageTextsField {...field("texts")} label="Message with the Flow's button" />
+          <TextField {...field("cta")} label="Button text" optional hint="At most 20 characters; default: the Flow's." />
+          <TextField
+            {...field("retryText")}
+            label="Reminder"
+            optional
+            multiline
+            hint="Sent with the Flow again when the customer writes instead of filling it in."
+          />
+          <LanguageTextsField {...field("retryTexts")} label="Reminder" />
+          <NumberField {...field("maxRetries")} label="Reminders before leaving by “invalid”" />
         </>
       );
     case "condition":

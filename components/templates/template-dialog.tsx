@@ -27,6 +27,7 @@ const buttonTypes = [
   { value: "url", label: "Visit website (URL)" },
   { value: "phone_number", label: "Call phone number" },
   { value: "copy_code", label: "Copy offer code" },
+  { value: "flow", label: "Open a WhatsApp Flow" },
 ];
 type HeaderFormat = "none" | TemplateHeader["format"];
 
@@ -34,6 +35,7 @@ function blankButton(type: TemplateButton["type"]): TemplateButton {
   if (type === "url") return { type, text: "", url: "https://" };
   if (type === "phone_number") return { type, text: "", phoneNumber: "" };
   if (type === "copy_code") return { type, example: "" };
+  if (type === "flow") return { type, text: "", flowId: "", flowAction: "navigate", navigateScreen: "" };
   return { type, text: "" };
 }
 
@@ -297,6 +299,25 @@ export function TemplateDialog({
                     value={b.phoneNumber}
                     onChange={(e) => change({ phoneNumber: e.target.value })}
                   />
+                ) : null}
+                {b.type === "flow" ? (
+                  <>
+                    <Input
+                      id={`template-button-${i}-flow-id`}
+                      label="Flow id (Meta)"
+                      placeholder="1197715005513101"
+                      value={b.flowId}
+                      onChange={(e) => change({ flowId: e.target.value.trim() })}
+                      hint="The Flow's id in Meta's Flow builder; register it under WhatsApp Flows to read its answers."
+                    />
+                    <Input
+                      id={`template-button-${i}-flow-screen`}
+                      label="Screen it opens"
+                      placeholder="BOOKING"
+                      value={b.navigateScreen ?? ""}
+                      onChange={(e) => change({ navigateScreen: e.target.value.trim() || undefined })}
+                    />
+                  </>
                 ) : null}
                 {b.type === "copy_code" ? (
                   <Input

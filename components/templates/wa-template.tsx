@@ -2,9 +2,9 @@
 import type { ReactNode } from "react";
 import "./wa-template.css";
 
-export type WaButton = { type: "quick_reply" | "url" | "phone_number" | "copy_code"; text: string; detail?: string | null };
+export type WaButton = { type: "quick_reply" | "url" | "phone_number" | "copy_code" | "flow"; text: string; detail?: string | null };
 
-const ICON: Record<WaButton["type"], string> = { quick_reply: "↩", url: "↗", phone_number: "✆", copy_code: "⧉" };
+const ICON: Record<WaButton["type"], string> = { quick_reply: "↩", url: "↗", phone_number: "✆", copy_code: "⧉", flow: "☰" };
 
 /**
  * A template message drawn as WhatsApp shows it (header, body, footer, buttons under the bubble): the

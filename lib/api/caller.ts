@@ -32,6 +32,8 @@ const agentScopes: readonly Scope[] = [
   "labels:read",
   "appointments:read",
   "appointments:write",
+  // The inbox composer offers the business's registered WhatsApp Flows.
+  "flows:read",
 ];
 
 const ownerScopes: readonly Scope[] = [...scopes, ...memberScopes];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { phoneSchema } from "../shared/contact-schema";
 import { campaignStatuses, recipientStatuses } from "../db/schema/campaigns";
+import { mediaRef } from "../messages/message-schema";
 
 const tagList = z.array(z.string().min(1).max(64)).min(1).max(50);
 
@@ -56,6 +57,42 @@ export const campaignIn = z
         name: z.string().min(1).max(512),
         language: z.string().min(2).max(20),
         variables: z.array(variableExpr).max(100).default([]).describe("One per {{n}} of the template, in order."),
+        header: z
+          .union([
+            z
+              .object({ text: variableExpr.min(1).describe("The value of a text header's variable; `{{field|fallback}}` is filled per contact.") })
+              .strict(),
+            z
+              .object({
+                media: mediaRef.meta({
+                  description:
+                    "The header's image, video or document, sent to everyone: a file from `POST /v1/media`, or a public URL fetched once when the campaign is created.",
+                }),
+                filename: z.string().min(1).max(240).optional().meta({ description: "The name a document header is shown with." }),
+              })
+              .strict(),
+          ])
+          .optional()
+          .meta({
+            description:
+              "What the template's header needs: a text header's variable, or a media header's file (required for an image, video or document header).",
+          }),
+        buttons: z
+          .array(
+            z
+              .object({
+                index: z.number().int().min(0).max(9).meta({ description: "The button's position in the template, from 0." }),
+                text: variableExpr
+                  .min(1)
+                  .optional()
+                  .meta({ description: "A URL button's variable part, or a copy code button's code; `{{field|fallback}}` is filled per contact." }),
+                payload: z.string().min(1).max(1000).optional().meta({ description: "A quick reply button's payload." }),
+              })
+              .strict(),
+          )
+          .max(10)
+          .optional()
+          .meta({ description: "Values for the template's buttons: every URL button with a variable and every copy code button needs one." }),
       })
       .strict(),
     audience: audienceIn,
@@ -94,7 +131,16 @@ export const campaignOut = z.object({
   id: z.string().meta({ example: "cmp_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
   name: z.string(),
   status: z.enum(campaignStatuses),
-  template: z.object({ name: z.string(), language: z.string(), variables: z.array(z.string()) }),
+  template: z.object({
+    name: z.string(),
+    language: z.string(),
+    variables: z.array(z.string()),
+    header: z
+      .union([z.object({ text: z.string() }), z.object({ media: z.object({ id: z.string() }), filename: z.string().optional() })])
+      .optional()
+      .meta({ description: "The header's value or file (`media.id`: the stored file, a URL given at creation included)." }),
+    buttons: z.array(z.object({ index: z.number().int(), text: z.string().optional(), payload: z.string().optional() })).optional(),
+  }),
   audience: z.record(z.string(), z.unknown()),
   scheduledAt: z.string().nullable(),
   startedAt: z.string().nullable(),

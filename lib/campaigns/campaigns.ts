@@ -4,7 +4,16 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { zonedInstant } from "../time/time-zone";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
-import { businesses, type CampaignStatus, campaignRecipients, campaignSettings, campaigns, contacts } from "../db/schema";
+import {
+  businesses,
+  type CampaignComponents,
+  type CampaignStatus,
+  campaignRecipients,
+  campaignSettings,
+  campaigns,
+  contacts,
+  type RecipientComponents,
+} from "../db/schema";
 import { AppError, invalid, notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
@@ -12,10 +21,12 @@ import { defineJob } from "../jobs/job";
 import { JOBS_CHANNEL } from "../jobs/queue";
 import { iso, listPage, type Page, type PageParams } from "../pagination";
 import { placeholderCount, renderTemplate } from "../shared/template-schema";
-import { assertSendable, findTemplate, templateSendNeeds } from "../templates/templates";
+import { holdMediaFile } from "../media/media-files";
+import { resolveOutboundMedia } from "../media/outbound-media";
+import { assertSendable, findTemplate, type TemplateRow, templateSend } from "../templates/templates";
 import { audienceContacts, audienceCount, audiencePhones } from "./audience";
 import { type AudienceIn, type CampaignIn, type CampaignOut, isRealDateTime, type RecipientOut } from "./campaign-schema";
-import { renderVariables } from "./variables";
+import { renderVariable, renderVariables, type VariableContact } from "./variables";
 
 /** A business's campaign sender (send-job.ts): one per business, ensured by ensureSendJob. */
 export const campaignSend = defineJob({ name: "campaigns.send", payload: z.object({ businessId: z.string() }), maxAttempts: 1000 });
@@ -73,16 +84,47 @@ async function approvedTemplate(db: Db, businessId: string, name: string, langua
   const template = await findTemplate(db, businessId, name, language);
   if (!template) throw new AppError("unknown_template", `No template ${name} (${language}) for this business.`);
   assertSendable(template);
-  const needs = templateSendNeeds(template);
-  if (needs.length) {
-    throw invalid([
-      {
-        path: "template",
-        message: `A campaign fills only the body's variables; this template also needs ${needs.join(", ")}. Send it with POST /v1/messages, or choose another template.`,
-      },
-    ]);
-  }
   return template;
+}
+
+/**
+ * The campaign's values checked against its template as a send's are (templateSend: a 400 naming
+ * `template.header.media`, `template.buttons.2`, ...): the body's variables, a header's value or file,
+ * the buttons' values. Expressions are checked as given; each recipient gets them filled.
+ */
+function checkTemplate(template: TemplateRow, ref: CampaignIn["template"]): void {
+  checkVariables(template.body, ref.variables);
+  const header = ref.header ? ("text" in ref.header ? { text: ref.header.text } : { media: ref.header.media }) : undefined;
+  templateSend(template, { name: template.name, language: template.language, variables: ref.variables, header, buttons: ref.buttons });
+}
+
+/**
+ * What the campaign keeps of the template's header and buttons. A media header's file is found (an
+ * upload) or fetched (a URL) once, now: every recipient gets the same file, and a bad link is a 4xx
+ * before anything is stored.
+ */
+async function campaignComponents(
+  db: Db,
+  businessId: string,
+  template: TemplateRow,
+  ref: CampaignIn["template"],
+): Promise<CampaignComponents | null> {
+  const out: CampaignComponents = {};
+  const format = template.header?.format;
+  if (ref.header && "media" in ref.header && format && format !== "text") {
+    const media = await resolveOutboundMedia(db, businessId, { type: format, media: ref.header.media, filename: ref.header.filename });
+    out.header = { fileId: media.fileId as string, kind: format, ...(ref.header.filename ? { filename: ref.header.filename } : {}) };
+  } else if (ref.header && "text" in ref.header) out.header = { text: ref.header.text };
+  if (ref.buttons?.length) out.buttons = ref.buttons;
+  return out.header || out.buttons ? out : null;
+}
+
+/** A recipient's header text and button values: the campaign's expressions filled for the contact. */
+function recipientComponents(components: CampaignComponents | null, contact: VariableContact): RecipientComponents | null {
+  if (!components) return null;
+  const header = components.header && "text" in components.header ? renderVariable(components.header.text, contact) : undefined;
+  const buttons = components.buttons?.map((b) => ({ ...b, ...(b.text !== undefined ? { text: renderVariable(b.text, contact) } : {}) }));
+  return { ...(header !== undefined ? { header } : {}), ...(buttons ? { buttons } : {}) };
 }
 
 function checkVariables(body: string, variables: string[]) {
@@ -109,7 +151,7 @@ export async function previewAudience(
   let body: string | null = null;
   if (input.template) {
     const template = await approvedTemplate(db, businessId, input.template.name, input.template.language);
-    checkVariables(template.body, input.template.variables);
+    checkTemplate(template, input.template);
     body = template.body;
   }
   return {
@@ -125,7 +167,7 @@ export async function previewAudience(
 
 export async function createCampaign(db: Db, businessId: string, input: CampaignIn): Promise<CampaignOut> {
   const template = await approvedTemplate(db, businessId, input.template.name, input.template.language);
-  checkVariables(template.body, input.template.variables);
+  checkTemplate(template, input.template);
   const phones = audiencePhones(input.audience);
   const [business] = await db.select({ timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId));
   if (!business) throw notFound("business");
@@ -135,7 +177,11 @@ export async function createCampaign(db: Db, businessId: string, input: Campaign
   }
   const later = scheduledAt && scheduledAt.getTime() > Date.now();
   const id = newId("cmp");
+  // The header's file is found or fetched before the transaction, as a send's is.
+  const components = await campaignComponents(db, businessId, template, input.template);
   await db.transaction(async (tx) => {
+    // The unused-file sweep leaves a file alone while a campaign that sends it is not finished.
+    if (components?.header && "fileId" in components.header) await holdMediaFile(tx, businessId, components.header.fileId);
     if (phones?.length) await upsertPhones(tx, businessId, phones);
     const audience = await audienceContacts(tx, businessId, input.audience, phones);
     if (!audience.length) throw invalid([{ path: "audience", message: "The audience is empty (or everyone in it opted out)." }]);
@@ -148,6 +194,7 @@ export async function createCampaign(db: Db, businessId: string, input: Campaign
       templateName: template.name,
       templateLanguage: template.language,
       variables: input.template.variables,
+      components,
       audience: phones ? { ...stored, phones } : stored,
       status: later ? "scheduled" : "running",
       scheduledAt,
@@ -162,6 +209,7 @@ export async function createCampaign(db: Db, businessId: string, input: Campaign
           phone: c.phone,
           name: c.name,
           variables: renderVariables(input.template.variables, c),
+          components: recipientComponents(components, c),
         })),
       );
     }
@@ -272,12 +320,22 @@ export async function campaignCounts(db: Db, campaignIds: string[]): Promise<Map
   return out;
 }
 
+function componentsView(c: CampaignComponents | null): Pick<CampaignOut["template"], "header" | "buttons"> {
+  if (!c) return {};
+  const header = c.header
+    ? "text" in c.header
+      ? { text: c.header.text }
+      : { media: { id: c.header.fileId }, ...(c.header.filename ? { filename: c.header.filename } : {}) }
+    : undefined;
+  return { ...(header ? { header } : {}), ...(c.buttons ? { buttons: c.buttons } : {}) };
+}
+
 function campaignView(c: CampaignRow, counts: Counts): CampaignOut {
   return {
     id: c.id,
     name: c.name,
     status: c.status,
-    template: { name: c.templateName, language: c.templateLanguage, variables: c.variables },
+    template: { name: c.templateName, language: c.templateLanguage, variables: c.variables, ...componentsView(c.components) },
     audience: c.audience,
     scheduledAt: iso(c.scheduledAt),
     startedAt: iso(c.startedAt),

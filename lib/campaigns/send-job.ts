@@ -163,6 +163,7 @@ async function claimRecipients(db: Db, businessId: string, campaign: Campaign, c
     contact_id: string;
     phone: string;
     variables: string[];
+    components: Claimed["components"];
     attempts: number;
     channel: ChannelName;
   }>(
@@ -171,13 +172,14 @@ async function claimRecipients(db: Db, businessId: string, campaign: Campaign, c
       from contacts c
       where c.id = r.contact_id and r.id in (select id from campaign_recipients where campaign_id = ${campaign.id} and status = 'pending'
         and (not_before is null or not_before <= now()) order by id limit ${budget} for update skip locked)
-      returning r.id, r.contact_id, r.phone, r.variables, r.attempts, ${outboundChannel(businessId, sql`c.channel`, false)} as channel`,
+      returning r.id, r.contact_id, r.phone, r.variables, r.components, r.attempts, ${outboundChannel(businessId, sql`c.channel`, false)} as channel`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
     contactId: r.contact_id,
     phone: r.phone,
     variables: r.variables,
+    components: r.components ?? null,
     attempts: r.attempts,
     channel: r.channel,
   }));
@@ -210,7 +212,6 @@ async function failAll(db: Db, businessId: string, campaign: Campaign, claim: st
     businessId,
     campaign.id,
     claim,
-    [],
     claimed.map((r) => ({
       kind: "failed" as const,
       r,

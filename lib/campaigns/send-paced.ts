@@ -1,10 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { type ChannelAdapter, ChannelError, businessAdapter, failureOf } from "../channels";
+import { type ChannelAdapter, ChannelError, businessAdapter, failureOf, type OutboundMedia } from "../channels";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
-import type { businesses, campaigns, RecipientError, templates } from "../db/schema";
-import { renderTemplate } from "../shared/template-schema";
+import type { businesses, campaigns, MessageMedia, RecipientError, templates } from "../db/schema";
+import { mediaFileById, readMediaBytes } from "../media/media-files";
 import { templateSend } from "../templates/templates";
 import { type Claimed, type Outcome, settle } from "./settle";
 
@@ -51,12 +51,18 @@ export async function sendPaced(db: Db, p: PacedSend): Promise<{ unsent: Claimed
   const businessId = business.id;
   // Each recipient goes out on their contact's channel; the business's adapters are made once a pass.
   const adapters = { whatsapp: businessAdapter("whatsapp", business), sandbox: businessAdapter("sandbox", business) };
+  // A media header's file goes to each channel once a pass, not once a recipient.
+  const header = await headerFile(db, campaign);
+  const files: Partial<Record<Claimed["channel"], Promise<OutboundMedia | null>>> = {};
+  const fileFor = (channel: Claimed["channel"]) => {
+    files[channel] ??= header ? uploadOnce(header, adapters[channel]) : Promise.resolve(null);
+    return files[channel];
+  };
   const outcomes: Outcome[] = [];
   let flushing: Promise<void> = Promise.resolve();
   const flush = () => {
     const batch = outcomes.splice(0);
-    if (batch.length)
-      flushing = flushing.then(() => settle(db, businessId, campaign.id, claim, [campaign.templateName, campaign.templateLanguage], batch));
+    if (batch.length) flushing = flushing.then(() => settle(db, businessId, campaign.id, claim, batch));
     return flushing;
   };
   const flusher = setInterval(flush, FLUSH_MS);
@@ -93,8 +99,7 @@ export async function sendPaced(db: Db, p: PacedSend): Promise<{ unsent: Claimed
         continue;
       }
       started++;
-      const text = renderTemplate(template.body, r.variables);
-      const p = sendOne(r, text, template, adapters[r.channel]).then((o) => {
+      const p = sendOne(r, template, adapters[r.channel], header, fileFor(r.channel)).then((o) => {
         // Logged when its answer came back: WhatsApp accepted it at some moment between its start and
         // now, so with the sends in flight counted (above) no second at WhatsApp holds more than the
         // pace, however late a stalled process's requests reach the wire.
@@ -132,18 +137,62 @@ async function sendLog(db: Db, businessId: string): Promise<number[]> {
   return log;
 }
 
-async function sendOne(r: Claimed, text: string, tpl: typeof templates.$inferSelect, adapter: ChannelAdapter): Promise<Outcome> {
+type HeaderFile = { media: MessageMedia; outbound: OutboundMedia };
+
+/** The campaign's media header file, as the thread keeps it and as a channel reads it. */
+async function headerFile(db: Db, campaign: PacedSend["campaign"]): Promise<HeaderFile | null> {
+  const h = campaign.components?.header;
+  if (!h || !("fileId" in h)) return null;
+  const file = await mediaFileById(db, h.fileId);
+  if (!file) return null;
+  const filename = h.filename ?? file.filename;
+  return {
+    media: { fileId: file.id, kind: h.kind, mimeType: file.mimeType, size: file.size, filename, caption: null, status: "ready" },
+    outbound: { kind: h.kind, mimeType: file.mimeType, filename, caption: null, size: file.size, open: () => readMediaBytes(db, file) },
+  };
+}
+
+/** The header file uploaded to the channel once (when it takes files); a failed upload leaves each send to try its own. */
+async function uploadOnce(header: HeaderFile, adapter: ChannelAdapter): Promise<OutboundMedia> {
+  const { outbound } = header;
+  if (!adapter.media) return outbound;
   try {
+    const filename = outbound.filename ?? `${outbound.kind}.${outbound.mimeType.split("/")[1] ?? "bin"}`;
+    const channelId = await adapter.media.upload({ bytes: await outbound.open(), mimeType: outbound.mimeType, filename, size: outbound.size });
+    return { ...outbound, channelId };
+  } catch {
+    return outbound;
+  }
+}
+
+async function sendOne(
+  r: Claimed,
+  tpl: typeof templates.$inferSelect,
+  adapter: ChannelAdapter,
+  header: HeaderFile | null,
+  file: Promise<OutboundMedia | null>,
+): Promise<Outcome> {
+  try {
+    // Named parameters by name, the header's value or file, the buttons' values, and the template's
+    // footer and buttons kept for the thread (templateSend).
+    const c = r.components;
+    const sent = templateSend(tpl, {
+      name: tpl.name,
+      language: tpl.language,
+      variables: r.variables,
+      header: header ? { media: { id: header.media.fileId as string } } : c?.header !== undefined ? { text: c.header } : undefined,
+      buttons: c?.buttons,
+    });
     const receipt = await adapter.send({
       id: `campaign-recipient-${r.id}`,
       to: r.phone,
       type: "template",
-      text,
-      // Named parameters by name, and the template's footer and buttons kept for the thread (templateSend).
-      template: templateSend(tpl, { name: tpl.name, language: tpl.language, variables: r.variables }).payload,
+      text: sent.text,
+      template: sent.payload,
       interactive: null,
+      media: header ? await file : null,
     });
-    return { kind: "sent", r, receipt, text };
+    return { kind: "sent", r, receipt, text: sent.text, template: sent.payload, media: header?.media ?? null };
   } catch (err) {
     return classify(r, err);
   }

@@ -3,17 +3,27 @@ import { and, eq, sql } from "drizzle-orm";
 import type { ChannelName, ChannelReceipt } from "../channels";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
-import { type RecipientError, campaignRecipients } from "../db/schema";
+import { type MessageMedia, type RecipientComponents, type RecipientError, type TemplatePayload, campaignRecipients } from "../db/schema";
 import { recordAccepted } from "../messages/outbound";
 import { channelStoppedMarketing } from "../contacts/opt-out";
 
 // What a pass's sends come to, written in batches while the pass goes on.
 
 /** A recipient this pass claimed (pending -> sending with its claim token), with the channel it goes out on. */
-export type Claimed = { id: number; contactId: string; phone: string; variables: string[]; attempts: number; channel: ChannelName };
+export type Claimed = {
+  id: number;
+  contactId: string;
+  phone: string;
+  variables: string[];
+  /** The header text and button values rendered for this contact, when the template needs them. */
+  components: RecipientComponents | null;
+  attempts: number;
+  channel: ChannelName;
+};
 
 export type Outcome =
-  | { kind: "sent"; r: Claimed; receipt: ChannelReceipt; text: string }
+  /** `template`: what went out (header, footer, buttons with this recipient's values); `media`: the header's file. */
+  | { kind: "sent"; r: Claimed; receipt: ChannelReceipt; text: string; template: TemplatePayload; media: MessageMedia | null }
   | { kind: "failed"; r: Claimed; error: RecipientError }
   /** slowDownMs: the channel says the sending number is over its throughput; > 0 ends the pass and pauses this long. */
   | { kind: "retry"; r: Claimed; delayMs: number; error: RecipientError; slowDownMs: number };
@@ -23,7 +33,7 @@ export type Outcome =
  * get their message through the outbound core (a normal outbound message in the customer's
  * conversation, so status callbacks, the inbox and replies work as for any other) and `message.sent`.
  */
-export async function settle(db: Db, businessId: string, campaignId: string, claim: string, tpl: string[], batch: Outcome[]) {
+export async function settle(db: Db, businessId: string, campaignId: string, claim: string, batch: Outcome[]) {
   await db.transaction(async (tx) => {
     const sent = batch.filter((o): o is Extract<Outcome, { kind: "sent" }> => o.kind === "sent");
     await recordAccepted(
@@ -35,7 +45,8 @@ export async function settle(db: Db, businessId: string, campaignId: string, cla
         to: o.r.phone,
         channel: o.r.channel,
         text: o.text,
-        template: { name: tpl[0], language: tpl[1], variables: o.r.variables },
+        template: o.template,
+        media: o.media,
         receipt: o.receipt,
         attempts: o.r.attempts + 1,
         campaignId,

@@ -37,6 +37,8 @@ export type OutboundMedia = {
   filename: string | null;
   caption: string | null;
   size: number;
+  /** The channel's id of this file when it holds it already (a campaign uploads its header file once a pass): not uploaded again. */
+  channelId?: string;
   /** The stored bytes, streamed (opened only when the channel needs them). */
   open(): Promise<MediaBytes>;
 };

@@ -15,6 +15,7 @@ export {
   failureCode,
   failureOf,
   type FailureCode,
+  type OutboundMedia,
 } from "./channel";
 export { adapterFor, businessAdapter, type ChannelSettings, connectedChannel } from "./adapters";
 export { whatsAppAdapter } from "./whatsapp/adapter";

@@ -64,13 +64,15 @@ export async function simulateInbound(
     button?: { payload: string; text: string } | null;
     /** A tapped reply button or a picked list row of an interactive message (its id and title). */
     reply?: SimulatedReply | null;
+    /** A WhatsApp Flow filled in: its answer's fields, and its flow_token (default: the Flow message's id, as we send it). */
+    flowReply?: { response: Record<string, unknown>; token?: string } | null;
     /** The message (ours) this one answers or quotes, as WhatsApp's context names it. */
     replyTo?: string | null;
   },
 ): Promise<{ message: SandboxThreadMessage; conversationId: string; contactId: string }> {
   if (!phoneSchema.safeParse(input.phone).success) throw invalid([{ path: "phone", message: "phone must be E.164, such as +19995550123." }]);
   const text = (input.text ?? "").trim();
-  const plain = !input.mediaId && !input.location && !input.button && !input.reply;
+  const plain = !input.mediaId && !input.location && !input.button && !input.reply && !input.flowReply;
   if ((plain && !text) || text.length > 4096) throw invalid([{ path: "text", message: "text must be 1..4096 characters." }]);
   // Replies follow the contact's channel: never let the simulator speak for a real WhatsApp customer.
   const existing = await findContactByPhone(db, businessId, input.phone);
@@ -104,6 +106,11 @@ export async function simulateInbound(
       content: { kind: kind === "button" ? "button_reply" : "list_reply", id, title, ...(description ? { description } : {}) },
       media: null,
     };
+  } else if (input.flowReply) {
+    // As WhatsApp's interactive nfm_reply (parse-webhook.ts): response_json's fields with the flow_token.
+    const token = input.flowReply.token ?? input.replyTo ?? null;
+    const response = { ...(token ? { flow_token: token } : {}), ...input.flowReply.response };
+    body = { type: "interactive", text: "Sent", content: { kind: "nfm_reply", name: "flow", body: "Sent", token, response }, media: null };
   } else if (input.location) {
     const { latitude, longitude, name, address } = input.location;
     const label = [`${latitude},${longitude}`, name || address].filter(Boolean).join(" ");

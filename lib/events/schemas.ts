@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { labelRef } from "../shared/label-schema";
+import { flowReplyOut } from "../shared/flow-schema";
 import { mediaOut } from "../shared/media-schema";
 
 // Every webhook event, one entry each: the fields it adds to the common {id, type, createdAt}. This
@@ -46,6 +47,10 @@ export const eventSchemas = {
       .nullable()
       .optional()
       .describe("(present for a shared location, type `location`)"),
+    flowReply: flowReplyOut
+      .nullable()
+      .optional()
+      .describe("(present for a WhatsApp Flow's answer: `{flow, flowId, name, token, fields}`; `text` is the fields' summary)"),
   },
   "message.sent": {
     conversationId: z.string(),

@@ -21,7 +21,10 @@ export const mediaSweep = defineJob({ name: "media.sweep", payload: z.object({ b
 export const UNUSED_FILE_TTL_SECONDS = 24 * 60 * 60;
 const BATCH = 100;
 
-const unused = sql`not exists (select 1 from messages m where m.media is not null and (m.media ->> 'fileId') = f.id)`;
+// A file is used by a message, or by a campaign that may still send it (its media header, issue 38).
+const unused = sql`not exists (select 1 from messages m where m.media is not null and (m.media ->> 'fileId') = f.id)
+  and not exists (select 1 from campaigns c where c.business_id = f.business_id and c.status in ('scheduled', 'running', 'paused')
+    and (c.components -> 'header' ->> 'fileId') = f.id)`;
 
 /**
  * Queues the business's sweep at `runAt` unless one is already waiting. Run inside the transaction

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { addressSchema } from "../shared/customer-address";
 import { type MediaOut, mediaOut } from "../shared/media-schema";
 import { messageStatuses } from "../db/schema/messages";
+import { flowReplyOut } from "../shared/flow-schema";
 import { interactiveMessage } from "../shared/interactive-schema";
 
 export const mediaRef = z.union([
@@ -57,12 +58,10 @@ export const templateRef = z.object({
             .max(2000)
             .optional()
             .meta({ description: "A URL button's variable part (appended to its URL), or a copy code button's code (at most 15 characters)." }),
-          payload: z
-            .string()
-            .min(1)
-            .max(1000)
-            .optional()
-            .meta({ description: "A quick reply button's payload, sent back when the customer presses it (default: the button's text)." }),
+          payload: z.string().min(1).max(1000).optional().meta({
+            description:
+              "A quick reply button's payload, sent back when the customer presses it (default: the button's text); a Flow button's `flow_token`, sent back with the customer's answer (default: the message's id).",
+          }),
         })
         .strict(),
     )
@@ -91,9 +90,12 @@ export const templateSentOut = z.object({
     .array(
       z.object({
         index: z.number().int(),
-        type: z.enum(["quick_reply", "url", "phone_number", "copy_code"]),
+        type: z.enum(["quick_reply", "url", "phone_number", "copy_code", "flow"]),
         text: z.string(),
-        value: z.string().nullable().meta({ description: "The URL's variable part, the code to copy, or a quick reply's payload." }),
+        value: z.string().nullable().meta({
+          description:
+            "The URL's variable part, the code to copy, a quick reply's payload, or a Flow button's `flow_token` (null: the message's id).",
+        }),
       }),
     )
     .optional(),
@@ -122,7 +124,7 @@ export const sendMessageIn = z
     }),
     interactive: interactiveMessage.optional().meta({
       description:
-        'For `type: interactive`: reply buttons (`button`, up to 3), a list (`list`, up to 10 rows in up to 10 sections), a call-to-action URL button (`cta_url`) or a location request (`location_request`), within WhatsApp\'s limits (docs/whatsapp.md, "Interactive messages"). Free-form: needs the 24-hour window open.',
+        'For `type: interactive`: reply buttons (`button`, up to 3), a list (`list`, up to 10 rows in up to 10 sections), a call-to-action URL button (`cta_url`), a location request (`location_request`) or a registered WhatsApp Flow (`flow`, from `POST /v1/flows`), within WhatsApp\'s limits (docs/whatsapp.md, "Interactive messages", "WhatsApp Flows"). Free-form: needs the 24-hour window open.',
     }),
     replyTo: z.string().min(1).max(100).optional().meta({
       description:
@@ -199,7 +201,8 @@ export const messageOut = z.object({
     .nullable()
     .meta({ description: "The quoted message in short (its text as the thread shows it), null when none." }),
   interactive: interactiveMessage.nullable().meta({
-    description: "What an outbound interactive message offered (buttons, list, CTA URL, location request), as sent with `POST /v1/messages`.",
+    description:
+      "What an outbound interactive message offered (buttons, list, CTA URL, location request, a Flow with the registration's `flowId` and `name` written in), as sent with `POST /v1/messages`.",
   }),
   choice: z
     .object({ kind: z.enum(["button", "list"]), id: z.string(), title: z.string(), description: z.string().nullable() })
@@ -207,6 +210,10 @@ export const messageOut = z.object({
     .meta({
       description: "The customer's answer to an interactive message (a tapped button or a picked list row): the id you gave it and its title.",
     }),
+  flowReply: flowReplyOut.nullable().meta({
+    description:
+      "The customer's answer to a WhatsApp Flow (an inbound `interactive` of WhatsApp's type `nfm_reply`): the Flow it answers and its fields; the message's `text` is their summary. Null for other messages.",
+  }),
   reactions: z
     .object({ customer: z.string().nullable(), business: z.string().nullable() })
     .meta({ description: "The latest emoji reaction of each side on this message (null: none)." }),

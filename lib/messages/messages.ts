@@ -9,6 +9,7 @@ import { conversationEventRows, conversationEventViews } from "../conversations/
 import type { ConversationEventOut } from "../conversations/conversation-schema";
 import { invalid } from "../errors";
 import { decodeCursor, iso, type Page, type PageParams, toPage } from "../pagination";
+import { flowReplyOf } from "../shared/flow-schema";
 import type { MessageOut } from "./message-schema";
 import { mediaView } from "./media-view";
 
@@ -62,6 +63,7 @@ export function messageView(m: ViewRow): MessageOut {
     quoted: null,
     interactive: isComposedInteractive(m.interactive) ? m.interactive : null,
     choice: choiceOf(m),
+    flowReply: flowReplyOf(m),
     reactions: { customer: m.reactions?.customer ?? null, business: m.reactions?.business ?? null },
     author: m.userId ? { id: m.userId, name: null } : null,
     pricing:

@@ -257,6 +257,8 @@ export type AcceptedMessage = {
   channel: MessageRow["channel"];
   text: string;
   template: TemplatePayload;
+  /** The template's header file, shown in the thread as the message's media. */
+  media?: MessageMedia | null;
   receipt: { channelMessageId: string; acceptedAt: Date };
   /** Attempts it took, this one included. */
   attempts: number;
@@ -307,6 +309,7 @@ export async function recordAccepted<T extends AcceptedMessage>(
         type: "template",
         text: m.text,
         template: m.template,
+        media: m.media ?? null,
         status: "sent" as const,
         channel: m.channel,
         channelMessageId: m.receipt.channelMessageId,

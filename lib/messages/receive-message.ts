@@ -8,6 +8,8 @@ import { resumeIfInactive } from "../conversations/people-first";
 import type { Db } from "../db/client";
 import { contacts, conversations, type MessageMedia, messages } from "../db/schema";
 import { emitEvent } from "../events/emit";
+import { readFlowAnswer } from "../flows/flow-answers";
+import { flowReplyOf } from "../shared/flow-schema";
 import { newId } from "../ids";
 import { defineJob } from "../jobs/job";
 import { enqueue } from "../jobs/queue";
@@ -88,6 +90,11 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
       const survey = input.handledElsewhere ? null : await surveyReplyFor(tx, businessId, contact.id, input);
       const { conversation } = survey ?? (await ensureConversation(tx, businessId, contact.id));
       const replyToId = input.replyToChannelId ? await quotedByChannelId(tx, businessId, contact.id, input.channel, input.replyToChannelId) : null;
+      // A Flow's answer names no Flow: found from the message it answers, and read by the Flow's fields.
+      const { text, content } =
+        input.type === "interactive" && input.content?.kind === "nfm_reply"
+          ? await readFlowAnswer(tx, businessId, input.content, replyToId)
+          : { text: input.text, content: input.content };
       const [message] = await tx
         .insert(messages)
         .values({
@@ -98,8 +105,8 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
           direction: "inbound",
           source: "customer",
           type: input.type,
-          text: input.text,
-          content: input.content,
+          text,
+          content,
           media: input.media ?? null,
           replyToId,
           status: "received",
@@ -131,7 +138,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
         from: input.from,
         waUserId: contact.waUserId,
         username: contact.username,
-        text: input.text,
+        text,
         messageId: message.id,
         contactId: contact.id,
         messageType: input.type,
@@ -167,7 +174,13 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
 function answerFields(message: MessageRow) {
   const choice = choiceOf(message);
   const location = locationOf(message);
-  return { ...(message.replyToId ? { replyTo: message.replyToId } : {}), ...(choice ? { choice } : {}), ...(location ? { location } : {}) };
+  const flowReply = flowReplyOf(message);
+  return {
+    ...(message.replyToId ? { replyTo: message.replyToId } : {}),
+    ...(choice ? { choice } : {}),
+    ...(location ? { location } : {}),
+    ...(flowReply ? { flowReply } : {}),
+  };
 }
 
 /** Our id of the message a customer's reply quotes: one of this customer's, by the channel's id (null when unknown). */

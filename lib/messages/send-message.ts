@@ -6,6 +6,7 @@ import { ensureContact } from "../contacts/contacts";
 import { ensureConversation } from "../conversations/conversations";
 import { AppError, invalid } from "../errors";
 import { assertSendable, findTemplate, type TemplateSend, templateSend } from "../templates/templates";
+import { flowMessage } from "../flows/flows";
 import { holdMediaFile } from "../media/media-files";
 import { mediaText, resolveOutboundMedia } from "../media/outbound-media";
 import { asVoiceNote } from "../media/voice-note";
@@ -34,7 +35,8 @@ export type SendOptions = {
  * conversation found or created; then the message queued through the outbound core
  * (./outbound.ts), in one transaction. A refused send stores nothing.
  */
-export async function sendMessage(db: Db, businessId: string, input: SendMessageIn, opts: SendOptions): Promise<MessageRow> {
+export async function sendMessage(db: Db, businessId: string, request: SendMessageIn, options: SendOptions): Promise<MessageRow> {
+  const { input, opts } = await withRegisteredFlows(db, businessId, request, options);
   let text = input.text ?? "";
   let template: TemplateSend | null = null;
   if (input.type === "template") {
@@ -64,8 +66,8 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
     const h = template.headerMedia;
     media = await resolveOutboundMedia(db, businessId, { type: h.kind, media: h.media, filename: h.filename });
   }
-  // A composed interactive message (buttons, a list, a link button, a location request) reads as its body.
-  const interactive = input.type === "interactive" && input.interactive ? input.interactive : (opts.interactive ?? null);
+  // A composed interactive message (buttons, a list, a link button, a location request, a Flow) reads as its body.
+  const interactive = input.type === "interactive" && input.interactive ? input.interactive : opts.interactive;
   if (input.type === "interactive" && input.interactive) text = input.interactive.body;
 
   return db.transaction(async (tx) => {
@@ -85,13 +87,26 @@ export async function sendMessage(db: Db, businessId: string, input: SendMessage
       type: input.type,
       text,
       template: template?.payload ?? null,
-      interactive,
+      interactive: interactive ?? null,
       replyToId,
       media,
       userId: opts.userId ?? null,
       tokens: opts.tokens ?? 0,
     });
   });
+}
+
+/**
+ * A Flow is sent as registered: its Meta id, name, call to action and screen written in, before anything
+ * else (an unknown or foreign Flow is a 400 on `interactive.flow`; the assistant's Flow too).
+ */
+async function withRegisteredFlows(db: Db, businessId: string, input: SendMessageIn, opts: SendOptions) {
+  if (input.type === "interactive" && input.interactive?.type === "flow") {
+    return { input: { ...input, interactive: await flowMessage(db, businessId, input.interactive) }, opts };
+  }
+  const given = opts.interactive;
+  if (given && "type" in given && given.type === "flow") return { input, opts: { ...opts, interactive: await flowMessage(db, businessId, given) } };
+  return { input, opts };
 }
 
 /**

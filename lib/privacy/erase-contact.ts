@@ -60,13 +60,16 @@ export async function eraseContact(
       sql`select count(*)::int as n from messages where business_id = ${businessId} and contact_id = ${contactId}`,
     );
 
-    // Media of their messages that no other contact's message uses (a file sent to many stays).
+    // Media of their messages that no other contact's message uses (a file sent to many stays), nor a
+    // campaign that may still send it (its header file).
     const files = await queryRows<{ id: string; storage: "postgres" | "s3"; storage_key: string }>(
       tx,
       sql`select f.id, f.storage, f.storage_key from media_files f
           where f.business_id = ${businessId}
             and f.id in (select m.media->>'fileId' from messages m where m.business_id = ${businessId} and m.contact_id = ${contactId})
-            and not exists (select 1 from messages o where o.business_id = ${businessId} and o.contact_id <> ${contactId} and o.media->>'fileId' = f.id)`,
+            and not exists (select 1 from messages o where o.business_id = ${businessId} and o.contact_id <> ${contactId} and o.media->>'fileId' = f.id)
+            and not exists (select 1 from campaigns c where c.business_id = ${businessId} and c.status in ('scheduled', 'running', 'paused')
+              and (c.components -> 'header' ->> 'fileId') = f.id)`,
     );
     if (files.length) {
       await tx.delete(mediaFiles).where(

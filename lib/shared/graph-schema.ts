@@ -3,7 +3,19 @@ import { z } from "zod";
 // The one schema for skill graphs, shared by the API, the runtime and the flow editor, so it must
 // stay browser-safe: no server-only, no Node built-ins, no database. The language is described in docs/skill-graph.md.
 
-export const nodeTypes = ["trigger", "message", "question", "condition", "catalog", "availability", "record", "handoff", "ai", "end"] as const;
+export const nodeTypes = [
+  "trigger",
+  "message",
+  "question",
+  "flow",
+  "condition",
+  "catalog",
+  "availability",
+  "record",
+  "handoff",
+  "ai",
+  "end",
+] as const;
 export const nodeTypeSchema = z.enum(nodeTypes);
 export type NodeType = z.infer<typeof nodeTypeSchema>;
 
@@ -12,6 +24,7 @@ export const handlesOut: Record<NodeType, readonly string[]> = {
   trigger: ["next"],
   message: ["next"],
   question: ["next", "invalid"],
+  flow: ["next", "invalid"],
   condition: ["true", "false"],
   catalog: ["found", "none"],
   availability: ["free", "taken"],
@@ -94,6 +107,24 @@ export const questionData = z
     path: ["choices"],
   });
 
+// A registered WhatsApp Flow sent as a form (issue 38 item 5): the skill waits for its answer and maps
+// the Flow's fields into its variables (`fields`: Flow field -> variable), so one form fills several slots.
+export const flowNodeData = z.object({
+  flow: z.string().regex(/^flw_[A-Za-z0-9]{1,40}$/, "must be a registered WhatsApp Flow's id (flw_...)"),
+  // The message the Flow's button sits under (WhatsApp: at most 1024 characters).
+  text: z.string().min(1, "must not be empty").max(1024),
+  texts: z.partialRecord(z.enum(textLanguages), z.string().min(1).max(1024)).optional(),
+  // The button's text; default: the registered Flow's.
+  cta: z.string().min(1).max(20, "must be at most 20 characters (WhatsApp's limit)").optional(),
+  fields: z
+    .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "must be a Flow field name"), variableName)
+    .refine((f) => Object.keys(f).length > 0, "maps at least one of the Flow's fields to a variable"),
+  // Said (with the Flow's button again) when the customer writes instead of answering the form.
+  retryText: z.string().max(1024).optional(),
+  retryTexts: z.partialRecord(z.enum(textLanguages), z.string().min(1).max(1024)).optional(),
+  maxRetries: z.number().int().min(0).max(10).default(2),
+});
+
 export const conditionData = z
   .object({
     variable: variablePath,
@@ -159,6 +190,7 @@ export const nodeDataSchemas = {
   trigger: triggerData,
   message: messageData,
   question: questionData,
+  flow: flowNodeData,
   condition: conditionData,
   catalog: catalogData,
   availability: availabilityData,
@@ -185,6 +217,7 @@ export const skillNodeSchema = z.discriminatedUnion("type", [
   node("trigger", triggerData),
   node("message", messageData),
   node("question", questionData),
+  node("flow", flowNodeData),
   node("condition", conditionData),
   node("catalog", catalogData),
   node("availability", availabilityData),

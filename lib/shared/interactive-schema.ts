@@ -3,8 +3,8 @@ import { z } from "zod";
 // An interactive message a person or a client system sends (POST /v1/messages `type: interactive`, the
 // inbox composer): reply buttons, a list, a call-to-action URL button or a location request, checked
 // against WhatsApp's limits (Meta, Cloud API "Interactive messages": reply buttons, list messages,
-// interactive CTA URL button messages, location request messages). One discriminated union on `type`,
-// so a further kind (WhatsApp Flows: `flow`) is one more member. Browser-safe: the composer checks with it.
+// interactive CTA URL button messages, location request messages, Flow messages). One discriminated
+// union on `type`. Browser-safe: the composer checks with it.
 
 export const INTERACTIVE_LIMITS = {
   body: 1024,
@@ -22,6 +22,7 @@ export const INTERACTIVE_LIMITS = {
   sectionTitle: 24,
   ctaText: 20,
   url: 2000,
+  flowToken: 200,
 } as const;
 
 const L = INTERACTIVE_LIMITS;
@@ -98,9 +99,46 @@ export const locationRequestInteractive = z
   .strict()
   .meta({ description: "Asks the customer to share their location (a `Send location` button)." });
 
+/**
+ * A WhatsApp Flow registered with `POST /v1/flows`, opened by a button (Meta's `type: flow`,
+ * `action.name: flow`, `flow_message_version: "3"`). `cta`, `screen` and `data` default to the
+ * registration's; `token` to the sending message's id. `flowId` and `name` are the registration's,
+ * written by the service (a value given is replaced).
+ */
+export const flowInteractive = z
+  .object({
+    type: z.literal("flow"),
+    ...common,
+    flow: z
+      .string()
+      .regex(/^flw_[A-Za-z0-9]{1,40}$/, "flow is a registered Flow's id (flw_...).")
+      .meta({ description: "The registered Flow to open (`GET /v1/flows`).", example: "flw_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
+    cta: text(L.ctaText, "cta")
+      .refine((v) => !/\p{Extended_Pictographic}/u.test(v), "cta may not contain emoji (WhatsApp refuses them).")
+      .optional()
+      .meta({ description: `The button's text (at most ${L.ctaText} characters, no emoji); default: the registered Flow's.` }),
+    screen: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{0,99}$/, "screen is a screen id of the Flow JSON.")
+      .optional()
+      .meta({ description: "The screen to open; default: the registered Flow's (else the Flow's first screen)." }),
+    data: z
+      .record(z.string(), z.unknown())
+      .refine((d) => Object.keys(d).length > 0, "data, when given, must not be empty (WhatsApp refuses an empty object).")
+      .optional()
+      .meta({ description: "Input data for the screen it opens on (Meta's `flow_action_payload.data`)." }),
+    token: text(L.flowToken, "token")
+      .optional()
+      .meta({ description: "The `flow_token` the answer carries back; default: the id of the message sending the Flow." }),
+    flowId: z.string().optional().meta({ description: "Written by the service: the Flow's id at Meta.", readOnly: true }),
+    name: z.string().optional().meta({ description: "Written by the service: the registered Flow's name.", readOnly: true }),
+  })
+  .strict()
+  .meta({ description: "Opens a registered WhatsApp Flow (a form in WhatsApp); its answer comes back as the message's `flowReply`." });
+
 /** What the union's members share: a body, and for most a header and footer. */
 export const interactiveMessage = z
-  .discriminatedUnion("type", [buttonInteractive, listInteractive, ctaUrlInteractive, locationRequestInteractive])
+  .discriminatedUnion("type", [buttonInteractive, listInteractive, ctaUrlInteractive, locationRequestInteractive, flowInteractive])
   .superRefine((v, ctx) => {
     if (v.type === "button") {
       dupes(

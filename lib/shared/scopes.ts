@@ -33,6 +33,8 @@ export const scopes = [
   "audit:read",
   "appointments:read",
   "appointments:write",
+  "flows:read",
+  "flows:write",
 ] as const;
 
 /**

@@ -46,6 +46,18 @@ export const templateButton = z.discriminatedUnion("type", [
     phoneNumber: z.string().regex(/^\+?[0-9]{6,20}$/, "A phone number button needs a number in international format (+15551234567)."),
   }),
   z.object({
+    type: z.literal("flow"),
+    text: buttonText,
+    /** The Flow's id at Meta (register it with POST /v1/flows to read its answers by their fields). */
+    flowId: z.string().regex(/^[0-9]{1,32}$/, "A Flow button needs the Flow's id at Meta (digits)."),
+    /** `navigate` (the default) opens `navigateScreen`; `data_exchange` needs the Flow's data endpoint (not served here). */
+    flowAction: z.enum(["navigate", "data_exchange"]).optional(),
+    navigateScreen: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{0,99}$/, "navigateScreen is a screen id of the Flow JSON.")
+      .optional(),
+  }),
+  z.object({
     type: z.literal("copy_code"),
     /** An example code (at most 15 characters); the code itself is given with each message. */
     example: z.string().trim().min(1).max(15, "A copy code example is at most 15 characters."),
@@ -174,6 +186,7 @@ export function templateProblems(t: TemplateShape): Problem[] {
   if (count("url") > 2) out.push({ path: ["buttons"], message: "A template has at most 2 URL buttons." });
   if (count("phone_number") > 1) out.push({ path: ["buttons"], message: "A template has at most 1 phone number button." });
   if (count("copy_code") > 1) out.push({ path: ["buttons"], message: "A template has at most 1 copy code button." });
+  if (count("flow") > 1) out.push({ path: ["buttons"], message: "A template has at most 1 Flow button." });
   const quick = buttons.map((b, i) => (b.type === "quick_reply" ? i : -1)).filter((i) => i >= 0);
   if (quick.length && quick[quick.length - 1] - quick[0] !== quick.length - 1) {
     out.push({ path: ["buttons"], message: "Quick reply buttons must be grouped together (all before or all after the other buttons)." });
@@ -181,6 +194,10 @@ export function templateProblems(t: TemplateShape): Problem[] {
   const texts = buttons.flatMap((b) => ("text" in b ? [b.text] : []));
   if (new Set(texts).size !== texts.length) out.push({ path: ["buttons"], message: "Two buttons have the same text." });
   buttons.forEach((b, i) => {
+    if (b.type === "flow" && b.flowAction === "data_exchange")
+      out.push({ path: ["buttons", i, "flowAction"], message: "A Flow with a data endpoint (data_exchange) is not supported: use navigate." });
+    if (b.type === "flow" && b.flowAction !== "data_exchange" && !b.navigateScreen)
+      out.push({ path: ["buttons", i, "navigateScreen"], message: "A navigate Flow button needs the screen it opens (navigateScreen)." });
     if (b.type !== "url") return;
     if (!/^https?:\/\/[^\s/]+/.test(b.url))
       out.push({ path: ["buttons", i, "url"], message: "A URL button's link starts with https:// or http://." });

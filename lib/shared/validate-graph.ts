@@ -195,8 +195,8 @@ function walk(start: Entry[], next: Adjacency): Set<Entry> {
   return seen;
 }
 
-// Tarjan's strongly connected components: a component with a loop in it and no question node would
-// send messages forever without waiting for an answer.
+// Tarjan's strongly connected components: a component with a loop in it and no question node (nor a
+// Flow node, which waits for its form too) would send messages forever without waiting for an answer.
 function loopsWithoutQuestion(entries: Entry[], links: Link[]): Entry[][] {
   const position = new Map(entries.map((e, i) => [e, i]));
   const next = entries.map(() => [] as number[]);
@@ -227,7 +227,7 @@ function loopsWithoutQuestion(entries: Entry[], links: Link[]): Entry[][] {
       component.push(w);
     } while (w !== v);
     const hasLoop = component.length > 1 || next[v].includes(v);
-    if (hasLoop && component.every((i) => entries[i].type !== "question")) {
+    if (hasLoop && component.every((i) => entries[i].type !== "question" && entries[i].type !== "flow")) {
       loops.push(component.map((i) => entries[i]).sort((a, b) => a.index - b.index));
     }
   };
@@ -243,6 +243,13 @@ function templates(node: SkillNode): Array<[string, string | undefined]> {
     case "handoff":
     case "end":
       return [["data.text", node.data.text], ...variants("texts", node.data.texts)];
+    case "flow":
+      return [
+        ["data.text", node.data.text],
+        ["data.retryText", node.data.retryText],
+        ...variants("texts", node.data.texts),
+        ...variants("retryTexts", node.data.retryTexts),
+      ];
     case "question":
       return [
         ["data.text", node.data.text],
@@ -271,7 +278,11 @@ function unsetVariables(entries: Entry[], links: Link[]): Problem[] {
     if (!uses.length) continue;
     const upstream = walk(before.get(entry) ?? [], before);
     const set = new Set<string>();
-    for (const e of upstream) if (e.node?.type === "question" || e.node?.type === "catalog") set.add(e.node.data.variable);
+    for (const e of upstream) {
+      if (e.node?.type === "question" || e.node?.type === "catalog") set.add(e.node.data.variable);
+      // A Flow node sets every variable its fields map to.
+      if (e.node?.type === "flow") for (const v of Object.values(e.node.data.fields)) set.add(v);
+    }
     for (const [field, name] of uses) {
       const root = name.split(".")[0];
       // Names starting with _ are the runtime's own (an availability node's _why and _alternatives).

@@ -5,6 +5,8 @@ import { defaultAssistant } from "../assistants/assistants";
 import type { Db } from "../db/client";
 import { assistants, skills, skillVersions } from "../db/schema";
 import { AppError, notFound } from "../errors";
+import { findFlow } from "../flows/flows";
+import type { SkillGraph } from "../shared/graph-schema";
 import { listPage, type Page, type PageParams } from "../pagination";
 import type { skillOut, skillSummaryOut, skillUpsertIn, skillUpsertOut } from "../shared/skill-schema";
 import { readyMadeNamesFor } from "../shared/ready-made-skills";
@@ -42,6 +44,34 @@ export async function getSkill(db: Db, businessId: string, id: string): Promise<
 }
 
 /**
+ * A Flow node sends a registered WhatsApp Flow and reads its fields: the Flow must be this business's,
+ * and each field it maps one the Flow returns (a detail per problem, at the node's path).
+ */
+async function checkFlows(db: Db, businessId: string, graph: SkillGraph): Promise<void> {
+  const problems: { path: string; message: string }[] = [];
+  for (const [i, node] of graph.nodes.entries()) {
+    if (node.type !== "flow") continue;
+    const flow = await findFlow(db, businessId, node.data.flow);
+    if (!flow) {
+      problems.push({
+        path: `graph.nodes[${i}].data.flow`,
+        message: `node "${node.id}": no registered WhatsApp Flow ${node.data.flow} (GET /v1/flows).`,
+      });
+      continue;
+    }
+    for (const field of Object.keys(node.data.fields)) {
+      if (!flow.fields.some((f) => f.name === field)) {
+        problems.push({
+          path: `graph.nodes[${i}].data.fields.${field}`,
+          message: `node "${node.id}": the Flow ${flow.name} returns no field ${field}.`,
+        });
+      }
+    }
+  }
+  if (problems.length) throw new AppError("invalid_request", "The skill graph is invalid.", problems);
+}
+
+/**
  * Create or replace a skill. The graph is validated with the one validator the editor and runtime
  * share; every replace bumps the version and keeps the old graph for sessions in flight.
  */
@@ -59,6 +89,7 @@ export async function upsertSkill(
       checked.problems.map((p) => ({ path: p.path, message: p.message })),
     );
   }
+  await checkFlows(db, businessId, checked.graph);
   const assistantId = input.assistantId ?? (await defaultAssistant(db, businessId)).id;
   if (input.assistantId) {
     const [a] = await db

@@ -149,6 +149,7 @@ export function templateSend(template: TemplateRow, ref: TemplateRefIn): Templat
       throw invalid([{ path, message: "A quick reply button takes `payload`." }]);
     }
     if (def.type === "phone_number") throw invalid([{ path, message: "A phone number button takes no value." }]);
+    if (def.type === "flow" && b.text !== undefined) throw invalid([{ path, message: "A Flow button takes only `payload`: its flow_token." }]);
   }
   const buttons: TemplateButtonSent[] = template.buttons.map((def, index) => {
     const value = given_buttons.find((b) => b.index === index);
@@ -165,6 +166,7 @@ export function templateSend(template: TemplateRow, ref: TemplateRefIn): Templat
       return { index, type: "copy_code", text: "Copy code", value: value.text ?? null };
     }
     if (def.type === "quick_reply") return { index, type: "quick_reply", text: def.text, value: value?.payload ?? null };
+    if (def.type === "flow") return { index, type: "flow", text: def.text, value: value?.payload ?? null };
     return { index, type: "phone_number", text: def.text, value: null };
   });
 

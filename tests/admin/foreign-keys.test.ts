@@ -146,6 +146,10 @@ describe("the foreign keys migration", () => {
     await run(sql`insert into campaign_settings (business_id) values (${B})`);
     await run(sql`insert into whatsapp_rates (business_id, country, category, price, currency) values (${B}, 'BR', 'marketing', 0.0625, 'USD')`);
     await run(sql`insert into privacy_settings (business_id, message_retention_days) values (${B}, 90)`);
+    // Issue 38: registered WhatsApp Flows.
+    await run(
+      sql`insert into whatsapp_flows (id, business_id, flow_id, name, cta, fields) values ('flw_fk_1', ${B}, '123', 'Book', 'Book', '[{"name":"date","kind":"date"}]'::jsonb)`,
+    );
     await run(sql`insert into audit_events (id, business_id, actor_type, action) values ('aud_fk_1', ${B}, 'system', 'api_key.created')`);
     await run(sql`insert into booking_slots (business_id, skill_id, slot_start, booked, capacity) values (${B}, 'sk_hello', now(), 1, 4)`);
     await run(

@@ -106,7 +106,7 @@ describe("POST /v1/messages type interactive", () => {
       ],
       [{ type: "cta_url", body: "Track it", button: { text: "Track", url: "ftp://example.com" } }, "interactive.button.url"],
       [{ type: "cta_url", body: "Track it", button: { text: "t".repeat(21), url: "https://example.com" } }, "interactive.button.text"],
-      [{ type: "flow", body: "Not yet" }, "interactive.type"],
+      [{ type: "flow", body: "Which Flow?" }, "interactive.flow"],
     ];
     for (const [interactive, path] of cases) {
       const res = await send(b, { type: "interactive", interactive });

@@ -614,6 +614,30 @@ export function interactiveInvalid(raw: unknown): string | null {
     if (rows < 1 || rows > 10) return "Total row count is invalid. Min 1, max 10.";
     return null;
   }
+  if (i.type === "flow") {
+    // Meta's "Sending a Flow": action.name flow, flow_message_version "3", the Flow's id, a CTA of at
+    // most 20 characters without emoji, navigate (with a screen when a payload is given) or data_exchange.
+    if (i.action?.name !== "flow") return "action.name must be flow.";
+    const p = i.action.parameters;
+    if (!p || typeof p !== "object") return "action.parameters is required.";
+    if (p.flow_message_version !== "3") return "flow_message_version must be 3.";
+    if ((typeof p.flow_id !== "string" || !p.flow_id) && (typeof p.flow_name !== "string" || !p.flow_name)) return "flow_id is required.";
+    const cta = within(p.flow_cta, 20, "Flow CTA");
+    if (cta) return cta;
+    if (/\p{Extended_Pictographic}/u.test(p.flow_cta)) return "Flow CTA may not contain emoji.";
+    if (p.flow_token !== undefined && (typeof p.flow_token !== "string" || !p.flow_token)) return "flow_token must be a non-empty string.";
+    const action = p.flow_action ?? "navigate";
+    if (action !== "navigate" && action !== "data_exchange") return "flow_action must be navigate or data_exchange.";
+    const payload = p.flow_action_payload;
+    if (action === "data_exchange" && payload !== undefined) return "flow_action_payload is only for navigate.";
+    if (payload !== undefined) {
+      if (typeof payload?.screen !== "string" || !payload.screen) return "flow_action_payload.screen is required.";
+      if (payload.data !== undefined && (typeof payload.data !== "object" || !Object.keys(payload.data ?? {}).length)) {
+        return "flow_action_payload.data must be a non-empty object.";
+      }
+    }
+    return null;
+  }
   if (i.type === "cta_url") {
     if (i.action?.name !== "cta_url") return "action.name must be cta_url.";
     const e = within(i.action.parameters?.display_text, 20, "Display text");
@@ -674,6 +698,8 @@ export type InboundSpec = {
 } & (
   | { type?: "text"; text: string }
   | { type: "interactive"; kind?: "button_reply" | "list_reply"; replyId: string; title: string; description?: string }
+  /** A WhatsApp Flow's answer (`interactive.nfm_reply`): `response` becomes `response_json` with `flow_token`. */
+  | { type: "flow_reply"; token?: string; response: Record<string, unknown>; body?: string }
   | { type: "button"; payload: string; text: string }
   | {
       type: "order";
@@ -778,6 +804,11 @@ function inboundMessage(spec: InboundSpec, now: Date): Record<string, unknown> {
       const kind = spec.kind ?? "button_reply";
       const reply = { id: spec.replyId, title: spec.title, ...(spec.description !== undefined && { description: spec.description }) };
       return { ...base, type: "interactive", interactive: { type: kind, [kind]: reply } };
+    }
+    case "flow_reply": {
+      const response = { ...(spec.token !== undefined && { flow_token: spec.token }), ...spec.response };
+      const nfm_reply = { name: "flow", body: spec.body ?? "Sent", response_json: JSON.stringify(response) };
+      return { ...base, type: "interactive", interactive: { type: "nfm_reply", nfm_reply } };
     }
     case "button":
       return { ...base, type: "button", button: { payload: spec.payload, text: spec.text } };

@@ -317,6 +317,7 @@ function componentProblem(components: any[], format: string): { code: number; me
     if (count("URL") > 2) return invalid("at most 2 URL buttons");
     if (count("PHONE_NUMBER") > 1) return invalid("at most 1 PHONE_NUMBER button");
     if (count("COPY_CODE") > 1) return invalid("at most 1 COPY_CODE button");
+    if (count("FLOW") > 1) return invalid("at most 1 FLOW button");
     const quick = buttons.map((b: any, i: number) => (b?.type === "QUICK_REPLY" ? i : -1)).filter((i: number) => i >= 0);
     if (quick.length && quick[quick.length - 1] - quick[0] !== quick.length - 1) return invalid("QUICK_REPLY buttons must be grouped together");
     for (const b of buttons) {
@@ -333,6 +334,16 @@ function componentProblem(components: any[], format: string): { code: number; me
         if (vars.length === 1 && typeof b.example?.[0] !== "string") return { code: 131009, message: "URL button variable requires a sample URL" };
       } else if (b.type === "PHONE_NUMBER") {
         if (!/^\+?\d{6,20}$/.test(String(b.phone_number ?? ""))) return invalid("PHONE_NUMBER button needs phone_number");
+      } else if (b.type === "FLOW") {
+        // Meta's FLOW button: the Flow (flow_id, or flow_name / flow_json), navigate to navigate_screen or data_exchange.
+        if (typeof b.flow_id !== "string" && typeof b.flow_name !== "string" && typeof b.flow_json !== "string") {
+          return invalid("FLOW button needs flow_id, flow_name or flow_json");
+        }
+        const action = b.flow_action ?? "navigate";
+        if (action !== "navigate" && action !== "data_exchange") return invalid("FLOW button flow_action is navigate or data_exchange");
+        if (action === "navigate" && (typeof b.navigate_screen !== "string" || !b.navigate_screen)) {
+          return invalid("FLOW button with flow_action navigate needs navigate_screen");
+        }
       } else if (b.type !== "QUICK_REPLY") return invalid(`unknown button type ${b.type}`);
     }
   }
@@ -376,8 +387,15 @@ function sendProblem(t: FakeTemplate, sent: any[]): { code: number; message?: st
   }
   for (const c of sentButtons) {
     const b = buttons[Number(c.index)];
-    const expected = b ? { URL: "url", COPY_CODE: "copy_code", QUICK_REPLY: "quick_reply" }[String(b.type)] : undefined;
+    const expected = b ? { URL: "url", COPY_CODE: "copy_code", QUICK_REPLY: "quick_reply", FLOW: "flow" }[String(b.type)] : undefined;
     if (!expected || c.sub_type !== expected) return { code: 132012 };
+    // A FLOW button's one parameter is an action with the flow_token the answer carries back.
+    if (expected === "flow") {
+      const p = c.parameters?.[0];
+      if (c.parameters?.length !== 1 || p?.type !== "action" || (p.action?.flow_token !== undefined && typeof p.action.flow_token !== "string")) {
+        return { code: 132012 };
+      }
+    }
   }
   return null;
 }

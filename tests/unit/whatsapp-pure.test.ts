@@ -208,6 +208,26 @@ describe("parseWhatsAppWebhook", () => {
     ]);
   });
 
+  it("reads a WhatsApp Flow's answer (nfm_reply): response_json parsed, its flow_token kept; one that does not parse kept as text", () => {
+    const [answer, broken] = parseWhatsAppWebhook(
+      inboundPayload({
+        messages: [
+          { from: "1555000001", type: "flow_reply", token: "msg_1", response: { date: "2026-12-05", party: 4 }, context: "wamid.FLOW" },
+          { from: "1555000001", type: "interactive", kind: "button_reply", replyId: "x", title: "x" },
+        ],
+      }),
+    ).messages;
+    expect(answer).toMatchObject({
+      type: "interactive",
+      text: "Sent",
+      replyTo: "wamid.FLOW",
+      content: { kind: "nfm_reply", name: "flow", body: "Sent", token: "msg_1", response: { flow_token: "msg_1", date: "2026-12-05", party: 4 } },
+    });
+    expect(broken.content).toMatchObject({ kind: "button_reply" });
+    const bad = only(raw("interactive", { type: "nfm_reply", nfm_reply: { name: "flow", body: "Sent", response_json: "{not json" } }));
+    expect(bad.content).toEqual({ kind: "nfm_reply", name: "flow", body: "Sent", token: null, response: { response_json: "{not json" } });
+  });
+
   it("uses placeholders for media, location, contacts, reactions and unsupported types", () => {
     expect(only(raw("audio", { id: "A1", mime_type: "audio/ogg; codecs=opus", voice: true })).text).toBe("[audio]");
     expect(only(raw("video", { id: "V1", mime_type: "video/mp4", caption: "look" })).text).toBe("[video] look");

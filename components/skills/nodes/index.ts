@@ -5,6 +5,7 @@ import { AvailabilityNode } from "./availability-node";
 import { CatalogNode } from "./catalog-node";
 import { ConditionNode } from "./condition-node";
 import { EndNode } from "./end-node";
+import { FlowNode } from "./flow-node";
 import { HandoffNode } from "./handoff-node";
 import { MessageNode } from "./message-node";
 import { QuestionNode } from "./question-node";
@@ -16,6 +17,7 @@ export const skillNodeTypes = {
   trigger: TriggerNode,
   message: MessageNode,
   question: QuestionNode,
+  flow: FlowNode,
   condition: ConditionNode,
   catalog: CatalogNode,
   availability: AvailabilityNode,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { audienceIn, audiencePreviewOut, campaignIn, campaignOut, recipientOut, variableExpr } from "../../campaigns/campaign-schema";
+import { audienceIn, audiencePreviewOut, campaignIn, campaignOut, recipientOut } from "../../campaigns/campaign-schema";
 import {
   createCampaign,
   getCampaign,
@@ -45,10 +45,7 @@ export const campaignsPreview = defineOperation({
   body: z
     .object({
       audience: audienceIn,
-      template: z
-        .object({ name: z.string().min(1).max(512), language: z.string().min(2).max(20), variables: z.array(variableExpr).max(100).default([]) })
-        .strict()
-        .optional(),
+      template: campaignIn.shape.template.optional(),
     })
     .strict(),
   response: audiencePreviewOut,

@@ -11,6 +11,7 @@ import * as campaigns from "./campaigns";
 import * as catalog from "./catalog";
 import * as channel from "./channel";
 import * as contacts from "./contacts";
+import * as flows from "./flows";
 import * as conversations from "./conversations";
 import * as inbox from "./inbox";
 import * as labels from "./labels";
@@ -161,6 +162,11 @@ export const operations: AnyOperation[] = [
   savedReplies.savedRepliesCreate,
   savedReplies.savedRepliesUpdate,
   savedReplies.savedRepliesDelete,
+  flows.flowsList,
+  flows.flowsCreate,
+  flows.flowsGet,
+  flows.flowsUpdate,
+  flows.flowsDelete,
   team.teamList,
   team.teamSetRole,
   team.teamRemove,
@@ -201,6 +207,7 @@ export * from "./campaigns";
 export * from "./catalog";
 export * from "./channel";
 export * from "./contacts";
+export * from "./flows";
 export * from "./conversations";
 export * from "./inbox";
 export * from "./media";

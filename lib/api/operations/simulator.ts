@@ -68,6 +68,8 @@ export const simulatorSend = defineOperation({
         description: z.string().max(100).optional(),
       })
       .optional(),
+    // A WhatsApp Flow filled in (its answer's fields; `replyTo` names the Flow message it answers).
+    flowReply: z.object({ response: z.record(z.string(), z.unknown()), token: z.string().min(1).max(200).optional() }).optional(),
     // The message the customer answers or quotes.
     replyTo: z.string().min(1).max(100).optional(),
   }),

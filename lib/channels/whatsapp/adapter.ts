@@ -38,6 +38,7 @@ export function whatsAppAdapter(connection: WhatsAppConnection): Required<Channe
         interactive: message.interactive ?? undefined,
         replyTo: message.replyTo ?? undefined,
         media,
+        flowToken: message.id,
       });
       const url = `${graphUrl()}/${encodeURIComponent(connection.phoneNumberId)}/messages`;
       let res: Response;
@@ -70,7 +71,8 @@ export function whatsAppAdapter(connection: WhatsAppConnection): Required<Channe
 
 async function uploadFor(connection: WhatsAppConnection, media: OutboundMedia) {
   const filename = media.filename ?? `${media.kind}.${media.mimeType.split("/")[1] ?? "bin"}`;
-  const id = await uploadWhatsAppMedia(connection, { bytes: await media.open(), mimeType: media.mimeType, filename, size: media.size });
+  const id =
+    media.channelId ?? (await uploadWhatsAppMedia(connection, { bytes: await media.open(), mimeType: media.mimeType, filename, size: media.size }));
   return { kind: media.kind, id, caption: media.caption, filename: media.filename, ...(media.voice ? { voice: true } : {}) };
 }
 

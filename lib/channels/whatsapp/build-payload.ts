@@ -18,6 +18,8 @@ export type OutboundForWhatsApp = {
   interactive?: { kind: "buttons" | "list"; options: ChoiceOption[]; button?: string } | (InteractiveMessage & { kind?: undefined });
   /** The wamid of the message this one quotes (Meta's `context.message_id`). */
   replyTo?: string;
+  /** The flow_token a Flow (an interactive Flow, a template's FLOW button) carries when none was given: our message's id. */
+  flowToken?: string;
 };
 
 /** A choice: its title, or a title with the id the customer's reply carries back (else opt_<n>). */
@@ -53,7 +55,7 @@ export function buildWhatsAppPayload(msg: OutboundForWhatsApp): object {
   if (msg.type === "template") {
     // Falling back to text would only be refused outside the window; this is a caller bug.
     if (!msg.template) throw new Error("A template message needs `template`");
-    return { ...envelope, type: "template", template: templateObject(msg.template) };
+    return { ...envelope, type: "template", template: templateObject(msg.template, msg.flowToken) };
   }
   if (msg.type === "media") {
     if (!msg.media) throw new Error("A media message needs `media`");
@@ -69,7 +71,7 @@ export function buildWhatsAppPayload(msg: OutboundForWhatsApp): object {
     return { ...envelope, type: kind, [kind]: file };
   }
   if (msg.type === "interactive" && msg.interactive && "type" in msg.interactive) {
-    return { ...envelope, type: "interactive", interactive: composedInteractive(msg.interactive) };
+    return { ...envelope, type: "interactive", interactive: composedInteractive(msg.interactive, msg.flowToken) };
   }
   if (msg.type === "interactive" && msg.interactive && "kind" in msg.interactive && msg.interactive.kind) {
     const interactive = buildInteractive(msg.text, msg.interactive);
@@ -84,7 +86,7 @@ export function buildWhatsAppPayload(msg: OutboundForWhatsApp): object {
  * body's variables (each with its `parameter_name` in a named template) and one entry per button
  * that takes a value (a URL's variable part, a copy code, a quick reply's payload), by index.
  */
-function templateObject(t: NonNullable<OutboundForWhatsApp["template"]>): object {
+function templateObject(t: NonNullable<OutboundForWhatsApp["template"]>, flowToken?: string): object {
   const components: object[] = [];
   const header = t.header;
   if (header?.format === "text" && header.value != null) {
@@ -107,11 +109,18 @@ function templateObject(t: NonNullable<OutboundForWhatsApp["template"]>): object
       components.push({ type: "button", sub_type: "quick_reply", index: String(b.index), parameters: [{ type: "payload", payload: b.value }] });
     }
   }
+  // A FLOW button always gets its flow_token (the value given, else the message's id): the answer carries it back.
+  for (const b of t.buttons ?? []) {
+    const token = b.type === "flow" ? (b.value ?? flowToken) : undefined;
+    if (token) {
+      components.push({ type: "button", sub_type: "flow", index: String(b.index), parameters: [{ type: "action", action: { flow_token: token } }] });
+    }
+  }
   return { name: t.name, language: { code: t.language }, ...(components.length ? { components } : {}) };
 }
 
 /** A composed interactive message in Meta's shape (validated against WhatsApp's limits when it was accepted). */
-export function composedInteractive(m: InteractiveMessage): object {
+export function composedInteractive(m: InteractiveMessage, flowToken?: string): object {
   const body = { text: m.body };
   if (m.type === "location_request") return { type: "location_request_message", body, action: { name: "send_location" } };
   const dress = {
@@ -128,6 +137,20 @@ export function composedInteractive(m: InteractiveMessage): object {
       rows: s.rows.map((r) => ({ id: r.id, title: r.title, ...(r.description ? { description: r.description } : {}) })),
     }));
     return { type: "list", ...dress, action: { button: m.button, sections } };
+  }
+  if (m.type === "flow") {
+    // Meta's "Sending a Flow": message version 3, navigate to the screen (with its data) when one is named;
+    // without one WhatsApp opens the Flow's first screen. flowId and cta were filled from the registration at send.
+    const screen = m.screen ? { flow_action_payload: { screen: m.screen, ...(m.data ? { data: m.data } : {}) } } : {};
+    const parameters = {
+      flow_message_version: "3",
+      flow_token: m.token ?? flowToken ?? "unused",
+      flow_id: m.flowId,
+      flow_cta: m.cta,
+      flow_action: "navigate",
+      ...screen,
+    };
+    return { type: "flow", ...dress, action: { name: "flow", parameters } };
   }
   return { type: "cta_url", ...dress, action: { name: "cta_url", parameters: { display_text: m.button.text, url: m.button.url } } };
 }

@@ -364,6 +364,7 @@ function describeMessage(type: string, m: Json): { text: string; content: Json |
   if (type === "interactive") {
     const kind = asString(body?.type) ?? "";
     const reply = asObject(body?.[kind]);
+    if (reply && kind === "nfm_reply") return describeFlowReply(reply);
     if (!reply || (kind !== "button_reply" && kind !== "list_reply")) return placeholder(type, kind || null, body);
     const title = asString(reply.title) ?? "";
     const description = asString(reply.description);
@@ -420,6 +421,28 @@ function describeMessage(type: string, m: Json): { text: string; content: Json |
     return placeholder(type, names.filter(Boolean).join(", ") || null, { contacts: m.contacts });
   }
   return placeholder(type, null, body);
+}
+
+/**
+ * A WhatsApp Flow's answer (`interactive.nfm_reply`): `response_json` is a JSON string with the Flow's
+ * fields and its `flow_token`. The Flow and its fields' labels are found when the message is received
+ * (lib/flows/flow-answers.ts); here it is read as Meta sent it. A `response_json` that does not parse is
+ * kept as text, never dropped.
+ */
+function describeFlowReply(reply: Json): { text: string; content: Json } {
+  const raw = asString(reply.response_json) ?? "";
+  let response: Json = {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    response = asObject(parsed) ?? { value: parsed };
+  } catch {
+    response = raw ? { response_json: raw } : {};
+  }
+  const body = asString(reply.body) ?? "Sent";
+  return {
+    text: body,
+    content: { kind: "nfm_reply", name: asString(reply.name) ?? "flow", body, token: asString(response.flow_token), response },
+  };
 }
 
 function describeOrder(order: Json | null): { text: string; content: Json } {

@@ -99,6 +99,14 @@ export function templateComponents(t: ComponentsIn) {
             return { type: "URL", text: b.text, url: b.url, ...(b.example ? { example: [b.example] } : {}) };
           case "phone_number":
             return { type: "PHONE_NUMBER", text: b.text, phone_number: b.phoneNumber };
+          case "flow":
+            return {
+              type: "FLOW",
+              text: b.text,
+              flow_id: b.flowId,
+              flow_action: b.flowAction ?? "navigate",
+              ...(b.navigateScreen ? { navigate_screen: b.navigateScreen } : {}),
+            };
           default:
             return { type: "COPY_CODE", example: b.example };
         }
@@ -151,7 +159,17 @@ export function fromComponents(components: Record<string, unknown>[]): Omit<Comp
       const ex = Array.isArray(b.example) ? b.example[0] : undefined;
       buttons.push({ type: "url", text, url: String(b.url ?? ""), ...(typeof ex === "string" ? { example: ex } : {}) });
     } else if (type === "PHONE_NUMBER") buttons.push({ type: "phone_number", text, phoneNumber: String(b.phone_number ?? "") });
-    else if (type === "COPY_CODE") buttons.push({ type: "copy_code", example: String(Array.isArray(b.example) ? b.example[0] : (b.example ?? "")) });
+    else if (type === "FLOW") {
+      const screen = typeof b.navigate_screen === "string" ? b.navigate_screen : undefined;
+      buttons.push({
+        type: "flow",
+        text,
+        flowId: String(b.flow_id ?? ""),
+        flowAction: b.flow_action === "data_exchange" ? "data_exchange" : "navigate",
+        ...(screen ? { navigateScreen: screen } : {}),
+      });
+    } else if (type === "COPY_CODE")
+      buttons.push({ type: "copy_code", example: String(Array.isArray(b.example) ? b.example[0] : (b.example ?? "")) });
   }
   return {
     body: bodyText,

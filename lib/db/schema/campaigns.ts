@@ -9,6 +9,19 @@ export const campaignStatuses = ["scheduled", "running", "paused", "completed", 
 export type CampaignStatus = (typeof campaignStatuses)[number];
 
 /** Who gets a campaign: filters AND together; `phones` (from a CSV) are upserted as contacts on creation. */
+/**
+ * What a campaign's template needs besides the body's variables (issue 38): a text header's value or a
+ * media header's file (stored once, sent to everyone), and the values of URL and copy code buttons.
+ * Text values are expressions like the variables (`{{name|there}}`), rendered per recipient.
+ */
+export type CampaignComponents = {
+  header?: { text: string } | { fileId: string; kind: "image" | "video" | "document"; filename?: string };
+  buttons?: { index: number; text?: string; payload?: string }[];
+};
+
+/** A recipient's rendered header text and button values (the campaign's expressions filled for the contact). */
+export type RecipientComponents = { header?: string; buttons?: { index: number; text?: string; payload?: string }[] };
+
 export type CampaignAudience = {
   tags?: { any?: string[]; all?: string[] };
   search?: string;
@@ -28,6 +41,7 @@ export const campaigns = pgTable(
     templateLanguage: text("template_language").notNull(),
     // One expression per {{n}} of the template: text with {{field|fallback}} taken from the contact.
     variables: jsonb("variables").$type<string[]>().notNull(),
+    components: jsonb("components").$type<CampaignComponents>(),
     audience: jsonb("audience").$type<CampaignAudience>().notNull(),
     status: text("status", { enum: campaignStatuses }).notNull(),
     scheduledAt: ts("scheduled_at"),
@@ -65,6 +79,8 @@ export const campaignRecipients = pgTable(
     name: text("name"),
     // The template's variables for this contact, rendered when the campaign was created.
     variables: jsonb("variables").$type<string[]>().notNull(),
+    // The header text and button values rendered for this contact, when the template needs them.
+    components: jsonb("components").$type<RecipientComponents>(),
     status: text("status", { enum: recipientStatuses }).notNull().default("pending"),
     claim: text("claim"),
     // DEFERRABLE INITIALLY DEFERRED (drizzle/0014_foreign_keys.sql): the send names the message before inserting it.

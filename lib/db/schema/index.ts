@@ -38,5 +38,6 @@ export * from "./users";
 export * from "./webhook-attempts";
 export * from "./webhook-deliveries";
 export * from "./webhook-endpoints";
+export * from "./whatsapp-flows";
 export * from "./whatsapp-rates";
 export * from "./workers";

@@ -31,9 +31,9 @@ export type TemplatePayload = {
 /** A template's button as one message carries it: its title and, for a URL or copy code, this message's value. */
 export type TemplateButtonSent = {
   index: number;
-  type: "quick_reply" | "url" | "phone_number" | "copy_code";
+  type: "quick_reply" | "url" | "phone_number" | "copy_code" | "flow";
   text: string;
-  /** The URL's variable part, the code to copy, or the payload a quick reply sends back. */
+  /** The URL's variable part, the code to copy, the payload a quick reply sends back, or a Flow button's flow_token (null: the message's id). */
   value: string | null;
 };
 /**

@@ -23,6 +23,8 @@ type Phrases = {
   cartEmpty: string;
   removed: (title: string) => string;
   minimum: (min: string, subtotal: string) => string;
+  /** A WhatsApp Flow was sent and the customer wrote instead of filling it in. */
+  fillForm: string;
   and: string;
   or: string;
 };
@@ -47,6 +49,7 @@ export const phrases: Record<DetectedLanguage, Phrases> = {
     cartEmpty: "Your order is empty now. What would you like?",
     removed: (title) => `Removed ${title}.`,
     minimum: (min, subtotal) => `The minimum for delivery is ${min} (your order is ${subtotal}). Add something more, or choose pickup.`,
+    fillForm: "Please fill in the form: tap the button below.",
     and: "and",
     or: "or",
   },
@@ -71,6 +74,7 @@ export const phrases: Record<DetectedLanguage, Phrases> = {
     removed: (title) => `Retirei ${title}.`,
     minimum: (min, subtotal) =>
       `O mínimo para entrega é ${min} (a sua encomenda é ${subtotal}). Acrescente mais alguma coisa ou escolha levantar no restaurante.`,
+    fillForm: "Preencha o formulário, por favor: toque no botão abaixo.",
     and: "e",
     or: "ou",
   },
@@ -94,6 +98,7 @@ export const phrases: Record<DetectedLanguage, Phrases> = {
     cartEmpty: "Tu pedido está vacío. ¿Qué te apetece?",
     removed: (title) => `He quitado ${title}.`,
     minimum: (min, subtotal) => `El mínimo para envío a domicilio es ${min} (tu pedido es ${subtotal}). Añade algo más o elige recoger en el local.`,
+    fillForm: "Rellena el formulario, por favor: toca el botón de abajo.",
     and: "y",
     or: "o",
   },

@@ -4,6 +4,7 @@ import type { Turn } from "../base/turn-context";
 import { aiNode } from "./ai-node";
 import { availabilityNode } from "./availability-node";
 import { catalogNode } from "./catalog-node";
+import { flowNode } from "./flow-node";
 import { questionNode, sayAndHandOff } from "./question-node";
 import { endSession, type Session, saveSession } from "../../conversations/skill-sessions";
 import { conditionNode, endNode, handoffNode, messageNode, recordNode } from "./simple-nodes";
@@ -12,7 +13,7 @@ import { giveBackHold } from "../../conversations/booking-holds";
 import { LANG, type SkillRun, type Step } from "./run-state";
 
 // The skill interpreter. It walks the graph from a node until the skill waits for the customer (a
-// question or catalog node), finishes (end, handoff, or a handle with no edge), or needs an LLM answer
+// question, Flow or catalog node), finishes (end, handoff, or a handle with no edge), or needs an LLM answer
 // written outside the transaction. Everything it needs next time is in the session row.
 
 export type Outcome = { kind: "waiting" | "ended" | "handed_off" | "halted" } | { kind: "ai"; nodeId: string; instructions?: string };
@@ -123,6 +124,8 @@ function execute(run: SkillRun, node: SkillNode, answering: boolean): Promise<St
       return messageNode(run, node);
     case "question":
       return questionNode(run, node, answering);
+    case "flow":
+      return flowNode(run, node, answering);
     case "condition":
       return conditionNode(run, node);
     case "catalog":

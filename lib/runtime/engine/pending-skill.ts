@@ -62,6 +62,10 @@ export function planCompletion(graph: SkillGraph, variables: Vars, fromNodeId: s
         else if (!present(vars[v]) || refused) need(v);
         break;
       }
+      case "flow":
+        // A person completing the skill gives what the form would have: every variable it maps to.
+        for (const v of Object.values(node.data.fields)) if (!present(vars[v])) need(v);
+        break;
       case "condition":
         handle = testCondition(node.data, vars) ? "true" : "false";
         break;
@@ -123,8 +127,8 @@ function textOf(variables: Vars, variable: string, timeZone: string): string {
 function gatheredVariables(graph: SkillGraph, variables: Vars): string[] {
   const ordered: string[] = [];
   for (const n of graph.nodes) {
-    const v = n.type === "question" || n.type === "catalog" ? n.data.variable : null;
-    if (v && !ordered.includes(v)) ordered.push(v);
+    const vs = n.type === "question" || n.type === "catalog" ? [n.data.variable] : n.type === "flow" ? Object.values(n.data.fields) : [];
+    for (const v of vs) if (!ordered.includes(v)) ordered.push(v);
   }
   const shown = (k: string) => !k.startsWith("$") && !k.startsWith("_") && present(variables[k]);
   const rest = Object.keys(variables)

@@ -56,6 +56,7 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
     return null;
   }
 
+  if (turn.message.kind === "flow") return answerFlow(turn, skills);
   if (turn.message.kind !== "text") return answerUnreadable(turn);
   turn.unbilled = countTokens(turn.message.text);
   const language = asksForHuman(turn.message.text);
@@ -107,6 +108,20 @@ async function answerUnreadable(turn: Turn): Promise<null> {
   if (turn.message.kind === "order") await reply(turn, cannedReplies(replyLanguage(turn.assistant.language, "")).orderReceived);
   else await unreadableMedia(turn);
   return null;
+}
+
+/**
+ * A WhatsApp Flow's answer goes to the skill waiting at a Flow node, which maps its fields into its
+ * variables. One no skill waits for (sent from the inbox or the API) is for people and the business's
+ * systems (the thread, `message.received`): the assistant says nothing.
+ */
+async function answerFlow(turn: Turn, skills: RunnableSkill[]): Promise<Pending | null> {
+  const session = await activeSession(turn.db, turn.conversation.id);
+  if (!session) return null;
+  const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
+  if (graph?.nodes.find((n) => n.id === session.nodeId)?.type !== "flow") return null;
+  await setMisses(turn, 0);
+  return next(turn, skills, await continueSkill(turn, session, graph));
 }
 
 async function resumeAiNode(turn: Turn, skills: RunnableSkill[], input: Extract<TurnInput, { kind: "ai" }>): Promise<Pending | null> {

@@ -119,7 +119,7 @@ export async function loadTurn(
   const address = contact ? contactAddress(contact) : null;
   if (!message || !contact || !address || !business) return { pending, turn: null };
   if (!assistant) throw notFound("assistant");
-  const readable = readInbound(message.type, message.text);
+  const readable = readInbound(message.type, message.text, message.content);
   return {
     pending,
     turn: {
