@@ -17,7 +17,8 @@ function filesThatMock(dir: string): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...filesThatMock(file));
-    else if (entry.name.endsWith(".test.ts") && /\bvi\.(?:do)?[mM]ock\(/.test(fs.readFileSync(file, "utf8"))) out.push(path.relative(__dirname, file));
+    else if (entry.name.endsWith(".test.ts") && /\bvi\.(?:do)?[mM]ock\(/.test(fs.readFileSync(file, "utf8")))
+      out.push(path.relative(__dirname, file));
   }
   return out;
 }

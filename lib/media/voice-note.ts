@@ -37,7 +37,7 @@ export async function webmToOgg(webm: Uint8Array): Promise<Uint8Array> {
   try {
     const input = new Input({ source: new BufferSource(webm), formats: ALL_FORMATS });
     const track = await input.getPrimaryAudioTrack();
-    if (!track || track.codec !== "opus") throw refuse();
+    if (track?.codec !== "opus") throw refuse();
     const target = new BufferTarget();
     const output = new Output({ format: new OggOutputFormat(), target });
     const conversion = await Conversion.init({ input, output, video: { discard: true } });

@@ -271,7 +271,7 @@ describe("the team report", () => {
     await updateInboxSettings(db(), businessId, { slaFirstResponseMinutes: 20, slaResolutionMinutes: 90 });
     const vip = await createLabel(db(), businessId, { name: "VIP", color: "#aa3355", firstResponseMinutes: 5, resolutionMinutes: 30 });
     const late = await createLabel(db(), businessId, { name: "Late", color: "#3355aa" });
-    const [b, c] = await db()
+    const [b] = await db()
       .select({ id: conversations.id })
       .from(conversations)
       .where(eq(conversations.businessId, businessId))
