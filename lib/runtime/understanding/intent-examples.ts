@@ -148,6 +148,10 @@ export const ownIntentExamples: Record<OwnIntent, Phrases> = {
       "we waited an hour for our food, this is unacceptable",
       "not acceptable, nobody came to serve us for 40 minutes",
       "the waiter was very rude to us",
+      "my food still hasn't arrived",
+      "this is a disgrace, my booking wasn't there when we arrived",
+      "you lost my reservation",
+      "I'm really unhappy with how we were treated",
     ],
     pt: [
       "tenho uma reclamação",
@@ -161,6 +165,10 @@ export const ownIntentExamples: Record<OwnIntent, Phrases> = {
       "esperámos uma hora pelos pratos, não é aceitável",
       "isto é inaceitável, ninguém nos atendeu",
       "o empregado foi muito mal educado connosco",
+      "a comida ainda não chegou",
+      "uma vergonha, cheguei e a minha reserva não existia",
+      "perderam a minha reserva",
+      "estou muito insatisfeito com o atendimento",
     ],
     es: [
       "tengo una queja",
@@ -174,6 +182,10 @@ export const ownIntentExamples: Record<OwnIntent, Phrases> = {
       "esperamos una hora por los platos, es inaceptable",
       "no es aceptable, nadie nos atendió en 40 minutos",
       "el camarero fue muy maleducado con nosotros",
+      "la comida todavía no ha llegado",
+      "una vergüenza, reservé y al llegar no había mesa a mi nombre",
+      "perdisteis mi reserva",
+      "estoy muy descontento con el trato",
     ],
   },
   allergy: {

@@ -51,7 +51,7 @@ export function slotsOf(graph: SkillGraph): Slot[] {
 }
 
 const commandWords = new Set(
-  "cancel stop book booking order menu help yes no ok okay sure thanks hello hi hey bye reservation table cancelar reserva reservar mesa encomendar encomenda pedido pedir sim nao obrigado ola oi hola gracias si vale tchau adeus adios".split(
+  "cancel stop book booking order menu help yes no ok okay sure thanks hello hi hey bye reservation table cancelar reserva reservar mesa encomendar encomenda pedido pedir sim nao obrigado ola oi hola gracias si vale tchau adeus adios that thats grand perfect perfeito perfecto great fine lovely awesome brilliant cheers correct certo exacto exato otimo genial".split(
     " ",
   ),
 );
@@ -120,7 +120,49 @@ export function readNameInText(text: string): string | null {
   }
   // "..., it's for Ben" at the end, written with a capital.
   const forName = /\b(?:it'?s |its )?for ([A-ZÀ-Þ][a-zà-ÿ]+)\s*(?:[.!]\s*)?$/u.exec(text);
-  return forName ? readName(forName[1]) : null;
+  if (forName) return readName(forName[1]);
+  return signedName(text);
+}
+
+// Words written with a capital that are days, months or greetings, never a signature.
+const calendarWords = new Set(
+  "monday tuesday wednesday thursday friday saturday sunday segunda terca terça quarta quinta sexta sabado sábado domingo lunes martes miercoles miércoles jueves viernes january february march april may june july august september october november december janeiro fevereiro marco março abril maio junho julho agosto setembro outubro novembro dezembro enero febrero marzo mayo junio julio agosto septiembre octubre noviembre diciembre happy merry feliz muchas muito many best kind regards cheers abraço abrazo saludos cumprimentos".split(
+    " ",
+  ),
+);
+const closing =
+  /^(?:god bless|thanks?|thank you|many thanks|cheers|regards|best|kind regards|bye|x+|obrigad[oa]|cumprimentos|beijos?|abracos?|bjs|gracias|un saludo|saludos|besos|un abrazo|abrazos)$/;
+const signature = /^([A-ZÀ-Þ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){1,2})$/u;
+
+/**
+ * A name signed as a clause of its own: two or three capitalised words standing alone, last in the
+ * message or just before a question ("table 2ppl tmrw 21.00, Raj Mehta. nearest metro?", "Mesa para 5
+ * hoy a las 15:00. Javier Gómez"). One word alone is too often something else ("Sol", "Thanks").
+ */
+function signedName(text: string): string | null {
+  // An email or a phone number beside the name ("Ana Rita, ana.rita@example.pt") is no clause of it.
+  const clauses = text
+    .replace(emailPattern, " ")
+    .replace(/\+?\d[\d ]{7,}\d/g, " ")
+    .split(/[,;.!?\n]+|\p{Extended_Pictographic}+/u)
+    .map((c) => c.trim())
+    .filter(Boolean);
+  if (clauses.length < 2) return null;
+  // The last clause, or the one before a closing ("Maureen Byrne. God bless", "Ana Ruiz. Un saludo").
+  const candidates = [clauses.length - 1, clauses.length - 2];
+  const lastQuestion = /\?\s*$/.test(text.trim()) ? clauses.length - 2 : -1;
+  if (lastQuestion >= 1) candidates.push(lastQuestion);
+  for (const i of candidates) {
+    if (i < 1) continue;
+    if (i === clauses.length - 2 && !closing.test(normalize(clauses[clauses.length - 1]))) continue;
+    const m = signature.exec(clauses[i]);
+    if (!m) continue;
+    const parts = m[1].split(/\s+/).map((w) => w.toLowerCase());
+    if (parts.some((w) => notNames.has(w) || calendarWords.has(w))) continue;
+    const name = readName(m[1]);
+    if (name) return name;
+  }
+  return null;
 }
 
 const pickupWords =
@@ -146,7 +188,10 @@ export function readAddressInText(text: string): string | null {
   const m = streetWords.exec(text);
   if (!m) return null;
   // The match holds no line break, so "from the polite word to the end" is a slice.
-  const polite = /(?<!\s)\s+(?:please|por favor|pf|thanks|obrigad[oa]|gracias)\b/i.exec(m[0]);
+  const polite =
+    /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,?\s+(?:and|e|y)\s+(?:do|does|can|could|is|are|will|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:name|nome|nombre|a nombre de|em nome de)\b|(?<=\d[^.]{0,40})\.\s+(?=[A-Za-zÀ-ÿ]{2,}\s)/i.exec(
+      m[0],
+    );
   return (
     m[0]
       .slice(0, polite ? polite.index : undefined)
