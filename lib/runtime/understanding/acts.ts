@@ -32,7 +32,7 @@ export function isCancel(text: string): boolean {
 }
 
 const yesWords = new Set(
-  "yes y ye yea yeah yeh yess yep yup ya aye sure sip sii simm pois bora dale va venga exacto andale ok okay k kk confirm confirma confirmao confirmada ea sip sii simm pois bora dale va venga exacto andale confirmed correct right perfect great absolutely definitely please go ahead sim claro certo isso exato exatamente confirmo pode ser perfeito si vale dale correcto confirmado perfecto bueno 👍 ✅".split(
+  "yes y ye yea yeah yeh yess yep yup ya aye sure sip sii simm pois bora dale va venga exacto andale ok okay k kk confirm confirma confirmao confirmada ea sip sii simm pois bora dale va venga exacto andale confirmed correct right perfect great absolutely definitely please go ahead sim claro certo isso exato exatamente confirmo pode ser perfeito si vale dale correcto confirmado perfecto bueno grand lovely brilliant fab sweet awesome cool perfecte genial otimo fixe 👍 ✅".split(
     " ",
   ),
 );

@@ -52,6 +52,11 @@ export function readPartySize(text: string): number | null {
     const b = count(mixed[2]);
     if (a && b) return a + b;
   }
+  // "dos adultos y mi hijo", "2 adults and our daughter", "3 adultos e o meu filho": one child more.
+  const oneChild = new RegExp(
+    `\\b${num}\\s+(?:${grownUps})\\s+(?:and|e|y|plus|mais|com|con|with)\\s+(?:my|our|mi|nuestro|nuestra|o meu|a minha|o nosso|a nossa|meu|minha|the|a|an|um|uma|un|una)\\s+(?:son|daughter|kid|child|baby|boy|girl|hijo|hija|nino|nina|bebe|filho|filha|menino|menina|crianca|neto|neta|nieto|nieta|grandson|granddaughter)\\b`,
+  ).exec(n);
+  if (oneChild && count(oneChild[1])) return (count(oneChild[1]) ?? 0) + 1;
   // "dos parejas", "two couples", "3 casais"
   const couples = new RegExp(`\\b${num}\\s+(?:couples|parejas|casais)\\b`).exec(n);
   if (couples && count(couples[1])) return 2 * (count(couples[1]) ?? 0);

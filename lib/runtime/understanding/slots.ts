@@ -102,13 +102,21 @@ const notNames = new Set(
   ),
 );
 
+/** "Tom Walsh just" -> "Tom Walsh": a name written with a capital ends where the capitals end. */
+function capitalisedRun(name: string): string {
+  const parts = name.split(/\s+/);
+  if (!/^\p{Lu}/u.test(parts[0])) return name;
+  const end = parts.findIndex((w, i) => i > 0 && !/^\p{Lu}/u.test(w));
+  return end < 0 ? name : parts.slice(0, end).join(" ");
+}
+
 /** "name Ana", "under Ana Silva", "em nome de Ana", "a nombre de Ana", "I'm Ana" inside a longer message. */
 export function readNameInText(text: string): string | null {
   const m =
     /(?:\bname(?:\s+is|'s)?|\bunder(?:\s+the\s+name)?|\bnome(?:\s+[ée])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)(?:\s*[:,])?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
       text,
     );
-  if (m) return readName(m[1]);
+  if (m) return readName(capitalisedRun(m[1]));
   // "I'm Dan," / "soy Pilar." / "sou a Joana,": only a name followed by punctuation or the end, so "I'm hungry for..." is not one.
   const short = /(?:^|[\s,.!])(?:i'?m|i am|this is|soy|sou(?: o| a)?|aqui [ée](?: o| a)?)\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]+)\s*(?:[,.!;]|$)/iu.exec(text);
   if (short) return readName(short[1]);
