@@ -99,7 +99,14 @@ export class Writer {
       const label = isDetectedLanguage(this.lang) ? this.lang : "en";
       if (next) return this.t("facts.hours.closedNow", { when: openingLabel(next.at, timeZone, label, this.at) });
     }
-    const when = readWhenParts(question, { timeZone, now: this.at });
+    // The day of the question itself, not of a remark beside it ("isn't the weather grand today!
+    // Are you open on Mondays?" asks about Monday).
+    const questionsAsked = question
+      .split(/(?<=[.!?])/)
+      .filter((sentence) => sentence.endsWith("?"))
+      .join(" ");
+    const inQuestion = questionsAsked ? readWhenParts(questionsAsked, { timeZone, now: this.at }) : null;
+    const when = inQuestion?.date ? inQuestion : readWhenParts(question, { timeZone, now: this.at });
     if (when?.date) return this.day(when.date);
     return this.week();
   }

@@ -26,13 +26,13 @@ const vocabulary: Record<Language, Vocabulary> = {
   pt: {
     strong: ["atendente", "humano", "humana", "agente", "representante", "operador", "funcionario", "gerente", "responsavel", "colega"],
     weak: ["pessoa", "alguem"],
-    asking: ["falar", "fala", "conversar", "real", "chamar", "passar", "passa", "passe"],
+    asking: ["falar", "fala", "conversar", "real", "chamar", "passar", "passa", "passe", "passem"],
     checking: ["verificar", "ver", "resolver", "resolva", "resolve", "olhar", "confirmar"],
   },
   es: {
     strong: ["agente", "humano", "humana", "representante", "operador", "asesor", "encargado", "encargada", "responsable", "companero", "companera"],
     weak: ["persona", "alguien"],
-    asking: ["hablar", "habla", "real", "pasar", "pasame", "pasa", "comunicar"],
+    asking: ["hablar", "habla", "real", "pasar", "pasame", "paseme", "pasenme", "pase", "pasa", "comunicar", "comuniqueme", "ponme", "pongame"],
     checking: ["mirar", "mire", "comprobar", "revisar", "resolver", "confirmar"],
   },
   fr: {
