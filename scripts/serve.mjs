@@ -31,6 +31,11 @@ const server = http.createServer((req, res) => {
     if (!res.headersSent) res.writeHead(500).end();
   });
 });
+// Idle keep-alive connections stay open longer than browsers and proxies keep theirs idle: with Node's
+// default 5 s the server closed a connection at the moment a client reused it, and that request failed
+// with ECONNRESET (seen in the browser suite under load). Draining closes idle connections at once.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, hostname, () => log().info({ port }, `Ready on http://${hostname ?? "localhost"}:${port}`));
 
 // SIGTERM drains (lib/server/boot.ts): no new connections, in-flight requests and jobs finish within
