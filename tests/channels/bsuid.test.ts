@@ -141,7 +141,10 @@ describe("a customer WhatsApp names without a number", () => {
     expect(lines.map((l) => [l.kind, l.text])).toContainEqual(["number_changed", notice]);
     const before = (await messagesOf(b.businessId)).length;
     // The customer writes by the new BSUID, and later WhatsApp names their number beside it: one contact.
+    // (Each one handled before the next: two webhooks naming the customer by different addresses may be
+    // handled at the same time, in either order.)
     await b.fake.postInbound(b.fake.inboundPayload({ messages: [{ from: second, bsuidInFrom: true, username: "sheena.n", text: "still me" }] }));
+    await settle();
     await b.fake.postInbound(b.fake.inboundPayload({ messages: [{ from: "+14155550199", userId: second, name: "Sheena", text: "and my number" }] }));
     await settle();
     const after = (await messagesOf(b.businessId)).slice(before);
