@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { postgresServerEnv } from "./e2e/server-env";
 
 // Two screen sizes (e2e/README.md):
 // - `desktop` (1440x900) runs every spec;
@@ -7,18 +8,31 @@ import { defineConfig } from "@playwright/test";
 //   `test("title", { tag: "@phone" }, async ({ page }) => ...)` or a whole `test.describe(..., { tag: "@phone" }, ...)`.
 // A tagged test runs once per size, so it must pass at both: e2e/fixtures.ts has the helpers that
 // differ by size (`isPhone`, `openConversation`, `backToConversations`, `openNav`) and
-// `attachScreenshot`, which saves a full-page screenshot as an artifact of the test at either size.
+// `attachScreenshot`, which saves a full-page screenshot (the top 6000 px at most) as an artifact of the test at either size.
 // `npx playwright test --project=phone` runs only the phone's share.
 
 // Browser tests against the production build, served on port 3100 with a fresh embedded database in
-// .data/e2e (inside the gitignored .data), in the system's Chromium (CHROMIUM_PATH, else /usr/bin/chromium)
-// or, when there is none (or CHROMIUM_PATH is empty), Playwright's own (`npx playwright install chromium`).
+// .data/e2e (inside the gitignored .data) or the Postgres database E2E_DATABASE_URL names, in the
+// system's Chromium (CHROMIUM_PATH, else its headless shell or the full browser) or, when there is
+// none (or CHROMIUM_PATH is empty), Playwright's own (`npx playwright install chromium`).
 // `npm start` builds (FORCE_BUILD=1: always the current code), migrates and seeds the demo business.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : "");
+// Chromium's headless shell when the system has it (lighter than the full browser), else the full one.
+const chromiumPath = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => fs.existsSync(p)) ?? "";
 const baseURL = `http://localhost:${PORT}`;
+// The server's database: E2E_DATABASE_URL names an empty Postgres database (npm test makes one per run),
+// which is migrated and given the demo business first (npm start seeds it on the embedded database
+// only); else a fresh embedded one in .data/e2e.
+const adminCli = "npx tsx --conditions=react-server scripts/admin.ts";
+const serverDatabase = process.env.E2E_DATABASE_URL
+  ? `export ${Object.entries(postgresServerEnv(process.env.E2E_DATABASE_URL))
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join(" ")}; ${adminCli} migrate > /dev/null && ${adminCli} seed-demo > /dev/null &&`
+  : "rm -rf .data/e2e && DATA_DIR=.data/e2e";
 // A fake Graph API (e2e/graph-server.ts): saving a WhatsApp number asks it whether the token may use it.
 const GRAPH_PORT = PORT + 2000;
+// A fake of Stripe's API (e2e/stripe-server.ts) for the payment links (docs/payments.md).
+const STRIPE_PORT = PORT + 2001;
 
 export default defineConfig({
   testDir: "e2e",
@@ -67,8 +81,14 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: `STRIPE_PORT=${STRIPE_PORT} npx tsx e2e/stripe-server.ts`,
+      url: `http://127.0.0.1:${STRIPE_PORT}/ready`,
+      reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
+      timeout: 60_000,
+    },
+    {
       // Every spec signs up from this one address: lift the per-address sign-up throttle (tests/dashboard covers it).
-      command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${PORT} WEBHOOK_ALLOW_PRIVATE=1 SIGN_UPS_PER_ADDRESS=10000 WHATSAPP_APP_SECRET=e2e-app-secret WHATSAPP_GRAPH_URL=http://127.0.0.1:${GRAPH_PORT}/v26.0 npm start`,
+      command: `${serverDatabase} PORT=${PORT} WEBHOOK_ALLOW_PRIVATE=1 SIGN_UPS_PER_ADDRESS=10000 WHATSAPP_APP_SECRET=e2e-app-secret WHATSAPP_GRAPH_URL=http://127.0.0.1:${GRAPH_PORT}/v26.0 STRIPE_API_URL=http://127.0.0.1:${STRIPE_PORT} npm start`,
       url: `${baseURL}/sign-in`,
       // Request and job lines at info would bury the test report: warnings and errors only, unless asked.
       env: { FORCE_BUILD: process.env.E2E_SKIP_BUILD === "1" ? "0" : "1", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },

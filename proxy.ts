@@ -29,6 +29,6 @@ export function proxy(request: Request) {
 export const config = {
   matcher: [
     "/v1/:rest(.*%.*)",
-    "/:page(inbox|simulator|contacts|records|account|overview|api-keys|api-reference|assistant|audit|business-hours|campaigns|catalog|channel|flows|privacy|saved-replies|skills|team|templates|webhooks)/:rest*",
+    "/:page(inbox|simulator|appointments|contacts|records|account|overview|payments|api-keys|api-reference|assistant|audit|business-hours|campaigns|catalog|channel|flows|privacy|saved-replies|skills|team|templates|webhooks)/:rest*",
   ],
 };

@@ -13,6 +13,7 @@
 //   BENCH_PGLITE_SCALE (its data set as a fraction of the Postgres one, default 0.1)
 //   BENCH_PGLITE_DURATION (s per scenario on PGlite, default 20: turns of 2 s as on Postgres; 2 with BENCH_QUICK)
 //   BENCH_SKIP_REPLY=1 (no server-side reply-time phase, bench/reply-time.ts)
+//   BENCH_SKIP_COST=1 (no per-stage cost of one inbound message, bench/message-cost.ts)
 //   BENCH_SLICES (turns each target takes per scenario, default 10; 2 with BENCH_QUICK): see measureInTurns
 import fs from "node:fs";
 import os from "node:os";
@@ -24,6 +25,7 @@ import { assistantLatency, spawnWorker, webhookThroughput } from "./latency";
 import { measure, measureInTurns } from "./load";
 import { pglitePhase } from "./pglite";
 import { replyTimePhase } from "./reply";
+import { messageCostPhase } from "./message-cost-phase";
 import { checkLines, checks, loadLine, type Results, TARGETS, type Target, table, targetLabel } from "./report";
 import { BENCH_CONTACT_NAME, scenarios as allScenarios } from "./scenarios";
 import {
@@ -236,6 +238,13 @@ export async function main() {
     results.replyTime = {};
     if (!pgliteOnly) results.replyTime.postgres = await replyTimePhase("postgres", quick);
     if (runPglite) results.replyTime.pglite = await replyTimePhase("pglite", quick);
+  }
+
+  if (env.BENCH_SKIP_COST !== "1") {
+    log("\n== one inbound message's cost, stage by stage (bench/message-cost.ts)");
+    results.messageCost = {};
+    if (!pgliteOnly) results.messageCost.postgres = await messageCostPhase("postgres", quick);
+    if (runPglite) results.messageCost.pglite = await messageCostPhase("pglite", quick);
   }
 
   if (runPglite) {

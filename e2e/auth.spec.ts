@@ -1,4 +1,4 @@
-import { addMember, DEMO_OWNER, dashboardApi, expect, screenshot, signIn, signOut, signUp, test, unique } from "./fixtures";
+import { addMember, DEMO_OWNER, dashboardApi, expect, screenshot, signIn, signOut, signUp, signUpThroughPage, test, unique } from "./fixtures";
 
 const OWNER_ONLY = [
   "Overview",
@@ -25,7 +25,7 @@ test("sign up, sign out and sign in again", async ({ page }) => {
   await page.goto("/sign-up");
   await screenshot(page, "sign-up");
 
-  const account = await signUp(page);
+  const account = await signUpThroughPage(page);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(page.locator(".sidebar-brand")).toContainText(account.businessName);
   const nav = page.getByRole("navigation", { name: "Dashboard" });

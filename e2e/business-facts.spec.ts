@@ -29,12 +29,16 @@ test("an owner states the address, delivery charges and payment methods, and the
   await navigateTo(page, "Business facts");
   await page.waitForURL("**/business-facts");
   await expect(page.getByRole("heading", { name: "Business facts" })).toBeVisible();
-  await expect(page.getByLabel("You deliver")).toHaveValue("unsaid");
+  // The restaurant's starter kit said it delivers (3 km, 2.50, free from 30) and takes cash and card.
+  await expect(page.getByLabel("You deliver", { exact: true })).toHaveValue("yes");
+  await expect(page.getByLabel("Delivery fee")).toHaveValue("2.50");
 
   await page.getByLabel("Address", { exact: true }).fill("Rua das Flores 12, Lisbon");
+  // This owner names the cards they take rather than "any card".
+  await page.getByLabel("Card (any debit or credit card)", { exact: true }).first().uncheck();
   for (const method of ["Cash", "Visa", "Mastercard", "MB Way"]) await page.getByLabel(method, { exact: true }).first().check();
   await page.getByLabel("Orders can be picked up").selectOption("yes");
-  await page.getByLabel("You deliver").selectOption("yes");
+  await page.getByLabel("You deliver", { exact: true }).selectOption("yes");
   await page.getByLabel("Delivery radius (km)").fill("5");
   await page.getByLabel("Places you deliver to").fill("Chiado, Alfama");
   await page.getByLabel("Delivery fee").fill("two euros");

@@ -19,8 +19,8 @@ const menu = [
 ];
 
 test("search, in-stock filter, edit, delete, delete selected and delete a collection", async ({ page }) => {
-  const account = await signUp(page);
-  const api = await apiClient(page.request, account.businessId);
+  await signUp(page);
+  const api = await apiClient(page);
   expect((await api.post("/v1/catalog/menu/items", { items: menu })).status).toBe(200);
   expect((await api.post("/v1/catalog/drinks/items", { items: [menu[4]] })).status).toBe(200);
 
@@ -101,7 +101,7 @@ test("search, in-stock filter, edit, delete, delete selected and delete a collec
 });
 
 test("upload problems name the row, the column and the value, in the preview and from the API", async ({ page }) => {
-  const account = await signUp(page);
+  await signUp(page);
   const csv = ["SKU,Name,Price,Available", "p1,Pizza,11.00,yes", "p2,Pasta,twelve,yes", "p3,Salad,9.50,perhaps", "p1,Pizza again,11.00,yes"].join(
     "\n",
   );
@@ -117,7 +117,7 @@ test("upload problems name the row, the column and the value, in the preview and
   await screenshot(page, "catalog-upload-errors");
 
   // The API answers a client that skipped the preview with the same words.
-  const api = await apiClient(page.request, account.businessId);
+  const api = await apiClient(page);
   const res = await api.post("/v1/catalog/menu/items", {
     items: [
       { externalId: "p1", title: "Pizza" },

@@ -18,6 +18,8 @@ test("the order skill's collection is picked from the catalog's collections, and
       inStock: true,
     }));
   expect((await api.post("/v1/catalog/drinks/items", { items: items(2, "drink") })).status).toBe(200);
+  // The owner clears the restaurant kit's sample dishes before adding their own menu.
+  expect((await api.delete("/v1/catalog/menu?confirm=menu")).status).toBe(200);
 
   await page.goto("/skills/sk_orders");
   await node(page, "cart").click();

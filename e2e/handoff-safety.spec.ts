@@ -35,8 +35,8 @@ async function business(page: Page, name: string) {
   const { businessId } = (await admin("create-business", { name: unique(name), "time-zone": "Europe/Lisbon" })) as { businessId: string };
   const email = `${unique("owner")}@example.test`;
   await admin("create-user", { business: businessId, email, password: PASSWORD });
-  const api = await apiClient(page.request, businessId);
   await signIn(page, email, PASSWORD);
+  const api = await apiClient(page);
   return { businessId, api };
 }
 

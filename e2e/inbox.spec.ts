@@ -52,9 +52,9 @@ test("handoff, reply inside the window, return to the assistant, assign and clos
   await expect(page.getByRole("button", { name: /Carla Customer/ })).toBeVisible();
 });
 
-test("outside the window the reply box offers the business's templates", async ({ page, request }) => {
-  const account = await signUp(page);
-  const v1 = await apiClient(request, account.businessId);
+test("outside the window the reply box offers the business's templates", async ({ page }) => {
+  await signUp(page);
+  const v1 = await apiClient(page);
   const template = await v1.post("/v1/templates", {
     name: "order_update",
     language: "en",

@@ -32,15 +32,12 @@ function startReceiver(): Promise<{ url: string; events: Record<string, any>[]; 
   );
 }
 
-test("a tapped button fills a skill's slot and the webhook; an agent sends a list and a quoted reply", { tag: "@phone" }, async ({
-  page,
-  request,
-}) => {
+test("a tapped button fills a skill's slot and the webhook; an agent sends a list and a quoted reply", { tag: "@phone" }, async ({ page }) => {
   test.setTimeout(240_000);
   const receiver = await startReceiver();
   try {
-    const account = await signUp(page, { kind: "Restaurant" });
-    const client = await apiClient(request, account.businessId);
+    await signUp(page, { kind: "Restaurant" });
+    const client = await apiClient(page);
     const hook = await client.post("/v1/webhook-endpoints", { url: receiver.url, events: ["message.received"] });
     expect(hook.status).toBe(200);
 
@@ -62,13 +59,14 @@ test("a tapped button fills a skill's slot and the webhook; an agent sends a lis
       await expect.poll(() => replies.count(), { timeout: 20_000, message: "the assistant answers" }).toBeGreaterThan(seen);
       seen = await replies.count();
       const last = ((await replies.last().locator("div").first().textContent()) ?? "").toLowerCase();
-      // A fresh business opens on weekdays 09:00-18:00: ask within its hours, or take the time it offers.
+      // A restaurant's kit opens for lunch (from 12:00) and dinner, closed on Mondays: ask for 1pm two days
+      // out, or take the time it offers.
       const offered = /can offer: (\d{1,2}:\d{2})/.exec(last);
       if (last.includes("shall i confirm")) asked = true;
       else if (offered) await say(offered[1]);
-      else if (last.includes("fully booked")) await say("the day after tomorrow at 11am");
-      else if (/what time on/.test(last)) await say("11am");
-      else if (/day|time|when/.test(last)) await say("tomorrow at 11am");
+      else if (last.includes("fully booked")) await say("in three days at 1pm");
+      else if (/what time on/.test(last)) await say("1pm");
+      else if (/day|time|when/.test(last)) await say("the day after tomorrow at 1pm");
       else if (/how many/.test(last)) await say("2");
       else if (/name/.test(last)) await say(guest);
       else throw new Error(`Unexpected assistant reply: ${last}`);

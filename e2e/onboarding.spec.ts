@@ -68,16 +68,18 @@ test("a Spanish restaurant signs up, answers the questions, and its simulator ta
   await expect(checklist).toBeVisible();
   for (const [label, href] of [
     ["Connect WhatsApp", "/channel"],
+    ["Check your opening hours", "/business-hours"],
     ["Review the assistant's knowledge", "/assistant"],
-    ["Upload your catalog", "/catalog"],
+    ["Replace the sample items with your catalog", "/catalog"],
     ["Try the simulator", "/simulator"],
     ["Create an API key", "/api-keys"],
   ]) {
     await expect(checklist.getByRole("link", { name: label })).toHaveAttribute("href", href);
   }
   await expect(checklist.locator('[data-step="simulator"]')).toContainText("(to do)");
-  // The order skill reads the menu, which is still empty: the overview says so.
-  await expect(page.getByRole("status").filter({ hasText: "Pedidos" })).toContainText("menu");
+  // The restaurant kit filled the menu the order skill reads with samples, and the overview says so.
+  await expect(checklist.getByTestId("kit-summary")).toContainText("5 menu items");
+  await expect(page.getByRole("status").filter({ hasText: "Pedidos" })).toHaveCount(0);
   await screenshot(page, "onboarding-overview-checklist");
 
   // The skills are installed, enabled and written in Spanish.
@@ -129,15 +131,14 @@ test("an English shop signs up, uploads its catalog where the order skill looks,
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL("**/overview");
 
-  // The order skill searches `products`, which is empty: a warning with a link to the upload.
-  const warning = page.getByRole("status").filter({ hasText: "Order taking" });
-  await expect(warning).toContainText("products");
+  // The order skill searches `products`, where the shop kit put sample products; the checklist asks
+  // for the shop's own.
+  await expect(page.getByRole("region", { name: "Getting started" }).locator('[data-step="catalog"]')).toContainText("(to do)");
   await screenshot(page, "onboarding-shop-overview");
-  await warning.getByRole("link", { name: "Upload items to products" }).click();
-  await page.waitForURL("**/catalog?collection=products");
+  await page.goto("/catalog?collection=products");
 
   // The upload form suggests that collection and says which skill reads it.
-  await expect(page.getByLabel("Collection")).toHaveValue("products");
+  await expect(page.locator("#upload-collection")).toHaveValue("products");
   await expect(page.getByText("Order taking searches this collection.")).toBeVisible();
   const csv = [
     "sku,name,price,currency,available",
@@ -162,7 +163,8 @@ test("an English shop signs up, uploads its catalog where the order skill looks,
   const sim = simulator(page);
   let reply = await sim.say("Hi, I'd like to order a blue mug for pickup");
   for (let turn = 0; turn < 5 && !/Shall I place the order\?/.test(reply); turn++) {
-    if (/number of the one you want/.test(reply)) reply = await sim.say("1");
+    // The sample products are there too: choose the blue mug by its number in the list.
+    if (/number of the one you want/.test(reply)) reply = await sim.say(/(\d+)\D{0,6}Blue mug/.exec(reply)?.[1] ?? "1");
     else if (/How many/.test(reply)) reply = await sim.say("1");
     else if (/pick it up or shall we deliver/.test(reply)) reply = await sim.say("Pickup");
     else throw new Error(`Unexpected reply: ${reply}`);

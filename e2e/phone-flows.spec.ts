@@ -117,9 +117,9 @@ test("hand a conversation off and return it to the assistant", { tag: "@phone" }
   await expect(list.getByRole("button", { name: new RegExp(name) })).toContainText("Open");
 });
 
-test("outside the window the template picker is reachable", { tag: "@phone" }, async ({ page, request }) => {
-  const account = await signUp(page);
-  const v1 = await apiClient(request, account.businessId);
+test("outside the window the template picker is reachable", { tag: "@phone" }, async ({ page }) => {
+  await signUp(page);
+  const v1 = await apiClient(page);
   expect(
     (await v1.post("/v1/templates", { name: "table_ready", language: "en", category: "utility", body: "Hi {{1}}, your table is ready." })).status,
   ).toBe(200);

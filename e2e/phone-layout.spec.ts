@@ -47,6 +47,10 @@ const dashboardPages = [
   "/business-hours",
   "/business-facts",
   "/account",
+  "/appointments",
+  "/flows",
+  "/payments",
+  "/privacy",
 ];
 
 test("the sign-in and sign-up pages fit the screen", { tag: "@phone" }, async ({ page }) => {

@@ -37,9 +37,9 @@ test("records show labels, local times, the customer, and a status staff change"
   const { businessId } = (await admin("create-business", { name: unique("Tokyo Pizza"), "time-zone": "Asia/Tokyo" })) as { businessId: string };
   const email = `${unique("owner")}@example.test`;
   await admin("create-user", { business: businessId, email, password: "correct-horse-battery" });
-  const api = await apiClient(page.request, businessId);
-  expect((await api.put("/v1/skills/sk_quick_order", quickOrder)).status).toBe(200);
   await signIn(page, email, "correct-horse-battery");
+  const api = await apiClient(page);
+  expect((await api.put("/v1/skills/sk_quick_order", quickOrder)).status).toBe(200);
 
   // The customer orders in the simulator.
   await page.goto("/simulator");
@@ -104,9 +104,9 @@ test("with order-ready messages turned off, the status still changes and the UI 
   const { businessId } = (await admin("create-business", { name: unique("Quiet Shop"), "time-zone": "Europe/Lisbon" })) as { businessId: string };
   const email = `${unique("owner")}@example.test`;
   await admin("create-user", { business: businessId, email, password: "correct-horse-battery" });
-  const api = await apiClient(page.request, businessId);
-  expect((await api.put("/v1/skills/sk_quick_order", quickOrder)).status).toBe(200);
   await signIn(page, email, "correct-horse-battery");
+  const api = await apiClient(page);
+  expect((await api.put("/v1/skills/sk_quick_order", quickOrder)).status).toBe(200);
   // An order comes in through the simulator; then the owner turns the order-ready message off.
   await page.goto("/simulator");
   const chat = page.getByRole("log", { name: "Messages" });

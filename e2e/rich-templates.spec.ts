@@ -28,8 +28,8 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFElEQVR
 
 test.describe("rich WhatsApp messages", { tag: "@phone" }, () => {
   test("a client system sends a template with an image header and a URL button; the thread shows them", async ({ page, request }) => {
-    const account = await signUp(page);
-    const client = await apiClient(request, account.businessId);
+    await signUp(page);
+    const client = await apiClient(page);
     const created = await client.post("/v1/templates", {
       name: "order_shipped",
       language: "en",

@@ -21,10 +21,10 @@ const voucher = {
   },
 };
 
-test("add and remove example phrases, save, and the assistant uses them", async ({ page, request }) => {
+test("add and remove example phrases, save, and the assistant uses them", async ({ page }) => {
   test.setTimeout(120_000);
-  const account = await signUp(page);
-  const api = await apiClient(request, account.businessId);
+  await signUp(page);
+  const api = await apiClient(page);
   expect((await api.put("/v1/skills/sk_vouchers", voucher)).status).toBe(200);
 
   await page.goto("/skills/sk_vouchers");

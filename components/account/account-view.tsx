@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { Button, Card, Input, PageHeader, useToast } from "@/components/ui";
-import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetcher";
+import { apiFetch, DashboardError, errorMessage, whileSigningInAgain } from "@/components/data/fetcher";
 
 type Fields = "currentPassword" | "newPassword" | "confirm";
 
@@ -24,11 +24,12 @@ function ChangePassword({ email }: { email: string }) {
   const toast = useToast();
   const [errors, setErrors] = useState<Partial<Record<Fields | "form", string>>>({});
   const change = useMutation({
-    mutationFn: async (input: { currentPassword: string; newPassword: string }) => {
-      await apiFetch("/v1/internal/account/password", { body: input });
-      const again = await signIn("credentials", { email, password: input.newPassword, redirect: false });
-      return !!again && !again.error;
-    },
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      whileSigningInAgain(async () => {
+        await apiFetch("/v1/internal/account/password", { body: input });
+        const again = await signIn("credentials", { email, password: input.newPassword, redirect: false });
+        return !!again && !again.error;
+      }),
     onSuccess: (signedIn) => {
       if (!signedIn) {
         window.location.assign("/sign-in");

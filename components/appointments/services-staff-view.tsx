@@ -8,6 +8,8 @@ import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader,
 import type { ServiceOut, StaffOut } from "@/lib/appointments/schema";
 import { formatMoney } from "@/lib/shared/locale-format";
 import { ServiceDialog } from "./service-dialog";
+import { ReminderSettings } from "./reminder-settings";
+import { StaffCalendarDialog } from "./staff-calendar-dialog";
 import { StaffDialog } from "./staff-dialog";
 import { useDelete, useServiceList, useStaffList } from "./use-appointments";
 
@@ -42,6 +44,7 @@ export function ServicesStaffView() {
   const [editingStaff, setEditingStaff] = useState<StaffOut | "new" | null>(null);
   const [editingService, setEditingService] = useState<ServiceOut | "new" | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [calendarOf, setCalendarOf] = useState<StaffOut | null>(null);
   const removeStaff = useDelete("staff");
   const removeService = useDelete("services");
   const staffRows = [...(staff.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
@@ -116,6 +119,9 @@ export function ServicesStaffView() {
                   <div className="row" style={{ justifyContent: "flex-end" }}>
                     <Button size="sm" onClick={() => setEditingStaff(m)} aria-label={`Edit ${m.name}`}>
                       Edit
+                    </Button>
+                    <Button size="sm" onClick={() => setCalendarOf(m)} aria-label={`Calendars of ${m.name}`}>
+                      Calendar
                     </Button>
                     <Button size="sm" variant="ghost" onClick={() => setDeleting({ kind: "staff", row: m })} aria-label={`Delete ${m.name}`}>
                       Delete
@@ -194,6 +200,8 @@ export function ServicesStaffView() {
           />
         )}
       </section>
+      <ReminderSettings />
+      {calendarOf && <StaffCalendarDialog member={calendarOf} onClose={() => setCalendarOf(null)} />}
       {editingStaff ? <StaffDialog member={editingStaff === "new" ? null : editingStaff} onClose={() => setEditingStaff(null)} /> : null}
       {editingService ? (
         <ServiceDialog service={editingService === "new" ? null : editingService} staff={staffRows} onClose={() => setEditingService(null)} />

@@ -33,6 +33,7 @@ const actionLabels: Record<AuditAction, string> = {
   "settings.inbox_changed": "Inbox settings changed",
   "settings.campaigns_changed": "Campaign settings changed",
   "settings.orders_changed": "Order settings changed",
+  "settings.payments_changed": "Payment settings changed",
   "settings.privacy_changed": "Message retention changed",
   "settings.storage_quota_changed": "File storage quota changed",
   "settings.whatsapp_rates_changed": "WhatsApp rate card uploaded",

@@ -5,14 +5,16 @@ import { apiFetch, DashboardError, errorMessage } from "@/components/data/fetche
 import { type FormEvent, useEffect, useState } from "react";
 import { browserTimeZone, timeZoneOptions, type Weekly, WeeklyHoursFields } from "@/components/business-hours/weekly-hours-fields";
 import { Button, Input, Select } from "@/components/ui";
+import { clinicHours, kitHours } from "@/lib/shared/starter-kit-hours";
 import "./sign-up.css";
 
 type Errors = Record<string, string>;
 
-const kinds = [
-  { value: "restaurant", label: "Restaurant", hint: "bookings, orders from the menu" },
-  { value: "clinic", label: "Clinic or salon", hint: "appointments" },
-  { value: "shop", label: "Shop", hint: "orders from the catalog" },
+type Kind = keyof typeof kitHours;
+const kinds: Array<{ value: Kind; label: string; hint: string }> = [
+  { value: "restaurant", label: "Restaurant", hint: "table bookings, orders from a sample menu" },
+  { value: "salon_or_clinic", label: "Salon or clinic", hint: "appointments, sample services and staff" },
+  { value: "shop", label: "Shop", hint: "orders from sample products" },
   { value: "other", label: "Other", hint: "questions and contact requests" },
 ];
 const languages = [
@@ -20,18 +22,24 @@ const languages = [
   { value: "es", label: "Español" },
   { value: "pt", label: "Português" },
 ];
-const weekdays9to6 = ["09:00-18:00"];
-const defaultHours: Weekly = { mon: weekdays9to6, tue: weekdays9to6, wed: weekdays9to6, thu: weekdays9to6, fri: weekdays9to6 };
 
 /**
  * Creates a business and its owner, then signs the owner in. The questions about the business (its
- * kind, languages, time zone, opening hours, address) set up a working assistant at once.
+ * kind, languages, time zone, opening hours, address) set up a working assistant at once: the kind's
+ * starter kit (docs/starter-kits.md), whose hours fill the hours fields when the kind is picked.
  */
 export function SignUpForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [hours, setHours] = useState<Weekly>(defaultHours);
+  const [kind, setKind] = useState<Kind | null>(null);
+  const [hours, setHours] = useState<Weekly>(kitHours.other);
+  // Remounts the hours fields with a preset (the kind's hours, or a clinic's).
+  const [hoursPreset, setHoursPreset] = useState<{ key: string; weekly: Weekly }>({ key: "other", weekly: kitHours.other });
+  const applyHours = (key: string, weekly: Weekly) => {
+    setHoursPreset({ key, weekly });
+    setHours(weekly);
+  };
   const [zones, setZones] = useState<string[]>(["UTC"]);
   const [timeZone, setTimeZone] = useState("UTC");
   // The browser's zone and list are read after hydration (the server renders UTC).
@@ -103,7 +111,16 @@ export function SignUpForm() {
         <legend className="field-label">What kind of business is it?</legend>
         {kinds.map((k) => (
           <label key={k.value} className="sign-up-choice">
-            <input type="radio" name="kind" value={k.value} required />
+            <input
+              type="radio"
+              name="kind"
+              value={k.value}
+              required
+              onChange={() => {
+                setKind(k.value);
+                applyHours(k.value, kitHours[k.value]);
+              }}
+            />
             <span>
               {k.label} <span className="muted small">({k.hint})</span>
             </span>
@@ -139,8 +156,27 @@ export function SignUpForm() {
       />
       <fieldset className="sign-up-choices">
         <legend className="field-label">Opening hours</legend>
-        <div className="field-hint">Ranges like 09:00-13:00, 15:00-19:00. Leave a day empty when closed. You can add holidays later.</div>
-        <WeeklyHoursFields idPrefix="signup-hours" initial={defaultHours} onChange={setHours} errorFor={(day) => errors[`hours.${day}`]} />
+        <div className="field-hint">
+          Ranges like 09:00-13:00, 15:00-19:00. Leave a day empty when closed. You can add holidays later.
+          {kind ? " Filled in with the usual hours for your kind of business." : null}
+        </div>
+        {kind === "salon_or_clinic" ? (
+          <div className="row-wrap" style={{ gap: 8 }}>
+            <Button type="button" size="sm" variant="ghost" onClick={() => applyHours("salon", kitHours.salon_or_clinic)}>
+              Salon hours (Tue-Sat)
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => applyHours("clinic", clinicHours)}>
+              Clinic hours (weekdays, lunch break)
+            </Button>
+          </div>
+        ) : null}
+        <WeeklyHoursFields
+          key={hoursPreset.key}
+          idPrefix="signup-hours"
+          initial={hoursPreset.weekly}
+          onChange={setHours}
+          errorFor={(day) => errors[`hours.${day}`]}
+        />
       </fieldset>
       <Input
         id="address"

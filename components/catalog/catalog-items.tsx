@@ -171,7 +171,16 @@ export function CatalogItems({ collection, onCollectionDeleted }: { collection: 
             {
               key: "stock",
               header: "Stock",
-              render: (i) => (i.inStock ? <Badge tone="success">in stock</Badge> : <Badge tone="warning">out of stock</Badge>),
+              render: (i) => (
+                <span className="row" style={{ gap: 6 }}>
+                  {i.inStock ? <Badge tone="success">in stock</Badge> : <Badge tone="warning">out of stock</Badge>}
+                  {i.stock !== null ? (
+                    <span className="muted small" data-testid="stock-count">
+                      {i.stock} left
+                    </span>
+                  ) : null}
+                </span>
+              ),
             },
             { key: "updated", header: "Updated", render: (i) => new Date(i.updatedAt).toLocaleDateString("en", { dateStyle: "medium" }) },
             {
@@ -311,7 +320,16 @@ function DeleteCollectionDialog({
   );
 }
 
-type Draft = { externalId: string; title: string; price: string; currency: string; inStock: boolean; description: string; imageUrl: string };
+type Draft = {
+  externalId: string;
+  title: string;
+  price: string;
+  currency: string;
+  inStock: boolean;
+  stock: string;
+  description: string;
+  imageUrl: string;
+};
 
 /** Edit one item: the same rules as the API (PATCH /v1/catalog/{collection}/items/{id}); its problems show by their field. */
 function EditItemDialog({
@@ -333,6 +351,7 @@ function EditItemDialog({
     price: item.price ? (item.price.amount / 10 ** currencyDigits(item.price.currency)).toFixed(currencyDigits(item.price.currency)) : "",
     currency: item.price?.currency ?? "EUR",
     inStock: item.inStock,
+    stock: item.stock === null ? "" : String(item.stock),
     description: item.description ?? "",
     imageUrl: item.imageUrl ?? "",
   });
@@ -352,6 +371,8 @@ function EditItemDialog({
         ? `${currency} has ${digits} decimals: a price such as ${(1250 / 10 ** digits).toFixed(digits)}.`
         : `${currency} has no decimals.`;
     }
+    const stockText = draft.stock.trim();
+    if (stockText && !/^\d{1,9}$/.test(stockText)) problems.stock = `'${draft.stock}' is not a number of units such as 12 (empty: not counted).`;
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setSaving(true);
@@ -363,6 +384,7 @@ function EditItemDialog({
           title: draft.title.trim(),
           price: priceText ? { amount: Math.round(Number(priceText) * 10 ** digits), currency } : null,
           inStock: draft.inStock,
+          stock: stockText ? Number(stockText) : null,
           description: draft.description.trim() || null,
           imageUrl: draft.imageUrl.trim() || null,
         },
@@ -417,6 +439,16 @@ function EditItemDialog({
         <label className="checkbox-row">
           <input type="checkbox" checked={draft.inStock} onChange={(e) => set({ inStock: e.target.checked })} /> In stock
         </label>
+        <Input
+          id="item-stock"
+          label="Stock count"
+          inputMode="numeric"
+          placeholder="Not counted"
+          hint="Orders take from it; at 0 the item is sold out. Empty: not counted."
+          value={draft.stock}
+          error={errors.stock}
+          onChange={(e) => set({ stock: e.target.value })}
+        />
         <Textarea
           id="item-description"
           label="Description"

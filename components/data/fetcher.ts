@@ -27,7 +27,23 @@ export function withQuery(path: string, query?: Query): string {
   return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
 }
 
+// While the page signs itself in again (a password change ends every session, this one included, and
+// the form signs back in with the new password), a 401 from a request of that moment (the inbox
+// counter's refresh) is that gap, not a signed-out visitor: the page is not sent to sign in.
+let signingInAgain = 0;
+
+/** Runs `work` (ending this session and signing in again) with 401s of its requests kept on the page. */
+export async function whileSigningInAgain<T>(work: () => Promise<T>): Promise<T> {
+  signingInAgain += 1;
+  try {
+    return await work();
+  } finally {
+    signingInAgain -= 1;
+  }
+}
+
 export async function apiFetch<T>(path: string, opts: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {}): Promise<T> {
+  const startedInGap = signingInAgain > 0;
   let res: Response;
   try {
     res = await fetch(withQuery(path, opts.query), {
@@ -49,7 +65,7 @@ export async function apiFetch<T>(path: string, opts: { method?: string; body?: 
   } catch {}
   if (!res.ok) {
     const error = (data as { error?: { code?: string; message?: string; requestId?: string; details?: ErrorDetail[] } } | null)?.error;
-    if (res.status === 401 && typeof window !== "undefined") {
+    if (res.status === 401 && typeof window !== "undefined" && !startedInGap && signingInAgain === 0) {
       window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     }
     throw new DashboardError(

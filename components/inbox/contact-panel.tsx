@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { OptOutSwitch } from "@/components/contacts/opt-out-switch";
 import { Badge } from "@/components/ui";
+import { ConversationAppointments } from "./conversation-appointments";
 import { type ConversationDetail, statusLabel } from "./types";
 import { contactIdentifiers, contactLabel } from "@/lib/shared/customer-address";
 
@@ -55,6 +56,7 @@ export function ContactPanel({ detail }: { detail: ConversationDetail }) {
           </dd>
         </dl>
       </div>
+      <ConversationAppointments conversationId={conversation.id} />
       <Link href={`/contacts?contact=${contact.id}`} className="small">
         Edit contact →
       </Link>

@@ -2,7 +2,7 @@
 import { Badge } from "@/components/ui";
 import { type InboxRow, shortTime, statusLabel, statusTone } from "./types";
 import { LabelChip } from "./labels";
-import { WaitingSince } from "./waiting-since";
+import { useNow, WaitingSince } from "./waiting-since";
 import "./team-inbox.css";
 import { contactLabel } from "@/lib/shared/customer-address";
 import "./labels.css";
@@ -67,9 +67,19 @@ export function InboxRowButton({ row: c, selected, onSelect }: { row: InboxRow; 
   );
 }
 
+/** The clock's state now: the server's at fetch time, moved on by the page's own clock between fetches. */
+function slaStateAt(sla: NonNullable<InboxRow["sla"]>, now: number): NonNullable<InboxRow["sla"]>["state"] {
+  if (now > Date.parse(sla.dueAt)) return "breached";
+  if (now >= Date.parse(sla.dueSoonAt)) return "due_soon";
+  return sla.state;
+}
+
 /** "Due soon" (the last 20% of a target) or "Breached" (past it), for first response or resolution. */
-function SlaMark({ sla }: { sla: InboxRow["sla"] }) {
-  if (!sla || sla.state === "ok") return null;
+function SlaMark({ sla: mark }: { sla: InboxRow["sla"] }) {
+  const now = useNow(5_000, !!mark);
+  if (!mark) return null;
+  const sla = { ...mark, state: slaStateAt(mark, now) };
+  if (sla.state === "ok") return null;
   const what = sla.kind === "first_response" ? "first response" : "resolution";
   const due = new Date(sla.dueAt).toLocaleTimeString("en", { hour: "2-digit", minute: "2-digit" });
   return (

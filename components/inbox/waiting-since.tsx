@@ -12,13 +12,20 @@ export function waitingFor(since: string, now = Date.now()): string {
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
-export function WaitingSince({ since, compact }: { since: string | null; compact?: boolean }) {
+/** The page's clock, re-read every `everyMs` while `active` (a row's marks move on between list fetches). */
+export function useNow(everyMs: number, active = true): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!since) return;
-    const t = setInterval(() => setNow(Date.now()), 30_000);
+    if (!active) return;
+    setNow(Date.now());
+    const t = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(t);
-  }, [since]);
+  }, [everyMs, active]);
+  return now;
+}
+
+export function WaitingSince({ since, compact }: { since: string | null; compact?: boolean }) {
+  const now = useNow(30_000, !!since);
   if (!since) return null;
   return (
     <span

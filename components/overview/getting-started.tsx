@@ -6,7 +6,23 @@ import { apiFetch } from "@/components/data/fetcher";
 import "./getting-started.css";
 
 type Step = { id: string; label: string; href: string; done: boolean };
-type Onboarding = { kind: string; languages: string[]; dismissed: boolean; done: boolean; steps: Step[] };
+type SetUp = { skills: number; knowledgeItems: number; staffMembers: number; services: number; catalogItems: number; openDays: number };
+type Onboarding = { kind: string; languages: string[]; dismissed: boolean; done: boolean; steps: Step[]; setUp: SetUp };
+
+const kindLabels: Record<string, string> = { restaurant: "restaurant", salon_or_clinic: "salon or clinic", shop: "shop", other: "business" };
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the business has now, in words: at first, what its starter kit set up. */
+function setUpSummary(kind: string, s: SetUp): string[] {
+  return [
+    s.openDays ? `opening hours on ${plural(s.openDays, "day", "days")} a week` : "",
+    s.skills ? plural(s.skills, "skill", "skills") : "",
+    s.knowledgeItems ? plural(s.knowledgeItems, "knowledge answer", "knowledge answers") : "",
+    s.services ? plural(s.services, "service", "services") : "",
+    s.staffMembers ? plural(s.staffMembers, "staff member", "staff members") : "",
+    s.catalogItems ? plural(s.catalogItems, kind === "restaurant" ? "menu item" : "product", kind === "restaurant" ? "menu items" : "products") : "",
+  ].filter(Boolean);
+}
 export type CatalogUsage = {
   collections: { collection: string; items: number }[];
   nodes: { skillId: string; skillName: string; enabled: boolean; nodeId: string; collection: string; cart: boolean; items: number }[];
@@ -38,7 +54,8 @@ export function GettingStarted() {
       </Card>
     );
   }
-  const { steps, dismissed, done } = state.data;
+  const { steps, dismissed, done, kind, setUp } = state.data;
+  const summary = setUpSummary(kind, setUp);
   if (dismissed || done) return null;
   const left = steps.filter((s) => !s.done).length;
   return (
@@ -54,6 +71,11 @@ export function GettingStarted() {
       <p className="muted small getting-started-lead">
         Your assistant is already answering in the simulator. {left} of {steps.length} steps left to go live.
       </p>
+      {summary.length ? (
+        <p className="small getting-started-kit" data-testid="kit-summary">
+          Set up for your {kindLabels[kind] ?? "business"}: {summary.join(", ")}. Samples are there to edit or replace.
+        </p>
+      ) : null}
       <ol className="checklist">
         {steps.map((s) => (
           <li key={s.id} className={s.done ? "checklist-done" : undefined} data-step={s.id}>

@@ -13,7 +13,10 @@ import "./reports.css";
 
 type Report = OperationOutput<typeof reportsGet>;
 type Row = Report["rows"][number];
-type Figures = Report["totals"];
+type Figures = Omit<Report["totals"], "appointments"> & { appointments: Report["totals"]["appointments"] | null };
+type Appointments = Report["totals"]["appointments"];
+
+const percent = (rate: number | null) => (rate === null ? "–" : `${Math.round(rate * 1000) / 10}%`);
 
 const groupings = [
   { id: "day", label: "By day" },
@@ -54,6 +57,11 @@ const csvColumns: [string, (r: Figures & { label: string }) => string | number |
   ...[1, 2, 3, 4, 5].map((n): [string, (r: Figures) => number] => [`ratings_${n}`, (r) => r.ratingCounts[n - 1]]),
   ["sla_first_response_breaches", (r) => r.slaFirstResponseBreaches],
   ["sla_resolution_breaches", (r) => r.slaResolutionBreaches],
+  ["appointments", (r) => r.appointments?.total ?? null],
+  ["appointments_no_show", (r) => r.appointments?.noShow ?? null],
+  ["appointments_completed", (r) => r.appointments?.completed ?? null],
+  ["appointments_cancelled", (r) => r.appointments?.cancelled ?? null],
+  ["no_show_rate", (r) => r.appointments?.noShowRate ?? null],
 ];
 
 const csvCell = (v: string | number | null) => {
@@ -92,7 +100,7 @@ export function ReportsView() {
   });
   const shown = draft ?? (report.data ? { from: report.data.from, to: report.data.to } : null);
   const t = report.data?.totals;
-  const empty = t && !t.conversations && !t.handoffs && !t.resolved && !t.ratings && !t.firstResponses;
+  const empty = t && !t.conversations && !t.handoffs && !t.resolved && !t.ratings && !t.firstResponses && !t.appointments.total;
 
   return (
     <>
@@ -160,6 +168,7 @@ export function ReportsView() {
               hint={t ? `${fmt(t.slaFirstResponseBreaches)} first response, ${fmt(t.slaResolutionBreaches)} resolution` : "past their target"}
               testId="report-sla"
             />
+            <AppointmentStats a={t?.appointments} />
           </div>
           {report.isPending ? (
             <Card>
@@ -228,7 +237,33 @@ const columns: Column<Row>[] = [
   { key: "resolution", header: "Resolution", numeric: true, render: (r) => duration(r.resolutionMedianSeconds) },
   { key: "rating", header: "Satisfaction", numeric: true, render: (r) => (r.ratings ? `${rating(r)} (${r.ratings})` : "–") },
   { key: "sla", header: "SLA breaches", numeric: true, render: (r) => fmt(r.slaFirstResponseBreaches + r.slaResolutionBreaches) },
+  {
+    key: "appointments",
+    header: "Appointments (no-shows)",
+    numeric: true,
+    render: (r) => (r.appointments ? `${fmt(r.appointments.total)} (${fmt(r.appointments.noShow)})` : "–"),
+  },
 ];
+
+/** The appointments of the range: how many, by outcome, and the no-show rate (lib/analytics/appointment-report.ts). */
+function AppointmentStats({ a }: { a: Appointments | undefined }) {
+  return (
+    <>
+      <Stat
+        label="Appointments"
+        value={a && fmt(a.total)}
+        hint={a ? `${fmt(a.completed)} completed, ${fmt(a.cancelled)} cancelled, ${fmt(a.booked + a.confirmed)} booked` : "starting in the range"}
+        testId="report-appointments"
+      />
+      <Stat
+        label="No-shows"
+        value={a && fmt(a.noShow)}
+        hint={a ? `no-show rate ${percent(a.noShowRate)}` : "marked no-show"}
+        testId="report-no-shows"
+      />
+    </>
+  );
+}
 
 const minutes = (s: number | null) => (s === null ? null : Math.round(s / 6) / 10);
 

@@ -20,7 +20,13 @@ export function SimulatorSidePanel({
   conversationId: string | null;
   status: "open" | "handoff" | "closed" | null;
 }) {
-  const collections = useQuery({ queryKey: ["record-collections"], queryFn: () => apiFetch<{ collections: string[] }>("/v1/internal/records") });
+  // Re-read while the conversation runs: a skill may write the business's first record of a collection
+  // (its first appointment) after the page opened.
+  const collections = useQuery({
+    queryKey: ["record-collections"],
+    queryFn: () => apiFetch<{ collections: string[] }>("/v1/internal/records"),
+    refetchInterval: conversationId ? 2000 : false,
+  });
   const records = useQuery({
     queryKey: ["simulator-records", conversationId, collections.data?.collections],
     enabled: !!conversationId && !!collections.data,

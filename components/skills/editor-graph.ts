@@ -16,6 +16,8 @@ export const nodeInfo: Record<NodeType, { label: string; icon: string; hint: str
   condition: { label: "Condition", icon: "◇", hint: "Branches on a variable" },
   catalog: { label: "Catalog", icon: "▦", hint: "Offers matching catalog items" },
   availability: { label: "Availability", icon: "◷", hint: "Checks a booking slot against capacity" },
+  service: { label: "Service", icon: "✂", hint: "Finds the service the customer names" },
+  appointment: { label: "Appointment", icon: "▣", hint: "Offers free times and books one" },
   record: { label: "Record", icon: "▤", hint: "Saves a record (order, booking, lead…)" },
   handoff: { label: "Handoff", icon: "☎", hint: "Hands the conversation to a person" },
   ai: { label: "AI answer", icon: "✦", hint: "One free-form assistant answer" },
@@ -41,6 +43,10 @@ export function defaultData(type: NodeType): Record<string, unknown> {
       return { collection: "", variable: "", text: "", maxOptions: 5 };
     case "availability":
       return { variable: "", slotMinutes: 60, capacity: 1 };
+    case "service":
+      return { variable: "service", text: "" };
+    case "appointment":
+      return { service: "service", variable: "appointment", text: "", maxOptions: 10, stepMinutes: 30 };
     case "record":
       return { collection: "", fields: {} };
     case "handoff":

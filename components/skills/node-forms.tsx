@@ -178,6 +178,34 @@ export function NodeForm({ type, data, onPatch, errors }: { type: NodeType; data
           )}
         </>
       );
+    case "service":
+      return (
+        <>
+          <TextField {...field("text")} label="Text sent with the services offered" multiline hint={placeholderHint} />
+          <LanguageTextsField {...field("texts")} label="Text sent with the services offered" />
+          <TextField {...field("variable")} label="Store the chosen service in" hint="Then {{service}} says its name." />
+          <ListField
+            {...field("services")}
+            label="Only these services"
+            optional
+            hint="Service ids (svc_…), one per line; empty: every active service. Define them under Services and staff."
+          />
+          <div className="field-hint">
+            The customer names a service in their words, in any of its names (en, pt, es): <a href="/services">Services and staff</a>.
+          </div>
+        </>
+      );
+    case "appointment":
+      return (
+        <>
+          <TextField {...field("service")} label="Service variable" hint="Set by a Service node before this one." />
+          <TextField {...field("text")} label="Text sent with the free times" multiline hint={placeholderHint} />
+          <LanguageTextsField {...field("texts")} label="Text sent with the free times" />
+          <TextField {...field("variable")} label="Store the appointment in" hint="Then {{appointment.start}}, {{appointment.staff}} work." />
+          <NumberField {...field("maxOptions")} label="Times offered (at most 10)" />
+          <NumberField {...field("stepMinutes")} label="Offer a start every (minutes)" />
+        </>
+      );
     case "record":
       return (
         <>

@@ -1,8 +1,9 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { queryRows } from "../db/rows";
+import { activity } from "./rollups";
+
+const DAY = 86_400_000;
 
 export const windowSchema = z
   .string()
@@ -31,56 +32,34 @@ export function windowMs(window: string): number {
 
 /**
  * Summary over [now - window, now]: conversations with any message in the window; of those, the ones
- * with an assistant reply and no handoff in the window; leads captured; handoff transitions.
+ * with an assistant reply and no handoff in the window; leads captured; handoff transitions. Read from
+ * the hourly rollups and the raw rows of the window's two partial hours (lib/analytics/rollups.ts).
  */
 export async function analyticsSummary(db: Db, businessId: string, window: string, now = new Date()): Promise<AnalyticsOut> {
   const from = new Date(now.getTime() - windowMs(window));
-  const f = from.toISOString();
-  const t = now.toISOString();
-  const [row] = await queryRows<{ conversations: number; resolved: number; leads: number; handoffs: number }>(
-    db,
-    sql`with active as (
-        select conversation_id, bool_or(source = 'assistant') as assisted
-        from messages where business_id = ${businessId} and created_at >= ${f}::timestamptz and created_at <= ${t}::timestamptz
-        group by conversation_id),
-      handed as (
-        select distinct conversation_id from conversation_transitions
-        where business_id = ${businessId} and to_status = 'handoff' and created_at >= ${f}::timestamptz and created_at <= ${t}::timestamptz)
-      select
-        (select count(*)::int from active) as conversations,
-        (select count(*)::int from active a where a.assisted and not exists (select 1 from handed h where h.conversation_id = a.conversation_id)) as resolved,
-        (select count(*)::int from records where business_id = ${businessId} and collection = 'leads' and created_at >= ${f}::timestamptz and created_at <= ${t}::timestamptz) as leads,
-        (select count(*)::int from conversation_transitions where business_id = ${businessId} and to_status = 'handoff' and created_at >= ${f}::timestamptz and created_at <= ${t}::timestamptz) as handoffs`,
-  );
+  // Both ends included: times are whole milliseconds, so [from, now] is [from, now + 1 ms).
+  const figures = (await activity(db, businessId, { from, to: new Date(now.getTime() + 1) })).get("");
   return {
     window,
-    from: f,
-    to: t,
-    conversations: Number(row.conversations),
-    resolvedByAssistant: Number(row.resolved),
-    leads: Number(row.leads),
-    handoffs: Number(row.handoffs),
+    from: from.toISOString(),
+    to: now.toISOString(),
+    conversations: figures?.conversations ?? 0,
+    resolvedByAssistant: figures?.resolved ?? 0,
+    leads: figures?.leads ?? 0,
+    handoffs: figures?.handoffs ?? 0,
   };
 }
 
-/** Per-day counts for the dashboard chart (UTC days). */
+/** Per-day counts for the dashboard chart (UTC days, every day from the window's first to today's). */
 export async function analyticsDaily(db: Db, businessId: string, window: string, now = new Date()) {
-  const from = new Date(now.getTime() - windowMs(window));
-  const rows = await queryRows<{ day: string; conversations: number; messages: number; handoffs: number; records: number }>(
-    db,
-    sql`with days as (select generate_series(date_trunc('day', ${from.toISOString()}::timestamptz at time zone 'UTC'), date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'UTC'), interval '1 day') as day)
-      select to_char(d.day, 'YYYY-MM-DD') as day,
-        (select count(distinct conversation_id)::int from messages m where m.business_id = ${businessId} and m.created_at >= d.day at time zone 'UTC' and m.created_at < (d.day + interval '1 day') at time zone 'UTC') as conversations,
-        (select count(*)::int from messages m where m.business_id = ${businessId} and m.created_at >= d.day at time zone 'UTC' and m.created_at < (d.day + interval '1 day') at time zone 'UTC') as messages,
-        (select count(*)::int from conversation_transitions c where c.business_id = ${businessId} and c.to_status = 'handoff' and c.created_at >= d.day at time zone 'UTC' and c.created_at < (d.day + interval '1 day') at time zone 'UTC') as handoffs,
-        (select count(*)::int from records r where r.business_id = ${businessId} and r.created_at >= d.day at time zone 'UTC' and r.created_at < (d.day + interval '1 day') at time zone 'UTC') as records
-      from days d order by d.day`,
-  );
-  return rows.map((r) => ({
-    ...r,
-    conversations: Number(r.conversations),
-    messages: Number(r.messages),
-    handoffs: Number(r.handoffs),
-    records: Number(r.records),
-  }));
+  const first = Math.floor((now.getTime() - windowMs(window)) / DAY) * DAY;
+  const end = Math.floor(now.getTime() / DAY) * DAY + DAY;
+  const byDay = await activity(db, businessId, { from: new Date(first), to: new Date(end), dayZone: "UTC" });
+  const out: { day: string; conversations: number; messages: number; handoffs: number; records: number }[] = [];
+  for (let t = first; t < end; t += DAY) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    const f = byDay.get(day);
+    out.push({ day, conversations: f?.conversations ?? 0, messages: f?.messages ?? 0, handoffs: f?.handoffs ?? 0, records: f?.records ?? 0 });
+  }
+  return out;
 }

@@ -6,6 +6,7 @@ import { queryRows } from "../db/rows";
 import { businesses, labels, users } from "../db/schema";
 import { invalid, notFound } from "../errors";
 import { isoDate, isoDatePattern, wallClock } from "../time/time-zone";
+import { appointmentFigures, appointmentReport, noAppointments } from "./appointment-report";
 
 // The team reports (issue 36): first-response time, resolution time, handoffs, conversations the
 // assistant handled alone and satisfaction, per day (in the business's time zone) or per agent, over
@@ -78,6 +79,9 @@ const figures = {
 };
 
 const reportRow = z.object({
+  appointments: appointmentFigures
+    .nullable()
+    .meta({ description: "Appointments starting that day, by status, with the no-show rate; null when grouped by agent or label." }),
   key: z
     .string()
     .nullable()
@@ -93,7 +97,7 @@ export const reportOut = z
     to: z.string(),
     timeZone: z.string(),
     groupBy: z.enum(reportGroupings),
-    totals: z.object(figures),
+    totals: z.object({ ...figures, appointments: appointmentFigures }),
     rows: z.array(reportRow),
   })
   .meta({ id: "Report" });
@@ -290,6 +294,7 @@ export async function teamReport(db: Db, businessId: string, query: ReportQuery,
         })
       : rows;
   const totals = totalRows.find((r) => num(r.total) === 1);
+  const booked = await appointmentReport(db, businessId, { from, to, timeZone, now });
   const byKey = new Map(rows.filter((r) => num(r.total) === 0).map((r) => [r.key, r]));
 
   let out: ReportRow[];
@@ -297,7 +302,7 @@ export async function teamReport(db: Db, businessId: string, query: ReportQuery,
     out = [];
     for (let i = 0; i < days; i++) {
       const day = new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
-      out.push({ key: day, label: day, ...toFigures(byKey.get(day)) });
+      out.push({ key: day, label: day, ...toFigures(byKey.get(day)), appointments: booked.byDay.get(day) ?? noAppointments() });
     }
   } else if (query.groupBy === "label") {
     const all = await db
@@ -305,8 +310,8 @@ export async function teamReport(db: Db, businessId: string, query: ReportQuery,
       .from(labels)
       .where(eq(labels.businessId, businessId))
       .orderBy(labels.name, labels.id);
-    out = all.map((l) => ({ key: l.id, label: l.name, ...toFigures(byKey.get(l.id)) }));
-    if (byKey.has(null)) out.push({ key: null, label: "No label", ...toFigures(byKey.get(null)) });
+    out = all.map((l) => ({ key: l.id, label: l.name, ...toFigures(byKey.get(l.id)), appointments: null }));
+    if (byKey.has(null)) out.push({ key: null, label: "No label", ...toFigures(byKey.get(null)), appointments: null });
   } else {
     const members = await db
       .select({ id: users.id, name: users.name, email: users.email })
@@ -314,12 +319,12 @@ export async function teamReport(db: Db, businessId: string, query: ReportQuery,
       .where(eq(users.businessId, businessId))
       .orderBy(users.createdAt, users.id);
     const known = new Set(members.map((m) => m.id));
-    out = members.map((m) => ({ key: m.id, label: m.name || m.email, ...toFigures(byKey.get(m.id)) }));
+    out = members.map((m) => ({ key: m.id, label: m.name || m.email, ...toFigures(byKey.get(m.id)), appointments: null }));
     // Facts of removed members (their id is kept in the history) and of no one.
     for (const [key, r] of byKey) {
-      if (key !== null && !known.has(key)) out.push({ key, label: "Former member", ...toFigures(r) });
+      if (key !== null && !known.has(key)) out.push({ key, label: "Former member", ...toFigures(r), appointments: null });
     }
-    if (byKey.has(null)) out.push({ key: null, label: "No one (the assistant, unassigned)", ...toFigures(byKey.get(null)) });
+    if (byKey.has(null)) out.push({ key: null, label: "No one (the assistant, unassigned)", ...toFigures(byKey.get(null)), appointments: null });
   }
-  return { from, to, timeZone, groupBy: query.groupBy, totals: toFigures(totals), rows: out };
+  return { from, to, timeZone, groupBy: query.groupBy, totals: { ...toFigures(totals), appointments: booked.totals }, rows: out };
 }

@@ -11,6 +11,7 @@ import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
 import { afterCursor, decodeCursor, type Page, type PageParams, toPage } from "../pagination";
 import { isoInZone } from "../time/time-zone";
+import { followAppointment } from "./appointment-record";
 import { isFreeAt } from "./availability";
 import { bookingRules, qualifiedStaff } from "./free-times";
 import type { AppointmentOut, appointmentIn, appointmentPatch, appointmentStatus } from "./schema";
@@ -223,6 +224,8 @@ export async function updateAppointment(
         appointment: eventView(out),
         previous: { status: current.status, start: isoInZone(current.startAt, timeZone), staffId: current.staffId },
       });
+      // The record the assistant wrote for it (if any) follows, with record.updated.
+      await followAppointment(tx, businessId, out);
       return out;
     });
   } catch (err) {

@@ -30,6 +30,11 @@ export type AvailabilityInput = {
   staff: AvailabilityStaff[];
   /** Active appointments: each holds its staff member from its start to its buffer end. */
   busy: Busy[];
+  /**
+   * The staff members' private busy times (their busy-times calendar feeds): an appointment's held time
+   * [start, start + duration + buffer) may not overlap one, as with another appointment.
+   */
+  calendarBusy?: Busy[];
 };
 export type Slot = { start: Date; staffIds: string[] };
 
@@ -138,7 +143,7 @@ export function computeAvailability(input: AvailabilityInput): Slot[] {
   const earliest = Math.max(input.from.getTime(), input.now.getTime());
   const end = input.to.getTime();
   if (earliest >= end || input.staff.length === 0) return [];
-  const busyOf = busyByStaff(input.busy);
+  const busyOf = busyByStaff([...input.busy, ...(input.calendarBusy ?? [])]);
   const slots = new Map<number, string[]>();
   for (const d of daysBetween(new Date(earliest), input.to, timeZone)) {
     for (const member of input.staff) {
@@ -169,6 +174,12 @@ export function isFreeAt(input: Omit<AvailabilityInput, "from" | "to" | "stepMin
   if (t < input.now.getTime() || t % MINUTE !== 0) return false;
   const w = wallClock(start, input.timeZone);
   const full: AvailabilityInput = { ...input, from: start, to: start, stepMinutes: 1440, staff: [member] };
-  const day = memberDay(full, { year: w.year, month: w.month, day: w.day }, member, busyByStaff(input.busy).get(member.id) ?? [], 1440);
+  const day = memberDay(
+    full,
+    { year: w.year, month: w.month, day: w.day },
+    member,
+    busyByStaff([...input.busy, ...(input.calendarBusy ?? [])]).get(member.id) ?? [],
+    1440,
+  );
   return day?.fits(t) ?? false;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
 import { loadBusinessHours } from "../businesses/hours";
 import type { Db } from "../db/client";
-import { activeAppointmentStatuses, appointments, serviceStaff, staffMembers } from "../db/schema";
+import { activeAppointmentStatuses, appointments, serviceStaff, staffBusyTimes, staffMembers } from "../db/schema";
 import { type ErrorDetail, invalid } from "../errors";
 import { isoInZone, zonedInstant } from "../time/time-zone";
 import { type AvailabilityInput, type AvailabilityStaff, type Busy, computeAvailability } from "./availability";
@@ -49,6 +49,22 @@ export async function busyTimes(db: Db, businessId: string, staffIds: string[], 
   return rows.filter((r) => r.id !== exceptId);
 }
 
+/** The staff members' private busy times between two instants, from their busy-times feeds (./busy-feeds.ts). */
+export async function calendarBusyTimes(db: Db, businessId: string, staffIds: string[], from: Date, to: Date): Promise<Busy[]> {
+  if (!staffIds.length) return [];
+  return db
+    .select({ staffId: staffBusyTimes.staffId, start: staffBusyTimes.startAt, end: staffBusyTimes.endAt })
+    .from(staffBusyTimes)
+    .where(
+      and(
+        eq(staffBusyTimes.businessId, businessId),
+        inArray(staffBusyTimes.staffId, staffIds),
+        lt(staffBusyTimes.startAt, to),
+        gt(staffBusyTimes.endAt, from),
+      ),
+    );
+}
+
 /** The rules a service is booked under now: business hours and zone, the service's times, busy staff. */
 export async function bookingRules(
   db: Db,
@@ -67,8 +83,16 @@ export async function bookingRules(
     new Date(window.to.getTime() + held),
     window.exceptId,
   );
+  const calendarBusy = await calendarBusyTimes(
+    db,
+    businessId,
+    staff.map((s) => s.id),
+    new Date(window.from.getTime() - held),
+    new Date(window.to.getTime() + held),
+  );
   return {
     timeZone: hours.timeZone,
+    calendarBusy,
     from: window.from,
     to: window.to,
     now: window.now,

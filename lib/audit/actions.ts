@@ -23,6 +23,7 @@ export const auditActions = [
   "settings.inbox_changed",
   "settings.campaigns_changed",
   "settings.orders_changed",
+  "settings.payments_changed",
   "settings.privacy_changed",
   "settings.storage_quota_changed",
   "settings.whatsapp_rates_changed",

@@ -9,14 +9,19 @@ import { authOptions } from "./options";
 import { roleAllows } from "./roles";
 
 export type DashboardSession = { userId: string; businessId: string; role: Role; email: string; name: string | null };
+type TestSeam = { __convoTestSession?: () => Promise<DashboardSession | null> };
 
 /**
  * The signed-in staff member, or null. The cookie says who they are; the role and the business are
  * read back from the users table on every call, and the cookie's session version must still be the
  * user's: sign-out, a password change, a role change or removal end every earlier cookie at once.
- * Tests stub this one function (vi.mock) to call dashboard endpoints as someone.
+ * Under Vitest, tests call route modules directly, outside a Next request (no cookies to read): they
+ * name the signed-in member through `globalThis.__convoTestSession` (tests/dashboard/harness.ts).
+ * Nothing else sets it, and outside Vitest it is never read.
  */
 export async function readSession(): Promise<DashboardSession | null> {
+  const testSession = process.env.VITEST ? (globalThis as TestSeam).__convoTestSession : undefined;
+  if (testSession) return testSession();
   const session = await getServerSession(authOptions());
   const claims = session?.user;
   if (!claims?.userId || !claims.businessId) return null;

@@ -1,8 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { createAssistant } from "../assistants/assistants";
 import type { Db } from "../db/client";
 import { businesses } from "../db/schema";
+import { businessKinds } from "../db/schema/businesses";
 import { isUniqueViolation } from "../db/unique-violation";
 import { AppError, invalid, notFound } from "../errors";
 import { newId } from "../ids";
@@ -47,6 +49,31 @@ export async function createBusiness(
     if (tokens > 0) await grantTokens(tx, businessId, tokens, "grant", "starting grant");
     return { businessId, assistantId: assistant.id };
   });
+}
+
+export const businessOut = z.object({
+  id: z.string().meta({ example: "biz_01JD7X4S9C8A3K2M5N6P7Q8R9T" }),
+  name: z.string(),
+  kind: z.enum(businessKinds).describe("What kind of business it is, chosen at sign-up: its starter kit (docs/starter-kits.md)."),
+  languages: z.array(z.string()).describe("The languages it serves customers in, the first its own."),
+  timeZone: z.string(),
+  address: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BusinessOut = z.infer<typeof businessOut>;
+
+/** The business as the API reads it: no secrets, no channel columns. */
+export async function readBusiness(db: Db, businessId: string): Promise<BusinessOut> {
+  const b = await getBusiness(db, businessId);
+  return {
+    id: b.id,
+    name: b.name,
+    kind: b.kind as BusinessOut["kind"],
+    languages: b.languages,
+    timeZone: b.timeZone,
+    address: b.address,
+    createdAt: b.createdAt.toISOString(),
+  };
 }
 
 export async function getBusiness(db: Db, businessId: string) {

@@ -22,6 +22,7 @@ export function catalogItemView(c: CatalogRow): CatalogItemOut {
     title: c.title,
     price: c.priceAmount !== null && c.priceCurrency ? { amount: c.priceAmount, currency: c.priceCurrency } : null,
     inStock: c.inStock,
+    stock: c.stock,
     description: c.description,
     imageUrl: c.imageUrl,
     metadata: c.metadata ?? null,
@@ -70,24 +71,39 @@ export async function upsertCatalogItems(
     title: item.title,
     price_amount: item.price?.amount ?? null,
     price_currency: item.price?.currency ?? null,
-    in_stock: item.inStock,
+    // Stock 0 is sold out. Left out, an item keeps the stock it has (an upload without a stock column
+    // never erases the counts).
+    in_stock: item.inStock && (item.stock === undefined || item.stock === null || item.stock > 0),
+    stock: item.stock ?? null,
+    stock_given: item.stock !== undefined,
     description: item.description ?? null,
     image_url: item.imageUrl ?? null,
     metadata: item.metadata ?? null,
   }));
+  // The stock an updated item ends with: the one given, else the one it has (the lookup only for a mixed batch).
+  const given = rows.filter((r) => r.stock_given).length;
+  const stockAfter =
+    given === 0
+      ? sql`catalog_items.stock`
+      : given === rows.length
+        ? sql`excluded.stock`
+        : sql`case when (select x.stock_given from x where x.external_id = excluded.external_id) then excluded.stock else catalog_items.stock end`;
   // The batch travels as one JSON parameter unpacked by jsonb_to_recordset: a short statement whatever
   // the batch size, instead of 13,000 bind parameters to build, send and parse.
   const written = await queryRows<{ id: string }>(
     db,
-    sql`insert into catalog_items (id, business_id, collection, external_id, title, price_amount, price_currency, in_stock,
+    sql`with x as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, external_id text, title text,
+        price_amount bigint, price_currency text, in_stock boolean, stock integer, stock_given boolean, description text,
+        image_url text, metadata jsonb))
+      insert into catalog_items (id, business_id, collection, external_id, title, price_amount, price_currency, in_stock, stock,
         description, image_url, metadata, created_at, updated_at)
-      select x.id, ${businessId}, ${collection}, x.external_id, x.title, x.price_amount, x.price_currency, x.in_stock,
+      select x.id, ${businessId}, ${collection}, x.external_id, x.title, x.price_amount, x.price_currency, x.in_stock, x.stock,
         x.description, x.image_url, x.metadata, ${now}::timestamptz, ${now}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, external_id text, title text, price_amount bigint,
-        price_currency text, in_stock boolean, description text, image_url text, metadata jsonb)
+      from x
       on conflict (business_id, collection, external_id) do update set title = excluded.title, price_amount = excluded.price_amount,
-        price_currency = excluded.price_currency, in_stock = excluded.in_stock, description = excluded.description,
-        image_url = excluded.image_url, metadata = excluded.metadata, updated_at = excluded.updated_at
+        price_currency = excluded.price_currency,
+        stock = ${stockAfter}, in_stock = excluded.in_stock and coalesce(${stockAfter}, 1) > 0,
+        description = excluded.description, image_url = excluded.image_url, metadata = excluded.metadata, updated_at = excluded.updated_at
       returning id`,
   );
   return { upserted: written.length, collection };
@@ -168,6 +184,12 @@ export async function updateCatalogItem(
     set.priceCurrency = patch.price?.currency ?? null;
   }
   if (patch.inStock !== undefined) set.inStock = patch.inStock;
+  if (patch.stock !== undefined) {
+    set.stock = patch.stock;
+    // 0 is sold out; a restock puts the item on sale unless the same change says otherwise.
+    if (patch.stock === 0) set.inStock = false;
+    else if (patch.stock !== null && patch.inStock === undefined) set.inStock = true;
+  }
   if (patch.description !== undefined) set.description = patch.description;
   if (patch.imageUrl !== undefined) set.imageUrl = patch.imageUrl;
   if (patch.metadata !== undefined) set.metadata = patch.metadata;

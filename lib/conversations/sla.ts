@@ -21,7 +21,19 @@ export function slaState(startedAt: Date, targetMinutes: number, now: Date): Sla
   return left <= targetMinutes * MINUTE * SLA_DUE_SOON_SHARE ? "due_soon" : "ok";
 }
 
-export type SlaMark = { state: SlaState; kind: "first_response" | "resolution"; dueAt: string };
+/** A running clock: its state at `now`, and the two instants its state changes at (so a client can keep it current). */
+export type SlaMark = { state: SlaState; kind: "first_response" | "resolution"; dueAt: string; dueSoonAt: string };
+
+/** The clock's mark: due at `started + target`, due soon from the start of its last 20%. */
+function mark(kind: SlaMark["kind"], started: Date, targetMinutes: number, now: Date): SlaMark {
+  const due = started.getTime() + targetMinutes * MINUTE;
+  return {
+    kind,
+    state: slaState(started, targetMinutes, now),
+    dueAt: new Date(due).toISOString(),
+    dueSoonAt: new Date(due - targetMinutes * MINUTE * SLA_DUE_SOON_SHARE).toISOString(),
+  };
+}
 
 type Targets = { firstResponse: number | null; resolution: number | null };
 
@@ -81,20 +93,10 @@ export async function slaMarks(db: Db, businessId: string, conversationIds: stri
     const target = targets.get(r.id);
     if (!started || !target) continue;
     const clocks: SlaMark[] = [];
-    if (target.firstResponse !== null && !r.replied) {
-      clocks.push({
-        kind: "first_response",
-        state: slaState(started, target.firstResponse, now),
-        dueAt: new Date(started.getTime() + target.firstResponse * MINUTE).toISOString(),
-      });
-    }
-    if (target.resolution !== null) {
-      clocks.push({
-        kind: "resolution",
-        state: slaState(started, target.resolution, now),
-        dueAt: new Date(started.getTime() + target.resolution * MINUTE).toISOString(),
-      });
-    }
+    if (target.firstResponse !== null && !r.replied) clocks.push(mark("first_response", started, target.firstResponse, now));
+    if (target.resolution !== null) clocks.push(mark("resolution", started, target.resolution, now));
+    // Both clocks start at the handoff, so the one due first is (from now on, too) always the one furthest
+    // gone: the client can keep its state current from dueSoonAt and dueAt alone.
     clocks.sort((a, b) => severity[b.state] - severity[a.state] || a.dueAt.localeCompare(b.dueAt));
     if (clocks[0]) out.set(r.id, clocks[0]);
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { businesses, webhookEndpoints } from "../db/schema";
+import { businesses, staffCalendars, webhookEndpoints } from "../db/schema";
 import { decryptSecret, encryptSecret, sealedWith } from "./secrets";
 
 // Every column holding a secret sealed with ENCRYPTION_KEY. A new encrypted column is added here too.
@@ -27,6 +27,17 @@ const sealedColumns = [
         .update(webhookEndpoints)
         .set({ secretEnc: to })
         .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.secretEnc, from))),
+  },
+  {
+    name: "staff_calendars.feed_token_enc",
+    table: staffCalendars,
+    id: staffCalendars.staffId,
+    column: staffCalendars.feedTokenEnc,
+    write: (tx: Db, id: string, from: string, to: string) =>
+      tx
+        .update(staffCalendars)
+        .set({ feedTokenEnc: to })
+        .where(and(eq(staffCalendars.staffId, id), eq(staffCalendars.feedTokenEnc, from))),
   },
 ] as const;
 

@@ -2,9 +2,9 @@ import { setBusinessHours } from "../businesses/hours";
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { createKnowledge } from "../assistants/knowledge";
-import { setServedLanguages } from "../assistants/served-languages";
 import { createBusiness } from "../businesses/businesses";
 import { setBusinessFacts } from "../businesses/facts";
+import { setUpBusiness } from "../businesses/onboarding";
 import { upsertCatalogItems } from "../catalog/catalog";
 import { upsertContact } from "../contacts/contacts";
 import { ensureConversation } from "../conversations/conversations";
@@ -39,8 +39,8 @@ export async function seedDemo(db: Db) {
     pickup: { offered: true },
     paymentMethods: ["cash", "card", "mb_way"],
   });
-  // The demo serves English, Portuguese and Spanish customers: each item has its three versions.
-  await setServedLanguages(db, businessId, { languages: ["en", "pt", "es"] });
+  // A restaurant serving English, Portuguese and Spanish customers: each item has its three versions.
+  await setUpBusiness(db, businessId, assistantId, { kind: "restaurant", languages: ["en", "pt", "es"], timeZone: "Europe/Lisbon" });
   const knowledge = [
     {
       title: "Getting here",

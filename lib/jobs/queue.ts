@@ -232,6 +232,10 @@ export async function claimJobs(
  * them (lib/jobs/worker.ts): one short statement on two indexes instead of the whole fair claim. The
  * business's share is checked as the fair claim checks it (its jobs of the queue held by live workers),
  * so a business never runs more than `perBusiness` of a kind at once this way either.
+ *
+ * `finished`: the job just finished, removed by this same statement (one round trip per job fewer).
+ * The statement's snapshot still sees it, so it is left out of the share and of its orderKey's line:
+ * the next job of its conversation is the one it claims.
  */
 export async function claimNextOf(
   db: Db,
@@ -240,16 +244,22 @@ export async function claimNextOf(
   workerId: string,
   leaseSeconds = 120,
   perBusiness = jobsPerBusiness(),
+  finished?: number,
 ): Promise<ClaimedJob | null> {
   const free = freeFor(workerId);
+  const gone = finished === undefined ? sql`0` : sql`${finished}::bigint`;
   const owner = businessId === null ? sql`j.business_id is null` : sql`j.business_id = ${businessId}`;
-  const underShare = businessId === null ? sql`true` : sql`${heldCount(sql`${queue}`, sql`${businessId}`, free)} < ${perBusiness}`;
+  const underShare =
+    businessId === null ? sql`true` : sql`${heldCount(sql`${queue}`, sql`${businessId}`, sql`(${free} or j.id = ${gone})`)} < ${perBusiness}`;
+  const head = sql`(j.order_key is null or not exists (
+    select 1 from jobs o where o.queue = j.queue and o.order_key = j.order_key and o.status = 'pending' and o.id < j.id and o.id <> ${gone}))`;
   const rows = await queryRows<ClaimedRow>(
     db,
-    sql`update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${workerId}, attempts = attempts + 1
+    sql`with done as (delete from jobs where id = ${gone})
+    update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${workerId}, attempts = attempts + 1
     where id = (
       select j.id from jobs j
-      where j.queue = ${queue} and ${owner} and j.status = 'pending' and j.run_at <= now() and ${free} and ${headOfKey} and ${underShare}
+      where j.queue = ${queue} and ${owner} and j.status = 'pending' and j.run_at <= now() and j.id <> ${gone} and ${free} and ${head} and ${underShare}
       order by j.run_at, j.id limit 1
       for update skip locked)
     returning id, queue, payload, attempts, max_attempts, business_id`,

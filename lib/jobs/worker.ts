@@ -165,6 +165,9 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
     scheduleNext(new Date(claimStartedAt));
   }
 
+  /** Whether a job finishing now is followed by the claim of the next one of its kind (a slot stays free). */
+  const followsUp = () => !stopped && running < concurrency;
+
   async function run(job: ClaimedJob) {
     running++;
     const started = performance.now();
@@ -182,9 +185,14 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
         "job",
       );
     let completed = false;
+    // The finished job's removal rides on the follow-up claim below when there is one (one round trip).
+    let removeWithClaim = false;
     try {
       const outcome = await handlers[job.queue](job.payload, job);
-      if (outcome !== JOB_COMPLETED) await completeJob(handle.db, job.id);
+      if (outcome !== JOB_COMPLETED) {
+        if (followsUp()) removeWithClaim = true;
+        else await completeJob(handle.db, job.id);
+      }
       done("completed");
       completed = true;
     } catch (err) {
@@ -208,8 +216,18 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
       // job waiting for the business's share), so a worker that had a free slot needs no fair claim
       // after it; a full one, a failed job (its retry's time) and a drain() waiting for idle wake the loop.
       const wasFull = running >= concurrency;
-      const next =
-        completed && !stopped && !wasFull ? await claimNextOf(handle.db, job.queue, job.businessId ?? null, workerId).catch(() => null) : null;
+      let next: ClaimedJob | null = null;
+      if (removeWithClaim && (stopped || wasFull)) {
+        await completeJob(handle.db, job.id).catch((err) => log.error({ queue: job.queue, jobId: job.id, err }, "could not complete the job"));
+      } else if (removeWithClaim) {
+        next = await claimNextOf(handle.db, job.queue, job.businessId ?? null, workerId, undefined, undefined, job.id).catch(async (err) => {
+          // Not removed: removed on its own, or (that failing too) run again once its lease runs out.
+          log.warn({ queue: job.queue, jobId: job.id, err }, "completion with the next claim failed");
+          await completeJob(handle.db, job.id).catch((e) => log.error({ queue: job.queue, jobId: job.id, err: e }, "could not complete the job"));
+          return null;
+        });
+      } else if (completed && !stopped && !wasFull)
+        next = await claimNextOf(handle.db, job.queue, job.businessId ?? null, workerId).catch(() => null);
       running--;
       if (next) void run(next);
       if (wasFull || !completed || (running === 0 && idleResolvers.length > 0)) wake();

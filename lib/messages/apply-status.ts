@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type MessageError, type MessageStatus, messages } from "../db/schema";
+import { queryRows } from "../db/rows";
+import type { MessageError, MessageStatus } from "../db/schema";
 import { channelStoppedMarketing } from "../contacts/opt-out";
 
 export type ChannelStatusUpdate = {
@@ -20,17 +21,6 @@ export type ChannelStatusUpdate = {
 
 export type ChannelPricing = { billable: boolean; category: string; model: string | null; type: string | null; country: string | null; at: Date };
 
-function pricingColumns(p: ChannelPricing) {
-  return {
-    pricingBillable: p.billable,
-    pricingCategory: p.category,
-    pricingModel: p.model,
-    pricingType: p.type,
-    pricingCountry: p.country,
-    pricedAt: p.at,
-  };
-}
-
 /** applied: the status moved forward; ignored: duplicate or stale; unknown: no such message (yet). */
 export type ApplyStatusResult = "applied" | "ignored" | "unknown";
 
@@ -47,65 +37,61 @@ const MOVES_FROM: Record<ChannelStatusUpdate["status"], MessageStatus[]> = {
 
 const UNEXPLAINED_FAILURE: MessageError = { code: "channel_error", message: "The channel reported the message as failed.", channelCode: null };
 
+/**
+ * One statement: the move (with the pricing, unless the message has one), or, when the message is not
+ * in a state the status moves from, the pricing alone; and whether the message is known at all. One
+ * snapshot answers all three, so a delivery job committing the wamid meanwhile cannot make a movable
+ * message look like a duplicate: unseen, it is `unknown`, and the webhook's job tries again later.
+ */
 export async function applyStatus(
   db: Db,
   businessId: string,
   update: ChannelStatusUpdate,
   channel: "whatsapp" | "sandbox" = "whatsapp",
 ): Promise<ApplyStatusResult> {
-  const match = and(
-    eq(messages.businessId, businessId),
-    eq(messages.channel, channel),
-    eq(messages.channelMessageId, update.channelMessageId),
-    eq(messages.direction, "outbound"),
+  const from = sql.join(
+    MOVES_FROM[update.status].map((s) => sql`${s}`),
+    sql`, `,
   );
-  const result = await moveStatus(db, businessId, update, match);
+  const p = update.pricing ?? null;
+  const unpriced = sql`pricing_category is null`;
+  const priceOr = <T>(value: T, column: string) => sql`case when ${unpriced} then ${value} else ${sql.raw(column)} end`;
+  const pricingSet = p
+    ? sql`, pricing_billable = ${priceOr(sql`${p.billable}::boolean`, "pricing_billable")},
+        pricing_category = ${priceOr(sql`${p.category}::text`, "pricing_category")},
+        pricing_model = ${priceOr(sql`${p.model}::text`, "pricing_model")},
+        pricing_type = ${priceOr(sql`${p.type}::text`, "pricing_type")},
+        pricing_country = ${priceOr(sql`${p.country}::text`, "pricing_country")},
+        priced_at = ${priceOr(sql`${p.at.toISOString()}::timestamptz`, "priced_at")}`
+    : sql``;
+  const moveSet =
+    update.status === "failed"
+      ? sql`status = 'failed', error = ${JSON.stringify(update.error ?? UNEXPLAINED_FAILURE)}::jsonb`
+      : sql`status = ${update.status}${pricingSet}`;
   // The pricing is kept from the first status that carries it: set with the move when the status moved
   // the message, on its own when it did not (Meta repeats it on sent and delivered; a late or
   // duplicate one still brings it).
-  if (update.pricing && result === "ignored")
-    await db
-      .update(messages)
-      .set(pricingColumns(update.pricing))
-      .where(and(match, isNull(messages.pricingCategory)));
-  return result;
-}
-
-// The pricing columns, each left as it is when the message already has a pricing.
-function unlessPriced(p: ChannelPricing) {
-  const keep = <T>(value: SQL, column: T) => sql`case when ${messages.pricingCategory} is null then ${value} else ${column} end`;
-  return {
-    pricingBillable: keep(sql`${p.billable}::boolean`, messages.pricingBillable),
-    pricingCategory: keep(sql`${p.category}::text`, messages.pricingCategory),
-    pricingModel: keep(sql`${p.model}::text`, messages.pricingModel),
-    pricingType: keep(sql`${p.type}::text`, messages.pricingType),
-    pricingCountry: keep(sql`${p.country}::text`, messages.pricingCountry),
-    pricedAt: keep(sql`${p.at.toISOString()}::timestamptz`, messages.pricedAt),
-  };
-}
-
-async function moveStatus(db: Db, businessId: string, update: ChannelStatusUpdate, match: ReturnType<typeof and>): Promise<ApplyStatusResult> {
-  const from = MOVES_FROM[update.status];
-  for (let tries = 0; ; tries++) {
-    const moved = await db
-      .update(messages)
-      .set(
-        update.status === "failed"
-          ? { status: "failed", error: update.error ?? UNEXPLAINED_FAILURE }
-          : { status: update.status, ...(update.pricing ? unlessPriced(update.pricing) : {}) },
-      )
-      .where(and(match, inArray(messages.status, from)))
-      .returning({ id: messages.id, contactId: messages.contactId });
-    if (moved.length) {
-      // The customer stopped marketing messages in WhatsApp: opted out of campaigns here too.
-      if (update.status === "failed" && update.error?.code === "marketing_opted_out")
-        await channelStoppedMarketing(db, businessId, moved[0].contactId, { channelCode: update.error.channelCode, messageId: moved[0].id });
-      return "applied";
-    }
-    const [row] = await db.select({ status: messages.status }).from(messages).where(match);
-    if (!row) return "unknown";
-    // The delivery job can commit the wamid between the two statements (each sees its own snapshot):
-    // a row that is now visible and still movable is tried again rather than taken for a duplicate.
-    if (!from.includes(row.status) || tries >= 3) return "ignored";
-  }
+  const priceAlone = p
+    ? sql`, priced as (
+        update messages set pricing_billable = ${p.billable}::boolean, pricing_category = ${p.category}::text, pricing_model = ${p.model}::text,
+          pricing_type = ${p.type}::text, pricing_country = ${p.country}::text, priced_at = ${p.at.toISOString()}::timestamptz
+        where id = (select id from found) and ${unpriced} and not exists (select 1 from moved))`
+    : sql``;
+  const [row] = await queryRows<{ known: boolean; moved_id: string | null; contact_id: string | null }>(
+    db,
+    sql`with found as (
+        select id from messages
+        where business_id = ${businessId} and channel = ${channel} and channel_message_id = ${update.channelMessageId} and direction = 'outbound'),
+      moved as (
+        update messages set ${moveSet}
+        where id = (select id from found) and status in (${from})
+        returning id, contact_id)${priceAlone}
+      select exists (select 1 from found) as known, (select id from moved) as moved_id, (select contact_id from moved) as contact_id`,
+  );
+  if (!row?.known) return "unknown";
+  if (!row.moved_id) return "ignored";
+  // The customer stopped marketing messages in WhatsApp: opted out of campaigns here too.
+  if (update.status === "failed" && update.error?.code === "marketing_opted_out" && row.contact_id)
+    await channelStoppedMarketing(db, businessId, row.contact_id, { channelCode: update.error.channelCode, messageId: row.moved_id });
+  return "applied";
 }

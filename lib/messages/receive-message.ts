@@ -15,6 +15,7 @@ import { defineJob } from "../jobs/job";
 import { enqueue } from "../jobs/queue";
 import { mediaView, WEBHOOK_MEDIA_URL_TTL_SECONDS } from "./media-view";
 import { choiceOf, locationOf, type MessageRow } from "./messages";
+import { reminderAnswerJob, reminderAnswerOf } from "./reminder-answer";
 import { applySurveyReply, surveyReplyFor } from "./satisfaction";
 import { sendMessage } from "./send-message";
 
@@ -156,6 +157,11 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
       if (input.handledElsewhere) return { message, conversation: updated, duplicate: false };
       if (optWord?.reply) {
         await sendMessage(tx, businessId, { to: input.from, type: "text", text: optWord.reply }, { source: "assistant" });
+      }
+      // A tap on an appointment reminder's button acts on the appointment, whoever holds the conversation.
+      if (!optWord && reminderAnswerOf(message)) {
+        await enqueue(tx, reminderAnswerJob, { businessId, conversationId: conversation.id, messageId: message.id }, { orderKey: conversation.id });
+        return { message, conversation: updated, duplicate: false };
       }
       // Only an open conversation is the assistant's; in handoff a person answers.
       if (updated.status === "open" && !optWord) {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, getTableColumns, gt, lte } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { contacts, records } from "../db/schema";
+import { contacts, orderPayments, records } from "../db/schema";
 import { invalid, notFound } from "../errors";
 import { emitEvent } from "../events/emit";
 import { newId } from "../ids";
@@ -21,15 +21,43 @@ export const recordOut = z.object({
     .meta({ description: "The customer the record belongs to, read from the contact now (null when the record has no contact)." }),
   status: z.string().meta({
     description:
-      "bookings: confirmed (when captured), seated, no_show, cancelled; orders: new (when captured), preparing, ready, delivered, cancelled; leads: new, contacted, won, lost; other collections: confirmed, cancelled.",
+      "bookings: confirmed (when captured), seated, no_show, cancelled; orders: new (when captured), awaiting_payment (captured while the business requires payment), paid, preparing, ready, delivered, cancelled, expired (unpaid in time); leads: new, contacted, won, lost; appointments: booked, confirmed, cancelled, no_show, completed (the appointment's own); other collections: confirmed, cancelled.",
   }),
+  payment: z
+    .object({
+      status: z.enum(["creating", "open", "paid", "expired", "failed"]),
+      url: z.string().nullable().meta({ description: "The link the customer pays with (null until the provider made it)." }),
+      amount: z.number().int().meta({ description: "In the currency's minor unit." }),
+      currency: z.string(),
+      provider: z.string(),
+      expiresAt: z.string(),
+      paidAt: z.string().nullable(),
+    })
+    .nullable()
+    .optional()
+    .meta({ description: "An order's payment link and its state (docs/payments.md); null when the order was not sent one." }),
   createdAt: z.string(),
 });
 export type RecordOut = z.infer<typeof recordOut>;
 type RecordRow = typeof records.$inferSelect;
+type PaymentRow = typeof orderPayments.$inferSelect;
+export type RecordPayment = NonNullable<RecordOut["payment"]>;
+
+export function paymentView(p: PaymentRow | null | undefined): RecordPayment | null {
+  if (!p) return null;
+  return {
+    status: p.status as RecordPayment["status"],
+    url: p.url,
+    amount: p.amount,
+    currency: p.currency,
+    provider: p.provider,
+    expiresAt: p.expiresAt.toISOString(),
+    paidAt: p.paidAt ? p.paidAt.toISOString() : null,
+  };
+}
 type ContactPart = { name: string | null; phone: string | null; username: string | null; waUserId: string | null } | null;
 
-export function recordView(r: RecordRow, contact: ContactPart = null): RecordOut {
+export function recordView(r: RecordRow, contact: ContactPart = null, payment?: PaymentRow | null): RecordOut {
   return {
     id: r.id,
     collection: r.collection,
@@ -38,8 +66,18 @@ export function recordView(r: RecordRow, contact: ContactPart = null): RecordOut
     contactId: r.contactId,
     contact: contact ? { name: contact.name, phone: contact.phone, username: contact.username, waUserId: contact.waUserId } : null,
     status: r.status,
+    ...(r.collection === "orders" ? { payment: paymentView(payment) } : {}),
     createdAt: r.createdAt.toISOString(),
   };
+}
+
+async function paymentOf(db: Db, r: RecordRow): Promise<PaymentRow | null> {
+  if (r.collection !== "orders") return null;
+  const [p] = await db
+    .select()
+    .from(orderPayments)
+    .where(and(eq(orderPayments.businessId, r.businessId), eq(orderPayments.recordId, r.id)));
+  return p ?? null;
 }
 
 async function contactOf(db: Db, businessId: string, contactId: string | null): Promise<ContactPart> {
@@ -55,7 +93,7 @@ async function contactOf(db: Db, businessId: string, contactId: string | null): 
 export async function createRecord(
   db: Db,
   businessId: string,
-  input: { collection: string; fields: Record<string, unknown>; conversationId?: string | null; contactId?: string | null },
+  input: { collection: string; fields: Record<string, unknown>; conversationId?: string | null; contactId?: string | null; status?: string },
 ): Promise<RecordOut> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -67,7 +105,7 @@ export async function createRecord(
         fields: input.fields,
         conversationId: input.conversationId ?? null,
         contactId: input.contactId ?? null,
-        status: initialStatus(input.collection),
+        status: input.status ?? initialStatus(input.collection),
       })
       .returning();
     await emitEvent(tx, businessId, "record.created", {
@@ -105,7 +143,7 @@ export async function updateRecord(
       previous: { fields: current.fields, status: current.status },
       conversationId: row.conversationId,
     });
-    return recordView(row, await contactOf(tx, businessId, row.contactId));
+    return recordView(row, await contactOf(tx, businessId, row.contactId), await paymentOf(tx, row));
   });
 }
 
@@ -133,7 +171,8 @@ export async function changeRecordStatus(
       .for("update");
     if (!current) throw notFound("record");
     const contact = await contactOf(tx, businessId, current.contactId);
-    if (current.status === status) return { record: recordView(current, contact), previousStatus: current.status, changed: false };
+    const payment = await paymentOf(tx, current);
+    if (current.status === status) return { record: recordView(current, contact, payment), previousStatus: current.status, changed: false };
     const problem = transitionProblem(collection, current.status, status);
     if (problem) throw invalid([{ path: "status", message: problem }], problem);
     const [row] = await tx.update(records).set({ status }).where(eq(records.id, id)).returning();
@@ -143,7 +182,7 @@ export async function changeRecordStatus(
       previous: { fields: current.fields, status: current.status },
       conversationId: row.conversationId,
     });
-    return { record: recordView(row, contact), previousStatus: current.status, changed: true };
+    return { record: recordView(row, contact, payment), previousStatus: current.status, changed: true };
   });
 }
 
@@ -162,9 +201,11 @@ export async function listRecords(
       contactPhone: contacts.phone,
       contactUsername: contacts.username,
       contactWaUserId: contacts.waUserId,
+      payment: orderPayments,
     })
     .from(records)
     .leftJoin(contacts, and(eq(contacts.id, records.contactId), eq(contacts.businessId, records.businessId)))
+    .leftJoin(orderPayments, and(eq(orderPayments.recordId, records.id), eq(orderPayments.businessId, records.businessId)))
     .where(
       and(
         eq(records.businessId, businessId),
@@ -177,7 +218,11 @@ export async function listRecords(
     )
     .orderBy(desc(records.createdAt), desc(records.id))
     .limit(filter.limit + 1);
-  return toPage(rows, filter.limit, ({ contactFound, contactName, contactPhone, contactUsername, contactWaUserId, ...r }) =>
-    recordView(r, contactFound === null ? null : { name: contactName, phone: contactPhone, username: contactUsername, waUserId: contactWaUserId }),
+  return toPage(rows, filter.limit, ({ contactFound, contactName, contactPhone, contactUsername, contactWaUserId, payment, ...r }) =>
+    recordView(
+      r,
+      contactFound === null ? null : { name: contactName, phone: contactPhone, username: contactUsername, waUserId: contactWaUserId },
+      payment,
+    ),
   );
 }

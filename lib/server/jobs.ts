@@ -8,6 +8,11 @@ import { handleEventDispatch } from "../webhooks/dispatch";
 import { privacyRetentionJob } from "../privacy/retention";
 import { mediaSweepJob } from "../media/sweep-unused";
 import { handlerTable } from "../jobs/worker";
+import { appointmentRemindersJob } from "../appointments/reminders";
+import { reminderAnswerRunner } from "../appointments/reminder-replies";
+import { busyFeedsJob } from "../appointments/busy-feeds";
+import { paymentCheckoutJob, paymentExpiryJob } from "../payments/order-payments";
+import { paymentNoticeJob } from "../runtime/engine/payment-notices";
 
 // The composition root's list of work: every room that has background work declares its job
 // (lib/jobs/job.ts) and binds its handler to it (`runs`), and the table is built here, so lib/jobs
@@ -26,4 +31,10 @@ export const jobHandlers = handlerTable([
   templateSyncJob,
   privacyRetentionJob,
   mediaSweepJob,
+  appointmentRemindersJob,
+  reminderAnswerRunner,
+  busyFeedsJob,
+  paymentCheckoutJob,
+  paymentExpiryJob,
+  paymentNoticeJob,
 ]);

@@ -16,6 +16,7 @@ const fieldNames: Record<string, string> = {
   "price.currency": "currency",
   price: "price",
   inStock: "inStock",
+  stock: "stock",
   description: "description",
   imageUrl: "imageUrl",
   metadata: "metadata",

@@ -13,6 +13,8 @@ export const catalogItemIn = z.object({
     })
     .optional(),
   inStock: z.boolean().default(true),
+  // Units left; null (or left out) is untracked. 0 makes the item sold out.
+  stock: z.number().int().min(0).max(1_000_000_000).nullable().optional(),
   description: z.string().max(5000).optional(),
   imageUrl: z.url({ protocol: /^https$/, error: "imageUrl must be an https URL." }).optional(),
   metadata: metadataSchema.optional(),
@@ -26,6 +28,7 @@ export const catalogItemPatch = z
     title: catalogItemIn.shape.title.optional(),
     price: catalogItemIn.shape.price.unwrap().nullable().optional(),
     inStock: z.boolean().optional(),
+    stock: z.number().int().min(0).max(1_000_000_000).nullable().optional(),
     description: z.string().max(5000).nullable().optional(),
     imageUrl: z
       .url({ protocol: /^https$/, error: "imageUrl must be an https URL." })
@@ -63,6 +66,7 @@ export const catalogItemOut = z.object({
   title: z.string(),
   price: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
   inStock: z.boolean(),
+  stock: z.number().int().nullable().meta({ description: "Units left; null when the item's stock is not tracked. At 0 the item is sold out." }),
   description: z.string().nullable(),
   imageUrl: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()).nullable(),

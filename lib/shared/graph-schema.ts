@@ -11,6 +11,8 @@ export const nodeTypes = [
   "condition",
   "catalog",
   "availability",
+  "service",
+  "appointment",
   "record",
   "handoff",
   "ai",
@@ -28,6 +30,8 @@ export const handlesOut: Record<NodeType, readonly string[]> = {
   condition: ["true", "false"],
   catalog: ["found", "none"],
   availability: ["free", "taken"],
+  service: ["found", "none"],
+  appointment: ["booked", "none"],
   record: ["next"],
   handoff: [],
   ai: ["next"],
@@ -164,6 +168,32 @@ export const availabilityData = z.object({
   covers: variableName.optional(),
 });
 
+// Appointments (issue 40 item 3, docs/appointments.md): a `service` node finds the business's service the
+// customer names in their words; an `appointment` node offers that service's nearest free times and books one.
+const serviceId = z.string().regex(/^svc_[A-Za-z0-9]{1,40}$/, "must be a service id (svc_...)");
+export const serviceNodeData = z.object({
+  variable: variableName,
+  // The "which service?" line above the services offered when the customer named none (or several).
+  text,
+  texts,
+  // Only these services are offered (the business's own, checked on save); left out: every active service.
+  services: z.array(serviceId).max(100).optional(),
+});
+
+export const appointmentNodeData = z.object({
+  // The variable a `service` node set.
+  service: variableName,
+  // Where the booked appointment is kept: {{appointment.start}}, {{appointment.staff}}, {{appointment.service}}.
+  variable: variableName,
+  // The line above the free times offered.
+  text,
+  texts,
+  // WhatsApp list messages hold at most 10 rows.
+  maxOptions: z.number().int().min(1).max(10).default(10),
+  // The times offered start on this step from local midnight.
+  stepMinutes: z.number().int().min(5).max(240).default(30),
+});
+
 export const recordData = z
   .object({
     collection: collectionName,
@@ -194,6 +224,8 @@ export const nodeDataSchemas = {
   condition: conditionData,
   catalog: catalogData,
   availability: availabilityData,
+  service: serviceNodeData,
+  appointment: appointmentNodeData,
   record: recordData,
   handoff: handoffData,
   ai: aiData,
@@ -221,6 +253,8 @@ export const skillNodeSchema = z.discriminatedUnion("type", [
   node("condition", conditionData),
   node("catalog", catalogData),
   node("availability", availabilityData),
+  node("service", serviceNodeData),
+  node("appointment", appointmentNodeData),
   node("record", recordData),
   node("handoff", handoffData),
   node("ai", aiData),

@@ -483,6 +483,7 @@ export const leadsGraph: SkillGraph = {
 export const readyMadeNames: Record<string, { en: string; pt: string; es: string }> = {
   sk_booking: { en: "Table booking", pt: "Reservas de mesa", es: "Reservas de mesa" },
   sk_appointments: { en: "Appointments", pt: "Marcações", es: "Citas" },
+  sk_appointment: { en: "Appointment booking", pt: "Marcações", es: "Citas" },
   sk_orders: { en: "Order taking", pt: "Encomendas", es: "Pedidos" },
   sk_leads: { en: "Lead capture", pt: "Pedidos de contacto", es: "Solicitudes de contacto" },
 };

@@ -1,11 +1,14 @@
+// Orders that wait for payment: docs/payments.md.
 // The statuses a record moves through, per collection, and which moves staff (or a client through
 // PATCH /v1/records/{collection}/{id}) may make. Browser-safe: the dashboard's status picker offers
 // exactly these moves. A collection that is not one of the assistant's three keeps the generic pair.
 
 export const recordStatuses = {
   bookings: ["confirmed", "seated", "no_show", "cancelled"],
-  orders: ["new", "preparing", "ready", "delivered", "cancelled"],
+  orders: ["new", "awaiting_payment", "paid", "preparing", "ready", "delivered", "cancelled", "expired"],
   leads: ["new", "contacted", "won", "lost"],
+  // The appointment skill's records mirror their appointment's status (lib/appointments/appointment-record.ts).
+  appointments: ["booked", "confirmed", "cancelled", "no_show", "completed"],
 } as const;
 export const otherRecordStatuses = ["confirmed", "cancelled"] as const;
 const otherStatuses = otherRecordStatuses;
@@ -37,6 +40,10 @@ const moves: Record<string, Record<string, readonly string[]>> = {
   },
   orders: {
     new: ["preparing", "ready", "delivered", "cancelled"],
+    // Paid or expired only as the payment provider (or the expiry job) says: docs/payments.md.
+    awaiting_payment: ["cancelled"],
+    paid: ["preparing", "ready", "delivered", "cancelled"],
+    expired: [],
     preparing: ["ready", "delivered", "cancelled"],
     ready: ["delivered", "cancelled"],
     delivered: [],
@@ -48,6 +55,9 @@ const moves: Record<string, Record<string, readonly string[]>> = {
     won: ["contacted", "lost"],
     lost: ["contacted", "won"],
   },
+  // Moved only with the appointment itself (PATCH /v1/appointments/{id}, the customer by message), which
+  // the record follows: a move here would leave the appointment holding (or freeing) the staff member's time.
+  appointments: { booked: [], confirmed: [], cancelled: [], no_show: [], completed: [] },
   other: { confirmed: ["cancelled"], cancelled: ["confirmed"] },
 };
 

@@ -35,6 +35,8 @@ export const scopes = [
   "appointments:write",
   "flows:read",
   "flows:write",
+  "payments:read",
+  "payments:write",
 ] as const;
 
 /**

@@ -28,6 +28,9 @@ export function placeholders(text: string): string[] {
 // A missing key reads "is required" rather than zod's "expected string, received undefined".
 const parseOptions = { error: (iss: { input?: unknown }) => (iss.input === undefined ? "is required" : undefined) };
 
+// Nodes that wait for the customer: a loop through one of them cannot run away.
+const waitingTypes = new Set<string>(["question", "flow", "service", "appointment"]);
+
 type Entry = { index: number; id: string; type?: NodeType; node?: SkillNode };
 type Link = { from: Entry; to: Entry };
 
@@ -227,7 +230,7 @@ function loopsWithoutQuestion(entries: Entry[], links: Link[]): Entry[][] {
       component.push(w);
     } while (w !== v);
     const hasLoop = component.length > 1 || next[v].includes(v);
-    if (hasLoop && component.every((i) => entries[i].type !== "question" && entries[i].type !== "flow")) {
+    if (hasLoop && component.every((i) => !waitingTypes.has(entries[i].type ?? ""))) {
       loops.push(component.map((i) => entries[i]).sort((a, b) => a.index - b.index));
     }
   };
@@ -240,6 +243,8 @@ function templates(node: SkillNode): Array<[string, string | undefined]> {
   switch (node.type) {
     case "message":
     case "catalog":
+    case "service":
+    case "appointment":
     case "handoff":
     case "end":
       return [["data.text", node.data.text], ...variants("texts", node.data.texts)];
@@ -275,11 +280,13 @@ function unsetVariables(entries: Entry[], links: Link[]): Problem[] {
     const node = entry.node as SkillNode;
     const uses = templates(node).flatMap(([field, text]) => placeholders(text ?? "").map((p) => [field, p] as const));
     if (node.type === "availability") uses.push(["data.variable", node.data.variable]);
+    if (node.type === "appointment") uses.push(["data.service", node.data.service]);
     if (!uses.length) continue;
     const upstream = walk(before.get(entry) ?? [], before);
     const set = new Set<string>();
     for (const e of upstream) {
-      if (e.node?.type === "question" || e.node?.type === "catalog") set.add(e.node.data.variable);
+      if (e.node?.type === "question" || e.node?.type === "catalog" || e.node?.type === "service" || e.node?.type === "appointment")
+        set.add(e.node.data.variable);
       // A Flow node sets every variable its fields map to.
       if (e.node?.type === "flow") for (const v of Object.values(e.node.data.fields)) set.add(v);
     }

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { defaultAssistant } from "../assistants/assistants";
 import type { Db } from "../db/client";
-import { assistants, skills, skillVersions } from "../db/schema";
+import { assistants, services, skills, skillVersions } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { findFlow } from "../flows/flows";
 import type { SkillGraph } from "../shared/graph-schema";
@@ -45,7 +45,8 @@ export async function getSkill(db: Db, businessId: string, id: string): Promise<
 
 /**
  * A Flow node sends a registered WhatsApp Flow and reads its fields: the Flow must be this business's,
- * and each field it maps one the Flow returns (a detail per problem, at the node's path).
+ * and each field it maps one the Flow returns; a service node's services must be this business's
+ * (a detail per problem, at the node's path).
  */
 async function checkFlows(db: Db, businessId: string, graph: SkillGraph): Promise<void> {
   const problems: { path: string; message: string }[] = [];
@@ -66,6 +67,18 @@ async function checkFlows(db: Db, businessId: string, graph: SkillGraph): Promis
           message: `node "${node.id}": the Flow ${flow.name} returns no field ${field}.`,
         });
       }
+    }
+  }
+  for (const [i, node] of graph.nodes.entries()) {
+    if (node.type !== "service") continue;
+    for (const [j, id] of (node.data.services ?? []).entries()) {
+      // Another business's service reads like a missing one.
+      const [known] = await db
+        .select({ id: services.id })
+        .from(services)
+        .where(and(eq(services.businessId, businessId), eq(services.id, id)));
+      if (!known)
+        problems.push({ path: `graph.nodes[${i}].data.services[${j}]`, message: `node "${node.id}": no service ${id} (GET /v1/services).` });
     }
   }
   if (problems.length) throw new AppError("invalid_request", "The skill graph is invalid.", problems);

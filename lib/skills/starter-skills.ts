@@ -1,11 +1,10 @@
 import type { SkillGraph, SkillNode } from "../shared/graph-schema";
 import { bookingGraph, leadsGraph, ordersGraph, readyMadeNames } from "../shared/ready-made-skills";
 
-// The ready-made skills a new business gets at sign-up, chosen by its kind and written in its
+// The ready-made skills a new business gets at sign-up, chosen by its starter kit and written in its
 // language: each node's default text becomes the language's variant (the English one is kept as
 // the `en` variant), so the editor shows the business's own language and every language still works.
 
-type Kind = "restaurant" | "clinic" | "shop" | "other";
 type Lang = "en" | "es" | "pt";
 export type StarterSkill = { id: string; name: string; graph: SkillGraph };
 
@@ -110,25 +109,112 @@ export function appointmentsGraph(): SkillGraph {
   return graph;
 }
 
-/** The skills a new business of this kind starts with, enabled, in its first language. */
-export function readyMadeFor(kind: Kind, lang: Lang): StarterSkill[] {
-  const chosen: Array<[string, SkillGraph]> =
-    kind === "restaurant"
-      ? [
-          ["sk_booking", bookingGraph],
-          ["sk_orders", ordersGraph],
-          ["sk_leads", leadsGraph],
-        ]
-      : kind === "clinic"
-        ? [
-            ["sk_appointments", appointmentsGraph()],
-            ["sk_leads", leadsGraph],
-          ]
-        : kind === "shop"
-          ? [
-              ["sk_orders", shopOrdersGraph()],
-              ["sk_leads", leadsGraph],
-            ]
-          : [["sk_leads", leadsGraph]];
-  return chosen.map(([id, graph]) => ({ id, name: readyMadeNames[id][lang], graph: inLanguage(graph, lang) }));
+/**
+ * The starter skills by key: a business's starter kit (lib/starter-kits) lists the keys its kind
+ * installs, and each is written in the business's first language. A key names one skill id.
+ */
+export const STARTER_SKILLS: Record<string, { id: string; graph: () => SkillGraph }> = {
+  booking: { id: "sk_booking", graph: () => bookingGraph },
+  orders: { id: "sk_orders", graph: () => ordersGraph },
+  shop_orders: { id: "sk_orders", graph: shopOrdersGraph },
+  appointments: { id: "sk_appointments", graph: appointmentsGraph },
+  leads: { id: "sk_leads", graph: () => leadsGraph },
+  // Defined below (issue 40 item 3): services and staff, the nearest free times as a list.
+  appointment: { id: "sk_appointment", graph: () => appointmentGraph },
+};
+
+/** The starter skill under `key` in `lang`, or null when no such key exists (yet). */
+export function starterSkill(key: string, lang: Lang): StarterSkill | null {
+  const entry = Object.hasOwn(STARTER_SKILLS, key) ? STARTER_SKILLS[key] : undefined;
+  if (!entry) return null;
+  return { id: entry.id, name: readyMadeNames[entry.id]?.[lang] ?? key, graph: inLanguage(entry.graph(), lang) };
 }
+
+// The appointment skill (issue 40 item 3): the customer names a service in their words, maybe a person
+// and a day or range; a `service` node finds it among the business's services, an `appointment` node
+// offers the nearest free times as a list and books the one picked (docs/skill-graph.md). Moving and
+// cancelling by message need no node: lib/runtime/dialogue/appointments.ts uses this skill's nodes.
+const at = (column: number, row: number) => ({ x: column * 280, y: row * 140 });
+export const appointmentGraph: SkillGraph = {
+  nodes: [
+    {
+      id: "start",
+      type: "trigger",
+      position: at(0, 0),
+      data: {
+        keywords: [
+          "appointment",
+          "book",
+          "booking",
+          "book an appointment",
+          "make an appointment",
+          "schedule",
+          "marcar",
+          "marcação",
+          "fazer uma marcação",
+          "agendar",
+          "cita",
+          "pedir cita",
+          "reservar cita",
+          "consulta",
+        ],
+        description: "The customer wants to book an appointment for a service (a haircut, a check-up, a car service).",
+      },
+    },
+    {
+      id: "service",
+      type: "service",
+      position: at(0, 1),
+      data: {
+        variable: "service",
+        text: "Happy to book you in! Which service would you like?",
+        texts: { pt: "Com todo o gosto! Que serviço pretende?", es: "¡Con mucho gusto! ¿Qué servicio quieres?" },
+      },
+    },
+    {
+      id: "time",
+      type: "appointment",
+      position: at(0, 2),
+      data: {
+        service: "service",
+        variable: "appointment",
+        text: "These are the nearest free times for {{service}}. Which one suits you? You can also tell me another day or time.",
+        texts: {
+          pt: "Estas são as vagas mais próximas para {{service}}. Qual lhe dá jeito? Também pode indicar outro dia ou hora.",
+          es: "Estos son los huecos más cercanos para {{service}}. ¿Cuál te va bien? También puedes decirme otro día u hora.",
+        },
+        maxOptions: 10,
+        stepMinutes: 30,
+      },
+    },
+    {
+      id: "done",
+      type: "end",
+      position: at(0, 3),
+      data: {
+        text: "You're booked: {{appointment.service}} with {{appointment.staff}} on {{appointment.start}}. To move or cancel it, just write to us here.",
+        texts: {
+          pt: "Está marcado: {{appointment.service}} com {{appointment.staff}} em {{appointment.start}}. Para mudar ou desmarcar, é só escrever-nos aqui.",
+          es: "Tienes cita: {{appointment.service}} con {{appointment.staff}} el {{appointment.start}}. Para cambiarla o cancelarla, escríbenos aquí.",
+        },
+      },
+    },
+    {
+      id: "help",
+      type: "handoff",
+      position: at(1, 2),
+      data: {
+        text: "I'll pass you to a colleague who can help you book.",
+        texts: { pt: "Vou passar a conversa a um colega que o ajuda a marcar.", es: "Te paso con un compañero que te ayudará a reservar." },
+        reason: "appointment not booked by the assistant",
+      },
+    },
+  ],
+  edges: [
+    { id: "e_start_next", source: "start", target: "service", sourceHandle: "next" },
+    { id: "e_service_found", source: "service", target: "time", sourceHandle: "found" },
+    { id: "e_service_none", source: "service", target: "help", sourceHandle: "none" },
+    { id: "e_time_booked", source: "time", target: "done", sourceHandle: "booked" },
+    { id: "e_time_none", source: "time", target: "help", sourceHandle: "none" },
+  ],
+};

@@ -165,6 +165,17 @@ describe("the foreign keys migration", () => {
     await run(sql`insert into service_staff (business_id, service_id, staff_id) values (${B}, 'svc_fk_1', 'stf_fk_1')`);
     await run(sql`insert into appointments (id, business_id, service_id, staff_id, contact_id, start_at, end_at, buffer_end_at)
       values ('apt_fk_1', ${B}, 'svc_fk_1', 'stf_fk_1', 'ct_01RELANA', now(), now() + interval '30 minutes', now() + interval '30 minutes')`);
+    // Issue 40 items 4-6: reminders, calendars and busy times, payments.
+    await run(sql`insert into appointment_settings (business_id) values (${B})`);
+    await run(sql`insert into appointment_reminders (appointment_id, business_id, outcome, due_at) values ('apt_fk_1', ${B}, 'sent', now())`);
+    await run(sql`insert into staff_calendars (staff_id, business_id) values ('stf_fk_1', ${B})`);
+    await run(
+      sql`insert into staff_busy_times (business_id, staff_id, start_at, end_at) values (${B}, 'stf_fk_1', now(), now() + interval '1 hour')`,
+    );
+    await run(sql`insert into payment_settings (business_id, secret_key_enc, secret_key_hint, webhook_secret_enc, webhook_secret_hint, currency)
+      values (${B}, 'enc', '1234', 'enc', '5678', 'EUR')`);
+    await run(sql`insert into order_payments (id, business_id, record_id, provider, amount, currency, lines, expires_at)
+      values ('pay_fk_1', ${B}, 'rec_01RELORDER', 'stripe', 3200, 'EUR', '[]'::jsonb, now() + interval '30 minutes')`);
 
     const tables = (
       await queryRows<{ table_name: string }>(

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookAppointment } from "@/lib/appointments/appointments";
 import { setBusinessHours } from "@/lib/businesses/hours";
 import { type Db, db } from "@/lib/db/client";
@@ -11,8 +11,6 @@ import { createApiKey } from "@/lib/keys/api-keys";
 import { pinClock } from "@/lib/time/clock";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api, makeBusiness, type TestBusiness, uniquePhone } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 // Services, staff, availability and booking over /v1 (docs/appointments.md), on the database the run
 // uses. The clock is pinned to Monday 30 Nov 2026 08:00 in Lisbon (UTC in winter).

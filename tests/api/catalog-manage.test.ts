@@ -1,11 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { catalogItems } from "@/lib/db/schema";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api, makeBusiness } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 // Issue 15 part 3: catalog management through operations (edit, delete, search, in-stock filter,
 // bulk delete, a whole collection with confirmation), tenancy, and upload errors in plain words.

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ensureConversation } from "@/lib/conversations/conversations";
 import { upsertContact } from "@/lib/contacts/contacts";
 import { db } from "@/lib/db/client";
@@ -7,8 +7,6 @@ import { conversations, messages, records } from "@/lib/db/schema";
 import { createRecord } from "@/lib/records/records";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api, makeBusiness, uniquePhone } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 // Issue 15 part 4 (optional, built): an order that becomes ready messages the customer, free-form inside
 // the 24-hour window, else the approved template of the order settings; else the change still succeeds

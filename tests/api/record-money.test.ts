@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { upsertCatalogItems } from "@/lib/catalog/catalog";
 import { db } from "@/lib/db/client";
 import { businesses, businessFacts } from "@/lib/db/schema";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api, makeBusiness } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 // Issue 36 item 5: money is never shown in cents. The dashboard learns which record fields are amounts
 // (in the currency's minor unit) and how the business writes money from the collection's layout.

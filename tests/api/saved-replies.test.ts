@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/keys/api-keys";
 import { db } from "@/lib/db/client";
 import { fillSavedReply } from "@/lib/shared/saved-reply-schema";
@@ -6,8 +6,6 @@ import { openApiDocument } from "@/lib/api/openapi";
 import { operations } from "@/lib/api/operations";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api, makeBusiness } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 describe("saved replies over /v1/saved-replies", () => {
   it("creates, lists, edits and deletes, with unique shortcuts and validated variables", async () => {

@@ -1,12 +1,10 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { defineOperation } from "@/lib/api/operation";
 import { routes } from "@/lib/api/route";
 import { openApiDocument } from "@/lib/api/openapi";
 import { z } from "zod";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api, makeBusiness, uniquePhone } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 // One HTTP surface: the dashboard's session calls the same /v1 operations as an API key, with the same
 // validation, errors and business scoping; a member's role decides the scopes.

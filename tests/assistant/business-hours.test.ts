@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createBusiness } from "@/lib/businesses/businesses";
 import { setBusinessHours } from "@/lib/businesses/hours";
 import { pinClock } from "@/lib/time/clock";
@@ -9,8 +9,6 @@ import { upsertSkill } from "@/lib/skills/skills";
 import { api } from "../helpers/api";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { customer, fileWorker, own } from "./harness";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 fileWorker();
 afterEach(() => pinClock(null));

@@ -1,6 +1,8 @@
 // Shared set-up for the assistant tests: a business stocked like the demo (knowledge, a menu, the three
-// ready-made skills), a worker that runs only this process's turn and delivery jobs (on Postgres, test
-// files share one jobs table), and a customer who chats through the sandbox and reads the replies.
+// ready-made skills), a worker that runs only the turn and delivery jobs of businesses made here (a file's
+// other harnesses and the servers its tests start have workers of their own; on Postgres the files of
+// a worker thread share its database, emptied of jobs per file by tests/helpers/setup.ts), and a
+// customer who chats through the sandbox and reads the replies.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { assistantTurn } from "@/lib/messages/receive-message";

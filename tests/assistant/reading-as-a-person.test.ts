@@ -2,10 +2,12 @@
 // message (each question), the number meant after a correction, the day meant by "instead of", a
 // time said of something else, a weekday said on that weekday, notes for the staff.
 import { describe, expect, it } from "vitest";
-import { questionParts } from "@/lib/runtime/understanding/acts";
+import { opensWithYes, questionParts, saysYes } from "@/lib/runtime/understanding/acts";
+import { asksForHuman, soundsAggrieved } from "@/lib/runtime/understanding/human-request";
 import { partyChange, readPartySize } from "@/lib/runtime/understanding/party-size";
+import { pointsToPerson } from "@/lib/runtime/understanding/deferral";
 import { asMeant, withoutRepairs } from "@/lib/runtime/understanding/repairs";
-import { readFulfilment, readNameAnswer } from "@/lib/runtime/understanding/slots";
+import { readFulfilment, readNameAnswer, readNameInText } from "@/lib/runtime/understanding/slots";
 import { staffNotes } from "@/lib/runtime/understanding/staff-notes";
 import { readWhenParts } from "@/lib/runtime/understanding/when";
 
@@ -128,5 +130,96 @@ describe("everything said goes to its right place", () => {
     expect(questionParts("address? also gluten free pizza y/n")).toEqual(["address?", "also gluten free pizza y/n"]);
     expect(questionParts("Kindly tell me the timings on Sunday and whether you are accepting American Express card.")).toHaveLength(2);
     expect(questionParts("I want 3 diavolas, and do you take card on delivery?")).toEqual(["and do you take card on delivery?"]);
+  });
+});
+
+describe("a second outside set, read as a person would (issue 35)", () => {
+  it("drops a replaced weekday wherever it is said, and lets a weekday outweigh a remark about tonight", () => {
+    const sundayNotFriday = "a table for two on friday at 8pm - actually can we make it sunday instead of friday? she works friday";
+    expect(readWhenParts(sundayNotFriday, wednesday)).toEqual({ date: "2026-11-29", time: "20:00" });
+    // Said on a Saturday evening: the Saturday lunch meant is next week's, "tonight" only a remark.
+    expect(readWhenParts("table for 3 on Saturday at 12:30? We had a great time tonight", saturdayEvening)).toMatchObject({
+      date: "2026-12-05",
+      time: "12:30",
+    });
+    expect(readWhenParts("tonight at 9", saturdayEvening)).toMatchObject({ date: "2026-11-28", time: "21:00" });
+  });
+
+  it("reads noon with its minutes in words", () => {
+    expect(readWhenParts("sexta ao meio-dia e meia", wednesday)).toMatchObject({ date: "2026-11-27", time: "12:30" });
+    expect(readWhenParts("el viernes a mediodía y cuarto", wednesday)).toMatchObject({ date: "2026-11-27", time: "12:15" });
+    expect(readWhenParts("friday at noon", wednesday)).toMatchObject({ time: "12:00" });
+  });
+
+  it("takes a yes that opens a longer message, and never a no as a yes", () => {
+    expect(opensWithYes("Sim, no sábado seguinte, dia 5. Obrigado")).toBe(true);
+    expect(opensWithYes("Sí, no hay problema, a las 9 entonces")).toBe(true);
+    expect(opensWithYes("yes, no, actually friday")).toBe(false);
+    expect(opensWithYes("no")).toBe(false);
+    expect(opensWithYes("yes but nope, cancel it")).toBe(false);
+    expect(saysYes("fechado, obrigado")).toBe(true);
+    expect(saysYes("combinado!")).toBe(true);
+  });
+
+  it("finds a name given as who the table is for, never a day", () => {
+    expect(readNameInText("Table for 3 on Sunday? It's for Lucy Grant! Can't wait")).toBe("Lucy Grant");
+    expect(readNameInText("the booking is for Tom Price, thanks")).toBe("Tom Price");
+    expect(readNameInText("a table for 2, it's for Saturday")).toBeNull();
+  });
+
+  it("keeps a need at the table with its reason", () => {
+    expect(staffNotes("My dad uses crutches so a table without stairs please")).toEqual(["My dad uses crutches", "a table without stairs please"]);
+  });
+
+  it("hears a grievance said in words or in capitals, and not a plain request", () => {
+    expect(soundsAggrieved("WHERE IS MY FOOD, IT'S BEEN FOREVER")).toBe(true);
+    expect(soundsAggrieved("cadê o meu pedido? já passou mais de uma hora")).toBe(true);
+    expect(soundsAggrieved("el pedido llegó frío, quiero hablar con alguien")).toBe(true);
+    expect(soundsAggrieved("can I speak to a manager about a party booking")).toBe(false);
+    expect(soundsAggrieved("OK")).toBe(false);
+  });
+});
+
+describe("a third outside set (issue 35)", () => {
+  const afterMidnight = { timeZone: "Europe/Lisbon", now: new Date("2026-11-29T00:30:00Z") };
+
+  it("takes the weekday the correction names, noon beside a party size, a time run together, the time after a meeting", () => {
+    const sundayInstead = "mesa para 2 sábado às 21h. Ah não, afinal domingo ao almoço, 14h, que ela trabalha sábado à noite";
+    expect(readWhenParts(sundayInstead, wednesday)).toMatchObject({ date: "2026-11-29", time: "14:00" });
+    const saturdayInstead = "Friday at 20:00? Actually make it Saturday, she's working Friday. Same time.";
+    expect(readWhenParts(saturdayInstead, wednesday)).toMatchObject({ date: "2026-11-28", time: "20:00" });
+    expect(readWhenParts("mesa pa 10 domingo ao meio-dia", wednesday)).toMatchObject({ date: "2026-11-29", time: "12:00" });
+    expect(readWhenParts("thursday at 930 pm", wednesday)).toMatchObject({ date: "2026-11-26", time: "21:30" });
+    expect(readWhenParts("meeting till 14.15 tmrw, earliest table after that", wednesday)).toMatchObject({ date: "2026-11-26", time: "14:30" });
+    expect(readWhenParts(asMeant("reserva pa 6 el domingo a las 8 de la tarde... no, mejor a las 9"), wednesday)).toMatchObject({ time: "21:00" });
+    // Half past midnight on Sunday, before sleep: "tomorrow" is the Sunday now begun.
+    expect(readWhenParts("a table tomorrow for lunch, half twelve", afterMidnight)).toMatchObject({ date: "2026-11-29", time: "12:30" });
+  });
+
+  it("reads misspelt party sizes and agreement as it is typed", () => {
+    expect(readPartySize("a table for for people on thursday")).toBe(4);
+    expect(readPartySize("can we get a table for to on saturday at 2")).toBe(2);
+    expect(saysYes("siii porfa ✨")).toBe(true);
+    expect(saysYes("De una, gracias")).toBe(true);
+    expect(saysYes("👍")).toBe(true);
+    expect(saysYes("nooo")).toBe(false);
+  });
+
+  it("finds names as they are written, never a day, and keeps a name that is also a month", () => {
+    expect(readNameInText("And could we grab a table for 2 tomorrow at 7:30pm?? It's Megan Dunn. Thank you so much!!")).toBe("Megan Dunn");
+    expect(readNameInText("can i get 2 croquetas and a tortilla for pickup at 9, Fiona")).toBe("Fiona");
+    expect(readNameInText("Would you have a table for 2 tomorrow for lunch, say half twelve? Maureen O'Brien")).toBe("Maureen O'Brien");
+    expect(readNameInText("a table on thursday at 9 because my mum finishes late its for ava martin")).toBe("Ava Martin");
+    expect(readNameInText("Mesa para 2 sexta às 21h, nome Marco")).toBe("Marco");
+    expect(readNameAnswer("Sunday, yes, today I suppose now! Half twelve.")).toBeNull();
+  });
+
+  it("hears no request for a person in someone's own colleague, keeps a remark before a question, and offers a person when the team arranges it", () => {
+    expect(asksForHuman("My colleague cannot eat it.")).toBeNull();
+    expect(asksForHuman("can I talk to a colleague please")).toBe("en");
+    expect(staffNotes("Table for 2 please. It's our anniversary, could you note that?")).toEqual(["It's our anniversary"]);
+    expect(pointsToPerson("For larger groups our team handles the booking personally and asks for a deposit.")).toBe(true);
+    expect(pointsToPerson("It has to be ordered 48 hours in advance by talking to a person from our team.")).toBe(true);
+    expect(pointsToPerson("We are open from 12:00 to 15:00.")).toBe(false);
   });
 });

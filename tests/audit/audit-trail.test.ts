@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCommand } from "@/lib/admin/commands";
 import { PEER_HEADER } from "@/lib/auth/client-address";
 import type { DashboardSession } from "@/lib/auth/session";
@@ -14,8 +14,6 @@ import { createUser } from "@/lib/users/users";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { type FakeGraph, startFakeGraph } from "../fakes/graph-server";
 import { api } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 type Row = {
   id: string;

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as pause from "@/app/v1/campaigns/[campaignId]/pause/route";
 import * as resume from "@/app/v1/campaigns/[campaignId]/resume/route";
 import * as recipients from "@/app/v1/campaigns/[campaignId]/recipients/route";
@@ -14,8 +14,6 @@ import { db } from "@/lib/db/client";
 import { events } from "@/lib/db/schema";
 import { upsertTemplate } from "@/lib/channels";
 import { call, makeStaff, signInAs } from "../dashboard/harness";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 let owner: DashboardSession;
 let agent: DashboardSession;

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverMessage } from "../../lib/channels/deliver";
 import { disconnectWhatsApp } from "../../lib/businesses/businesses";
 import { inboundWebhook } from "../../lib/channels/whatsapp/inbound";
@@ -30,6 +30,17 @@ let biz: Connected | null = null;
 beforeAll(async () => {
   setChannelEnv();
   app = await startAppServer();
+});
+// Files share their worker thread's modules (vitest.config.ts): a file before this one may have left
+// channel jobs of its own businesses pending. They are run first, so each test sees only its own.
+beforeEach(async () => {
+  if (!(await ownJobs()).length) return;
+  const worker = channelWorker();
+  try {
+    await settle();
+  } finally {
+    await worker.stop();
+  }
 });
 afterEach(async () => {
   await biz?.fake.close();

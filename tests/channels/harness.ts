@@ -1,6 +1,7 @@
 // Shared set-up for the channel tests: the real webhook route on a loopback port (so the fake Graph
 // server can call it over HTTP), a WhatsApp-connected business per test, and a worker that only
-// runs this process's jobs (on Postgres, test files share one database and so one jobs table).
+// runs the jobs of businesses and numbers made here (on Postgres the files of a worker thread share its
+// database, emptied of jobs per file by tests/helpers/setup.ts).
 import { randomBytes, randomInt } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as mediaRoute from "../../app/media/[fileId]/route";
 import { db } from "../../lib/db/client";
+import { signInAs } from "../dashboard/harness";
 import { queryRows } from "../../lib/db/rows";
 import type { Worker } from "../../lib/jobs/worker";
 import { MEDIA_DOWNLOAD_ATTEMPTS } from "../../lib/channels/whatsapp/inbound-media";
@@ -22,12 +23,10 @@ import {
   waitFor,
 } from "./harness";
 
-// Sessions are stubbed: `sessionBusiness` is who the dashboard thinks is signed in.
-let sessionBusiness: string | null = null;
-vi.mock("@/lib/auth/session", () => ({
-  readSession: async () =>
-    sessionBusiness ? { userId: "usr_x", businessId: sessionBusiness, role: "owner", email: "o@example.com", name: null } : null,
-}));
+// Who the dashboard thinks is signed in: an owner of `businessId`, or nobody.
+function sessionOf(businessId: string | null) {
+  signInAs(businessId ? { userId: "usr_x", businessId, role: "owner", email: "o@example.com", name: null } : null);
+}
 
 let app: AppServer;
 let worker: Worker;
@@ -39,7 +38,7 @@ beforeAll(async () => {
   worker = channelWorker();
 });
 afterEach(async () => {
-  sessionBusiness = null;
+  sessionOf(null);
   await biz?.fake.close();
   biz = null;
 });
@@ -219,13 +218,13 @@ describe("inbound media", () => {
     const other = await makeBusiness();
     const answers = [];
     for (const u of [expired.toString(), tampered.toString(), missing.toString(), bare]) answers.push(await fetchMedia(u));
-    sessionBusiness = other.businessId;
+    sessionOf(other.businessId);
     answers.push(await fetchMedia(bare));
     for (const a of answers) {
       expect(a.status).toBe(404);
       expect(JSON.parse(a.bytes.toString()).error.code).toBe("not_found");
     }
-    sessionBusiness = biz.businessId;
+    sessionOf(biz.businessId);
     const own = await fetchMedia(bare);
     expect(own.status).toBe(200);
     expect(own.bytes.equals(bytes)).toBe(true);

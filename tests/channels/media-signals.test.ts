@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as readRoute from "../../app/v1/internal/conversations/[conversationId]/read/route";
 import * as reactionRoute from "../../app/v1/internal/conversations/[conversationId]/messages/[messageId]/reaction/route";
 import * as replyRoute from "../../app/v1/internal/conversations/[conversationId]/messages/route";
@@ -27,8 +27,6 @@ import {
   setChannelEnv,
   startAppServer,
 } from "./harness";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 let app: AppServer;
 let worker: Worker;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as storageRoute from "../../app/v1/internal/media/storage/route";
 import { runAdminCommand } from "../../lib/admin/commands";
 import { simulateInbound } from "../../lib/channels/sandbox-simulator";
@@ -21,8 +21,6 @@ import { channelWorker, connectedBusiness, messagesOf, settle, setChannelEnv, st
 // Issue 34 item 5: uploads (up to 100 MB a document) had no per-business quota and no rate, a file no
 // message used was kept forever, and a 10 MB upload held other tenants up for over a second (each
 // 256 KiB row held the embedded database, and the process with it, for about 110 ms).
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 afterEach(() => {
   delete process.env.MEDIA_UPLOADS_PER_MINUTE;

@@ -1,10 +1,8 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { db } from "@/lib/db/client";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api, makeBusiness, type TestBusiness, uniquePhone } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 // GET /v1/conversations?q=: contact names and phones, and the words of messages in English, Spanish and
 // Portuguese, accents ignored, on both databases (the same migration's index and unaccent wrapper).

@@ -16,8 +16,12 @@ import { compareCollection } from "./outcome";
 import { MENU, RULES, SHOP_NAME, TIME_ZONE } from "./shop";
 import { DEFAULT_NOW, heldOutIds, parseCases, patternNames, type UnseenCase } from "./unseen/case-schema";
 import { bookingFits, hasFact, leadFits, localToInstantIn, orderFits, personOffered, readUnseenOutcome, showFact } from "./unseen/grade";
+import { lines, pool, type Result, summary } from "./unseen/report";
 import { LOLA_ADDRESS, LOLA_MENU, LOLA_NAME, LOLA_RULES, LOLA_TIME_ZONE, makeLola } from "./unseen/lola";
 import { makeUnseenTasca } from "./unseen/tasca";
+import { corpusRunsHere } from "./corpus-stage";
+
+const runsHere = corpusRunsHere("unseen");
 
 const CONCURRENCY = Math.max(1, Number(process.env.UNSEEN_CONCURRENCY ?? 6));
 // UNSEEN_PROBE=path/to/cases.json runs your own draft cases (the case-schema.ts format) instead of the
@@ -87,16 +91,6 @@ const tuned = load("tuned.json");
 const heldOut = load("held-out/cases.json");
 const baseline: { tuned: number; heldOut: number } = JSON.parse(fs.readFileSync(path.join(dir, "baseline.json"), "utf8"));
 
-type Result = {
-  id: string;
-  business: string;
-  pattern: number;
-  lang: string;
-  passed: boolean;
-  failures: string[];
-  transcript: Array<{ say: string; replies: string[] }>;
-};
-
 async function runCase(c: UnseenCase): Promise<Result> {
   const biz = BUSINESSES[c.business];
   const failures: string[] = [];
@@ -151,20 +145,6 @@ async function runCase(c: UnseenCase): Promise<Result> {
   return { id: c.id, business: c.business, pattern: c.pattern, lang: c.lang, passed: failures.length === 0, failures, transcript };
 }
 
-async function pool<T, R>(items: T[], size: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(size, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]);
-      }
-    }),
-  );
-  return out;
-}
-
 /** Runs cases grouped by the instant their `now` names in their business's zone, the clock pinned to it. */
 async function runAll(cases: UnseenCase[]): Promise<Result[]> {
   const groups = new Map<number, UnseenCase[]>();
@@ -184,40 +164,14 @@ async function runAll(cases: UnseenCase[]): Promise<Result[]> {
   return results;
 }
 
-const pct = (n: number, d: number) => (d ? ((100 * n) / d).toFixed(1) : "0.0");
-type Counts = { passed: number; total: number };
-const countBy = (results: Result[], key: (r: Result) => string): Record<string, Counts> => {
-  const out: Record<string, Counts> = {};
-  for (const r of [...results].sort((a, b) => key(a).localeCompare(key(b), "en", { numeric: true }))) {
-    out[key(r)] ??= { passed: 0, total: 0 };
-    out[key(r)].total++;
-    if (r.passed) out[key(r)].passed++;
-  }
-  return out;
-};
-const summary = (results: Result[]) => ({
-  passed: results.filter((r) => r.passed).length,
-  total: results.length,
-  perPattern: countBy(results, (r) => `${r.pattern} ${patternNames[r.pattern]}`),
-  perLanguage: countBy(results, (r) => r.lang),
-  perBusiness: countBy(results, (r) => r.business),
-});
-const lines = (title: string, s: ReturnType<typeof summary>) => [
-  `${title}: ${s.passed}/${s.total} passed (${pct(s.passed, s.total)}%)`,
-  ...(["perPattern", "perLanguage", "perBusiness"] as const).flatMap((k) => [
-    `  ${k === "perPattern" ? "per pattern" : k === "perLanguage" ? "per language" : "per business"}:`,
-    ...Object.entries(s[k]).map(
-      ([name, c]) => `    ${name.padEnd(34)} ${String(c.passed).padStart(3)}/${String(c.total).padEnd(3)} (${pct(c.passed, c.total)}%)`,
-    ),
-  ]),
-];
-
 const report: { tuned?: ReturnType<typeof summary> & { subset: string | null; results: Result[] }; heldOut?: ReturnType<typeof summary> } = {};
 let worker: Worker | null = null;
 beforeAll(() => {
+  if (!runsHere) return;
   worker = assistantWorker({ concurrency: CONCURRENCY });
 });
 afterAll(async () => {
+  if (!runsHere) return;
   pinClock(null);
   await worker?.stop();
   // npm run corpus:llm keeps a model's results apart from the offline run's (scripts/corpus-llm.ts).
@@ -235,7 +189,7 @@ function ruleTotal(biz: Business, items: Array<{ item: string; qty: number }>, f
   return sum + (sum >= biz.rules.delivery.freeFromCents ? 0 : biz.rules.delivery.feeCents);
 }
 
-describe("the unseen corpus", () => {
+describe.skipIf(!runsHere)("the unseen corpus", () => {
   it("meets the issue's shape: 300+ cases, 35-45 % Portuguese or Spanish, every pattern held out, consistent with each business's rules", () => {
     const all = [...tuned, ...heldOut];
     const problems: string[] = [];

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as channel from "@/app/v1/internal/channel/route";
 import { runAdminCommand } from "@/lib/admin/commands";
 import type { DashboardSession } from "@/lib/auth/session";
@@ -9,8 +9,6 @@ import { users } from "@/lib/db/schema";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { type FakeGraph, startFakeGraph } from "../fakes/graph-server";
 import { call, makeStaff, signInAs } from "./harness";
-
-vi.mock("@/lib/auth/session", async () => (await import("./harness")).sessionMock);
 
 // A business may save a WhatsApp number only with a token Meta accepts for that number
 // (GET /{phone-number-id} answers with that id); otherwise it could take another business's customers.

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as unknownPath from "@/app/v1/[[...path]]/route";
 import * as contacts from "@/app/v1/contacts/route";
 import * as close from "@/app/v1/conversations/[conversationId]/close/route";
@@ -22,8 +22,6 @@ import { sendMessage } from "@/lib/messages/send-message";
 import { createRecord } from "@/lib/records/records";
 import { upsertTemplate } from "@/lib/channels";
 import { call, makeStaff, signInAs } from "./harness";
-
-vi.mock("@/lib/auth/session", async () => (await import("./harness")).sessionMock);
 
 // The inbox's buttons are the public API's operations (handoff, resume, close, assign); any other
 // action is a path no route serves.

@@ -1,17 +1,14 @@
-import { vi } from "vitest";
 import type { DashboardSession } from "@/lib/auth/session";
 import { createBusiness } from "@/lib/businesses/businesses";
 import { db } from "@/lib/db/client";
 import { createUser, type Role } from "@/lib/users/users";
 
-// Calls dashboard route modules directly, as Next does, with a session chosen by the test: every test
-// file does `vi.mock("@/lib/auth/session", async () => (await import("./harness")).sessionMock)`, then `signInAs(...)`.
-
-const state = vi.hoisted(() => ({ current: null as DashboardSession | null }));
-export const sessionMock = { readSession: async () => state.current };
+// Calls dashboard route modules directly, as Next does, with a session chosen by the test: `signInAs(...)`
+// names the signed-in member for lib/auth/session.ts's readSession (its Vitest seam), until the next
+// call or the end of the test file (tests/helpers/setup.ts clears it).
 
 export function signInAs(session: DashboardSession | null) {
-  state.current = session;
+  (globalThis as { __convoTestSession?: () => Promise<DashboardSession | null> }).__convoTestSession = async () => session;
 }
 
 let n = 0;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/api/openapi";
 import { operations } from "@/lib/api/operations";
 import { db } from "@/lib/db/client";
@@ -7,8 +7,6 @@ import { queryRows } from "@/lib/db/rows";
 import { api, uniquePhone } from "../helpers/api";
 import { receiveForTest } from "../helpers/inbound";
 import { makeStaff, signInAs } from "./harness";
-
-vi.mock("@/lib/auth/session", async () => (await import("./harness")).sessionMock);
 
 // Privacy requests from the dashboard: owners only (agents hold contacts:write, yet may not erase).
 const headers = { cookie: "next-auth.session-token=test", origin: "http://localhost" };

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import * as password from "@/app/v1/internal/account/password/route";
 import * as member from "@/app/v1/internal/team/[userId]/route";
 import { runAdminCommand } from "@/lib/admin/commands";
@@ -12,7 +12,6 @@ import { getSessionUser, verifyCredentials } from "@/lib/users/users";
 import { call, makeStaff, signInAs } from "./harness";
 
 // readSession is stubbed for calling routes (harness); sessionFor, the check behind it, stays real.
-vi.mock("@/lib/auth/session", async (original) => ({ ...(await original<object>()), ...(await import("./harness")).sessionMock }));
 
 /** The claims a cookie issued right now would carry. */
 async function cookieOf(s: DashboardSession) {

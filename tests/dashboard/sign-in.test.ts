@@ -13,8 +13,6 @@ import { createUser, verifyCredentials } from "@/lib/users/users";
 import { api } from "../helpers/api";
 import { makeStaff, signInAs } from "./harness";
 
-vi.mock("@/lib/auth/session", async () => (await import("./harness")).sessionMock);
-
 let n = 0;
 const email = () => `person-${Date.now()}-${n++}@example.test`;
 const address = () => `203.0.113.${(n++ % 250) + 1}`;

@@ -53,9 +53,19 @@ beforeAll(async () => {
   else await embeddedCopy();
   const { migrate } = await import("@/lib/db/migrate");
   await migrate();
+  // On Postgres the files of one worker thread share its database: the jobs an earlier file left
+  // (retries backing off, work for businesses it made) are not this file's, and a worker of this file
+  // would take them. Each file starts with none, as it does on PGlite's fresh copy.
+  if (process.env.DATABASE_URL) {
+    const [{ db }, { sql }] = await Promise.all([import("@/lib/db/client"), import("drizzle-orm")]);
+    await db().execute(sql`delete from jobs`);
+  }
 });
 
 afterAll(async () => {
+  // The dashboard session a file named (tests/dashboard/harness.ts) ends with it: the next file in
+  // this worker thread starts signed out.
+  delete (globalThis as { __convoTestSession?: unknown }).__convoTestSession;
   const { closeDb } = await import("@/lib/db/client");
   await closeDb();
 });

@@ -1,12 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { db } from "@/lib/db/client";
 import { conversations, conversationViewers, messages } from "@/lib/db/schema";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api, makeBusiness } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 // Issue 36 item 2: two agents answer the same customer. Each sees who else has the conversation open
 // and who is typing; the first to reply claims it; a reply sent after a teammate's (that the sender had

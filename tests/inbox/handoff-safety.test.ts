@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { conversations, events, messages } from "@/lib/db/schema";
 import { recordAccepted } from "@/lib/messages/outbound";
@@ -7,8 +7,6 @@ import { createRecord } from "@/lib/records/records";
 import { customer, fileWorker, makeShop, type Shop } from "../assistant/harness";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 fileWorker();
 

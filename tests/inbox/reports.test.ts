@@ -157,6 +157,8 @@ const zero = {
   slaFirstResponseBreaches: 0,
   slaResolutionBreaches: 0,
 };
+// No appointments in this history (lib/analytics/appointment-report.ts): counted per day and in the totals.
+const noAppointments = { total: 0, booked: 0, confirmed: 0, cancelled: 0, noShow: 0, completed: 0, noShowRate: null };
 
 describe("the team report", () => {
   it("gives exact figures per day of the business's time zone, and totals", async () => {
@@ -168,6 +170,7 @@ describe("the team report", () => {
         key: "2026-01-10",
         label: "2026-01-10",
         ...zero,
+        appointments: noAppointments,
         conversations: 2,
         assistantOnly: 1,
         handoffs: 1,
@@ -185,6 +188,7 @@ describe("the team report", () => {
         key: "2026-01-11",
         label: "2026-01-11",
         ...zero,
+        appointments: noAppointments,
         conversations: 3,
         assistantOnly: 1,
         handoffs: 2,
@@ -215,6 +219,7 @@ describe("the team report", () => {
       // No target is set: nothing can be late.
       slaFirstResponseBreaches: 0,
       slaResolutionBreaches: 0,
+      appointments: noAppointments,
     });
 
     // One local day: B (22:00 on Jan 10 in New York, Jan 11 in UTC) belongs to Jan 10.
@@ -234,6 +239,7 @@ describe("the team report", () => {
         key: ada.id,
         label: "Ada",
         ...zero,
+        appointments: null,
         handoffs: 2,
         firstResponses: 1,
         firstResponseAvgSeconds: 600,
@@ -249,6 +255,7 @@ describe("the team report", () => {
         key: bo.id,
         label: "Bo",
         ...zero,
+        appointments: null,
         handoffs: 1,
         firstResponses: 1,
         firstResponseAvgSeconds: 1800,
@@ -260,7 +267,7 @@ describe("the team report", () => {
         ratingAverage: 2,
         ratingCounts: [0, 1, 0, 0, 0],
       },
-      { key: null, label: "No one (the assistant, unassigned)", ...zero, conversations: 5, assistantOnly: 2 },
+      { key: null, label: "No one (the assistant, unassigned)", ...zero, appointments: null, conversations: 5, assistantOnly: 2 },
     ]);
   });
 
@@ -309,7 +316,7 @@ describe("the team report", () => {
     const { key: otherKey } = await createApiKey(db(), other.businessId, { scopes: ["reports:read"], name: "reports" });
     const theirs = await api("GET", "/v1/reports?from=2026-01-10&to=2026-01-11&groupBy=agent", { key: otherKey });
     expect(theirs.status).toBe(200);
-    expect(theirs.body.totals).toEqual(zero);
+    expect(theirs.body.totals).toEqual({ ...zero, appointments: noAppointments });
     expect(theirs.body.rows).toEqual([]);
 
     const { key: noScope } = await createApiKey(db(), businessId, { scopes: ["analytics:read"], name: "no reports" });

@@ -1,13 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { conversationEvents, conversations, events, jobs, messages } from "@/lib/db/schema";
 import { receiveInboundMessage } from "@/lib/messages/receive-message";
 import { customer, fileWorker, makeShop, type Shop, settle } from "../assistant/harness";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 fileWorker();
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newSandboxCustomer, sandboxThread, simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { handoffConversation } from "@/lib/conversations/transitions";
 import { db } from "@/lib/db/client";
@@ -9,8 +9,6 @@ import { openApiDocument } from "@/lib/api/openapi";
 import { operations } from "@/lib/api/operations";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api, makeBusiness } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 // Issue 14, parts 2 and 3: history lines, internal notes, assignment, views, unread counts, waiting.
 

@@ -16,8 +16,6 @@ import { catalogItems, contacts, jobs } from "@/lib/db/schema";
 import { api, makeBusiness, uniquePhone } from "../helpers/api";
 import { call, makeStaff, signInAs } from "../dashboard/harness";
 
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
-
 // Issue 12 item 1: a 2.4 KB body nested 1,000 levels deep was stored, and the embedded database then
 // trapped ("memory access out of bounds") on every query until the process restarted.
 

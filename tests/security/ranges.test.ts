@@ -1,8 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api, makeBusiness } from "../helpers/api";
 import { call, makeStaff, signInAs } from "../dashboard/harness";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 // Issue 12 item 12: a cursor or a date past what Postgres can read (JavaScript writes year 275760 as
 // "+275760-09-13T..") reached the query and answered 500. Every one is now a 400 invalid_request.

@@ -1,10 +1,9 @@
 import type { ReactElement } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { sameOriginPath } from "@/lib/shared/callback-url";
 import { authOptions } from "@/lib/auth/options";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
+import { signInAs } from "@/tests/dashboard/harness";
 
 // Issue 12 item 8: `callbackUrl=/\evil.example` passed the sign-in page's prefix check, and the
 // browser, reading the backslash as a slash, left the site after signing in.
@@ -21,6 +20,9 @@ const leaving = [
 ];
 
 describe("after sign-in, only this site's paths are followed", () => {
+  // The sign-in page asks who is signed in: nobody.
+  beforeAll(() => signInAs(null));
+
   it("sameOriginPath keeps paths and refuses everything a browser would take elsewhere", () => {
     for (const target of leaving) {
       const path = sameOriginPath(target, ORIGIN);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import net from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authOptions } from "@/lib/auth/options";
 import { db } from "@/lib/db/client";
 import { teamInvites } from "@/lib/db/schema";
@@ -11,8 +11,6 @@ import { listUsers, verifyCredentials } from "@/lib/users/users";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api, makeBusiness } from "../helpers/api";
 import { captureLogs } from "../helpers/logs";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 const headers = { cookie: "x", origin: "http://localhost" };
 let n = 0;

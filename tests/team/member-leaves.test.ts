@@ -1,13 +1,11 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runAdminCommand } from "@/lib/admin/commands";
 import { authOptions } from "@/lib/auth/options";
 import { db } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/rows";
 import { makeStaff, signInAs } from "../dashboard/harness";
 import { api } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 // Issue 34, item 10: pending invites and API keys a member created outlived the member's removal or
 // demotion, so a removed owner's owner invite still made a new owner. Their invites are now revoked

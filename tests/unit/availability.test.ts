@@ -19,6 +19,26 @@ const base: AvailabilityInput = {
 const local = (slots: { start: Date }[], zone = tz) => slots.map((s) => isoInZone(s.start, zone).slice(11, 16));
 
 describe("computeAvailability", () => {
+  it("treats a staff member's calendar busy times as held: the appointment and its buffer stay clear of them", () => {
+    const member = { ...ana, weekly: { mon: ["09:00-12:00"] } };
+    const bea = { ...ana, id: "stf_bea", weekly: { mon: ["09:00-12:00"] } };
+    // Ana's private 10:00-10:30 (her calendar feed); Bea's calendar is clear.
+    const calendarBusy = [{ staffId: "stf_ana", start: new Date("2026-12-07T10:00:00Z"), end: new Date("2026-12-07T10:30:00Z") }];
+    const slots = computeAvailability({ ...base, stepMinutes: 30, staff: [member, bea], calendarBusy });
+    // 09:30 would end at 10:00 but its 15-minute buffer runs into the private event; 10:00 overlaps it.
+    expect(slots.map((s) => [isoInZone(s.start, tz).slice(11, 16), s.staffIds])).toEqual([
+      ["09:00", ["stf_ana", "stf_bea"]],
+      ["09:30", ["stf_bea"]],
+      ["10:00", ["stf_bea"]],
+      ["10:30", ["stf_ana", "stf_bea"]],
+      ["11:00", ["stf_ana", "stf_bea"]],
+      ["11:30", ["stf_ana", "stf_bea"]],
+    ]);
+    expect(isFreeAt({ ...base, calendarBusy }, member, new Date("2026-12-07T10:10:00Z"))).toBe(false);
+    expect(isFreeAt({ ...base, calendarBusy }, member, new Date("2026-12-07T10:30:00Z"))).toBe(true);
+    expect(isFreeAt(base, member, new Date("2026-12-07T10:10:00Z"))).toBe(true);
+  });
+
   it("fits the appointment in working hours, outside breaks, with both buffers kept free", () => {
     const slots = computeAvailability({
       ...base,

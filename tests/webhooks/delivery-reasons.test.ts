@@ -12,8 +12,6 @@ import { captureLogs } from "../helpers/logs";
 // What a customer sees of a failed delivery: a fixed reason, never the addresses the server's resolver
 // or sockets saw (those go to the server's log).
 
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
-
 webhookHarness();
 const savedAllow = process.env.WEBHOOK_ALLOW_PRIVATE;
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as dashboardWebhooks from "@/app/v1/webhook-endpoints/route";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { db } from "@/lib/db/client";
@@ -6,8 +6,6 @@ import { webhookEndpoints } from "@/lib/db/schema";
 import { count, eq } from "drizzle-orm";
 import { MAX_ENDPOINTS_PER_BUSINESS } from "@/lib/webhooks/endpoints";
 import { api, makeBusiness } from "../helpers/api";
-
-vi.mock("@/lib/auth/session", async () => (await import("../dashboard/harness")).sessionMock);
 
 const url = "https://hooks.example.com/convo";
 const create = (key: string, body: unknown) => api("POST", "/v1/webhook-endpoints", { key, body });

@@ -1,7 +1,7 @@
 import { readJsonBody } from "@/lib/request-body";
 import { errorResponse, jsonResponse, newRequestId } from "@/lib/api/respond";
 import { clientAddress } from "@/lib/auth/client-address";
-import { signUpIn, signUpOwner } from "@/lib/auth/sign-up";
+import { signUpIn, signUpOwner } from "@/lib/starter-kits/sign-up";
 import { assertSignUpAllowed } from "@/lib/auth/sign-up-throttle";
 import { assertSameOrigin } from "@/lib/dashboard/csrf";
 import { db } from "@/lib/db/client";

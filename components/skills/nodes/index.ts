@@ -1,6 +1,7 @@
 import type { NodeTypes } from "@xyflow/react";
 import type { NodeType } from "@/lib/shared/graph-schema";
 import { AiNode } from "./ai-node";
+import { AppointmentNode, ServiceNode } from "./appointment-nodes";
 import { AvailabilityNode } from "./availability-node";
 import { CatalogNode } from "./catalog-node";
 import { ConditionNode } from "./condition-node";
@@ -21,6 +22,8 @@ export const skillNodeTypes = {
   condition: ConditionNode,
   catalog: CatalogNode,
   availability: AvailabilityNode,
+  service: ServiceNode,
+  appointment: AppointmentNode,
   record: RecordNode,
   handoff: HandoffNode,
   ai: AiNode,

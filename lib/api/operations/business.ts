@@ -1,3 +1,4 @@
+import { businessOut, readBusiness } from "../../businesses/businesses";
 import { businessMoney } from "../../businesses/money";
 import { languages } from "../../language";
 import { z } from "zod";
@@ -11,6 +12,19 @@ import { defineOperation } from "../operation";
 
 // The business's own settings: hours, facts (address, delivery, payment), message retention
 // (docs/privacy.md) and the getting-started checklist.
+
+export const businessGet = defineOperation({
+  id: "business-get",
+  method: "GET",
+  path: "/business",
+  scope: "business:read",
+  tag: "Business",
+  summary: "Read the business",
+  description:
+    "The key's business: its name, `kind` (`restaurant`, `salon_or_clinic`, `shop` or `other`, chosen at sign-up; its starter kit set up skills, knowledge, hours and samples for that trade), the languages it serves customers in, its time zone and address.",
+  response: businessOut,
+  handler: async (ctx) => readBusiness(ctx.db, ctx.businessId),
+});
 
 export const businessHoursGet = defineOperation({
   id: "business-hours-get",

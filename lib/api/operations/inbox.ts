@@ -40,7 +40,14 @@ const inboxRowOut = conversationOut.extend({
     .nullable(),
   assignee: person.nullable(),
   unread: z.number().int(),
-  sla: z.object({ state: z.enum(["ok", "due_soon", "breached"]), kind: z.enum(["first_response", "resolution"]), dueAt: z.string() }).nullable(),
+  sla: z
+    .object({
+      state: z.enum(["ok", "due_soon", "breached"]),
+      kind: z.enum(["first_response", "resolution"]),
+      dueAt: z.string(),
+      dueSoonAt: z.string(),
+    })
+    .nullable(),
 });
 
 export const inboxList = defineOperation({

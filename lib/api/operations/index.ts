@@ -2,6 +2,7 @@ import type { AnyOperation } from "../operation";
 import * as account from "./account";
 import * as analytics from "./analytics";
 import * as apiKeys from "./api-keys";
+import * as appointmentCalendars from "./appointment-calendars";
 import * as appointments from "./appointments";
 import * as assistants from "./assistants";
 import * as audit from "./audit";
@@ -17,6 +18,7 @@ import * as inbox from "./inbox";
 import * as labels from "./labels";
 import * as media from "./media";
 import * as messages from "./messages";
+import * as payments from "./payments";
 import * as records from "./records";
 import * as reports from "./reports";
 import * as savedReplies from "./saved-replies";
@@ -108,6 +110,12 @@ export const operations: AnyOperation[] = [
   appointments.appointmentsList,
   appointments.appointmentsGet,
   appointments.appointmentsUpdate,
+  appointmentCalendars.appointmentSettingsGet,
+  appointmentCalendars.appointmentSettingsUpdate,
+  appointmentCalendars.staffCalendarGet,
+  appointmentCalendars.staffCalendarFeedCreate,
+  appointmentCalendars.staffCalendarFeedRevoke,
+  appointmentCalendars.staffCalendarBusyFeedSet,
   catalog.catalogUpsert,
   catalog.catalogList,
   catalog.catalogGet,
@@ -167,6 +175,8 @@ export const operations: AnyOperation[] = [
   flows.flowsGet,
   flows.flowsUpdate,
   flows.flowsDelete,
+  payments.paymentSettingsGet,
+  payments.paymentSettingsPut,
   team.teamList,
   team.teamSetRole,
   team.teamRemove,
@@ -175,6 +185,7 @@ export const operations: AnyOperation[] = [
   team.teamInvitesCreate,
   team.teamInvitesRevoke,
   account.accountPassword,
+  business.businessGet,
   business.businessHoursGet,
   business.businessHoursPut,
   business.businessFactsGet,

@@ -2,8 +2,8 @@ import { bigint, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle
 import { createdAt, ts } from "./columns";
 import { sql } from "drizzle-orm";
 
-// Onboarding's kinds of business (lib/businesses/onboarding.ts validates with this list).
-export const businessKinds = ["restaurant", "clinic", "shop", "other"] as const;
+// The kinds of business sign-up asks for; each has a starter kit (lib/starter-kits, docs/starter-kits.md).
+export const businessKinds = ["restaurant", "salon_or_clinic", "shop", "other"] as const;
 
 export const businesses = pgTable(
   "businesses",
@@ -16,7 +16,7 @@ export const businesses = pgTable(
     whatsappPhoneNumberId: text("whatsapp_phone_number_id"),
     whatsappDisplayNumber: text("whatsapp_display_number"),
     whatsappAccessTokenEnc: text("whatsapp_access_token_enc"),
-    // Onboarding answers (sign-up): restaurant, clinic (clinic or salon), shop or other; the languages
+    // Onboarding answers (sign-up): restaurant, salon_or_clinic, shop or other; the languages
     // the business speaks (en, es, pt); its address. The overview checklist shows until dismissed.
     kind: text("kind").notNull().default("other"),
     languages: jsonb("languages").$type<string[]>().notNull().default(["en"]),

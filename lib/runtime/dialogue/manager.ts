@@ -16,12 +16,15 @@ import { isDetectedLanguage, type DetectedLanguage } from "../../language";
 import { languageScores } from "../understanding/language";
 import { t } from "../messages";
 import { reply } from "../base/reply";
-import { answerEachQuestion } from "./questions";
+import { answerEachQuestion, sayAnswer } from "./questions";
+import { pointsToPerson } from "../understanding/deferral";
 import { offerPerson } from "../base/person-offer";
 import { hasSearchWords } from "../retrieval/search-index";
 import { matchTrigger, type RunnableSkill, searchIgnored } from "../retrieval/skill-catalog";
 import { smallTalk } from "../understanding/small-talk";
 import { readInterest } from "../understanding/interest";
+import { countTokens } from "../understanding/tokens";
+import { topicalKnowledge } from "../retrieval/retrieval-reply";
 import { servedDays } from "../understanding/served-days";
 import { skillKind } from "../retrieval/skill-intents";
 import { containsPhrase, normalize } from "../understanding/text-match";
@@ -44,6 +47,7 @@ import {
   slotsOf,
 } from "../understanding/slots";
 import { readWhenParts, rollPastWeekday, toIso, type WhenParts } from "../understanding/when";
+import { searchServices } from "../retrieval/service-search";
 
 // The dialogue manager: every message to a running skill (and every message that starts one) is
 // first understood as acts: answers and corrections (slot values said with their context), a cancel,
@@ -78,9 +82,25 @@ export async function impliedSkill(turn: Turn, skills: RunnableSkill[], { beside
     );
     if (booking) return booking;
   }
+  // A service named with a day or time, or asked for ("I'd like a check-up tomorrow at 5pm", "queria
+  // marcar uma limpeza", "¿me podéis hacer una limpieza el martes?"): an appointment.
+  const appointment = skills.find((s) => s.graph.nodes.some((n) => n.type === "service"));
+  if (appointment) {
+    const when = readWhenParts(text, { timeZone: turn.timeZone, now: now() });
+    const wants = when !== null || appointmentAsk.test(normalize(text));
+    if (wants && !aboutHours.test(normalize(text))) {
+      // A long message covers little of itself with a service's name: a word of the name said as written is enough.
+      const [best, second] = await searchServices(turn.db, turn.businessId, text);
+      if (best && (best.coverage >= 0.5 || best.exactPrimaryHit) && (!second || best.score > second.score * 1.3)) return appointment;
+    }
+  }
   // "do you have pizza?" asks; "can I get a lasagna for pickup?" and "3 diavolas, and do you take card?" order.
   const asks = questionParts(text);
-  if (asks.length && !/\b(\d+|one|two|three|dos|tres|dois|duas|um|uma|una|un)\b/i.test(text) && !asks.some((q) => requestStart.test(normalize(q))))
+  if (
+    asks.length &&
+    !/\b(\d+|one|two|three|dos|tres|dois|duas|um|uma|una|un|unas|unos|umas|uns)\b/i.test(text) &&
+    !asks.some((q) => requestStart.test(normalize(q).replace(greetingWords, "")))
+  )
     return null;
   for (const skill of skills) {
     const node = skill.graph.nodes.find((n): n is TypedNode<"catalog"> => n.type === "catalog" && n.data.cart === true);
@@ -97,6 +117,25 @@ export async function impliedSkill(turn: Turn, skills: RunnableSkill[], { beside
     if (changes.some((c) => (c.kind === "add" || c.kind === "set") && c.qty !== null)) return skill;
   }
   return null;
+}
+
+/**
+ * "Noted" with the customer's notes, and what the business's knowledge says about a note's topic
+ * ("a table on the terrace": "the terrace cannot be booked, first come first served").
+ */
+async function sayNoted(run: SkillRun, noted: string[]): Promise<void> {
+  const { turn } = run;
+  await reply(turn, t(run.lang, "noted", { note: noted.join("; ") }));
+  const said = new Set<string>();
+  for (const note of noted) {
+    const known = await topicalKnowledge(turn.db, turn.businessId, turn.assistant.id, note, run.lang, turn.businessName);
+    if (!known || said.has(known.text)) continue;
+    said.add(known.text);
+    turn.unbilled += countTokens(known.context);
+    await sayAnswer(turn, run.lang, known.text);
+  }
+  // An allergy told beside a booking or an order is kept, and a person who knows the kitchen offered.
+  if (noted.some(mentionsAllergen) && ![...said].some(pointsToPerson)) await offerPerson(turn, run.lang, "allergy", t(run.lang, "offer.allergy"));
 }
 
 /** Starts `skill` on the message that triggered it, with every slot the message fills already filled. */
@@ -131,7 +170,7 @@ export async function startWithSlots(
     run.filled.add(interest.node.data.variable);
   }
   await answerQuestions(run, text, skills);
-  if (noted.length) await reply(turn, t(run.lang, "noted", { note: noted.join("; ") }));
+  if (noted.length) await sayNoted(run, noted);
   if (past) await reply(turn, past);
   return walk(run, overMaxNode(run) ?? triggerOf(skill.graph), false);
 }
@@ -216,7 +255,7 @@ export async function continueWithDialogue(
   const pendingSlot = pending?.type === "question" ? slots.find((s) => s.node.id === pending.id) : undefined;
   const { changed, corrected, past, noted } = await fill(run, slots, text, pendingSlot ?? null, pending, understanding);
   if (noted.length) {
-    await reply(turn, t(run.lang, "noted", { note: noted.join("; ") }));
+    await sayNoted(run, noted);
     // What is left once the notes are out is read as usual; a message that was only a note asks again.
     for (const note of noted) text = text.replace(note, " ");
     turn.message = { ...turn.message, text };
@@ -590,17 +629,35 @@ async function answerQuestions(
 ): Promise<boolean> {
   const { turn } = run;
   let parts: string[] = [];
-  for (const q of questionParts(text)) if (!(await isRequest(run, q, requests ? skills : []))) parts.push(q);
+  const asked: string[] = [];
+  for (const q of questionParts(text)) (await isRequest(run, q, requests ? skills : [])) ? asked.push(q) : parts.push(q);
   if (!parts.length && whole) parts = [text];
   // An allergy question: what the knowledge says, then a person offered for what is safe.
   const allergy = parts.some(mentionsAllergen);
   const answered = await answerEachQuestion(turn, run.lang, parts);
+  // The request itself, when it names something the business has a word on ("can we reserve one of your
+  // terrace tables?": the terrace cannot be booked): that word is said before the skill goes on.
+  for (const q of asked) {
+    // Only a request said as one ("can we...", "dá para..."): a question that merely names the skill's word is not.
+    if (!requestStart.test(normalize(q).replace(greetingWords, ""))) continue;
+    const known = await topicalKnowledge(turn.db, turn.businessId, turn.assistant.id, q, run.lang, turn.businessName);
+    if (!known) continue;
+    turn.unbilled += countTokens(known.context);
+    await sayAnswer(turn, run.lang, known.text);
+  }
   if (allergy) await offerPerson(turn, run.lang, "allergy", t(run.lang, "offer.allergy"));
   return answered || allergy;
 }
 
+// Asking for a service's appointment without a day: "book me in for", "queria marcar", "quiero pedir cita".
+const appointmentAsk =
+  /\b(book|booking|appointment|appt|slot|schedule|can i get|could i get|can i have|i d like|i would like|i want|i need|we need|come in|come for|marcar|marcacao|agendar|agenda|reservar|quero|queria|gostaria|preciso|precisava|cita|pedir cita|turno|reservar|quiero|quisiera|me gustaria|necesito|puedo ir|podeis|podes)\b/;
+
+// "holaa", "buenas", "oi gente": greetings before a request.
+const greetingWords = /^(?:(?:h+i+|hello|hey+|hiya|hola+|ola+|oi+|buenas|bom dia|boa tarde|boa noite|buenos dias|buenas tardes|gente|guys)\s+)+/;
+
 const requestStart =
-  /^(?:(?:and|also|e|y|ah|oh|so)\s+)?(?:can|could|may|shall)\s+(?:i|we|u|you)\b|^(?:i d like|i would like|i want|we want|we d like|id like|quero|queria|queriamos|gostaria|podia|podiam|posso|podemos|pode|podem|da para|da pra|dava|quiero|queria|querria|quisiera|me pones|ponme|dame|puedo|podemos|podeis|pueden|se puede|me regala|me regalas|me das|me da|me pone|me manda|me mandas|me trae|me traes|me traeis|manda|mandem|mandam)\b/;
+  /^(?:(?:and|also|e|y|ah|oh|so)\s+)?(?:can|could|may|shall)\s+(?:i|we|u|you)\b|^(?:me podeis|me podes|me puedes|me pueden|nos podeis|nos puedes|nos pueden|me podem|podem me|i d like|i would like|i want|we want|we d like|id like|quero|queria|queriamos|gostaria|podia|podiam|posso|podemos|pode|podem|da para|da pra|dava|quiero|queria|querria|quisiera|me pones|ponme|dame|puedo|podemos|podeis|pueden|se puede|me regala|me regalas|me das|me da|me pone|me manda|me mandas|me trae|me traes|me traeis|manda|mandem|mandam)\b/;
 // Asking whether the business is open names a day, but is a question to answer, not a booking.
 const aboutHours =
   /\b(open|opens|opening|close|closes|closed|hours|abren|abrem|abre|aberto|abertos|abierto|abiertos|fecham|fechado|fechados|cierran|cerrado|cerrados|horario|horarios)\b/;

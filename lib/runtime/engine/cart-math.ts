@@ -6,7 +6,15 @@ import { formatPrice } from "../understanding/price";
 // confirmation includes exactly the fee the business quotes. Amounts are in the items' minor unit
 // (cents). Browser-safe, no database.
 
-export type CartLine = { externalId: string; title: string; qty: number; priceAmount: number | null; currency: string | null };
+export type CartLine = {
+  externalId: string;
+  title: string;
+  qty: number;
+  priceAmount: number | null;
+  currency: string | null;
+  /** The catalog collection the item is from (its stock is taken there); absent in carts saved before it was kept. */
+  collection?: string;
+};
 export type Cart = {
   cart: true;
   items: CartLine[];
@@ -44,7 +52,7 @@ export const isDelivery = (fulfilment: unknown) => typeof fulfilment === "string
 
 export const total = (c: Cart, fulfilment: unknown) => subtotal(c) + fee(c, fulfilment);
 
-const currencyOf = (c: Cart) => c.items.find((l) => l.currency)?.currency ?? null;
+export const currencyOf = (c: Cart) => c.items.find((l) => l.currency)?.currency ?? null;
 
 export const money = (c: Cart, amount: number, lang: Language = "en") => formatPrice(amount, currencyOf(c), lang);
 

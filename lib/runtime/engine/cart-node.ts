@@ -11,6 +11,7 @@ import { hasSearchWords } from "../retrieval/search-index";
 import { pickOption } from "./choice";
 import { offeredItems, offerItems } from "./catalog-offer";
 import { parseAnswer } from "./parse-answer";
+import { saysYes } from "../understanding/acts";
 import { renderMessage } from "./render";
 import { ASK_QTY, localized, OFFERED, type SkillRun, type Step } from "./run-state";
 
@@ -38,7 +39,9 @@ export async function cartNode(run: SkillRun, node: TypedNode<"catalog">, answer
   const { collection, maxOptions } = node.data;
   if (answering && run.variables[ASK_QTY] && !run.filled.has(node.data.variable)) {
     const asked = run.variables[ASK_QTY] as { externalId: string; title: string };
-    const qty = Number(parseAnswer("number", turn.message.text, { timeZone: turn.timeZone, customerPhone: turn.contact.phone }) ?? Number.NaN);
+    // "yes" to "How many Pimientos?" after "add pimientos": the one said.
+    const said = parseAnswer("number", turn.message.text, { timeZone: turn.timeZone, customerPhone: turn.contact.phone });
+    const qty = said === null || said === undefined ? (saysYes(turn.message.text) ? 1 : Number.NaN) : Number(said);
     if (qty > 0 && Number.isInteger(qty) && qty <= 99) {
       const [row] = await catalogItemsByExternalId(turn.db, turn.businessId, collection, [asked.externalId]);
       if (row) cart.items.push(lineOf(row, qty));

@@ -31,7 +31,7 @@ const moreWords = /\b(more|another|extra|mais|outra|outro|otra|otro|mas)\b/;
 // (?<!\s): a separator's spaces are taken from the first one, not tried again from each space of a run.
 const splitter = /(?<!\s)\s*(?:,|;|\+|&|\n|\band\b|\bn\b|\bplus\b|\be\b|\by\b|\bcom\b|\bcon\b|\bwith\b|\balso\b|\btambem\b|\btambien\b)\s*/;
 const filler = new Set(
-  "i id i'd would like want to order please pls get have can could we ll quero queria gostaria de encomendar pedir para mim por favor pf quiero querria me gustaria pedir the some x of for a an o el la do da del al ah oh ok okay ta entao then so too tambem tambien coloca coloque poe ponha bota mete add adiciona acrescenta anade pon ponme dame manda portion portions porcao porcoes racion raciones plate plates prato pratos plato platos hello hi hey hola ola oi bonjour boa bom tarde dia noite buenas buenos dias tardes noches".split(
+  "i id i'd would like want to order please pls get have can could we ll quero queria gostaria de encomendar pedir para mim por favor pf quiero querria me gustaria pedir the some x of for a an o el la do da del al ah oh ok okay ta entao then so too tambem tambien coloca coloque poe ponha bota mete add adiciona acrescenta anade pon ponme dame manda portion portions porcao porcoes racion raciones plate plates prato pratos plato platos hello hi hey hola ola oi bonjour boa bom tarde dia noite buenas buenos dias tardes noches yes yep yeah yup sure cheers thanks thank thx mate lol haha thats is all sim obrigado obrigada valeu gracias vale perfect great cool".split(
     " ",
   ),
 );
@@ -127,7 +127,9 @@ export async function readCartChanges(
     .split(/[,;+&\n]|\s[-–—]\s|[.!?:](?:\s|$)/)
     .flatMap((p) => normalize(p).split(splitter))
     // "2 bravas 2 croquetas": a new quantity after an item starts another part.
-    .flatMap((p) => p.split(/ (?=\d{1,2}x? [a-z])/));
+    .flatMap((p) => p.split(/ (?=\d{1,2}x? [a-z])/))
+    // "get a margherita a diavola": two English articles in one part start two items.
+    .flatMap((p) => ((` ${p} `.match(/ an? (?=[a-z]{3,})/g)?.length ?? 0) >= 2 ? p.split(/ (?=an? [a-z]{3,})/) : [p]));
   // "Could we order the pulpo, the gambas and 2 croquetas": an item ordered with "the" is one.
   const ordering = /\b(order|get|have|want|take|quero|queria|encomendar|pedir|pido|quiero|ponme|dame)\b/.test(whole);
   for (const said of parts) {
@@ -172,11 +174,20 @@ export async function readCartChanges(
     }
     pushChange(changes, best.item, { removing, more, setting, qty, inCart: cart.items.some((l) => l.externalId === best.item.externalId) });
   }
+  // "4 pizzas? 2 diavola, 1 margherita y 1 vegana": the items named say which pizzas; the count alone
+  // offers nothing to choose.
+  const named = changes.filter((c): c is Extract<CartChange, { kind: "add" | "set" }> => c.kind === "add" || c.kind === "set");
+  for (let i = changes.length - 1; i >= 0; i--) {
+    const c = changes[i];
+    if (c.kind !== "ambiguous") continue;
+    const covered = named.filter((n) => c.rows.some((r) => r.externalId === n.row.externalId));
+    const total = covered.reduce((sum, n) => sum + (n.qty ?? 1), 0);
+    if (covered.length > 0 && (c.qty === null || total >= c.qty)) changes.splice(i, 1);
+  }
   // "is the vegan pizza really vegan? can i get 2 of them delivered": the number is the one item's.
   const ofThem = ofThemPattern.exec(whole);
-  const named = changes.filter((c) => c.kind === "add" || c.kind === "set");
   const one = named.length === 1 ? named[0] : null;
-  if (ofThem && (one?.kind === "add" || one?.kind === "set") && (one.qty ?? 1) === 1) one.qty = numberOf(ofThem[1]) ?? 1;
+  if (ofThem && one && (one.qty ?? 1) === 1) one.qty = numberOf(ofThem[1]) ?? 1;
   return changes;
 }
 
@@ -194,7 +205,7 @@ function pushChange(
 }
 
 export function lineOf(row: CatalogRow, qty: number): CartLine {
-  return { externalId: row.externalId, title: row.title, qty, priceAmount: row.priceAmount, currency: row.priceCurrency };
+  return { externalId: row.externalId, title: row.title, qty, priceAmount: row.priceAmount, currency: row.priceCurrency, collection: row.collection };
 }
 
 /** Applies the changes; an item named without a quantity is returned to be asked about ("How many?"). */
@@ -260,6 +271,14 @@ const swapPatterns: RegExp[] = [
   ),
   new RegExp(
     `\\b(?:(?:have|get|want|like)\\s+)?(?:(?:a|an|one|some)\\s+)?(?<to>${item})\\s+instead of\\s+(?:(?<one>one of the|one|the|a|an)\\s+)?(?<from>${item})${end}`,
+  ),
+  // "no tortilla, make it pimientos de padrón instead", "no flan, churros instead".
+  new RegExp(
+    `\\bno\\s+(?:(?:more|the)\\s+)?(?<from>${item})[,;]?\\s+(?:(?:make it|make that|swap for|change to|get|give me|i ll have|we ll have)\\s+)?(?:(?:a|an|one|some)\\s+)?(?<to>${item})\\s+instead\\b`,
+  ),
+  // "drop the tortilla, add pimientos de padron", "take off the flan and put churros".
+  new RegExp(
+    `\\b(?:drop|remove|take off|take out|lose|scrap|no more)\\s+(?:(?:the|my|a|an)\\s+)?(?<from>${item})[,;]?\\s*(?:and\\s+|&\\s*)?(?:add|put|get|give me|bring|with)\\s+(?:(?:a|an|one|some)\\s+)?(?<to>${item})${end}`,
   ),
   new RegExp(
     `\\b(?:troca|trocar|troque|troquem|muda|mudar|substitui|substituir)\\s+(?:(?<one>um dos|uma das|o|a|os|as|um|uma)\\s+)?(?<from>${item})\\s+(?:por|pelo|pela|para)\\s+(?:(?:um|uma|o|a)\\s+)?(?<to>${item})${end}`,

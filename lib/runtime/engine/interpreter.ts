@@ -4,6 +4,8 @@ import type { Turn } from "../base/turn-context";
 import { aiNode } from "./ai-node";
 import { availabilityNode } from "./availability-node";
 import { catalogNode } from "./catalog-node";
+import { appointmentNode } from "./appointment-node";
+import { serviceNode } from "./service-node";
 import { flowNode } from "./flow-node";
 import { questionNode, sayAndHandOff } from "./question-node";
 import { endSession, type Session, saveSession } from "../../conversations/skill-sessions";
@@ -13,7 +15,7 @@ import { giveBackHold } from "../../conversations/booking-holds";
 import { LANG, type SkillRun, type Step } from "./run-state";
 
 // The skill interpreter. It walks the graph from a node until the skill waits for the customer (a
-// question, Flow or catalog node), finishes (end, handoff, or a handle with no edge), or needs an LLM answer
+// question, Flow, catalog, service or appointment node), finishes (end, handoff, or a handle with no edge), or needs an LLM answer
 // written outside the transaction. Everything it needs next time is in the session row.
 
 export type Outcome = { kind: "waiting" | "ended" | "handed_off" | "halted" } | { kind: "ai"; nodeId: string; instructions?: string };
@@ -132,6 +134,10 @@ function execute(run: SkillRun, node: SkillNode, answering: boolean): Promise<St
       return catalogNode(run, node, answering);
     case "availability":
       return availabilityNode(run, node);
+    case "service":
+      return serviceNode(run, node, answering);
+    case "appointment":
+      return appointmentNode(run, node, answering);
     case "record":
       return recordNode(run, node);
     case "handoff":

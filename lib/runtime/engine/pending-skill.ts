@@ -73,6 +73,15 @@ export function planCompletion(graph: SkillGraph, variables: Vars, fromNodeId: s
         if (!present(vars[node.data.variable])) need(node.data.variable);
         handle = "found";
         break;
+      case "service":
+        if (!present(vars[node.data.variable])) need(node.data.variable);
+        handle = "found";
+        break;
+      case "appointment":
+        // The booking is the node's own step (a free time picked by the customer); staff book on the Appointments page.
+        blocked ??= "The assistant books the appointment when the customer picks a free time.";
+        handle = "booked";
+        break;
       case "availability":
         if (!vars[RESERVED]) blocked ??= "The assistant has not checked that this time is free yet.";
         handle = "free";

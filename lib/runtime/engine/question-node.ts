@@ -1,7 +1,7 @@
 import "server-only";
 import { now } from "../../time/clock";
 import type { TypedNode } from "../../shared/graph-schema";
-import { saysNo, saysYes } from "../understanding/acts";
+import { opensWithYes, saysNo, saysYes } from "../understanding/acts";
 import { belowMinimum, isCart, money, subtotal } from "./cart-math";
 import { humanDay, list, localeOf, phrases, weekdayName } from "../base/phrases";
 import type { WhenParts } from "../understanding/when";
@@ -143,6 +143,8 @@ function readAnswer(run: SkillRun, node: TypedNode<"question">): string | number
       const no = choices[1] ?? choices[0];
       if (saysYes(text)) return yes;
       if (saysNo(text)) return no;
+      // "Sim, no próximo sábado, dia 5.": a yes with more said after it (its values are read before this).
+      if (opensWithYes(text)) return yes;
     }
     const index = pickOption(text, message.content, choices);
     if (index !== null) return choices[index];

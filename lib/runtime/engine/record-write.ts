@@ -4,7 +4,8 @@ import { createRecord, type RecordOut, updateRecord } from "../../records/record
 import { initialStatus } from "../../shared/record-statuses";
 import type { TypedNode } from "../../shared/graph-schema";
 import { renderField } from "./render";
-import { EDITING, NOTES, RESERVED } from "./run-state";
+import { placeOrder } from "./order-write";
+import { AWAITING_PAYMENT, EDITING, NOTES, RESERVED } from "./run-state";
 
 // How a skill's `record` node writes its record, in one place: the skill's own walk (simple-nodes.ts)
 // and a person completing a skill the assistant had started (lib/runtime/turn/takeover.ts) call the
@@ -47,6 +48,12 @@ export async function writeSkillRecord(
     return updated;
   }
   delete variables[RESERVED];
+  // An order takes its stock and, when the business requires it, waits for payment (./order-write.ts).
+  if (node.data.collection === "orders") {
+    const placed = await placeOrder(db, place, node.data.collection, fields, variables);
+    if (placed.awaitingPayment) variables[AWAITING_PAYMENT] = true;
+    return placed.record;
+  }
   return createRecord(db, place.businessId, {
     collection: node.data.collection,
     fields,

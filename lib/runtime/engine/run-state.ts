@@ -52,5 +52,13 @@ export const LANG = "$lang";
 export const SWITCH = "$switch";
 // What the customer said for the staff (an allergy, an occasion), in their words: kept on the record as `notes`.
 export const NOTES = "$notes";
+// The order just placed waits for payment: the skill's closing words give way to the runtime's (the link follows).
+export const AWAITING_PAYMENT = "$awaitingPayment";
 // The last refusal of a time said to the customer: the same one is never said twice in a row.
 export const REFUSAL = "$refusal";
+// The free times an appointment node offered, in the order numbered: [{start, staffId, label}].
+export const TIMES = "$times";
+// The staff member the customer asked for ("with Ana"), kept while the appointment node offers times: {id, name}.
+export const STAFF = "$staff";
+// The appointment a session moves instead of booking one ("can I move my appointment to Friday?"): {id, staffId, date}.
+export const MOVING = "$moving";

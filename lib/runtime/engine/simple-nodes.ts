@@ -6,7 +6,9 @@ import { writeSkillRecord } from "./record-write";
 import { testCondition } from "./condition";
 import { localeOf } from "../base/phrases";
 import { endUnbooked } from "../../conversations/skill-sessions";
-import { localized, type SkillRun, type Step } from "./run-state";
+import { AWAITING_PAYMENT, localized, type SkillRun, type Step } from "./run-state";
+import { SoldOut } from "../../catalog/stock";
+import { t } from "../messages";
 
 // The nodes that act at once: message, condition, record, handoff, end.
 
@@ -28,12 +30,19 @@ export function conditionNode(run: SkillRun, node: TypedNode<"condition">): Step
 
 export async function recordNode(run: SkillRun, node: TypedNode<"record">): Promise<Step> {
   const { turn } = run;
-  await writeSkillRecord(
-    turn.db,
-    { businessId: turn.businessId, conversationId: turn.conversation.id, contactId: turn.contact.id },
-    node,
-    run.variables,
-  );
+  try {
+    await writeSkillRecord(
+      turn.db,
+      { businessId: turn.businessId, conversationId: turn.conversation.id, contactId: turn.contact.id },
+      node,
+      run.variables,
+    );
+  } catch (err) {
+    // Another order took the last units while this customer was confirming: nothing was recorded.
+    if (!(err instanceof SoldOut)) throw err;
+    await reply(turn, t(run.lang, err.left > 0 ? "order.fewLeft" : "order.soldOut", { item: err.title, left: err.left }));
+    return { kind: "end" };
+  }
   run.recorded = true;
   return { kind: "next", handle: "next" };
 }
@@ -46,6 +55,8 @@ export async function handoffNode(run: SkillRun, node: TypedNode<"handoff">): Pr
 }
 
 export async function endNode(run: SkillRun, node: TypedNode<"end">): Promise<Step> {
-  await say(run, node.data.text, node.data.texts);
+  // An order waiting for payment is not "placed" yet: the customer is told the link is coming.
+  if (run.variables[AWAITING_PAYMENT]) await reply(run.turn, t(run.lang, "payment.coming"));
+  else await say(run, node.data.text, node.data.texts);
   return { kind: "end" };
 }

@@ -100,4 +100,23 @@ export const de: Record<MessageKey, string> = {
   "facts.method.cash": "Bargeld",
   "facts.method.card": "Karte",
   "facts.method.bank_transfer": "Banküberweisung",
+  "appointment.taken": "Leider wurde {time} gerade von jemand anderem gebucht.",
+  "appointment.nothingThen": "Zu dieser Zeit ist nichts frei. Das sind die nächsten freien Termine:",
+  "appointment.noTimes":
+    "Leider gibt es in den nächsten zwei Wochen keine freien Termine für {service}. Schreiben Sie uns später wieder oder fragen Sie nach einem Kollegen.",
+  "appointment.moved": "Erledigt: Ihr Termin für {service} ist auf {when}{staff} verschoben.",
+  "appointment.cancelled": "Ihr Termin für {service} am {when} ist abgesagt. Bis zum nächsten Mal!",
+  "appointment.notFound": "Ich habe keinen kommenden Termin unter dieser Telefonnummer gefunden.",
+  "appointment.with": " mit {name}",
+  "order.soldOut":
+    "Entschuldigung, {item} ist gerade ausverkauft, daher konnte ich die Bestellung nicht aufgeben. Schreiben Sie „bestellen“, um neu zu beginnen.",
+  "order.fewLeft":
+    "Entschuldigung, von {item} sind nur noch {left} übrig, daher konnte ich die Bestellung nicht aufgeben. Schreiben Sie „bestellen“, um neu zu beginnen.",
+  "payment.coming": "Danke! Um Ihre Bestellung aufzugeben, bezahlen Sie bitte über den Link, den ich Ihnen jetzt sende.",
+  "payment.link": "Bitte bezahlen Sie {total} hier, um Ihre Bestellung zu bestätigen: {url}\nDer Link ist {minutes} Minuten gültig.",
+  "payment.paid": "Zahlung erhalten, danke! Ihre Bestellung ({total}) ist bestätigt. Wir melden uns, sobald sie fertig ist.",
+  "payment.expired":
+    "Ihre Bestellung ({total}) wurde storniert, weil sie nicht rechtzeitig bezahlt wurde. Schreiben Sie „bestellen“, wenn Sie erneut bestellen möchten.",
+  "payment.failed":
+    "Entschuldigung, ich konnte den Zahlungslink nicht erstellen. Eine Kollegin oder ein Kollege meldet sich hier zu Ihrer Bestellung.",
 };

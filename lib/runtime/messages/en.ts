@@ -101,6 +101,21 @@ export const en = {
   "facts.method.cash": "cash",
   "facts.method.card": "card",
   "facts.method.bank_transfer": "bank transfer",
+  "appointment.taken": "Sorry, {time} was just taken by someone else.",
+  "appointment.nothingThen": "Nothing is free then. These are the nearest free times:",
+  "appointment.noTimes": "Sorry, there are no free times for {service} in the next two weeks. Please write again later, or ask for a colleague.",
+  "appointment.moved": "Done: your {service} is moved to {when}{staff}.",
+  "appointment.cancelled": "Your {service} on {when} is cancelled. Hope to see you another time!",
+  "appointment.notFound": "I couldn't find an upcoming appointment under this phone number.",
+  "appointment.with": " with {name}",
+  // Orders that take stock and payment (issue 40, items 6 and 7; docs/payments.md).
+  "order.soldOut": 'Sorry, {item} has just sold out, so I couldn\'t place the order. Write "order" to start again with something else.',
+  "order.fewLeft": 'Sorry, there are only {left} of {item} left, so I couldn\'t place the order. Write "order" to start again.',
+  "payment.coming": "Thank you! To place your order, please pay with the link I'm sending you now.",
+  "payment.link": "Please pay {total} here to confirm your order: {url}\nThe link is valid for {minutes} minutes.",
+  "payment.paid": "Payment received, thank you! Your order ({total}) is confirmed. We will let you know when it is ready.",
+  "payment.expired": 'Your order ({total}) was cancelled because it was not paid in time. Write "order" whenever you want to order again.',
+  "payment.failed": "Sorry, I couldn't create the payment link. A colleague will get back to you about your order here.",
 };
 
 export type MessageKey = keyof typeof en;

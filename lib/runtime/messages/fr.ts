@@ -99,4 +99,21 @@ export const fr: Record<MessageKey, string> = {
   "facts.method.cash": "espèces",
   "facts.method.card": "carte",
   "facts.method.bank_transfer": "virement bancaire",
+  "appointment.taken": "Désolé, {time} vient d'être pris par quelqu'un d'autre.",
+  "appointment.nothingThen": "Rien n'est libre à ce moment-là. Voici les créneaux libres les plus proches :",
+  "appointment.noTimes":
+    "Désolé, il n'y a pas de créneau libre pour {service} dans les deux prochaines semaines. Écrivez-nous plus tard, ou demandez un collègue.",
+  "appointment.moved": "C'est fait : votre {service} est déplacé au {when}{staff}.",
+  "appointment.cancelled": "Votre {service} du {when} est annulé. À une prochaine fois !",
+  "appointment.notFound": "Je n'ai trouvé aucun rendez-vous à venir pour ce numéro de téléphone.",
+  "appointment.with": " avec {name}",
+  "order.soldOut":
+    "Désolé, {item} vient d'être épuisé, je n'ai donc pas pu passer la commande. Écrivez « commander » pour recommencer avec autre chose.",
+  "order.fewLeft": "Désolé, il ne reste que {left} {item}, je n'ai donc pas pu passer la commande. Écrivez « commander » pour recommencer.",
+  "payment.coming": "Merci ! Pour passer votre commande, payez avec le lien que je vous envoie maintenant.",
+  "payment.link": "Pour confirmer votre commande, payez {total} ici : {url}\nLe lien est valable {minutes} minutes.",
+  "payment.paid": "Paiement reçu, merci ! Votre commande ({total}) est confirmée. Nous vous préviendrons quand elle sera prête.",
+  "payment.expired":
+    "Votre commande ({total}) a été annulée car elle n'a pas été payée à temps. Écrivez « commander » quand vous voulez commander à nouveau.",
+  "payment.failed": "Désolé, je n'ai pas pu créer le lien de paiement. Un collègue vous répondra ici au sujet de votre commande.",
 };

@@ -8,6 +8,7 @@ import { now } from "../../time/clock";
 import { t } from "../messages";
 import { asksPrice, type FactQuestion, type FactTopic, factQuestion, factTopics } from "../understanding/fact-questions";
 import { searchCatalog } from "./catalog-search";
+import { normalize } from "../understanding/text-match";
 import { type Known, locales, moneyIn, Writer } from "./facts-writer";
 
 // The answer to a question about the business's stated facts (understanding/fact-questions.ts), written
@@ -72,9 +73,14 @@ export async function factsReply(db: Db, businessId: string, question: string, l
  * A question that asks a price ("how much is the margherita?", also as the rest of a facts question):
  * the menu's items and prices, before any knowledge text that only names the item.
  */
+const priceAsking =
+  / (?:how much|what|whats|is|are|would|will|be|it|do|does|the|a|an|price|prices|cost|costs|quanto|quanta|custa|custam|sai|saem|fica|ficam|e|o|a|os|as|preco|precos|cuanto|cuanta|cuesta|cuestan|sale|salen|seria|es|el|la|los|las|precio|precios|vale|valen)(?= )/g;
+
 export async function priceReply(db: Db, businessId: string, rest: string, language: Language): Promise<{ text: string; context: string } | null> {
   if (!asksPrice(rest)) return null;
-  const items = await searchCatalog(db, businessId, null, rest, { minCoverage: 0.5, limit: 5 });
+  // "Quanto sai a paella?", "how much would the croquetas be": the item's words are what is searched.
+  const named = ` ${normalize(rest)} `.replace(priceAsking, " ").trim();
+  const items = await searchCatalog(db, businessId, null, named || rest, { minCoverage: 0.5, limit: 5 });
   if (!items.length) return null;
   const locale = locales[language];
   const lines = items.map(({ item }) => {

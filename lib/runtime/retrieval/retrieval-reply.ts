@@ -9,6 +9,8 @@ import { localizeMoneyIn } from "../../shared/locale-format";
 import { searchCatalog } from "./catalog-search";
 import { t } from "../messages";
 import { formatPrice } from "../understanding/price";
+import { conceptsOf, topicConcepts } from "../understanding/synonyms";
+import { words } from "../understanding/text-match";
 import { answerFromKnowledge, type KnowledgeItem } from "./retrieval";
 import { type FactTopic, factsReply, priceReply, repeatsFacts } from "./facts-answer";
 
@@ -107,4 +109,34 @@ export async function requestTranslation(db: Db, businessId: string, untranslate
     { businessId, itemId: untranslated.itemId, language: untranslated.language },
     { orderKey: `translate:${untranslated.itemId}:${untranslated.language}` },
   );
+}
+
+const topicsOf = (text: string) =>
+  new Set(
+    words(text)
+      .flatMap(conceptsOf)
+      .filter((c) => topicConcepts.has(c)),
+  );
+
+/**
+ * The knowledge item about the topic a remark names ("a table on the terrace", "we're bringing our
+ * dog"), when its title is about that same topic: what the business says about it ("the terrace cannot
+ * be booked"), told beside the booking or order the remark came with. Null when no item is about it.
+ */
+export async function topicalKnowledge(
+  db: Db,
+  businessId: string,
+  assistantId: string,
+  remark: string,
+  language: Language,
+  businessName?: string,
+): Promise<RetrievalReply | null> {
+  const topics = topicsOf(remark);
+  if (!topics.size) return null;
+  const hit = await answerFromKnowledge(db, businessId, assistantId, remark);
+  if (!hit) return null;
+  const version = versionIn(hit.item, language);
+  const titles = [hit.item.title, version?.title ?? ""].join(" ");
+  if (![...topicsOf(titles)].some((c) => topics.has(c))) return null;
+  return { ...knowledgeText(hit.item, language, businessName), context: `${hit.item.title}\n${hit.item.content}` };
 }

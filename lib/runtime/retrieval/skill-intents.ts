@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { knowledgeItems } from "../../db/schema";
+import { knowledgeItems, services } from "../../db/schema";
 import type { SkillGraph } from "../../shared/graph-schema";
 import { detectedLanguages } from "../../language";
 import { type Classification, classifyIntent, type IntentExample, type IntentModel, trainIntents } from "../understanding/intent-classifier";
@@ -38,19 +38,25 @@ const OWN_MARGIN = 0.1;
 export function skillKind(graph: SkillGraph): SkillKind | null {
   const roles = new Set(slotsOf(graph).map((s) => s.role));
   if (graph.nodes.some((n) => n.type === "catalog" && n.data.cart === true)) return "order";
+  if (graph.nodes.some((n) => n.type === "appointment")) return "appointment";
   if (roles.has("party") && roles.has("when")) return "table_booking";
   if (roles.has("when") || roles.has("date")) return "appointment";
   if (roles.has("email")) return "lead";
   return null;
 }
 
-function examplesOf(skills: RunnableSkill[], titles: string[]): IntentExample[] {
+// An appointment skill is asked for by the services it books ("an oil change tomorrow", "corte e barba").
+const bookingVerbs = { en: "I'd like to book", pt: "queria marcar", es: "quiero pedir cita para" } as const;
+
+function examplesOf(skills: RunnableSkill[], titles: string[], serviceNames: string[] = []): IntentExample[] {
   const out: IntentExample[] = [];
   for (const skill of skills) {
     const intent = `skill:${skill.id}`;
     const kind = skillKind(skill.graph);
     const own = [skill.name, skill.description, ...skill.keywords, ...skill.examples.map((e) => e.text)];
     for (const text of own) if (text.trim()) out.push({ intent, text });
+    if (skill.graph.nodes.some((n) => n.type === "appointment"))
+      for (const name of serviceNames) for (const verb of Object.values(bookingVerbs)) out.push({ intent, text: `${verb} ${name}` });
     if (kind) for (const lang of detectedLanguages) for (const text of skillKindExamples[kind][lang]) out.push({ intent, text });
   }
   for (const [intent, phrases] of Object.entries(ownIntentExamples)) {
@@ -67,12 +73,29 @@ async function intentModel(db: Db, businessId: string, assistantId: string, skil
     .from(knowledgeItems)
     .where(mine);
   const skillStamp = skills.map((s) => `${s.id}@${s.version}`).join(",");
-  return cachedIndex(`intents:${businessId}:${assistantId}`, `${skillStamp}|${stamp?.n ?? 0}:${stamp?.latest ?? ""}`, async () => {
+  const booksServices = skills.some((s) => s.graph.nodes.some((n) => n.type === "appointment"));
+  const [svc] = booksServices
+    ? await db
+        .select({ n: sql<number>`count(*)::int`, latest: sql<string | null>`max(${services.updatedAt})::text` })
+        .from(services)
+        .where(eq(services.businessId, businessId))
+    : [];
+  const serviceStamp = svc ? `${svc.n}:${svc.latest ?? ""}` : "";
+  return cachedIndex(`intents:${businessId}:${assistantId}`, `${skillStamp}|${stamp?.n ?? 0}:${stamp?.latest ?? ""}|${serviceStamp}`, async () => {
     const rows = await db.select({ title: knowledgeItems.title }).from(knowledgeItems).where(mine);
+    const names = booksServices
+      ? (
+          await db
+            .select({ name: services.name })
+            .from(services)
+            .where(and(eq(services.businessId, businessId), eq(services.active, true)))
+        ).flatMap((r) => Object.values(r.name))
+      : [];
     return trainIntents(
       examplesOf(
         skills,
         rows.map((r) => r.title),
+        names,
       ),
     );
   });

@@ -1,6 +1,7 @@
 import "server-only";
 import { cannedReplies, replyLanguage } from "../base/canned-replies";
 import { manageBooking } from "../dialogue/bookings";
+import { manageAppointment } from "../dialogue/appointments";
 import { continueWithDialogue, startWithSlots } from "../dialogue/manager";
 import { continueSkill, type Outcome } from "../engine/interpreter";
 import { t } from "../messages";
@@ -83,6 +84,11 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
       return next(turn, skills, await continueWithDialogue(turn, session, graph, skills));
     }
     await abandonSession(turn.db, turn.conversation.id);
+  }
+  // "preciso desmarcar", "can I move my appointment to Friday?": the customer's own appointment.
+  if (await manageAppointment(turn, skills)) {
+    await setMisses(turn, 0);
+    return null;
   }
   // "cancel my booking", "change my booking to 9pm": the customer's own booking, found by phone.
   if (await manageBooking(turn, skills)) {

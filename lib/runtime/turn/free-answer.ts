@@ -41,7 +41,11 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
     await setMisses(turn, 0);
     return;
   }
-  const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, turn.message.text, language, { businessName: turn.businessName });
+  // The whole message first (its remarks may say what the question is about), then its one question
+  // alone: "tá bom kkk e qual o metrô mais perto? vou aí no fim de semana".
+  const ask = (text: string) => retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, language, { businessName: turn.businessName });
+  const answer =
+    (await ask(turn.message.text)) ?? (questions.length === 1 && questions[0] !== turn.message.text.trim() ? await ask(questions[0]) : null);
   if (answer) {
     await setMisses(turn, 0);
     turn.unbilled += countTokens(answer.context);

@@ -1,4 +1,7 @@
 import "server-only";
+import { and, desc, eq, lt } from "drizzle-orm";
+import { messages } from "../../db/schema";
+import { now } from "../../time/clock";
 import { turnLanguage } from "../base/conversation-language";
 import { offerPerson } from "../base/person-offer";
 import { handOffSaying, reply } from "../base/reply";
@@ -9,7 +12,8 @@ import { t } from "../messages";
 import { menuReply } from "../retrieval/menu-reply";
 import { retrievalReply } from "../retrieval/retrieval-reply";
 import { decideIntent, skillKind, UNSURE } from "../retrieval/skill-intents";
-import { containsPhrase } from "../understanding/text-match";
+import { containsPhrase, words } from "../understanding/text-match";
+import { asksForHuman, soundsAggrieved } from "../understanding/human-request";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { questionParts } from "../understanding/acts";
 import { factQuestion } from "../understanding/fact-questions";
@@ -49,6 +53,12 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
       return "answered";
     }
     return null;
+  }
+  // "quería reservar para 3 el sábado a las 14:00. Mi hijo es alérgico a los frutos secos": the booking
+  // is made, the allergy kept as its note, and a person offered beside it (the skill's questions do).
+  if (intent?.kind === "allergy") {
+    const booking = await impliedSkill(turn, skills);
+    if (booking) return booking;
   }
   if (intent && intent.kind !== "skill" && intent.kind !== "question") {
     const language = await turnLanguage(turn);
@@ -107,12 +117,43 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   return "answered";
 }
 
-/** A request for a person that also complains gets an apology first ("...I have a complaint about my order"). */
+/**
+ * A request for a person that also complains gets an apology first: "...I have a complaint about my
+ * order", "WHERE IS MY ORDER. I ordered over an hour ago. I want a manager NOW" (the sentences beside
+ * the request, read alone), or a request that follows the complaint the customer just sent ("My order
+ * arrived cold." then "I want to speak to a manager").
+ */
 export async function complains(turn: Turn, skills: RunnableSkill[]): Promise<boolean> {
-  const { classification } = await decideIntent(turn.db, turn.businessId, turn.assistant.id, skills, turn.message.text);
-  const complaint = classification.ranked.find((r) => r.intent === "complaint");
-  return !!complaint && complaint.score >= UNSURE && complaint.score >= (classification.ranked[0]?.score ?? 0) - 0.05;
+  const text = turn.message.text;
+  if (soundsAggrieved(text)) return true;
+  const beside = text
+    .split(/[.!?\n]+/)
+    .map((s) => s.trim())
+    .filter((s) => words(s).length >= 3 && !asksForHuman(s));
+  const before = await previousInboundText(turn);
+  const readings = [text, beside.join(". "), ...(before ? [before] : [])].filter(Boolean);
+  for (const reading of new Set(readings)) {
+    const { classification } = await decideIntent(turn.db, turn.businessId, turn.assistant.id, skills, reading);
+    const complaint = classification.ranked.find((r) => r.intent === "complaint");
+    if (complaint && complaint.score >= UNSURE && complaint.score >= (classification.ranked[0]?.score ?? 0) - 0.05) return true;
+  }
+  return false;
 }
+
+/** The customer's message before this one, when it came in the last half hour (the same grievance). */
+async function previousInboundText(turn: Turn): Promise<string | null> {
+  const [previous] = await turn.db
+    .select({ text: messages.text, at: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.conversationId, turn.conversation.id), eq(messages.direction, "inbound"), lt(messages.id, turn.message.id)))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  if (!previous?.text) return null;
+  return now().getTime() - new Date(previous.at).getTime() <= 30 * 60_000 ? previous.text : null;
+}
+
+const asksToBeContacted =
+  /\b(contact me|contact us|call me|call us|email me|text me|get back to me|reach me|quote|estimate|i d like|i would like|we d like|we would like|i want|we want|interested|orcamento|contactem|contactar|liguem|ligar me|gostaria|queria|quero|estou interessad[oa]|presupuesto|contacten|contactad|llamadme|llamenme|quisiera|me gustaria|quiero|queremos|interesad[oa])\b/;
 
 /**
  * "¿Vendéis tarjetas regalo?": a question whose words are a lead skill's trigger ("tarjetas regalo",
@@ -122,7 +163,10 @@ export async function complains(turn: Turn, skills: RunnableSkill[]): Promise<bo
 async function knowledgeSaysIt(turn: Turn, skill: RunnableSkill, text: string): Promise<boolean> {
   if (skillKind(skill.graph) !== "lead") return false;
   const said = skill.keywords.filter((k) => containsPhrase(text, k));
-  if (!said.length) return false;
+  // Named by its meaning, not its words ("do you sell gift vouchers?"): a question the knowledge answers
+  // is answered, unless the customer also asks to be contacted or for a quote.
+  if (!said.length && asksToBeContacted.test(words(text).join(" "))) return false;
   const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, await turnLanguage(turn));
+  if (!said.length) return Boolean(answer);
   return Boolean(answer && said.some((k) => containsPhrase(answer.text, k)));
 }

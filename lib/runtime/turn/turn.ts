@@ -30,11 +30,12 @@ export type TurnPayload = { businessId: string; conversationId: string; messageI
 
 const MAX_PASSES = 8;
 
-export async function runAssistantTurn(db: Db, payload: TurnPayload, jobId?: number): Promise<void> {
+/** True once the turn settled: its job row (given `jobId`) was removed in the turn's last commit. */
+export async function runAssistantTurn(db: Db, payload: TurnPayload, jobId?: number): Promise<boolean> {
   let input: TurnInput = { kind: "message" };
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const pending = await db.transaction((tx) => runPass(tx, payload, jobId, input));
-    if (!pending) return;
+    if (!pending) return true;
     // The model takes seconds: on WhatsApp the customer sees the typing indicator meanwhile (once a turn).
     if (pass === 0)
       await showTyping(db, payload.businessId, payload.messageId, payload.conversationId).catch((err) =>
@@ -43,6 +44,7 @@ export async function runAssistantTurn(db: Db, payload: TurnPayload, jobId?: num
     input = await writeOutsideTransaction(db, pending);
   }
   log.error({ businessId: payload.businessId, messageId: payload.messageId, passes: MAX_PASSES }, "assistant turn did not settle");
+  return false;
 }
 
 async function runPass(tx: Db, payload: TurnPayload, jobId: number | undefined, input: TurnInput): Promise<Pending | null> {

@@ -32,16 +32,42 @@ export function isCancel(text: string): boolean {
 }
 
 const yesWords = new Set(
-  "yes y ye yea yeah yeh yess yep yup ya aye sure sip sii simm pois bora dale va venga exacto andale ok okay k kk confirm confirma confirmao confirmada ea sip sii simm pois bora dale va venga exacto andale confirmed correct right perfect great absolutely definitely please go ahead sim claro certo isso exato exatamente confirmo pode ser perfeito si vale dale correcto confirmado perfecto bueno grand lovely brilliant fab sweet awesome cool perfecte genial otimo fixe 👍 ✅".split(
+  "yes y ye yea yeah yeh yess yep yup ya aye sure sip sii simm pois bora dale va venga exacto andale ok okay k kk confirm confirma confirmao confirmada ea sip sii simm pois bora dale va venga exacto andale confirmed correct right perfect great absolutely definitely please go ahead sim claro certo isso exato exatamente confirmo pode ser perfeito si vale dale correcto confirmado perfecto bueno grand lovely brilliant fab sweet awesome cool perfecte genial otimo fixe fechou fechado combinado beleza blz firmeza listo 👍 ✅".split(
     " ",
   ),
 );
 const noWords = new Set("no n nope nah not nao non nada negativo".split(" "));
 
-/** "yes", "sim, pode ser", "sí, perfecto": agreement and nothing else of weight. */
+// "siii", "yesss", "okkk": a letter held down is the same word.
+const squeezed = (w: string) => (yesWords.has(w) || noWords.has(w) ? w : w.replace(/(\p{L})\1{2,}/gu, "$1$1").replace(/(\p{L})\1$/u, "$1"));
+// Agreement said in two words: "de una" (Colombia), "dale que sí", "of course", "go ahead", "pode ser".
+const yesPhrases =
+  /^(?:de una|de one|claro que si|dale que si|of course|go ahead|pode ser|por supuesto|con gusto|com certeza|sounds good|all good|that works)\b/;
+// A thumbs up, a tick or folded hands alone: agreement.
+const yesEmoji = /^(?:[\s!.]|\u{FE0F}|\u{1F44D}|\u{1F44C}|\u{2705}|\u{2714}|\u{1F64F}|\p{Emoji_Modifier})+$/u;
+
+/** "yes", "sim, pode ser", "sí, perfecto", "siii porfa", "De una, gracias", "👍": agreement and nothing else of weight. */
 export function saysYes(text: string): boolean {
-  const w = words(text);
-  return w.length > 0 && w.length <= 6 && w.some((x) => yesWords.has(x)) && !w.some((x) => noWords.has(x));
+  if (yesEmoji.test(text) && /[\u{1F44D}\u{1F44C}\u{2705}\u{2714}\u{1F64F}]/u.test(text)) return true;
+  const w = words(text).map(squeezed);
+  if (!w.length || w.length > 6 || w.some((x) => noWords.has(x))) return false;
+  return w.some((x) => yesWords.has(x)) || yesPhrases.test(w.join(" "));
+}
+
+// Agreement that opens a longer message: "Sim, no próximo sábado, dia 5. Muito obrigada.", "yes
+// perfect, see you saturday then". Its "no" is Portuguese "in the" or a "no problem", never a refusal.
+const openingYes = new Set(
+  "yes yeah yep yup sure sim claro si sí dale fechou fechado combinado perfect perfeito perfecto confirmo confirm".split(" "),
+);
+const refusing = new Set("nope nah nao non negativo cancel cancelar".split(" "));
+
+/** A message that opens with a plain yes and refuses nothing after it (any length). */
+export function opensWithYes(text: string): boolean {
+  const w = words(withoutNoMatter(text));
+  if (!w.length || !openingYes.has(w[0])) return false;
+  if (w.some((x) => refusing.has(x))) return false;
+  // "yes, no, actually friday": a bare "no" as a clause of its own takes the yes back.
+  return !/(?:^|[,.;!?])\s*no\s*(?:[,.;!?]|$)/i.test(text.normalize("NFD").replace(/\p{M}+/gu, ""));
 }
 
 // "no worries", "no problem", "no pasa nada": agreement, not a no.
@@ -54,7 +80,7 @@ export function withoutNoMatter(text: string): string {
 }
 
 export function saysNo(text: string): boolean {
-  const w = words(text);
+  const w = words(text).map(squeezed);
   if (noMatter.test(normalize(text))) return false;
   return w.length > 0 && w.length <= 6 && noWords.has(w[0]) && !w.some((x) => yesWords.has(x) && x !== "ok");
 }
@@ -87,6 +113,23 @@ const leading =
 const greeting =
   /^(?:(?:h+i+|hello|hey|hiya|ol[aá]|oi|¡?hola|buenas|bom dia|boa tarde|boa noite|buenos d[ií]as|buenas tardes|good (?:morning|afternoon|evening)|gente|guys|(?:a |quick |one )?question|(?:uma )?pergunta|(?:una )?pregunta)\s*[,:!.-]+\s*)+/i;
 
+const opensQuestion = new RegExp(`^(?:${starters})(?![\\p{L}])`, "iu");
+
+/** A sentence from its last comma clause that opens like a question; its last clause when none does. */
+function fromLastAsking(sentence: string): string {
+  const clauses = sentence.split(/(?<=[,;])/);
+  for (let i = clauses.length - 1; i >= 0; i--) {
+    const c = clauses[i].replace(/^[\s,;]+/, "");
+    const bare = normalize(c).replace(leading, "");
+    if (opensQuestion.test(c.trim()) || questionStarts.some((q) => ` ${bare} `.startsWith(` ${q} `)))
+      return clauses
+        .slice(i)
+        .join("")
+        .replace(/^[\s,;]+/, "");
+  }
+  return sentence.slice(Math.max(sentence.lastIndexOf(","), sentence.lastIndexOf(";")) + 1);
+}
+
 /** The sentences of a message that are questions ("do you have parking?"), in order. */
 export function questionParts(text: string): string[] {
   return (
@@ -97,8 +140,9 @@ export function questionParts(text: string): string[] {
           "iu",
         ),
       )
-      // "mesa p 4 sabado 21h nome rodrigo, da p pagar com mb way?": the question is the last clause.
-      .map((s) => (s.includes("?") && /[,;]/.test(s) ? s.slice(Math.max(s.lastIndexOf(","), s.lastIndexOf(";")) + 1) : s).trim())
+      // "mesa p 4 sabado 21h nome rodrigo, da p pagar com mb way?": the question starts at its last clause
+      // that opens like one ("what time are you open on a Sunday, lunch and evening?" is asked whole).
+      .map((s) => (s.includes("?") && /[,;]/.test(s) ? fromLastAsking(s) : s).trim())
       // "Hi, question: how much is...": the greeting is no part of the question.
       .map((s) => s.replace(greeting, ""))
       // "And is there a metro close by, we don't drive anymore": the question is the first clause.
@@ -120,6 +164,23 @@ const _mine = phrases("my|our|a minha|minha|nossa|a nossa|mi|nuestra|la");
 /** "cancel my booking", "change my reservation to 9pm", "quero cancelar a minha reserva". */
 export function bookingAction(text: string): BookingAction | null {
   if (!has(text, bookingWords)) return null;
+  if (has(text, cancelVerbs)) return "cancel";
+  if (has(text, changeVerbs)) return "change";
+  return null;
+}
+
+const appointmentWords = phrases(
+  "appointment|appointments|appt|my slot|cita|citas|la cita|mi cita|marcacao|marcacoes|consulta|horario|hora marcada|visita|turno",
+);
+// Verbs that are about an appointment on their own: "preciso desmarcar", "quero remarcar", "can I reschedule?".
+const cancelsAppointment = phrases("desmarcar|desmarca|desmarque|desmarco");
+const movesAppointment = phrases("reschedule|remarcar|remarca|remarque|reprogramar|reprograma");
+
+/** "can I move my appointment to Friday?", "preciso desmarcar", "quiero cambiar la cita a las 5". */
+export function appointmentAction(text: string): BookingAction | null {
+  if (has(text, cancelsAppointment)) return "cancel";
+  if (has(text, movesAppointment)) return "change";
+  if (!has(text, appointmentWords)) return null;
   if (has(text, cancelVerbs)) return "cancel";
   if (has(text, changeVerbs)) return "change";
   return null;

@@ -104,5 +104,14 @@ const staffNeeded = [
 /** Whether a knowledge answer says the thing is arranged with a person (so one is offered with it). */
 export function pointsToPerson(answer: string): boolean {
   const n = normalize(answer);
-  return staffNeeded.some((p) => containsPhrase(n, p));
+  return staffNeeded.some((p) => containsPhrase(n, p)) || arrangedWithPerson.test(n) || teamArranges.test(n);
 }
+
+// "our team handles the booking personally", "nuestro equipo gestiona la reserva", "a nossa equipa trata".
+const teamArranges =
+  /\b(?:our|the) (?:team|staff|manager)s? (?:will )?(?:handles?|manages?|arranges?|organises?|organizes?|takes care of|deals? with)\b|\b(?:nuestro|el) (?:equipo|personal|encargado) (?:gestiona|se encarga|organiza|tramita|lo gestiona)\b|\b(?:a nossa|nossa|a) (?:equipa|equipe) (?:trata|gere|organiza|se encarrega|combina)\b/;
+
+// "ordered 48 hours in advance by talking to a person from our team", "combine com a nossa equipa",
+// "consulte con el personal": a verb of talking with a word for the staff after it.
+const arrangedWithPerson =
+  /\b(?:(?:speak|speaking|talk|talking|chat|chatting|contact|contacting|ask|asking|call|calling|arrange|arranged|arranging|check|checking)(?: (?:to|with))?(?: (?:a|an|one of|someone from|a member of|one of the))?(?: (?:our|the))? (?:person|people|someone|member|members|team|staff|colleague|colleagues|manager|waiter|waiters)|(?:falar|falando|fale|contactar|contacte|ligar|ligue|combinar|combine|tratar|trate|pedir|peca) (?:com|ao|a|para) (?:a |o |uma |um )?(?:nossa |nosso )?(?:pessoa|alguem|equipa|equipe|staff|funcionario|funcionarios|gerente|colega|responsavel)|(?:hablar|hablando|hable|contactar|contacte|llamar|llame|consultar|consulte|pedir|pida|pedirlo) (?:con|a|al) (?:una |un |el |la |nuestro |nuestra )?(?:persona|alguien|equipo|personal|encargado|encargada|camarero|camareros))\b/;

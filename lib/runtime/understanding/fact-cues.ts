@@ -27,7 +27,9 @@ export const hoursCues = list(
 );
 export const addressCues = list(
   "address|your address|location|located|where are you|where r u|where are u|where is the restaurant|where is the bar|where is the shop|" +
-    "where exactly|whereabouts|find you|morada|endereco|localizacao|onde ficam|onde fica|onde estao|onde e que estao|onde e que ficam|" +
+    "where exactly|whereabouts|find you|where are you guys|where r you|morada|endereco|localizacao|onde ficam|onde fica|onde estao|onde e que estao|onde e que ficam|" +
+    "onde voces ficam|onde vcs ficam|onde voce fica|onde voces estao|onde vcs estao|onde e que voces ficam|onde e que voces estao|onde e o restaurante|onde e a tasca|" +
+    "donde estan ustedes|donde quedan ustedes|donde esta el restaurante|donde esta el bar|donde os encuentro|donde los encuentro|" +
     "direccion|ubicacion|ubicados|ubicada|donde estan|donde estais|donde queda|donde quedan|donde se encuentran",
 );
 // Asking the way gives the address too; the words stay in what the knowledge is searched for (directions).
@@ -39,7 +41,8 @@ export const courtesy = new Set(
   (
     "hi hii hiii hello hey hola holaa ola oi ei bom dia boa tarde boa noite buenas buenos dias tardes noches good morning afternoon evening " +
     "kindly please pls sorry perdon perdao desculpe disculpa disculpe gracias obrigado obrigada thanks thank thx saludo saludos cumprimentos " +
-    "melhores exmos exmo senhores senhor senora senor gente guys lol haha jaja kkk cheers regards dear sir madam"
+    "melhores exmos exmo senhores senhor senora senor gente guys lol haha jaja kkk cheers regards dear sir madam " +
+    "ok okay fair enough cool great grand nice perfect perfeito vale genial"
   ).split(" "),
 );
 export const whereWords = new Set(["where", "wheres", "onde", "aonde", "donde", "adonde"]);

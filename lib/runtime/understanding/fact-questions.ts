@@ -82,7 +82,7 @@ const has = (text: string, cues: readonly string[]) => cues.some((c) => ` ${text
 /** The clauses of a message (sentences and the parts joined by "and", "e", "y"), normalized. */
 function clauses(text: string): string[] {
   return text
-    .split(/[?!;\n]+|[.,](?=\s|$)|\s(?:and|also|plus|e|y|tambem|também|además|ademas)\s/iu)
+    .split(/[?!;\n]+|\p{Extended_Pictographic}+|[.,](?=\s|$)|\s(?:and|also|plus|e|y|tambem|também|además|ademas)\s/iu)
     .map(normalize)
     .filter(Boolean);
 }
@@ -174,7 +174,11 @@ export function factTopics(text: string): FactTopic[] {
   return (read?.topics ?? []).filter((t) => !(t === "address" && read?.directionsOnly));
 }
 
-function readFacts(text: string): FactQuestion | null {
+// "do yous do takeaway?", "are y'all open?": the plural you of Irish, Scottish and Southern English.
+const dialectYou = /\b(?:yous|youse|y'?all)\b/gi;
+
+function readFacts(said: string): FactQuestion | null {
+  const text = said.replace(dialectYou, "you");
   const padded = ` ${normalize(text)} `;
   const state: Scan = { text: padded, cues: [] };
   take(state, notCues, false);

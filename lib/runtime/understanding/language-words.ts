@@ -17,7 +17,7 @@ export const markerWords = {
     six seven eight nine ten eleven twelve cheers awesome lol welcome actually instead change make quote reservation
     takeaway takeout appointment price contact call should delivered salad salads drink drinks dessert desserts take away
     home near nearby nearest close far pay card cash kids dog dogs amazing last dinner lunch yesterday restaurant january
-    february march april may june july august september october november december christmas
+    february march april may june july august september october november december christmas tmrw tmr tmw 2moro 2morrow ppl
   `),
   pt: list(`
     nao sim obrigado obrigada obrigadao obrigadinho obg obgd brigado ola oi voces voce vcs vc estao estou sou sao tem

@@ -43,7 +43,14 @@ const occasions = new Set(
 
 /** The party size the message says, or null. */
 export function readPartySize(text: string): number | null {
-  const n = normalize(text.replace(/(\d)\s*(pm\b|am\b|h\b|:)/gi, "$1$2")).replace(/\b(for|para) to (people|persons|ppl|pax|guests)\b/, "$1 2 $2");
+  const n = normalize(text.replace(/(\d)\s*(pm\b|am\b|h\b|:)/gi, "$1$2"))
+    .replace(/\b(for|para) to (people|persons|ppl|pax|guests)\b/, "$1 2 $2")
+    // "a table for for people", "a table for to on saturday": four and two, misspelt.
+    .replace(/\bfor (?:for|fore) (people|persons|ppl|pax|guests)\b/, "for 4 $1")
+    .replace(
+      /\b(table|booking|reservation) for (?:to|too) (?=on|at|tonight|tomorrow|tmrw|this|next|for|please|pls|sunday|monday|tuesday|wednesday|thursday|friday|saturday)/,
+      "$1 for 2 ",
+    );
   const count = (word: string) => numberOf(word);
   // "2 adults and 2 children", "4 adultos e 2 criancas", "2 adultos y un bebe"
   const mixed = new RegExp(`\\b${num}\\s+(?:${grownUps})\\s+(?:(?:and|e|y|plus|mais|mas|com|con|with)\\s+)?${num}\\s+(?:${children})\\b`).exec(n);

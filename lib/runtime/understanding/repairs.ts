@@ -38,6 +38,8 @@ export function withoutRepairs(text: string): string {
     for (let m = marker.exec(folded); m; m = marker.exec(folded)) {
       const said = m[1];
       const start = m.index;
+      // "no, mejor a las 9", "actually a table outside": an article after the correcting word is no number.
+      if (/^(?:a|an|un|una|uma|um)$/i.test(said.trim())) continue;
       const before = folded.slice(0, start);
       const time = isTime(said, "");
       // The number corrected: the last of its kind in the few words before the correction.
@@ -58,7 +60,7 @@ export function withoutRepairs(text: string): string {
       }
       if (!target) continue;
       const between = before.slice(target.at + target.token.length);
-      if (between.trim().split(/\s+/).filter(Boolean).length > 6) continue;
+      if (between.trim().split(/\s+/).filter(Boolean).length > 10) continue;
       if (!time && numberOf(fold(said).trim()) === null && !/^\d/.test(said)) continue;
       // The noun said again after the correction ("2 diavolas, aliás 3 diavolas") goes with it.
       const end = m.index + m[0].length;

@@ -68,6 +68,8 @@ export function readName(text: string): string | null {
   const w = words(t);
   if (!w.length || w.length > 4) return null;
   if (w.some((x) => commandWords.has(x)) || isCancel(t) || saysYes(t) || saysNo(t)) return null;
+  // "Sunday", "Sábado": a day is no name.
+  if (w.length === 1 && weekdayWords.has(w[0])) return null;
   if (
     /\b(pick|pickup|deliver|delivery|levantar|buscar|recoger|entrega|domicilio|tomorrow|today|tonight|amanha|hoje|manana|hoy|people|pessoas|personas)\b/i.test(
       normalize(t),
@@ -97,23 +99,29 @@ const here =
 const leading = /^\s*([A-ZÀ-Þ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){1,2})\s*,/u;
 // Words that open a message and are no name: "Good afternoon,", "Boa tarde,", "Exmos. Senhores,".
 const notNames = new Set(
-  "good morning afternoon evening night day boa bom tarde dia noite buenas buenos dias tardes noches hello hi hey hiya dear caro cara exmos exmo senhores senhor estimados estimado thanks thank obrigado obrigada gracias ok okay yes sim si vale ola olá hola quick question we're were we i'm im it's its i you they still almost already over right out all everyone".split(
+  "good morning afternoon evening night day boa bom tarde dia noite buenas buenos dias tardes noches hello hi hey hiya dear caro cara exmos exmo senhores senhor estimados estimado thanks thank obrigado obrigada gracias ok okay yes sim si vale ola olá hola quick question we're were we i'm im it's its i you they still almost already over right out all everyone rua calle avenida avda travessa praca praça plaza largo street road avenue".split(
     " ",
   ),
 );
 
-/** "Tom Walsh just" -> "Tom Walsh": a name written with a capital ends where the capitals end. */
+const particles = new Set(["de", "da", "do", "dos", "das", "del", "van", "von", "der", "di", "du", "la", "le"]);
+
+/**
+ * "Tom Walsh just" -> "Tom Walsh": a name written with a capital ends where the capitals end; a
+ * particle between two capitalised words belongs to it ("Sander de Vries", "Ana da Silva").
+ */
 function capitalisedRun(name: string): string {
   const parts = name.split(/\s+/);
   if (!/^\p{Lu}/u.test(parts[0])) return name;
-  const end = parts.findIndex((w, i) => i > 0 && !/^\p{Lu}/u.test(w));
+  const capital = (w: string | undefined) => !!w && /^\p{Lu}/u.test(w);
+  const end = parts.findIndex((w, i) => i > 0 && !capital(w) && !(particles.has(w) && capital(parts[i + 1])));
   return end < 0 ? name : parts.slice(0, end).join(" ");
 }
 
 /** "name Ana", "under Ana Silva", "em nome de Ana", "a nombre de Ana", "I'm Ana" inside a longer message. */
 export function readNameInText(text: string): string | null {
   const m =
-    /(?:\bname(?:\s+is|'s)?|\bunder(?:\s+the\s+name)?|\bnome(?:\s+[ée])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)(?:\s*[:,])?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
+    /(?:\bname(?:\s+is|'s)?|\bunder(?:\s+the\s+name)?|\bnome(?:\s+[ée])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)(?:\s*[:,])?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
       text,
     );
   if (m) return readName(capitalisedRun(m[1]));
@@ -126,11 +134,46 @@ export function readNameInText(text: string): string | null {
     const name = readName(full[1]);
     if (name) return name;
   }
-  // "..., it's for Ben" at the end, written with a capital.
-  const forName = /\b(?:it'?s |its )?for ([A-ZÀ-Þ][a-zà-ÿ]+)\s*(?:[.!]\s*)?$/u.exec(text);
-  if (forName) return readName(forName[1]);
+  // "..., it's for Ben" at the end, written with a capital; "It's for Megan Clark! We loved it" anywhere.
+  const forName =
+    /\b(?:it'?s |its )?for ([A-ZÀ-Þ][a-zà-ÿ]+)\s*(?:[.!]\s*)?$/u.exec(text) ??
+    /\b(?:[Ii]t'?s|[Ii]ts|[Tt]he booking is|[Tt]he table is|[Bb]ooking) for ([A-ZÀ-Þ][a-zà-ÿ'-]+(?:\s+[A-ZÀ-Þ][a-zà-ÿ'-]+){0,2})\s*(?:[.!,;]|$)/u.exec(
+      text,
+    ) ??
+    // "It's Megan Dunn.", "it's Tom Reid here": a full name (two capitalised words) after "it's".
+    /(?:^|[\s,.!])(?:[Ii]t'?s|[Ii]ts)\s+([A-ZÀ-Þ][a-zà-ÿ'-]+\s+[A-ZÀ-Þ][a-zà-ÿ'-]+)\s*(?:[.!,;]|here\b|$)/u.exec(text);
+  if (forName && !forName[1].split(/\s+/).some((w) => calendarWords.has(w.toLowerCase()) || notNames.has(w.toLowerCase()))) {
+    const name = readName(forName[1]);
+    if (name) return name;
+  }
+  // "... its for ava martin", "it's for sophie": written in lower case, last in the message.
+  const lowerFor = /\b(?:it'?s|its) for ([a-zà-ÿ][a-zà-ÿ'-]+(?: [a-zà-ÿ][a-zà-ÿ'-]+)?)$/u.exec(withoutEndMarks(text));
+  if (
+    lowerFor &&
+    !lowerFor[1]
+      .split(/\s+/)
+      .some((w) => calendarWords.has(w) || notNames.has(w) || /^(?:today|tonight|tomorrow|lunch|dinner|me|us|two|four|him|her|them|my|our)$/.test(w))
+  ) {
+    const name = readName(lowerFor[1]);
+    if (name) return name.replace(/(^|\s)\p{Ll}/gu, (c) => c.toUpperCase());
+  }
   return signedName(text);
 }
+
+/** The text without the full stops and exclamation marks it ends with (a loop: no regex to backtrack). */
+function withoutEndMarks(text: string): string {
+  let out = text.trim();
+  while (out.endsWith(".") || out.endsWith("!")) out = out.slice(0, -1).trimEnd();
+  return out;
+}
+
+// The days of the week (normalized), which are never a name given alone ("Sunday, yes..."); months
+// may be ("Marco", "April", "June").
+const weekdayWords = new Set(
+  "monday tuesday wednesday thursday friday saturday sunday segunda terca quarta quinta sexta sabado domingo lunes martes miercoles jueves viernes".split(
+    " ",
+  ),
+);
 
 // Words written with a capital that are days, months or greetings, never a signature.
 const calendarWords = new Set(
@@ -139,8 +182,10 @@ const calendarWords = new Set(
   ),
 );
 const closing =
-  /^(?:god bless|thanks?|thank you|many thanks|cheers|regards|best|kind regards|bye|x+|obrigad[oa]|cumprimentos|beijos?|abracos?|bjs|gracias|un saludo|saludos|besos|un abrazo|abrazos)$/;
-const signature = /^([A-ZÀ-Þ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){1,2})$/u;
+  /^(?:god bless|thanks?|thank you|thank you so much|thanks so much|many thanks|cheers|regards|best|kind regards|bye|x+|obrigad[oa]|muito obrigad[oa]|cumprimentos|beijos?|abracos?|bjs|gracias|muchas gracias|un saludo|saludos|besos|un abrazo|abrazos|voila|merci|ciao|see you|ate ja|hasta luego)$/;
+// "O'Brien", "McDonald", "Ana-Rita": a capital may follow an apostrophe or "Mc".
+const signature =
+  /^([A-ZÀ-Þ][a-zà-ÿ'’-]*(?:['’][A-ZÀ-Þ][a-zà-ÿ]+)?(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ](?:c[A-Z])?[a-zà-ÿ'’-]*(?:['’][A-ZÀ-Þ][a-zà-ÿ]+)?){1,2})$/u;
 
 /**
  * A name signed as a clause of its own: two or three capitalised words standing alone, last in the
@@ -156,13 +201,19 @@ function signedName(text: string): string | null {
     .map((c) => c.trim())
     .filter(Boolean);
   if (clauses.length < 2) return null;
+  // "can i get 2 croquetas and a tortilla for pickup at 9, Fiona": one capitalised word after a comma, last.
+  const lone = /, ?([A-ZÀ-Þ][a-zà-ÿ'-]{2,})$/u.exec(withoutEndMarks(text));
+  if (lone && !notNames.has(lone[1].toLowerCase()) && !calendarWords.has(lone[1].toLowerCase()) && !closing.test(normalize(lone[1]))) {
+    const name = readName(lone[1]);
+    if (name) return name;
+  }
   // The last clause, or the one before a closing ("Maureen Byrne. God bless", "Ana Ruiz. Un saludo").
   const candidates = [clauses.length - 1, clauses.length - 2];
   const lastQuestion = /\?\s*$/.test(text.trim()) ? clauses.length - 2 : -1;
   if (lastQuestion >= 1) candidates.push(lastQuestion);
   for (const i of candidates) {
     if (i < 1) continue;
-    if (i === clauses.length - 2 && !closing.test(normalize(clauses[clauses.length - 1]))) continue;
+    if (i === clauses.length - 2 && i !== lastQuestion && !closing.test(normalize(clauses[clauses.length - 1]))) continue;
     const m = signature.exec(clauses[i]);
     if (!m) continue;
     const parts = m[1].split(/\s+/).map((w) => w.toLowerCase());

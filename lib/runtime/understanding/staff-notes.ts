@@ -12,7 +12,7 @@ const fold = (s: string) =>
     .toLowerCase();
 
 const needs =
-  /\b(allerg\w*|alerg\w*|celiac\w*|coeliac\w*|intoleran\w*|gluten|lactose|lactosa|frutos secos|nuts?|peanuts?|amendoins?|cacahuetes?|marisco|shellfish|wheelchair|cadeira de rodas|silla de ruedas|high ?chairs?|cadeira de bebe|cadeirinha|trona|pram|stroller|buggy|push ?chair|carrinho|carriola|cochecito|carrito de bebe|anniversary|aniversario|birthday|cumpleanos|faz anos|pregnant|gravida|embarazada|spicy|picante|piquen|pique|no onions?|sem cebola|sin cebolla|ring the bell|doorbell|bell doesn ?t work|campainha|timbre|interfone|portero|reception|rececao|recepcao|recepcion|liguem|llamad|llamen|call (?:me|us) when|door|porta|puerta|intercom|interfono|buzz|bday|b-day|surprise|surpresa|sorpresa|proposal|propose|pedido de casamento|window|janela|ventana|terrace|terraza|esplanada|outside|quiet table|mesa tranquila|dog|dogs|cao|cachorro|perro|perrita|perrito)\b/;
+  /\b(allerg\w*|alerg\w*|celiac\w*|coeliac\w*|intoleran\w*|gluten|lactose|lactosa|frutos secos|nuts?|peanuts?|amendoins?|cacahuetes?|marisco|shellfish|wheelchair|cadeira de rodas|silla de ruedas|high ?chairs?|cadeira de bebe|cadeirinha|trona|pram|stroller|buggy|push ?chair|carrinho|carriola|cochecito|carrito de bebe|anniversary|aniversario|birthday|cumpleanos|faz anos|pregnant|gravida|embarazada|spicy|picante|piquen|pique|no onions?|sem cebola|sin cebolla|ring the bell|doorbell|bell doesn ?t work|campainha|timbre|interfone|portero|reception|rececao|recepcao|recepcion|liguem|llamad|llamen|call (?:me|us) when|door|porta|puerta|intercom|interfono|buzz|bday|b-day|surprise|surpresa|sorpresa|proposal|propose|pedido de casamento|window|janela|ventana|terrace|terraza|esplanada|outside|quiet table|mesa tranquila|dog|dogs|cao|cachorro|perro|perrita|perrito|candle|candles|vela|velas|cake|bolo|tarta|pastel|walking stick|stick|cane|crutch|crutches|walker|zimmer|mobility|muletas?|bengala|baston|andador|stairs|steps|escadas|escaleras|rampa?|ramp)\b/;
 const diets = /\b(vegan|vegans|vegano|vegana|veganos|veganas|vegetarian|vegetarians|vegetariano|vegetariana|vegetarianos|vegetarianas)\b/;
 // A diet is a note when it is said of someone: "one of them is vegetarian", "somos veganos".
 const ofSomeone = /\b(is|are|am|i m|im|es|son|somos|soy|e|sao|sou|eats?|come|comem|comen)\b/;
@@ -23,14 +23,15 @@ const questionStart =
 export function staffNotes(text: string): string[] {
   const notes: string[] = [];
   for (const sentence of text.split(/(?<=[.!?\n])\s+/)) {
-    if (sentence.trim().endsWith("?")) continue;
+    // "It's our anniversary, could you note that?": a remark before a question in one sentence is still a note.
+    const asked = sentence.trim().endsWith("?");
     for (const raw of sentence.split(/[,;]|\s[-–—]\s|\s(?=(?:so|btw|but|pero|mas|porque|because|as)\s)/i)) {
       const clause = raw
         .replace(/^\s*(?:so|btw|but|pero|mas|and|y|e|also|ah|oh|plus|tambien|tambem)\b[\s,]*/i, "")
         .trim()
         .replace(/(?<![.!])[.!]+$/, "");
       const f = fold(clause);
-      if (!f || questionStart.test(f)) continue;
+      if (!f || questionStart.test(f) || (asked && (raw.trim().endsWith("?") || !/[,;]|\s[-–—]\s/.test(sentence)))) continue;
       if (needs.test(f) || (diets.test(f) && ofSomeone.test(f))) notes.push(clause);
     }
   }

@@ -10,6 +10,24 @@ import { stemmer as spanish } from "@orama/stemmers/spanish";
 
 const stemmers = [english, portuguese, spanish];
 
+// Portuguese and Spanish diminutives name the thing itself: "cãozinho" is a dog ("cão"), "mesinha" a
+// table, "perrito" a dog, "cafecito" a coffee. Snowball leaves them whole.
+const diminutives: Array<[RegExp, string]> = [
+  [/zinh([oa]s?)$/, ""],
+  [/cit([oa]s?)$/, ""],
+  [/inh([oa]s?)$/, "$1"],
+  [/it([oa]s?)$/, "$1"],
+];
+
+function undiminished(word: string): string | null {
+  for (const [suffix, replacement] of diminutives) {
+    if (!suffix.test(word)) continue;
+    const base = word.replace(suffix, replacement);
+    return base.length >= 3 ? base : null;
+  }
+  return null;
+}
+
 /** The word's distinct stems other than itself (input normalized: lower case, no accents). */
 export function stems(word: string): string[] {
   if (word.length <= 3 || /\d/.test(word)) return [];
@@ -17,6 +35,14 @@ export function stems(word: string): string[] {
   for (const stem of stemmers) {
     const s = stem(word);
     if (s && s !== word && s.length >= 3) out.add(s);
+  }
+  const base = undiminished(word);
+  if (base) {
+    out.add(base);
+    for (const stem of stemmers) {
+      const s = base.length > 3 ? stem(base) : base;
+      if (s && s !== word && s.length >= 3) out.add(s);
+    }
   }
   return [...out];
 }

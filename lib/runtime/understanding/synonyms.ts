@@ -32,6 +32,9 @@ const groups: Record<string, string> = {
     trona tronas infantil infantis`,
   pets: `pets pet dog dogs cao caes cachorro cachorros cachorra animais animal animales perro perros perrita perrito mascota mascotas`,
   terrace: `terrace outdoor outside esplanada terraza`,
+  // Getting there by public transport: "is there a metro close by?", "qual o metrô mais perto?".
+  transit: `metro metros subway tube underground station stations estacao estacoes estacion estaciones autocarro autocarros
+    onibus autobus autobuses tram trams tranvia eletrico`,
   gluten: `gluten celiac coeliac coeliacs celiaco celiacos celiaca`,
   allergy: `allergy allergies allergic allergen allergens alergia alergias alergico alergica alergenos`,
   groups: `group groups grupo grupos`,
@@ -70,9 +73,22 @@ const groups: Record<string, string> = {
  * the "Menú para grupos").
  */
 export const topicConcepts = new Set(
-  ["address", "hours", "parking", "vegetarian", "delivery", "pickup", "payment", "wifi", "children", "pets", "terrace", "gluten", "allergy"].map(
-    (c) => `~${c}`,
-  ),
+  [
+    "address",
+    "hours",
+    "parking",
+    "vegetarian",
+    "delivery",
+    "pickup",
+    "payment",
+    "wifi",
+    "children",
+    "pets",
+    "terrace",
+    "gluten",
+    "allergy",
+    "transit",
+  ].map((c) => `~${c}`),
 );
 
 const byWord = new Map<string, Set<string>>();
@@ -94,6 +110,7 @@ export function conceptsOf(word: string): string[] {
   const direct = byWord.get(word);
   if (direct) return [...direct].map((c) => `~${c}`);
   const found = new Set<string>();
-  for (const stem of stems(word)) for (const c of byStem.get(stem) ?? []) found.add(c);
+  // A stem, or the word a diminutive is made from ("caozinho" -> "cao").
+  for (const stem of stems(word)) for (const c of [...(byStem.get(stem) ?? []), ...(byWord.get(stem) ?? [])]) found.add(c);
   return [...found].map((c) => `~${c}`);
 }

@@ -118,7 +118,14 @@ const correcting =
 
 /** The day, time and meal named in `text` (each missing when not said); null when nothing is. */
 export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null {
-  let t = ` ${fold(text).replace(/[!?¿¡,;]+/g, " ")} `.replace(replaced, " ");
+  let t = ` ${fold(text).replace(/[!?¿¡,;]+/g, " ")} `;
+  // "friday at 8pm - actually saturday instead of friday? ... she's working friday": the replaced
+  // weekday is gone wherever it is said.
+  for (const m of t.matchAll(replaced)) {
+    const day = new RegExp(weekdayPattern.source).exec(m[0]);
+    if (day) t = t.replace(weekdayPattern, (w) => (w === day[0] ? " " : w));
+  }
+  t = t.replace(replaced, " ");
   const today = wallClock(ctx.now, ctx.timeZone);
   const out: WhenParts = {};
   // "por la mañana" / "de manhã" are the morning, not tomorrow.
@@ -134,8 +141,14 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
 
   let dayOffset: number | null = null;
   if (/\b(day after tomorrow|depois de amanha|pasado manana|overmorrow)\b/.test(t)) dayOffset = 2;
-  else if (/\b(tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow|2morrow|amanha|manana)\b/.test(t)) dayOffset = 1;
-  else if (/\b(today|tonight|tonite|2nite|hoje|hj|hoy|this evening|esta noite|esta noche|logo a noite)\b/.test(t)) dayOffset = 0;
+  // "tomorrow" said after midnight, before sleep ("I know it's late... tomorrow for lunch"): the day now begun.
+  else if (/\b(tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow|2morrow|amanha|manana)\b/.test(t)) dayOffset = today.hour < 4 ? 0 : 1;
+  // "today"/"tonight" beside a weekday ("Saturday at 1:30pm? ... we loved it tonight"): the weekday names the day.
+  else if (
+    /\b(today|tonight|tonite|2nite|hoje|hj|hoy|this evening|esta noite|esta noche|logo a noite)\b/.test(t) &&
+    !new RegExp(weekdayPattern.source).test(t)
+  )
+    dayOffset = 0;
   // "in two days", "daqui a 3 dias", "dentro de dos días"
   const inDays = /\b(?:in|daqui a|dentro de|en) (\d|two|three|four|dois|tres|quatro|dos|cuatro) (?:days|dias)\b/.exec(t);
   if (dayOffset === null && inDays) dayOffset = numberWords[inDays[1]] ?? Number(inDays[1]);
@@ -167,8 +180,13 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
 
   // "sábado, 5 de dezembro": the date said wins over its weekday.
   if (!out.date) {
-    // The first weekday said (the replaced one is gone already).
-    const m = new RegExp(weekdayPattern.source).exec(t);
+    // The first weekday said (the replaced one is gone already), or the last one when a correction comes
+    // between them ("sábado às 21h. Ah não, afinal domingo", "Friday... actually make it Saturday").
+    // The weekday that follows the correcting word is the one meant, not a later one said of something else.
+    const all = [...t.matchAll(weekdayPattern)];
+    const fix = all.length > 1 ? correcting.exec(t.slice(all[0].index + all[0][0].length)) : null;
+    const at = fix ? all[0].index + all[0][0].length + fix.index : -1;
+    const m = (fix && all.find((w) => w.index > at && w[0] !== all[0][0])) || all[0];
     if (m) {
       const weekday = m.slice(1).findIndex(Boolean);
       // "next friday" and a bare "friday" both mean the coming one; said on a Friday, "next friday" is a week on.
@@ -201,7 +219,7 @@ type Mention = { at: number; hour: number; minute: number; suffix: string };
 
 // Times said of something else than the table: "the show ends at 22:15", "saio do trabalho às 19h30".
 const elsewhere =
-  /\b(ends?|ending|finish(?:es)?|is over|leave|leaving|get off|get out|off work|lands?|landing|saio|sai|saimos|sair|acaba|acabo|termina|termino|terminamos|salgo|sale|salimos|aterra|aterriza|aterrizo)\b(?:\s+\S+){0,4}\s*$/;
+  /\b(ends?|ending|finish(?:es)?|is over|leave|leaving|get off|get out|off work|lands?|landing|till|until|untill|saio|sai|saimos|sair|acaba|acabo|termina|termino|terminamos|ate|salgo|sale|salimos|aterra|aterriza|aterrizo|hasta)\b(?:\s+\S+){0,4}\s*$/;
 
 /** Every time said, in order, each with where it starts. */
 function timeMentions(t: string): Mention[] {
@@ -210,6 +228,8 @@ function timeMentions(t: string): Mention[] {
     if (found.some((f) => Math.abs(f.at - at) < 3)) return;
     found.push({ at, hour, minute, suffix });
   };
+  // "930 pm", "1030pm": hours and minutes run together before am/pm.
+  for (const m of t.matchAll(/\b(\d{1,2})([0-5]\d)\s*(am|pm)\b/g)) add(m.index, Number(m[1]), Number(m[2]), m[3]);
   // 20:00, 8:30pm, 20h, 20h30, 8.30pm
   for (const m of t.matchAll(/\b(\d{1,2})(?::|h|\.)(\d{2})\s*(am|pm|p\.m\.|a\.m\.)?(?!\d)/g)) add(m.index, Number(m[1]), Number(m[2]), m[3] ?? "");
   // 8pm, 8 pm, 20h, 9 o'clock, 9ish
@@ -248,8 +268,11 @@ function timeMentions(t: string): Mention[] {
 }
 
 function readTime(t: string, morning: boolean, meal: WhenParts["meal"]): string | null {
-  if (/\b(noon|midday|meio dia|meio-dia|mediodia)\b/.test(t) && !/\d/.test(t)) return "12:00";
+  // "ao meio-dia e meia", "a mediodía y cuarto", "half twelve" (no digits said): noon and its minutes.
+  const noon = /\b(?:noon|midday|meio dia|meio-dia|mediodia)\b(?:\s+(e meia|y media|and a half|e um quarto|e quinze|y cuarto|y quince))?/.exec(t);
   const mentions = timeMentions(t).filter((m) => m.hour <= 24 && m.minute <= 59);
+  // Noon with no time said in digits ("mesa pa 10 domingo ao meio-dia": the 10 is the party).
+  if (noon && !mentions.length) return noon[1] ? `12:${/meia|media|half/.test(noon[1]) ? "30" : "15"}` : "12:00";
   if (!mentions.length) return null;
   // "we land at 18:00 so 20:00 works": a verb of something else names the first time after it, not the next.
   const own = mentions.filter((m) => {

@@ -76,10 +76,21 @@ const lead = z.strictObject({
   interest: z.string().trim().min(1).optional(),
 });
 
-export const unseenCase = z
-  .strictObject({
-    id: z.string().regex(/^u-(en|pt|es)-(tasca|lola)-([1-9]|10)-\d{2,}$/, "must look like u-<lang>-<business>-<pattern>-<nn>"),
-    business: z.enum(businesses),
+/** An appointment a case expects at the end (trades corpus): the service's English name, the staff member's first name. */
+const appointment = z.strictObject({
+  service: z.string().trim().min(1),
+  staff: z.string().trim().min(1).optional(),
+  when: localTime,
+  status: z.enum(["booked", "confirmed", "cancelled"]).optional(),
+});
+
+/** Another customer's appointment, booked before the conversation starts (a fully booked morning). */
+const takenAppointment = z.strictObject({ service: z.string().trim().min(1), staff: z.string().trim().min(1), when: localTime });
+
+const caseFields = <const B extends readonly [string, ...string[]]>(names: B) =>
+  z.strictObject({
+    id: z.string().regex(new RegExp(`^u-(en|pt|es)-(${names.join("|")})-([1-9]|10)-\\d{2,}$`), "must look like u-<lang>-<business>-<pattern>-<nn>"),
+    business: z.enum(names),
     pattern: z.number().int().min(1).max(10),
     lang: z.enum(langs),
     persona: z.string().min(1),
@@ -93,27 +104,52 @@ export const unseenCase = z
       orders: z.array(order).optional(),
       leads: z.array(lead).optional(),
     }),
-  })
-  .refine((c) => c.id.startsWith(`u-${c.lang}-${c.business}-${c.pattern}-`), {
-    message: "the id must repeat the case's lang, business and pattern: u-<lang>-<business>-<pattern>-<nn>",
-    path: ["id"],
   });
+
+const idRepeats = {
+  message: "the id must repeat the case's lang, business and pattern: u-<lang>-<business>-<pattern>-<nn>",
+  path: ["id"],
+};
+const repeatsId = (c: { id: string; lang: string; business: string; pattern: number }) => c.id.startsWith(`u-${c.lang}-${c.business}-${c.pattern}-`);
+
+export const unseenCase = caseFields(businesses).refine(repeatsId, idRepeats);
+
+/**
+ * The same format for another corpus of other businesses (tests/conversations/trades: salons, clinics,
+ * shops), which may also expect appointments and book other customers' appointments before it starts.
+ */
+export function appointmentCase<const B extends readonly [string, ...string[]]>(names: B) {
+  const base = caseFields(names);
+  return base
+    .extend({
+      taken: z.array(takenAppointment).min(1).optional(),
+      outcome: base.shape.outcome.extend({ appointments: z.array(appointment).optional() }),
+    })
+    .refine(repeatsId, idRepeats);
+}
 
 export type UnseenCase = z.infer<typeof unseenCase>;
 export type ExpectedBooking = NonNullable<UnseenCase["outcome"]["bookings"]>[number];
 export type ExpectedOrder = NonNullable<UnseenCase["outcome"]["orders"]>[number];
 export type ExpectedLead = NonNullable<UnseenCase["outcome"]["leads"]>[number];
+export type ExpectedAppointment = z.infer<typeof appointment>;
+export type TakenAppointment = z.infer<typeof takenAppointment>;
 
 /** Wednesday 25 November 2026, 16:00, business-local: the default `now`. */
 export const DEFAULT_NOW = "2026-11-25T16:00";
 
 /** Parses one file's cases; the problems name the file, the case's id (or index) and the field. */
 export function parseCases(file: string, json: unknown): { cases: UnseenCase[]; problems: string[] } {
+  return parseCasesWith(unseenCase, file, json);
+}
+
+/** parseCases with another corpus's case schema. */
+export function parseCasesWith<T>(schema: z.ZodType<T>, file: string, json: unknown): { cases: T[]; problems: string[] } {
   if (!Array.isArray(json)) return { cases: [], problems: [`${file}: not a JSON array of cases`] };
-  const cases: UnseenCase[] = [];
+  const cases: T[] = [];
   const problems: string[] = [];
   json.forEach((raw, i) => {
-    const parsed = unseenCase.safeParse(raw);
+    const parsed = schema.safeParse(raw);
     if (parsed.success) cases.push(parsed.data);
     else {
       const id = raw && typeof raw === "object" && typeof (raw as { id?: unknown }).id === "string" ? (raw as { id: string }).id : `case #${i + 1}`;
@@ -128,13 +164,13 @@ export function parseCases(file: string, json: unknown): { cases: UnseenCase[]; 
 export const SPLIT_SEED = "issue-35-unseen-2026";
 export const HELD_OUT_SHARE = 0.3;
 
-const rank = (id: string) =>
+const rank = (seed: string, id: string) =>
   createHash("sha256")
-    .update(SPLIT_SEED + id)
+    .update(seed + id)
     .digest("hex");
 
-/** The ids of the held-out part. */
-export function heldOutIds(cases: Array<Pick<UnseenCase, "id" | "pattern" | "lang">>): Set<string> {
+/** The ids of the held-out part (another corpus passes its own seed). */
+export function heldOutIds(cases: Array<Pick<UnseenCase, "id" | "pattern" | "lang">>, seed = SPLIT_SEED): Set<string> {
   const groups = new Map<string, string[]>();
   for (const c of cases) {
     const key = `${c.pattern}/${c.lang}`;
@@ -142,7 +178,7 @@ export function heldOutIds(cases: Array<Pick<UnseenCase, "id" | "pattern" | "lan
   }
   const out = new Set<string>();
   for (const ids of groups.values()) {
-    const sorted = [...ids].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : a < b ? -1 : 1));
+    const sorted = [...ids].sort((a, b) => (rank(seed, a) < rank(seed, b) ? -1 : rank(seed, a) > rank(seed, b) ? 1 : a < b ? -1 : 1));
     for (const id of sorted.slice(0, Math.ceil(ids.length * HELD_OUT_SHARE))) out.add(id);
   }
   return out;

@@ -1,11 +1,13 @@
 // How the unseen corpus grades a conversation beyond tests/conversations/outcome.ts: wall clocks in
 // each business's own time zone (Lola is in Madrid, an hour ahead of Lisbon), the notes and remarks a
 // record carries (under whatever field name), a lead's interest, and whether a person was offered.
+// The trades corpus (issue 40) adds appointments, read through GET /v1/appointments.
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { messages, records } from "@/lib/db/schema";
 import { type ActualBooking, type ActualLead, type ActualOrder, bookingMatches, fold, leadMatches, orderMatches, readOutcome } from "../outcome";
-import type { ExpectedBooking, ExpectedLead, ExpectedOrder, Fact } from "./case-schema";
+import { api } from "@/tests/helpers/api";
+import type { ExpectedAppointment, ExpectedBooking, ExpectedLead, ExpectedOrder, Fact } from "./case-schema";
 
 function wallClockMs(zone: string, at: Date): number {
   const parts = Object.fromEntries(
@@ -121,4 +123,69 @@ export async function personOffered(businessId: string, contactId: string, statu
       (o) => !!o && typeof o === "object" && typeof (o as { id?: unknown }).id === "string" && (o as { id: string }).id.startsWith("handoff"),
     ),
   );
+}
+
+/** An appointment as the corpus states it: the service's English name, the staff member's name, a wall clock. */
+export type ActualAppointment = { id: string; service: string; staff: string; when: string; status: string };
+
+/**
+ * The business's appointments through GET /v1/appointments (every page), with the service's and the
+ * staff member's names looked up from their ids (`services`: id -> English name, `staff`: id -> name)
+ * and the start as the wall clock in `zone`.
+ */
+export async function readAppointments(
+  key: string,
+  zone: string,
+  services: Record<string, string>,
+  staff: Record<string, string>,
+): Promise<ActualAppointment[]> {
+  const out: ActualAppointment[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await api("GET", `/v1/appointments?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { key });
+    if (res.status !== 200) throw new Error(`GET /v1/appointments: ${res.status} ${JSON.stringify(res.body)}`);
+    for (const a of res.body.data as Array<{ id: string; serviceId: string; staffId: string; start: string; status: string }>)
+      out.push({
+        id: a.id,
+        service: services[a.serviceId] ?? a.serviceId,
+        staff: staff[a.staffId] ?? a.staffId,
+        when: storedToLocal(zone, a.start) ?? a.start,
+        status: a.status,
+      });
+    cursor = res.body.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+const ACTIVE = new Set(["booked", "confirmed"]);
+
+/** Service, start, status (active when the case names none) and, when the case names one, the staff member by a word of their name. */
+export function appointmentFits(e: ExpectedAppointment, a: ActualAppointment): boolean {
+  const words = fold(a.staff).split(/[\s.]+/);
+  return (
+    fold(a.service) === fold(e.service) &&
+    a.when === e.when &&
+    (e.status ? a.status === e.status : ACTIVE.has(a.status)) &&
+    (e.staff === undefined || words.includes(fold(e.staff)))
+  );
+}
+
+/**
+ * The appointments a case expects against those there are: the active ones exactly (each expected one
+ * matched by a distinct appointment, no other active one), and each expected cancelled one among the
+ * cancelled. Cancelled appointments the case does not name are not graded: a reschedule may move an
+ * appointment or cancel it and book anew, and both leave the same times held.
+ */
+export function compareAppointments(expected: ExpectedAppointment[] | undefined, actual: ActualAppointment[]): string[] {
+  const want = expected ?? [];
+  const problems: string[] = [];
+  const left = [...actual];
+  for (const e of want) {
+    const i = left.findIndex((a) => appointmentFits(e, a));
+    if (i >= 0) left.splice(i, 1);
+    else problems.push(`appointments: expected ${JSON.stringify(e)}, not found`);
+  }
+  for (const a of left.filter((x) => ACTIVE.has(x.status)))
+    problems.push(`appointments: unexpected ${JSON.stringify({ service: a.service, staff: a.staff, when: a.when, status: a.status })}`);
+  return problems;
 }

@@ -7,7 +7,8 @@
 // setting for (paella only at weekends, the terrace not bookable, allergy questions to a person) is
 // written where an owner can write it: the knowledge and the items' descriptions.
 import { randomBytes } from "node:crypto";
-import { signUpOwner } from "@/lib/auth/sign-up";
+import { clearStarterSamples } from "../starter-samples";
+import { signUpOwner } from "@/lib/starter-kits/sign-up";
 import type { CatalogItemIn } from "@/lib/shared/catalog-schema";
 import { db } from "@/lib/db/client";
 import { createApiKey } from "@/lib/keys/api-keys";
@@ -161,6 +162,8 @@ export async function makeLola(): Promise<Shop> {
     pickup: { offered: true },
     paymentMethods: ["card", "cash", "bizum"],
   });
+  // The sign-up's starter kit gave sample dishes and knowledge: Lola replaces them with her own.
+  await clearStarterSamples(call, key, (await call(key, "GET", "/v1/skills")).data[0].assistantId, { collections: ["menu"], appointments: false });
   await call(key, "POST", "/v1/catalog/menu/items", { items: LOLA_MENU });
 
   const skills: Array<{ id: string; name: string; enabled: boolean; assistantId: string }> = (await call(key, "GET", "/v1/skills")).data;

@@ -1,0 +1,2 @@
+ALTER TABLE "records" DROP CONSTRAINT "records_status_check";--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_status_check" CHECK ("records"."status" in ('confirmed', 'seated', 'no_show', 'cancelled', 'new', 'preparing', 'ready', 'delivered', 'contacted', 'won', 'lost', 'booked', 'completed'));

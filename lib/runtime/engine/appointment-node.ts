@@ -1,0 +1,160 @@
+import "server-only";
+import { bookAppointment, updateAppointment } from "../../appointments/appointments";
+import { appointmentNames, writeAppointmentRecord } from "../../appointments/appointment-record";
+import { AppError } from "../../errors";
+import type { TypedNode } from "../../shared/graph-schema";
+import { now } from "../../time/clock";
+import { formatDateTime } from "../../shared/locale-format";
+import { localeOf } from "../base/phrases";
+import { reply } from "../base/reply";
+import { t } from "../messages";
+import { namedStaff, serviceStaffMembers } from "../retrieval/service-search";
+import { localDay, readTimeRange, type TimeRange } from "../understanding/time-range";
+import { wallClock } from "../../time/time-zone";
+import { readWhenParts } from "../understanding/when";
+import { type OfferedTime, nearestTimes, timeLabel, widened } from "./appointment-offer";
+import { numberedOptions, pickOption } from "./choice";
+import { renderMessage } from "./render";
+import { localized, MOVING, type SkillRun, STAFF, type Step, TIMES } from "./run-state";
+import type { ChosenService } from "./service-node";
+
+// An `appointment` node offers the nearest free times of the service a `service` node chose, for the
+// person the customer asked for ("with Ana") and the day or range they said ("next week, mornings",
+// "sábado de manhã"), as a WhatsApp list of at most 10 rows. The time picked is booked through
+// lib/appointments (its recheck and the exclusion constraint guard it): a time taken meanwhile is said
+// and the next free times are offered. The booking writes its `appointments` record (record.created),
+// and the node leaves by `booked` with the appointment in `variable`. When the session moves an
+// appointment the customer already has ("can I move my appointment to Friday?"), the pick moves it
+// instead (record.updated) and the skill ends there. Nothing to offer, or no pick after two re-offers: `none`.
+
+const MAX_REOFFERS = 2;
+
+/** What a skill keeps of the booked appointment: `{{appointment.start}}`, `{{appointment.staff}}`... */
+export type BookedAppointment = { id: string; title: string; service: string; staff: string; start: string; end: string; status: string };
+type Moving = { id: string; staffId: string; date: string; service: string };
+
+export async function appointmentNode(run: SkillRun, node: TypedNode<"appointment">, answering: boolean): Promise<Step> {
+  const { turn } = run;
+  const service = run.variables[node.data.service] as Partial<ChosenService> | undefined;
+  if (typeof service?.id !== "string") return { kind: "next", handle: "none" };
+  const staff = await serviceStaffMembers(turn.db, turn.businessId, service.id);
+  const named = namedStaff(turn.message.text, staff);
+  if (named) run.variables[STAFF] = named;
+  const moving = run.variables[MOVING] as Moving | undefined;
+  if (answering) {
+    const offered = Array.isArray(run.variables[TIMES]) ? (run.variables[TIMES] as OfferedTime[]) : [];
+    const picked = pickOption(turn.message.text, turn.message.content, labels(run, offered));
+    if (picked !== null) return take(run, node, service as ChosenService, offered[picked]);
+    // Another day, time or person said instead of a pick is a new offer; anything else is a retry.
+    const saysWhen = readWhenParts(turn.message.text, { timeZone: turn.timeZone, now: now() }) !== null;
+    if (!saysWhen && !named) {
+      if (run.retries >= MAX_REOFFERS) return { kind: "next", handle: "none" };
+      run.retries += 1;
+      return offer(run, node, offered, null);
+    }
+  } else run.retries = 0;
+  const range = readTimeRange(turn.message.text, { timeZone: turn.timeZone, now: now() }, moving?.date);
+  return offerFor(run, node, service as ChosenService, range, null);
+}
+
+/** Offers the nearest free times in `range` (else the nearest after it), with `note` said first. */
+async function offerFor(run: SkillRun, node: TypedNode<"appointment">, service: ChosenService, range: TimeRange, note: string | null): Promise<Step> {
+  const { turn } = run;
+  const moving = run.variables[MOVING] as Moving | undefined;
+  const staffId = moving?.staffId ?? (run.variables[STAFF] as { id: string } | undefined)?.id;
+  const ask = {
+    serviceId: service.id,
+    staffId,
+    step: node.data.stepMinutes,
+    max: node.data.maxOptions,
+    now: now(),
+    timeZone: turn.timeZone,
+    exceptId: moving?.id,
+  };
+  let times = await nearestTimes(turn.db, turn.businessId, { ...ask, range });
+  if (!times.length && range.said) {
+    times = await nearestTimes(turn.db, turn.businessId, { ...ask, range: widened(range) });
+    if (times.length) note = [note, t(run.lang, "appointment.nothingThen")].filter(Boolean).join(" ");
+  }
+  if (!times.length) {
+    await reply(turn, [note, t(run.lang, "appointment.noTimes", { service: service.title })].filter(Boolean).join(" "));
+    return { kind: "next", handle: "none" };
+  }
+  // The very day and time asked for is free ("a check-up tomorrow at 7pm"): it is taken, as a
+  // receptionist would, with no list to pick it from again.
+  if (!note && exactlyAsked(range, times[0], turn.timeZone)) return take(run, node, service, times[0]);
+  return offer(run, node, times, note);
+}
+
+/** Whether `time` is the one day and the time of day the customer named. */
+function exactlyAsked(range: TimeRange, time: OfferedTime, timeZone: string): boolean {
+  if (!range.said || !range.time || range.to.getTime() - range.from.getTime() > 24 * 3600_000) return false;
+  const w = wallClock(new Date(time.start), timeZone);
+  return (
+    `${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}` === range.time &&
+    localDay(range.from, timeZone) === localDay(new Date(time.start), timeZone)
+  );
+}
+
+async function offer(run: SkillRun, node: TypedNode<"appointment">, times: OfferedTime[], note: string | null): Promise<Step> {
+  const { turn } = run;
+  const body = renderMessage(localized(run, node.data.text, node.data.texts), run.variables, turn.timeZone, localeOf(run.lang));
+  const shown = labels(run, times);
+  await reply(turn, numberedOptions(note ? `${note}\n${body}` : body, shown), { interactive: { kind: "list", options: shown } });
+  run.variables[TIMES] = times;
+  return { kind: "wait" };
+}
+
+/** Each time as the customer reads it. */
+function labels(run: SkillRun, times: OfferedTime[]): string[] {
+  return times.map((o) => timeLabel(o.start, run.turn.timeZone, localeOf(run.lang)));
+}
+
+/** Books (or moves to) the time picked; a time taken since it was offered is said, and the next times offered. */
+async function take(run: SkillRun, node: TypedNode<"appointment">, service: ChosenService, picked: OfferedTime): Promise<Step> {
+  const { turn } = run;
+  const moving = run.variables[MOVING] as Moving | undefined;
+  const named = run.variables[STAFF] as { id: string } | undefined;
+  const lang = run.lang;
+  try {
+    if (moving) {
+      const moved = await updateAppointment(turn.db, turn.businessId, moving.id, { start: new Date(picked.start) }, now());
+      const names = await appointmentNames(turn.db, turn.businessId, moved, lang);
+      delete run.variables[MOVING];
+      delete run.variables[TIMES];
+      const staff = names.staff ? t(lang, "appointment.with", { name: names.staff }) : "";
+      await reply(turn, t(lang, "appointment.moved", { service: moving.service, when: formatDateTime(moved.start, turn.timeZone, lang), staff }));
+      return { kind: "end" };
+    }
+    const booked = await bookAppointment(
+      turn.db,
+      turn.businessId,
+      { serviceId: service.id, start: new Date(picked.start), contactId: turn.contact.id, staffId: named?.id },
+      now(),
+    );
+    await writeAppointmentRecord(turn.db, turn.businessId, booked, { conversationId: turn.conversation.id, contactId: turn.contact.id, lang });
+    const names = await appointmentNames(turn.db, turn.businessId, booked, lang);
+    const value: BookedAppointment = {
+      id: booked.id,
+      title: service.title,
+      service: names.service || service.title,
+      staff: names.staff,
+      start: booked.start,
+      end: booked.end,
+      status: booked.status,
+    };
+    run.variables[node.data.variable] = value;
+    run.recorded = true;
+    delete run.variables[TIMES];
+    delete run.variables[STAFF];
+    run.retries = 0;
+    return { kind: "next", handle: "booked" };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== "conflict") throw err;
+    // Taken since it was offered (another customer, staff, the API): the next free times from there.
+    const from = new Date(picked.start);
+    const later = { from, to: new Date(from.getTime() + 14 * 24 * 3600_000), said: false };
+    const note = t(lang, "appointment.taken", { time: timeLabel(picked.start, turn.timeZone, localeOf(lang)) });
+    return offerFor(run, node, service, later, note);
+  }
+}

@@ -1,0 +1,62 @@
+import "server-only";
+import type { TypedNode } from "../../shared/graph-schema";
+import { localeOf } from "../base/phrases";
+import { reply } from "../base/reply";
+import { offerableServices, type ServiceChoice, serviceName, searchServices } from "../retrieval/service-search";
+import { interactiveFor, numberedOptions, pickOption } from "./choice";
+import { renderMessage } from "./render";
+import { localized, OFFERED, type SkillRun, type Step } from "./run-state";
+
+// A `service` node finds the service the customer names in their own words ("corte e barba", "limpieza
+// dental", "oil change") among the business's active services (or the node's `services`), in any of
+// their en/pt/es names. One clear match is taken at once; several, or none named, are offered as a
+// list, and the answer (the row, its number, its name, another search) picks one. A business with a
+// single service needs no question. Leaves by `none` when nothing can be offered or after two re-offers.
+
+const MAX_REOFFERS = 2;
+const MAX_ROWS = 10;
+
+/** What a skill keeps of the chosen service: `{{service}}` says its name, `{{service.id}}` is its id. */
+export type ChosenService = { id: string; title: string; durationMinutes: number };
+
+export async function serviceNode(run: SkillRun, node: TypedNode<"service">, answering: boolean): Promise<Step> {
+  const { turn } = run;
+  const chosen = run.variables[node.data.variable] as Partial<ChosenService> | undefined;
+  if (!answering && typeof chosen?.id === "string") return { kind: "next", handle: "found" };
+  const only = node.data.services;
+  if (answering) {
+    const ids = Array.isArray(run.variables[OFFERED]) ? (run.variables[OFFERED] as string[]) : [];
+    const rows = (await offerableServices(turn.db, turn.businessId, ids)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+    const picked = pickOption(
+      turn.message.text,
+      turn.message.content,
+      rows.map((s) => serviceName(s, run.lang)),
+    );
+    if (picked !== null) return choose(run, node, rows[picked]);
+  } else run.retries = 0;
+
+  const matches = await searchServices(turn.db, turn.businessId, turn.message.text, { only, ignore: answering ? [] : run.triggerPhrases });
+  const [best, second] = matches;
+  if (best && (!second || best.score > second.score * 1.5)) return choose(run, node, best.service);
+  const offer = matches.length ? matches.map((m) => m.service) : await offerableServices(turn.db, turn.businessId, only);
+  if (!offer.length) return { kind: "next", handle: "none" };
+  if (offer.length === 1 && !answering) return choose(run, node, offer[0]);
+  if (answering) {
+    if (run.retries >= MAX_REOFFERS) return { kind: "next", handle: "none" };
+    run.retries += 1;
+  }
+  const rows = offer.slice(0, MAX_ROWS);
+  const names = rows.map((s) => serviceName(s, run.lang));
+  const body = renderMessage(localized(run, node.data.text, node.data.texts), run.variables, turn.timeZone, localeOf(run.lang));
+  await reply(turn, numberedOptions(body, names), { interactive: interactiveFor(names) });
+  run.variables[OFFERED] = rows.map((s) => s.id);
+  return { kind: "wait" };
+}
+
+function choose(run: SkillRun, node: TypedNode<"service">, service: ServiceChoice): Step {
+  const value: ChosenService = { id: service.id, title: serviceName(service, run.lang), durationMinutes: service.durationMinutes };
+  run.variables[node.data.variable] = value;
+  delete run.variables[OFFERED];
+  run.retries = 0;
+  return { kind: "next", handle: "found" };
+}

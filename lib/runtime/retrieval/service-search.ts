@@ -1,0 +1,79 @@
+import "server-only";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { serviceStaff, services, staffMembers } from "../../db/schema";
+import { normalize, words } from "../understanding/text-match";
+import { buildIndex, searchIndex } from "./search-index";
+
+// The business's services found by the customer's words ("corte e barba", "limpieza dental", "oil
+// change"): every service is indexed under its names and descriptions in en, pt and es, with the
+// stems and synonyms every search uses, so "cortar o cabelo" finds "Corte" and "revisión" finds
+// "Revisão". And the staff member a message names ("with Ana", "com a Rita", "con Javier").
+
+type Names = Partial<Record<"en" | "pt" | "es", string>>;
+export type ServiceChoice = { id: string; name: Names; description: Names; durationMinutes: number };
+
+/** The active services a node may offer (only `only` when given), oldest first, as the dashboard lists them. */
+export async function offerableServices(db: Db, businessId: string, only?: string[]): Promise<ServiceChoice[]> {
+  return db
+    .select({ id: services.id, name: services.name, description: services.description, durationMinutes: services.durationMinutes })
+    .from(services)
+    .where(and(eq(services.businessId, businessId), eq(services.active, true), only?.length ? inArray(services.id, only) : undefined))
+    .orderBy(asc(services.createdAt), asc(services.id));
+}
+
+export type ServiceMatch = { service: ServiceChoice; coverage: number; score: number; exactPrimaryHit: boolean };
+
+/** The services the words name, best first; `ignore` drops the words that only started the skill ("book"). */
+export async function searchServices(
+  db: Db,
+  businessId: string,
+  text: string,
+  opts: { only?: string[]; ignore?: string[] } = {},
+): Promise<ServiceMatch[]> {
+  const rows = await offerableServices(db, businessId, opts.only);
+  if (!rows.length) return [];
+  const docs = rows.map((r) => ({
+    id: r.id,
+    name: Object.values(r.name).join(" · "),
+    description: Object.values(r.description).join(" · "),
+  }));
+  const index = buildIndex(["name", "description"], { name: 3 }, docs);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return searchIndex(index, text, "name", opts.ignore ?? [])
+    .filter((m) => m.primaryHit)
+    .flatMap((m) => {
+      const service = byId.get(m.id);
+      return service ? [{ service, coverage: m.coverage, score: m.score, exactPrimaryHit: m.exactPrimaryHit }] : [];
+    });
+}
+
+/** A service's name in the customer's language, else another of its names. */
+export const serviceName = (s: Pick<ServiceChoice, "name">, lang: string) => s.name[lang as "en"] ?? s.name.en ?? s.name.pt ?? s.name.es ?? "";
+
+export type StaffChoice = { id: string; name: string };
+
+/** The active staff members who perform the service, by id. */
+export async function serviceStaffMembers(db: Db, businessId: string, serviceId: string): Promise<StaffChoice[]> {
+  return db
+    .select({ id: staffMembers.id, name: staffMembers.name })
+    .from(serviceStaff)
+    .innerJoin(staffMembers, and(eq(staffMembers.businessId, serviceStaff.businessId), eq(staffMembers.id, serviceStaff.staffId)))
+    .where(and(eq(serviceStaff.businessId, businessId), eq(serviceStaff.serviceId, serviceId), eq(staffMembers.active, true)))
+    .orderBy(asc(staffMembers.id));
+}
+
+/**
+ * The staff member the message names: their full name, or their first name as a whole word ("with
+ * Ana", "com a Rita", "con Javier"). Null when it names none, or two people share the name said.
+ */
+export function namedStaff(text: string, staff: StaffChoice[]): StaffChoice | null {
+  const said = ` ${normalize(text)} `;
+  const full = staff.filter((s) => normalize(s.name) && said.includes(` ${normalize(s.name)} `));
+  if (full.length === 1) return full[0];
+  const first = staff.filter((s) => {
+    const [name] = words(s.name);
+    return name && name.length >= 2 && said.includes(` ${name} `);
+  });
+  return first.length === 1 ? first[0] : null;
+}

@@ -1,0 +1,88 @@
+import { isoDate, wallClock, zonedInstant } from "../../time/time-zone";
+import { readWhenParts, type WhenContext } from "./when";
+
+// When a customer wants an appointment, in their words: a day ("el jueves", "tomorrow"), a week ("next
+// week", "a semana que vem"), a part of the day ("mornings", "de manhã", "por la tarde") and/or a time
+// ("at 5", "às 10h"). Read into a window of local days and a filter on the times in it; nothing said
+// is the next two weeks.
+
+export type PartOfDay = "morning" | "afternoon" | "evening";
+export type TimeRange = {
+  /** The first instant of the window (local midnight of its first day, or now). */
+  from: Date;
+  /** The end of the window (exclusive). */
+  to: Date;
+  part?: PartOfDay;
+  /** A time said ("17:00"): the nearest times to it come first. */
+  time?: string;
+  /** A day, week or part of the day was said: when nothing is free in it, the nearest times after are offered. */
+  said: boolean;
+};
+
+const DAY = 24 * 3600_000;
+/** Nothing said: times in the next two weeks. */
+export const DEFAULT_DAYS = 14;
+
+const fold = (text: string) =>
+  ` ${text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[!?¿¡,.;]+/g, " ")} `;
+
+// "mañana" alone is tomorrow in Spanish; "por la mañana" and "mañanas" are mornings.
+const morning = /\b(?:mornings?|manhas?|de manha|pela manha|(?:por|de|en) la manana|mananas|am)\b/;
+const afternoon = /\b(?:afternoons?|tardes?|after lunch|depois do almoco|despues de comer)\b/;
+const evening = /\b(?:evenings?|after work|noites?|noches?|depois do trabalho|despues del trabajo)\b/;
+const nextWeek = /\b(?:next week|semana que vem|proxima semana|semana que viene|proxima semana)\b/;
+const thisWeek = /\b(?:this week|esta semana)\b/;
+
+/** The part of the day said, if any ("mornings", "à tarde", "por la noche"). */
+export function partOfDay(text: string): PartOfDay | undefined {
+  const t = fold(text);
+  if (morning.test(t)) return "morning";
+  if (afternoon.test(t)) return "afternoon";
+  if (evening.test(t)) return "evening";
+  return undefined;
+}
+
+/** Whether a local wall-clock hour falls in the part of the day. */
+export function inPart(hour: number, part: PartOfDay | undefined): boolean {
+  if (!part) return true;
+  if (part === "morning") return hour < 12;
+  if (part === "afternoon") return hour >= 12 && hour < 18;
+  return hour >= 17;
+}
+
+const midnight = (timeZone: string, d: { year: number; month: number; day: number }) => zonedInstant(timeZone, { ...d, hour: 0, minute: 0 });
+
+/** The window of days and the filter a message names; `base` (a day, YYYY-MM-DD) stands in when it names no day. */
+export function readTimeRange(text: string, ctx: WhenContext, base?: string): TimeRange {
+  const t = fold(text);
+  const parts = readWhenParts(text, ctx);
+  const part = partOfDay(text) ?? (parts?.meal === "dinner" ? "evening" : undefined);
+  const today = wallClock(ctx.now, ctx.timeZone);
+  const day = (offset: number) => {
+    const d = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+  };
+  const time = parts?.time;
+  // "la semana que viene": Monday to Sunday of the coming week; "esta semana": today to Sunday.
+  if (nextWeek.test(t) && !parts?.date) {
+    const toMonday = 7 - today.weekday;
+    return { from: midnight(ctx.timeZone, day(toMonday)), to: midnight(ctx.timeZone, day(toMonday + 7)), part, time, said: true };
+  }
+  if (thisWeek.test(t) && !parts?.date) return { from: ctx.now, to: midnight(ctx.timeZone, day(7 - today.weekday)), part, time, said: true };
+  // The day of the appointment being moved stands when only a time or a part of the day is said ("a las 5").
+  const date = parts?.date ?? (time || part ? base : undefined);
+  if (date) {
+    const [year, month, d] = date.split("-").map(Number);
+    const from = midnight(ctx.timeZone, { year, month, day: d });
+    const to = midnight(ctx.timeZone, { year, month, day: d + 1 });
+    return { from: from < ctx.now ? ctx.now : from, to, part, time, said: true };
+  }
+  return { from: ctx.now, to: new Date(ctx.now.getTime() + DEFAULT_DAYS * DAY), part, time, said: Boolean(part || time) };
+}
+
+/** The local day of an instant, YYYY-MM-DD. */
+export const localDay = (instant: Date, timeZone: string) => isoDate(wallClock(instant, timeZone));

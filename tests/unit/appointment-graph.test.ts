@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { validateGraph } from "../../lib/shared/validate-graph";
+import { appointmentGraph, inLanguage, starterSkill } from "../../lib/skills/starter-skills";
+import { partOfDay, readTimeRange } from "../../lib/runtime/understanding/time-range";
+import { appointmentAction } from "../../lib/runtime/understanding/acts";
+import { wallClock } from "../../lib/time/time-zone";
+
+// The appointment skill's graph language (service and appointment nodes), its starter skill, and the
+// readings it relies on: a time range in the customer's words and "move/cancel my appointment".
+
+describe("service and appointment nodes", () => {
+  it("the starter appointment skill validates with no warnings, in en, pt and es", () => {
+    for (const lang of ["en", "pt", "es"] as const)
+      expect(validateGraph(inLanguage(appointmentGraph, lang))).toMatchObject({ ok: true, warnings: [] });
+    expect(starterSkill("appointment", "pt")).toMatchObject({ id: "sk_appointment", name: "Marcações" });
+    const pt = starterSkill("appointment", "pt")?.graph.nodes.find((n) => n.id === "service");
+    expect(pt?.data).toMatchObject({ text: "Com todo o gosto! Que serviço pretende?" });
+  });
+
+  it("refuses bad node data with a path per problem", () => {
+    const graph = structuredClone(appointmentGraph) as unknown as { nodes: Array<{ data: Record<string, unknown> }> };
+    graph.nodes[1].data.services = ["not-a-service"];
+    graph.nodes[2].data.maxOptions = 11;
+    const result = validateGraph(graph);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => p.path).sort()).toEqual(["graph.nodes[1].data.services[0]", "graph.nodes[2].data.maxOptions"]);
+  });
+
+  it("warns when no service node before an appointment node sets its service; a loop through one waits, so it is allowed", () => {
+    const graph = structuredClone(appointmentGraph);
+    const time = graph.nodes.find((n) => n.type === "appointment");
+    if (time?.type !== "appointment") throw new Error("no appointment node");
+    time.data.service = "svc";
+    const result = validateGraph(graph);
+    expect(result).toMatchObject({ ok: true, warnings: [{ path: "graph.nodes[2].data.service" }] });
+    const loop = structuredClone(appointmentGraph);
+    loop.edges = loop.edges.map((e) => (e.id === "e_time_none" ? { ...e, target: "time" } : e));
+    expect(validateGraph(loop).ok).toBe(true);
+  });
+});
+
+describe("reading a time range", () => {
+  const ctx = { timeZone: "Europe/Lisbon", now: new Date("2026-12-02T10:00:00Z") }; // a Wednesday
+  const day = (d: Date) => {
+    const w = wallClock(d, ctx.timeZone);
+    return `${w.year}-${w.month}-${w.day}`;
+  };
+
+  it("reads next week, a day with a part of the day, a time, and nothing", () => {
+    const week = readTimeRange("next week, mornings", ctx);
+    expect([day(week.from), day(week.to), week.part]).toEqual(["2026-12-7", "2026-12-14", "morning"]);
+    const sat = readTimeRange("sábado de manhã", ctx);
+    expect([day(sat.from), sat.part]).toEqual(["2026-12-5", "morning"]);
+    const thu = readTimeRange("el jueves por la tarde", ctx);
+    expect([day(thu.from), thu.part]).toEqual(["2026-12-3", "afternoon"]);
+    expect(readTimeRange("la semana que viene por la tarde", ctx)).toMatchObject({ part: "afternoon", said: true });
+    const none = readTimeRange("a haircut please", ctx);
+    expect(none).toMatchObject({ said: false, from: ctx.now });
+    expect((none.to.getTime() - ctx.now.getTime()) / 86400000).toBe(14);
+    // A time alone keeps the day of the appointment being moved.
+    expect(readTimeRange("a las 5", ctx, "2026-12-09")).toMatchObject({ time: "17:00" });
+    expect(day(readTimeRange("a las 5", ctx, "2026-12-09").from)).toBe("2026-12-9");
+    // "mañana" alone is tomorrow, not the morning.
+    expect(partOfDay("mañana")).toBeUndefined();
+    expect(partOfDay("por la mañana")).toBe("morning");
+  });
+
+  it("tells an appointment's cancel or move from anything else", () => {
+    expect(appointmentAction("preciso desmarcar")).toBe("cancel");
+    expect(appointmentAction("I need to cancel my appointment")).toBe("cancel");
+    expect(appointmentAction("can I move my appointment to Friday?")).toBe("change");
+    expect(appointmentAction("quiero cambiar la cita a las 5")).toBe("change");
+    expect(appointmentAction("quero remarcar")).toBe("change");
+    expect(appointmentAction("I'd like to book an appointment")).toBeNull();
+    expect(appointmentAction("cancel my table booking")).toBeNull();
+  });
+});
