@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bookAppointment } from "@/lib/appointments/appointments";
 import { createService } from "@/lib/appointments/services";
 import { createStaff } from "@/lib/appointments/staff";
@@ -10,7 +10,7 @@ import { appointments, events, records, skillSessions } from "@/lib/db/schema";
 import type { ChoiceInteractive } from "@/lib/db/schema/messages";
 import { appointmentGraph } from "@/lib/skills/starter-skills";
 import { upsertSkill } from "@/lib/skills/skills";
-import { now } from "@/lib/time/clock";
+import { now, pinClock } from "@/lib/time/clock";
 import { wallClock } from "@/lib/time/time-zone";
 import { customer, fileWorker, makeShop, type Shop, settle } from "./harness";
 
@@ -101,6 +101,20 @@ const dayOf = (d: Date) => {
   const w = local(d);
   return `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
 };
+
+// The customers write in the daytime. Said between midnight and 4 am, "tomorrow" means the day just
+// begun (lib/runtime/understanding/when.ts), so a run at night would rightly read another day than
+// this file's tomorrow(): the clock is pinned to the next 08:00-20:00 local hour from the real time
+// (the database keeps its real clock, so never into the past).
+function daytime(): Date {
+  const real = new Date();
+  const hour = wallClock(real, TZ).hour;
+  if (hour >= 8 && hour < 20) return real;
+  return new Date(real.getTime() + ((hour < 8 ? 10 - hour : 34 - hour) % 24) * 3600_000);
+}
+
+beforeEach(() => pinClock(daytime()));
+afterEach(() => pinClock(null));
 
 describe("the appointment skill", () => {
   it("books an oil change in English: the nearest free times tomorrow afternoon as a list, a row picks one, the record is written", async () => {
