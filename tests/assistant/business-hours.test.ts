@@ -147,4 +147,16 @@ describe("outside the business hours", () => {
     const [late] = await bob.say("sunday at 1am");
     expect(late).toMatch(/^A table for 4 on Sunday 29 November at 01:00, under the name Bob\./);
   });
+
+  it("says at once that the business is closed for the meal named, on a day open only for the other one", async () => {
+    // Sunday 29 November, 17:00 in Madrid; Sunday is open for lunch only.
+    pinClock(new Date("2026-11-29T16:00:00Z"));
+    const b = await business("Europe/Madrid", { booking: true });
+    await setBusinessHours(db(), b.businessId, { weekly: { ...weekdays, sun: ["13:00-16:30"] }, holidays: [] });
+    const [closed] = await customer(b).say("can i come for dinner tonight? 2 of us");
+    expect(closed).toMatch(/^We're closed on Sunday evening: that day we're open 13:00-16:30\. The nearest times I can offer: /);
+    // Lunch on a day open at lunch is no refusal.
+    const [asked] = await customer(b).say("table for 2 for lunch on friday");
+    expect(asked).not.toMatch(/closed/);
+  });
 });

@@ -223,3 +223,22 @@ describe("a third outside set (issue 35)", () => {
     expect(pointsToPerson("We are open from 12:00 to 15:00.")).toBe(false);
   });
 });
+
+describe("a fourth outside set (issue 35)", () => {
+  it("finds a given name signed in lower case at the end, never someone else's or an everyday word", () => {
+    expect(readNameInText("boas mesa pa amanha as 21h pa 5, tiago")).toBe("Tiago");
+    expect(readNameInText("aw ok, tuesday at 9pm then! sophie")).toBe("Sophie");
+    expect(readNameInText("can we get a table for 2 on saturday because my dad has football practice ava martin")).toBe("Ava Martin");
+    expect(readNameInText("hola mesa para 2 el viernes a las 9 lucía")).toBe("Lucía");
+    expect(readNameInText("I'd like a haircut with rita")).toBeNull();
+    expect(readNameInText("book a table for me and my wife ana")).toBeNull();
+    expect(readNameInText("do you have room for 6 at 9 grace")).toBeNull();
+    expect(readNameInText("una mesa para dos, porfa")).toBeNull();
+  });
+
+  it("reads an hour and its minutes typed with a space", () => {
+    expect(readWhenParts("a table on saturday at 2 no wait 2 30 because my dad has football", wednesday)).toEqual({ date: "2026-11-28", time: "14:30" });
+    expect(readWhenParts("tomorrow 8 45pm", wednesday)).toEqual({ date: "2026-11-26", time: "20:45" });
+    expect(readWhenParts("for 2 30 people", wednesday)).toBeNull();
+  });
+});

@@ -12,6 +12,8 @@ type Phrases = {
   past: (now: string) => string;
   closedDay: (day: string) => string;
   closedAt: (hours: string) => string;
+  /** "tonight" on a day open only at lunch (and the other way round): the day's hours are said. */
+  closedMeal: (day: string, meal: "lunch" | "dinner", hours: string) => string;
   nearest: (times: string) => string;
   full: string;
   askTime: (day: string, hours: string) => string;
@@ -38,6 +40,7 @@ export const phrases: Record<DetectedLanguage, Phrases> = {
     past: (now) => `That time has already passed (it's ${now} now). Please choose a later time.`,
     closedDay: (day) => `We're closed on ${day}.`,
     closedAt: (hours) => `We're not open at that time: that day we're open ${hours}.`,
+    closedMeal: (day, meal, hours) => `We're closed on ${day} ${meal === "dinner" ? "evening" : "at lunchtime"}: that day we're open ${hours}.`,
     nearest: (times) => `The nearest times I can offer: ${times}.`,
     full: "That time is fully booked.",
     askTime: (day, hours) => `What time on ${day}? We're open ${hours}.`,
@@ -62,6 +65,8 @@ export const phrases: Record<DetectedLanguage, Phrases> = {
     // "à segunda-feira" but "ao sábado", "ao domingo".
     closedDay: (day) => `Estamos fechados ${/^(s[áa]bado|domingo)/i.test(day) ? "ao" : "à"} ${day}.`,
     closedAt: (hours) => `Não estamos abertos a essa hora: nesse dia abrimos ${hours}.`,
+    closedMeal: (day, meal, hours) =>
+      `${day.charAt(0).toUpperCase()}${day.slice(1)} ${meal === "dinner" ? "à noite" : "ao almoço"} estamos fechados: nesse dia abrimos ${hours}.`,
     nearest: (times) => `Os horários mais próximos que posso oferecer: ${times}.`,
     full: "Essa hora está esgotada.",
     askTime: (day, hours) => `A que horas, ${day}? Estamos abertos das ${hours.replace(/-/g, " às ")}.`,
@@ -87,6 +92,7 @@ export const phrases: Record<DetectedLanguage, Phrases> = {
     // "los lunes" but "los sábados", "los domingos".
     closedDay: (day) => `Los ${day.replace(/o$/, "os")} estamos cerrados.`,
     closedAt: (hours) => `A esa hora no estamos abiertos: ese día abrimos ${hours}.`,
+    closedMeal: (day, meal, hours) => `El ${day} ${meal === "dinner" ? "por la noche" : "a mediodía"} estamos cerrados: ese día abrimos ${hours}.`,
     nearest: (times) => `Las horas más cercanas que puedo ofrecerte: ${times}.`,
     full: "Esa hora está completa.",
     askTime: (day, hours) => `¿A qué hora el ${day}? Abrimos de ${hours.replace(/-/g, " a ")}.`,

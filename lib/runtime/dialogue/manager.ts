@@ -400,7 +400,7 @@ async function fill(
       rollPastWeekday(merged, ctx);
       run.variables[key] = merged;
       // "segunda ao jantar" on a day the business is closed: said at once, with the nearest open times.
-      const closed = slot.role === "when" && merged.date && !merged.time ? closedOn(run, v, merged.date) : null;
+      const closed = slot.role === "when" && merged.date && !merged.time ? closedOn(run, v, merged.date, merged.meal) : null;
       if (closed) {
         past = refusal(run, closed.why, closed.nearest);
         delete merged.date;
@@ -567,16 +567,36 @@ function closedAt(run: SkillRun, variable: string, iso: string): string | null {
 }
 
 /** Why a day cannot be booked when the business is closed all of it, with the nearest open times; null when open. */
-function closedOn(run: SkillRun, variable: string, date: string): { why: string; nearest: string } | null {
+function closedOn(run: SkillRun, variable: string, date: string, meal?: "lunch" | "dinner"): { why: string; nearest: string } | null {
   const node = run.graph.nodes.find((n): n is TypedNode<"availability"> => n.type === "availability" && n.data.variable === variable);
   if (!node) return null;
   const [year, month, day] = date.split("-").map(Number);
   const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
-  if (rangesOn(node.data, run.turn.hours, { year, month, day }, weekday).length) return null;
+  const ranges = rangesOn(node.data, run.turn.hours, { year, month, day }, weekday);
+  const p = phrases[run.lang];
+  if (ranges.length && meal) {
+    // "tonight" on a Sunday open only at lunch: closed for the meal said, though open that day.
+    if (ranges.some((r) => servesMeal(r, meal))) return null;
+    return {
+      why: p.closedMeal(weekdayName(weekday, run.lang), meal, list(ranges, p.and)),
+      nearest: nearestTimes(run, variable, toIso(date, meal === "dinner" ? "20:00" : "13:00", run.turn.timeZone)),
+    };
+  }
+  if (ranges.length) return null;
   return {
-    why: phrases[run.lang].closedDay(weekdayName(weekday, run.lang)),
+    why: p.closedDay(weekdayName(weekday, run.lang)),
     nearest: nearestTimes(run, variable, toIso(date, "12:00", run.turn.timeZone)),
   };
+}
+
+/** Whether an opening range ("13:00-16:30") serves a meal: lunch before 17:00, dinner after 18:00. */
+function servesMeal(range: string, meal: "lunch" | "dinner"): boolean {
+  const [from, to] = range.split("-").map((x) => {
+    const [h, m] = x.split(":").map(Number);
+    return h * 60 + (m || 0);
+  });
+  const end = to <= from ? to + 24 * 60 : to;
+  return meal === "lunch" ? from < 17 * 60 && end > 11 * 60 : end > 18 * 60;
 }
 
 /**

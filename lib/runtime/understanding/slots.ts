@@ -3,6 +3,8 @@ import { normalize, words } from "./text-match";
 import { isCancel, saysNo, saysYes } from "./acts";
 import { readWhenParts, type WhenContext, type WhenParts } from "./when";
 import { readPartySize } from "./party-size";
+import { isGivenName } from "./first-names";
+import { stopwords } from "./stopwords";
 
 export { numberOf } from "./numbers";
 export { readPartySize };
@@ -157,7 +159,48 @@ export function readNameInText(text: string): string | null {
     const name = readName(lowerFor[1]);
     if (name) return name.replace(/(^|\s)\p{Ll}/gu, (c) => c.toUpperCase());
   }
-  return signedName(text);
+  return signedName(text) ?? lowerCaseSignature(text);
+}
+
+// A word before a name that makes it someone else than the one writing: "with rita", "my son leo".
+const someoneElse = new Set(
+  "with com con and e y my meu minha mi mis meus minhas for para pra to a o the el la our nosso nossa nuestro nuestra his her son daughter filho filha hijo hija wife husband mulher marido esposa esposo friend friends amigo amiga amigos amigas mum mom mae madre dad pai padre sister brother irma irmao hermana hermano ask call tell".split(
+    " ",
+  ),
+);
+const plainWord = /^[a-zà-ÿ'-]+$/u;
+
+/**
+ * A name written in lower case as the message's last words, as people sign in a hurry: "mesa pa amanha
+ * as 21h pa 5, tiago", "tuesday at 9pm then! sophie", "...football practice ava martin". Only a given
+ * name (lib/runtime/understanding/first-names.ts), optionally with one more word, and never after a
+ * word that makes it someone else ("with rita").
+ */
+function lowerCaseSignature(text: string): string | null {
+  const plain = withoutEndMarks(text.replace(emailPattern, " ").replace(/\p{Extended_Pictographic}+/gu, " "));
+  const tokens = plain.split(/\s+/).filter(Boolean);
+  if (tokens.length < 3) return null;
+  const last = tokens[tokens.length - 1];
+  const before = tokens[tokens.length - 2];
+  const tryName = (parts: string[], boundary: string | undefined) => {
+    if (!boundary) return null;
+    const signed = /[,.!;:]$/.test(boundary);
+    if (!signed && someoneElse.has(normalize(boundary))) return null;
+    const name = readName(parts.join(" "));
+    return name && name.split(/\s+/).length === parts.length ? name.replace(/(^|\s|-)\p{Ll}/gu, (c) => c.toUpperCase()) : null;
+  };
+  if (!plainWord.test(last)) return null;
+  if (plainWord.test(before) && isGivenName(normalize(before)) && !everyMessageWord(last)) {
+    const two = tryName([before, last], tokens[tokens.length - 3]);
+    if (two) return two;
+  }
+  return isGivenName(normalize(last)) ? tryName([last], before) : null;
+}
+
+/** A second word that cannot be a surname: a word every message uses ("ana please", "rui tonight"). */
+function everyMessageWord(word: string): boolean {
+  const w = normalize(word);
+  return stopwords.has(w) || commandWords.has(w) || calendarWords.has(w) || weekdayWords.has(w);
 }
 
 /** The text without the full stops and exclamation marks it ends with (a loop: no regex to backtrack). */

@@ -232,6 +232,11 @@ function timeMentions(t: string): Mention[] {
   for (const m of t.matchAll(/\b(\d{1,2})([0-5]\d)\s*(am|pm)\b/g)) add(m.index, Number(m[1]), Number(m[2]), m[3]);
   // 20:00, 8:30pm, 20h, 20h30, 8.30pm
   for (const m of t.matchAll(/\b(\d{1,2})(?::|h|\.)(\d{2})\s*(am|pm|p\.m\.|a\.m\.)?(?!\d)/g)) add(m.index, Number(m[1]), Number(m[2]), m[3] ?? "");
+  // "2 30", "8 45pm": an hour and its quarter minutes with a space, as typed on a phone keyboard.
+  for (const m of t.matchAll(
+    /\b(\d{1,2}) (15|30|45)\s*(am|pm)?\b(?!\s*(?:people|pessoas|personas|persons|pax|guests|min|mins|minutes|minutos|of us|de nos))/g,
+  ))
+    if (Number(m[1]) >= 1 && Number(m[1]) <= 12) add(m.index, Number(m[1]), Number(m[2]), m[3] ?? "");
   // 8pm, 8 pm, 20h, 9 o'clock, 9ish
   for (const m of t.matchAll(/\b(\d{1,2})\s*(am|pm|p\.m\.|a\.m\.|h|hrs|horas|hs|o'?clock|-?ish)\b/g))
     add(m.index, Number(m[1]), 0, /ish/.test(m[2]) ? "" : m[2]);
