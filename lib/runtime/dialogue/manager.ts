@@ -29,7 +29,7 @@ import { servedDays } from "../understanding/served-days";
 import { skillKind } from "../retrieval/skill-intents";
 import { containsPhrase, normalize } from "../understanding/text-match";
 import type { Turn } from "../base/turn-context";
-import { isCancel, isCorrection, questionParts, saysNo, saysYes } from "../understanding/acts";
+import { agreesWhileAnswering, isCancel, isCorrection, questionParts, saysNo, saysYes } from "../understanding/acts";
 import { applyCartChanges, readCartChanges } from "../engine/cart";
 import { emptyCart } from "../engine/cart-math";
 import { OFFER_QTY } from "../engine/cart-node";
@@ -253,6 +253,8 @@ export async function continueWithDialogue(
 
   const slots = slotsOf(graph);
   const pendingSlot = pending?.type === "question" ? slots.find((s) => s.node.id === pending.id) : undefined;
+  // "Perfect, Ben Carter" at the name: agreement said with the last detail confirms what was asked for.
+  if (pending?.type === "question" && !pending.data.confirm && agreesWhileAnswering(text)) run.agreed = true;
   const { changed, corrected, past, noted } = await fill(run, slots, text, pendingSlot ?? null, pending, understanding);
   if (noted.length) {
     await sayNoted(run, noted);

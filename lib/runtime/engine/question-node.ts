@@ -1,7 +1,7 @@
 import "server-only";
 import { now } from "../../time/clock";
 import type { TypedNode } from "../../shared/graph-schema";
-import { opensWithYes, saysNo, saysYes } from "../understanding/acts";
+import { agreesWhileAnswering, opensWithYes, saysNo, saysYes } from "../understanding/acts";
 import { belowMinimum, isCart, money, subtotal } from "./cart-math";
 import { humanDay, list, localeOf, phrases, weekdayName } from "../base/phrases";
 import type { WhenParts } from "../understanding/when";
@@ -56,6 +56,11 @@ async function belowDeliveryMinimum(run: SkillRun): Promise<boolean> {
 export async function questionNode(run: SkillRun, node: TypedNode<"question">, answering: boolean): Promise<Step> {
   const variable = node.data.variable;
   if (node.data.confirm && !run.filled.has(variable) && (await belowDeliveryMinimum(run))) return { kind: "wait" };
+  // "Perfect, Ben Carter" as the last detail: the customer has agreed; the confirmation is not asked again.
+  if (node.data.confirm && !answering && run.agreed && (run.variables[variable] ?? "") === "") {
+    run.variables[variable] = node.data.choices?.[0] ?? "Yes";
+    return (await overMax(run, node)) ?? { kind: "next", handle: "next" };
+  }
   if (!answering || run.filled.has(variable)) {
     const have = run.variables[variable];
     const refused = have !== undefined && have === run.variables[refusedKey(variable)];
@@ -143,8 +148,9 @@ function readAnswer(run: SkillRun, node: TypedNode<"question">): string | number
       const no = choices[1] ?? choices[0];
       if (saysYes(text)) return yes;
       if (saysNo(text)) return no;
-      // "Sim, no próximo sábado, dia 5.": a yes with more said after it (its values are read before this).
-      if (opensWithYes(text)) return yes;
+      // "Sim, no próximo sábado, dia 5.": a yes with more said after it (its values are read before this);
+      // "sweet ye thats it, name's josh".
+      if (opensWithYes(text) || agreesWhileAnswering(text)) return yes;
     }
     const index = pickOption(text, message.content, choices);
     if (index !== null) return choices[index];

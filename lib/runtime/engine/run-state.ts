@@ -21,6 +21,11 @@ export type SkillRun = {
   filled: Set<string>;
   /** Set once a record node wrote this run's record (a held place then stands). */
   recorded?: boolean;
+  /**
+   * The customer agreed while giving a detail this turn ("Perfect, Ben Carter"): a confirmation reached
+   * in this turn's walk is taken as answered yes. Never saved: a later turn asks as usual.
+   */
+  agreed?: boolean;
 };
 
 /** A node's text in the customer's language when the node has that variant, else its default text. */

@@ -70,6 +70,23 @@ export function opensWithYes(text: string): boolean {
   return !/(?:^|[,.;!?])\s*no\s*(?:[,.;!?]|$)/i.test(text.normalize("NFD").replace(/\p{M}+/gu, ""));
 }
 
+const confirmWords = new Set("confirm confirmed confirma confirmo confirmao confirmada confirmado confirmar confirme".split(" "));
+const agreeingWords = new Set(["show", "legend", "aye", "fechou", "fine", "tudo", "bien", "thx", ...yesWords]);
+
+/**
+ * Agreement said while giving the last detail: "Perfect, Ben Carter", "ya confirma, tiago", "Sim,
+ * confirmo. Duarte Leal", "Yes please confirm!". The customer has agreed to what they asked for; a
+ * confirmation asked after it would ask the same again. No question and no refusal in it.
+ */
+export function agreesWhileAnswering(text: string): boolean {
+  if (text.includes("?")) return false;
+  const w = words(withoutNoMatter(text)).map(squeezed);
+  if (!w.length || w.some((x) => refusing.has(x) || noWords.has(x))) return false;
+  return (
+    agreeingWords.has(w[0]) || w.some((x) => confirmWords.has(x)) || /\b(?:book it|go ahead|that'?s (?:it|all|everything))\b/.test(normalize(text))
+  );
+}
+
 // "no worries", "no problem", "no pasa nada": agreement, not a no.
 const noMatter = /^(?:no|nao) (?:worries|problem|prob|probs|stress|pasa nada|hay problema|te preocupes|faz mal|ha problema|tem problema)\b/;
 const noMatterAnywhere = /\b(?:no|nao) (?:worries|problem|prob|probs|stress|pasa nada|hay problema|te preocupes|faz mal|ha problema|tem problema)\b/g;
