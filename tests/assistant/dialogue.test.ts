@@ -52,6 +52,24 @@ describe("the dialogue manager", () => {
     expect(booking).toMatchObject({ status: "confirmed", fields: { party_size: 6, name: "Ana", when: "2026-11-26T20:00:00+00:00" } });
   });
 
+  it("books at once when the customer agrees while giving the last detail, and asks when they only give it", async () => {
+    const shop = await makeShop();
+    const ben = customer(shop);
+    expect((await ben.say("table for 2 tomorrow at 8pm please"))[0]).toMatch(/name/i);
+    // "Perfect, Ben Carter": agreement with what they asked for; no "Shall I confirm it?" after it.
+    const [done] = await ben.say("Perfect, Ben Carter");
+    expect(done).toMatch(/^You're booked, Ben Carter: a table for 2 on Thursday 26 November at 20:00/);
+    expect(await rows(shop, "bookings")).toHaveLength(1);
+    // A name alone, or "ok" before a new detail, still gets the confirmation.
+    const cy = customer(shop);
+    await cy.say("table for 2 tomorrow please, name Cy");
+    expect((await cy.say("ok 7pm then"))[0]).toMatch(/^A table for 2 on Thursday 26 November at 19:00, under the name Cy\. Shall I confirm it\?/);
+    const di = customer(shop);
+    await di.say("table for 3 tomorrow at 8pm");
+    expect((await di.say("Di Reyes"))[0]).toMatch(/Shall I confirm it\?/);
+    expect(await rows(shop, "bookings")).toHaveLength(1);
+  });
+
   it("keeps the day when only a time follows a closed hour, and a cancel stores nothing", async () => {
     const shop = await makeShop();
     const bo = customer(shop);

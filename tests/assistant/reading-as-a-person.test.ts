@@ -2,7 +2,7 @@
 // message (each question), the number meant after a correction, the day meant by "instead of", a
 // time said of something else, a weekday said on that weekday, notes for the staff.
 import { describe, expect, it } from "vitest";
-import { opensWithYes, questionParts, saysYes } from "@/lib/runtime/understanding/acts";
+import { agreesWhileAnswering, opensWithYes, questionParts, saysYes } from "@/lib/runtime/understanding/acts";
 import { asksForHuman, soundsAggrieved } from "@/lib/runtime/understanding/human-request";
 import { partyChange, readPartySize } from "@/lib/runtime/understanding/party-size";
 import { pointsToPerson } from "@/lib/runtime/understanding/deferral";
@@ -236,8 +236,25 @@ describe("a fourth outside set (issue 35)", () => {
     expect(readNameInText("una mesa para dos, porfa")).toBeNull();
   });
 
+  it("hears agreement said with the last detail, and no agreement in a question, a refusal or a plain 'ok'", () => {
+    for (const t of [
+      "Perfect, Ben Carter",
+      "ya confirma, tiago",
+      "Sim, confirmo. Duarte Leal",
+      "Ea, confirmao. A nombre de Manolo García",
+      "sweet ye thats it, name's josh",
+      "Awesome, that's everything — Megan Walsh",
+    ])
+      expect(agreesWhileAnswering(t), t).toBe(true);
+    for (const t of ["Ben Carter", "ok 7pm then", "yes but not friday", "Perfect, can you make it 9pm?", "nah, Ben Carter"])
+      expect(agreesWhileAnswering(t), t).toBe(false);
+  });
+
   it("reads an hour and its minutes typed with a space", () => {
-    expect(readWhenParts("a table on saturday at 2 no wait 2 30 because my dad has football", wednesday)).toEqual({ date: "2026-11-28", time: "14:30" });
+    expect(readWhenParts("a table on saturday at 2 no wait 2 30 because my dad has football", wednesday)).toEqual({
+      date: "2026-11-28",
+      time: "14:30",
+    });
     expect(readWhenParts("tomorrow 8 45pm", wednesday)).toEqual({ date: "2026-11-26", time: "20:45" });
     expect(readWhenParts("for 2 30 people", wednesday)).toBeNull();
   });

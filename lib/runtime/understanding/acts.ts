@@ -71,7 +71,9 @@ export function opensWithYes(text: string): boolean {
 }
 
 const confirmWords = new Set("confirm confirmed confirma confirmo confirmao confirmada confirmado confirmar confirme".split(" "));
-const agreeingWords = new Set(["show", "legend", "aye", "fechou", "fine", "tudo", "bien", "thx", ...yesWords]);
+// "ok", "fine", "right" open a new detail as often as they agree ("ok 7pm then"): never agreement alone here.
+const weakAgreement = new Set("ok okay k kk fine bueno pois va venga right please bien".split(" "));
+const agreeingWords = new Set(["show", "legend", "aye", "fechou", ...[...yesWords].filter((w) => !weakAgreement.has(w))]);
 
 /**
  * Agreement said while giving the last detail: "Perfect, Ben Carter", "ya confirma, tiago", "Sim,
