@@ -21,7 +21,7 @@ import { pointsToPerson } from "../understanding/deferral";
 import { offerPerson } from "../base/person-offer";
 import { hasSearchWords } from "../retrieval/search-index";
 import { matchTrigger, type RunnableSkill, searchIgnored } from "../retrieval/skill-catalog";
-import { smallTalk } from "../understanding/small-talk";
+import { onlyThanks, smallTalk } from "../understanding/small-talk";
 import { readInterest } from "../understanding/interest";
 import { countTokens } from "../understanding/tokens";
 import { topicalKnowledge } from "../retrieval/retrieval-reply";
@@ -330,7 +330,7 @@ function cartNodeHasItems(run: SkillRun): boolean {
 /** Whether the pending question's own reading takes the message as its answer (a bare "4", "Ana", "yes"). */
 function acceptsDirectly(run: SkillRun, node: TypedNode<"question">, text: string): boolean {
   if (/\?/.test(text)) return false;
-  if (node.data.kind === "choice") return !smallTalk(text) || saysYes(text) || saysNo(text);
+  if (node.data.kind === "choice") return !smallTalk(text) || saysYes(text) || saysNo(text) || (!!node.data.confirm && onlyThanks(text));
   if (node.data.kind === "number") return /^\W*(\d+|[a-z]+)\W*$/i.test(text.trim()) || readPartySize(text) !== null;
   if (node.data.kind === "text") {
     const role = slotsOf({ nodes: [node], edges: [] })[0]?.role;

@@ -2,6 +2,7 @@ import "server-only";
 import { now } from "../../time/clock";
 import type { TypedNode } from "../../shared/graph-schema";
 import { agreesWhileAnswering, opensWithYes, saysNo, saysYes } from "../understanding/acts";
+import { onlyThanks } from "../understanding/small-talk";
 import { belowMinimum, isCart, money, subtotal } from "./cart-math";
 import { humanDay, list, localeOf, phrases, weekdayName } from "../base/phrases";
 import type { WhenParts } from "../understanding/when";
@@ -151,6 +152,8 @@ function readAnswer(run: SkillRun, node: TypedNode<"question">): string | number
       // "Sim, no próximo sábado, dia 5.": a yes with more said after it (its values are read before this);
       // "sweet ye thats it, name's josh".
       if (opensWithYes(text) || agreesWhileAnswering(text)) return yes;
+      // "Thank you so much, sir.": thanks said to "Shall I confirm it?".
+      if (onlyThanks(text)) return yes;
     }
     const index = pickOption(text, message.content, choices);
     if (index !== null) return choices[index];

@@ -13,15 +13,30 @@ import { words } from "./text-match";
 // "Could someone contact me with a quote" is a lead, not a hand-over: contacting verbs are not here.
 type Vocabulary = { strong: string[]; weak: string[]; asking: string[]; checking: string[] };
 
-const quantity = new Set(["for", "one", "per", "each", "para", "uma", "um", "por", "cada", "una", "un", "pour", "une", "fur", "eine", "1"]);
+const quantity = new Set(["for", "per", "each", "para", "por", "cada", "pour", "fur", "1"]);
+// "one person" is a quantity after "for" ("a table for one person"), a doer after a verb ("¿lo puede mirar una persona?").
+const oneWords = new Set(["one", "uma", "um", "una", "un", "une", "eine"]);
+const counting = new Set([...quantity, "table", "mesa", "de", "only", "just", "solo", "so", "apenas", "somos", "are", "we"]);
+
+/** Whether the word at `i` (a person) is counted, not doing something: "for one person", "por persona". */
+function counted(all: string[], i: number): boolean {
+  const before = all[i - 1] ?? "";
+  return quantity.has(before) || (oneWords.has(before) && (i < 2 || counting.has(all[i - 2])));
+}
+
+// "someone from the kitchen", "alguém da cozinha", "alguien del equipo": one of the business's people.
+const ofTheBusiness = new Set(
+  "kitchen team restaurant staff chef cozinha equipa equipe restaurante cocina equipo casa loja tienda shop salon clinic clinica".split(" "),
+);
+const contactWords = new Set(["contacto", "contato", "touch"]);
 
 const vocabulary: Record<Language, Vocabulary> = {
   en: {
     strong: ["agent", "agents", "human", "humans", "representative", "operator", "staff", "manager", "colleague"],
     weak: ["person", "someone", "somebody"],
     // "through": "put me through to a human" (only beside a word for a person, like the others).
-    asking: ["talk", "speak", "chat", "real", "live", "connect", "transfer", "through"],
-    checking: ["check", "look", "ask", "sort"],
+    asking: ["talk", "speak", "chat", "real", "live", "connect", "transfer", "through", "pass"],
+    checking: ["check", "look", "ask", "sort", "confirm"],
   },
   pt: {
     strong: ["atendente", "humano", "humana", "agente", "representante", "operador", "funcionario", "gerente", "responsavel", "colega"],
@@ -32,7 +47,23 @@ const vocabulary: Record<Language, Vocabulary> = {
   es: {
     strong: ["agente", "humano", "humana", "representante", "operador", "asesor", "encargado", "encargada", "responsable", "companero", "companera"],
     weak: ["persona", "alguien"],
-    asking: ["hablar", "habla", "real", "pasar", "pasame", "paseme", "pasenme", "pase", "pasa", "comunicar", "comuniqueme", "ponme", "pongame"],
+    asking: [
+      "hablar",
+      "habla",
+      "hablarlo",
+      "hablarla",
+      "real",
+      "pasar",
+      "pasame",
+      "paseme",
+      "pasenme",
+      "pase",
+      "pasa",
+      "comunicar",
+      "comuniqueme",
+      "ponme",
+      "pongame",
+    ],
     checking: ["mirar", "mire", "comprobar", "revisar", "resolver", "confirmar"],
   },
   fr: {
@@ -119,7 +150,9 @@ function inSentence(text: string): Language | null {
     const weak = all.filter((w) => v.weak.includes(w)).length;
     const asking = all.filter((w) => v.asking.includes(w)).length;
     const alone = bare.length === 1 && (v.strong.includes(bare[0]) || v.weak.includes(bare[0]));
-    const doer = all.some((w, i) => v.weak.includes(w) && !quantity.has(all[i - 1] ?? ""));
+    const doer = all.some((w, i) => v.weak.includes(w) && !counted(all, i));
+    // "someone from the kitchen", "alguien del equipo": a person of the business, as strong as "staff".
+    const theirs = all.some((w, i) => v.weak.includes(w) && all.slice(i + 1, i + 4).some((x) => ofTheBusiness.has(x)));
     const checking = all.some((w) => v.checking.includes(w));
     // "I'd like to talk to someone who knows the kitchen": the person within four words of the asking.
     const near = all.some((w, i) => v.asking.includes(w) && all.slice(i + 1, i + 5).some((x) => v.weak.includes(x)));
@@ -128,6 +161,7 @@ function inSentence(text: string): Language | null {
       (strong > 0 && (asking > 0 || checking || all.length <= 6)) ||
       (weak > 0 && asking > 0 && (all.length <= 12 || near)) ||
       (doer && checking && all.length <= 16) ||
+      (theirs && (asking > 0 || checking || all.some((w) => contacting.has(w) || contactWords.has(w)))) ||
       (all.some((w) => inCharge.has(w) && v.strong.includes(w)) && all.some((w) => contacting.has(w)));
     const hits = strong + weak + asking;
     if (asks && (!best || hits > best.hits)) best = { language, hits };
@@ -138,7 +172,7 @@ function inSentence(text: string): Language | null {
 // A grievance said outright, in any of the three languages: the food is late, missing, cold or wrong,
 // or the customer shouts. Read beside a request for a person, so the hand-over starts with an apology.
 const grievance =
-  /\b(where is my (?:order|food|delivery)|where s my (?:order|food)|still waiting|been waiting|over an hour|an hour ago|hasn t (?:arrived|come)|has not (?:arrived|come)|never (?:arrived|came)|not arrived yet|arrived cold|(?:was|is|came|were) (?:cold|wrong|late|missing)|wrong order|unacceptable|ridiculous|disgusting|rude|complain|complaint|cade (?:o )?(?:meu|o meu) pedido|ainda nao (?:chegou|veio)|nao chegou|esperando ha|estou a espera|ha mais de uma hora|veio (?:frio|fria|errado|errada)|chegou (?:frio|fria|errado|errada|atrasado)|inaceitavel|uma vergonha|reclamacao|reclamar|donde esta mi pedido|todavia no (?:ha )?llega|aun no (?:ha )?llega|no ha llegado|mas de una hora|llego (?:frio|fria|mal)|vino (?:frio|fria|mal)|inaceptable|una verguenza|queja|quejarme)\b/;
+  /\b(where is my (?:order|food|delivery)|where s my (?:order|food)|still waiting|been waiting|over an hour|an hour ago|hasn t (?:arrived|come)|has not (?:arrived|come)|never (?:arrived|came)|not arrived yet|arrived cold|(?:was|is|came|were) (?:cold|wrong|late|missing)|wrong order|unacceptable|ridiculous|disgusting|rude|complain|complaint|cade (?:o )?(?:meu|o meu) pedido|ainda nao (?:chegou|veio)|nao chegou|esperando ha|estou a espera|ha mais de uma hora|veio (?:frio|fria|errado|errada)|chegou (?:frio|fria|errado|errada|atrasado)|inaceitavel|uma vergonha|reclamacao|reclamar|donde esta mi pedido|todavia no (?:ha )?llega|aun no (?:ha )?llega|no ha llegado|mas de una hora|llego (?:frio|fria|mal)|vino (?:frio|fria|mal)|inaceptable|una verguenza|queja|quejarme|(?:arrived|came) without|charged (?:me )?twice|double charged|(?:llego|vino) sin|cobrado dos veces|(?:chegou|veio) sem|cobraram duas vezes)\b/;
 
 /** "WHERE IS MY ORDER. I ordered over an hour ago": a complaint said in words or in capitals. */
 export function soundsAggrieved(text: string): boolean {

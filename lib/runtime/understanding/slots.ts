@@ -60,12 +60,13 @@ const commandWords = new Set(
 
 /** A name: a few words, no question, no digits, not a command or a sentence ("Ana", "it's Ana Silva"). */
 export function readName(text: string): string | null {
-  let t = text.trim().replace(/(?<![.!])[.!]+$/, "");
+  let t = withoutEndMarks(text);
   t = t.replace(
     /^(it'?s|its|name'?s|my name is|the name is|name is|under|i'?m|i am|this is|é|e|sou|sou o|sou a|o meu nome é|meu nome é|chamo-me|me chamo|em nome de|a nombre de|soy|me llamo|mi nombre es|nome|name|nombre)\s*[:,-]?\s+/i,
     "",
   );
-  t = t.replace(/(?<!\s)\s+(please|pls|por favor|pf|obrigad[oa]|gracias|thanks)$/i, "").trim();
+  // "its sophie! ty!!": thanks after the name, and the marks before them.
+  t = withoutEndMarks(t.replace(/(?<!\s)\s+(please|pls|por favor|pf|obrigad[oa]|gracias|thanks|thank you|ty|thx|tysm|cheers)$/i, ""));
   if (!t || t.includes("?") || /\d|@/.test(t)) return null;
   const w = words(t);
   if (!w.length || w.length > 4) return null;
@@ -78,7 +79,11 @@ export function readName(text: string): string | null {
     )
   )
     return null;
-  return t.replace(/\s+/g, " ");
+  const name = t.replace(/[,;]$/, "").trim().replace(/\s+/g, " ");
+  // "lucía moreno" is written as the staff would write it: "Lucía Moreno" ("de", "da"... stay small).
+  return name === name.toLowerCase()
+    ? name.replace(/(^|\s|-)(\p{Ll})(\p{Ll}*)/gu, (m, sep, first, rest) => (particles.has(first + rest) ? m : sep + first.toUpperCase() + rest))
+    : name;
 }
 
 /**

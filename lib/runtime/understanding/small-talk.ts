@@ -27,6 +27,14 @@ const phrases: Record<PhraseKind, string[]> = {
     "um abraco",
     "un saludo",
     "un abrazo",
+    "com os melhores cumprimentos",
+    "melhores cumprimentos",
+    "cumprimentos",
+    "atenciosamente",
+    "kind regards",
+    "best regards",
+    "un cordial saludo",
+    "saludos cordiales",
     "have a good day",
     "have a great day",
     "have a good one",
@@ -199,7 +207,8 @@ const filler = new Set(
    malta tudo muchas muchisimas todos todo la ayuda a de e y muy senhor senhora amigo amiga chicos
    amazing lovely delicious wonderful excellent fantastic beautiful food meal dinner lunch last night yesterday it was
    everything service o jantar almoco ontem comida estava delicioso deliciosa maravilhoso maravilhosa excelente cena ayer
-   estaba buenisimo buenisima riquisimo riquisima guapa guapo mate chefe jefe gente galera`
+   estaba buenisimo buenisima riquisimo riquisima guapa guapo mate chefe jefe gente galera pa to el equipo equipa team
+   staff venga vale pois sir madam caballero`
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => squeeze(w)),
@@ -236,6 +245,10 @@ const youAre = [
   "are u",
   "r you",
   "r u",
+  "are ye",
+  "r ye",
+  "usted es",
+  "ud es",
   "ru",
   "is this",
   "is it",
@@ -271,10 +284,15 @@ const botWords = new Set(
 // "es" and "e" are also "is" and "and": they only open the question right before "um/uma/un/una" and a bot word.
 const shortOpeners = new Set(["es", "e"]);
 
+// "who made u", "quem te criou", "¿quién te programó?": about the assistant's making.
+const maker =
+  /\b(?:who (?:made|built|created|programmed|designed|coded) (?:u|you|ye)|quem (?:te|o) (?:fez|criou|programou)|quien te (?:hizo|creo|programo|diseno))\b/;
+
 /** Whether the message asks if the assistant is a bot or a person. */
 export function asksIfBot(text: string): boolean {
   const ws = squeeze(normalize(text)).split(" ").filter(Boolean);
   if (ws.length > 20) return false;
+  if (maker.test(ws.join(" "))) return true;
   for (let i = 0; i < ws.length; i++) {
     for (const opener of youAre) {
       if (!opener.every((w, k) => ws[i + k] === w)) continue;
@@ -294,7 +312,7 @@ export function asksIfBot(text: string): boolean {
 const praiseWords = new Set(
   (
     "amazing awesome delicious lovely excellent fantastic brilliant superb incredible tasty yummy " +
-    "brutal espetacular excelente maravilhoso maravilhosa delicioso deliciosa incrivel adorei adoramos gostamos top " +
+    "brutal espetacular excelente maravilhoso maravilhosa delicioso deliciosa incrivel adorei adoramos adorou adoraram gostamos gostou gostaram top loved enjoyed " +
     "genial buenisimo buenisima riquisimo riquisima increible espectacular estupendo estupenda encanto encantado encantada gusto " +
     "bien bem bom buena bueno good"
   ).split(" "),
@@ -305,7 +323,7 @@ const intensifiers = new Set(["very", "muito", "muy", "so", "really", "tao", "ta
 const praiseContext = new Set(
   (
     "yesterday last night earlier tonight ontem anteontem ayer anoche estuvimos estivemos fomos jantamos cenamos comimos comemos almocamos " +
-    "came visited wanted queria dizer saludar saluda decir"
+    "came visited wanted queria dizer saludar saluda decir estuvimo aye jantar dinner lunch almoco almuerzo cena visita visit"
   ).split(" "),
 );
 const praiseSpoilers = new Set(
@@ -360,4 +378,16 @@ export function smallTalk(text: string, businessName?: string): { kind: SmallTal
     return { kind };
   }
   return { kind: order.find((kind) => found.has(kind)) as SmallTalkKind };
+}
+
+/**
+ * Thanks (or thanks and goodbye) and nothing else: "Thank you so much, sir.", "Muito obrigada. Com os
+ * melhores cumprimentos." Said to "Shall I confirm it?", it is a yes.
+ */
+export function onlyThanks(text: string): boolean {
+  const kind = smallTalk(text)?.kind;
+  return (
+    (kind === "thanks" || kind === "goodbye") &&
+    /\b(?:thank|thanks|thx|ty|tysm|cheers|obrigad[oa]|brigad[oa]|valeu|gracias|merci|danke)\b/.test(normalize(text))
+  );
 }
