@@ -444,7 +444,14 @@ async function fill(
   const freeText = pendingSlot && (pendingSlot.role === "name" || pendingSlot.role === "address" || pendingSlot.role === "text");
   const atOffer = pending?.type === "catalog" && (Array.isArray(run.variables[OFFERED]) || run.variables[ASK_QTY]);
   let cartChanged = false;
-  if (cartNode && (!freeText || cartChangeWords.test(normalize(text))) && !(atOffer && /^\W*\d{1,2}\W*$/.test(text))) {
+  // "Awesome, that's everything — Megan Walsh" at the confirmation agrees; it orders nothing more.
+  const agreeing =
+    pending?.type === "question" &&
+    !!pending.data.confirm &&
+    (agreesWhileAnswering(text) || onlyThanks(text)) &&
+    !/\d/.test(text) &&
+    !explicitCartChange.test(normalize(text));
+  if (cartNode && !agreeing && (!freeText || cartChangeWords.test(normalize(text))) && !(atOffer && /^\W*\d{1,2}\W*$/.test(text))) {
     const cart = cartOf(run, cartNode);
     const before = JSON.stringify(cart.items);
     // The address said in the same breath ("... to Rua Augusta 50") names no menu item.
@@ -525,6 +532,10 @@ const notMenuWords =
 // Words that change a cart even at a free-text question: "actually no tiramisu", "and a panna cotta too".
 const cartChangeWords =
   /\b(no|remove|take off|without|no more|actually|instead|should be|make it|make one|swap|change|also|too|another|more|add|plus|and|n|sem|tira|tirar|retira|afinal|alias|troca|em vez|esquece|nao quero|mais|outra|outro|tambem|junta|adiciona|acrescenta|e|quita|quitar|sin|cambia|en vez|en lugar|no quiero|ya no|otra|otro|tambien|mejor|anade|y)\b/;
+
+// Words that add or take out even in a message that agrees ("yes, and add a coke").
+const explicitCartChange =
+  /\b(add|more|also|too|another|without|remove|instead|plus|mais|tambem|sem|tira|tirar|outra|outro|junta|adiciona|acrescenta|otra|otro|tambien|sin|quita|anade|ponme)\b/;
 
 /** Whether the message changes the running skill's cart ("esquece a diavola"), read without applying it. */
 async function changesCart(run: SkillRun, text: string): Promise<boolean> {

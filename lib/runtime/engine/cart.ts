@@ -31,7 +31,7 @@ const moreWords = /\b(more|another|extra|mais|outra|outro|otra|otro|mas)\b/;
 // (?<!\s): a separator's spaces are taken from the first one, not tried again from each space of a run.
 const splitter = /(?<!\s)\s*(?:,|;|\+|&|\n|\band\b|\bn\b|\bplus\b|\be\b|\by\b|\bcom\b|\bcon\b|\bwith\b|\balso\b|\btambem\b|\btambien\b)\s*/;
 const filler = new Set(
-  "i id i'd would like want to order please pls get have can could we ll quero queria gostaria de encomendar pedir para mim por favor pf quiero querria me gustaria pedir the some x of for a an o el la do da del al ah oh ok okay ta entao then so too tambem tambien coloca coloque poe ponha bota mete add adiciona acrescenta anade pon ponme dame manda portion portions porcao porcoes racion raciones plate plates prato pratos plato platos hello hi hey hola ola oi bonjour boa bom tarde dia noite buenas buenos dias tardes noches yes yep yeah yup sure cheers thanks thank thx mate lol haha thats is all sim obrigado obrigada valeu gracias vale perfect great cool".split(
+  "i id i'd would like want to order please pls get have can could we ll quero queria gostaria de encomendar pedir para mim por favor pf quiero querria me gustaria pedir the some x of for a an o el la do da del al ah oh ok okay ta entao then so too tambem tambien coloca coloque poe ponha bota mete add adiciona acrescenta anade pon ponme dame manda portion portions porcao porcoes racion raciones plate plates prato pratos plato platos hello hi hey hola ola oi bonjour boa bom tarde dia noite buenas buenos dias tardes noches yes yep yeah yup sure cheers thanks thank thx mate lol haha thats is all sim obrigado obrigada valeu gracias vale perfect great cool ugh uh um erm hmm alright fine pues jo bueno entonces".split(
     " ",
   ),
 );
@@ -151,8 +151,15 @@ export async function readCartChanges(
       if (qty !== null && !article && setting && cart.items.length === 1) changes.push({ kind: "setOnly", qty });
       continue;
     }
-    const matches = await searchCatalog(db, businessId, collection, queryText, { ignore, limit: 5 });
-    const best = clearBest(matches);
+    let matches = await searchCatalog(db, businessId, collection, queryText, { ignore, limit: 5 });
+    let best = clearBest(matches);
+    // "meh whatever add a margherita": words before the item that name nothing are dropped from the front.
+    for (let drop = 1; best === null && drop <= 3 && drop < query.length; drop++) {
+      const shorter = menuWords(query.slice(drop)).join(" ");
+      if (!shorter) break;
+      matches = await searchCatalog(db, businessId, collection, shorter, { ignore, limit: 5 });
+      best = clearBest(matches);
+    }
     if (best === null) {
       if (qty !== null && !article && setting && cart.items.length === 1) changes.push({ kind: "setOnly", qty });
       continue;

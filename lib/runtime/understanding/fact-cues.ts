@@ -42,7 +42,7 @@ export const courtesy = new Set(
     "hi hii hiii hello hey hola holaa ola oi ei bom dia boa tarde boa noite buenas buenos dias tardes noches good morning afternoon evening " +
     "kindly please pls sorry perdon perdao desculpe disculpa disculpe gracias obrigado obrigada thanks thank thx saludo saludos cumprimentos " +
     "melhores exmos exmo senhores senhor senora senor gente guys lol haha jaja kkk cheers regards dear sir madam " +
-    "ok okay fair enough cool great grand nice perfect perfeito vale genial"
+    "ok okay fair enough cool great grand nice perfect perfeito vale genial pasame mandame enviame exacta exacto exact exactly exata exato porfa anyway"
   ).split(" "),
 );
 export const whereWords = new Set(["where", "wheres", "onde", "aonde", "donde", "adonde"]);
@@ -144,11 +144,12 @@ export const questionStarts = list(
     "whether|if you|if u|se aceitam|se fazem|se tem|se abrem|si aceptan|si aceptais|si abren|si abris|si hay",
 );
 export const tellMe = list(
-  "tell me|let me know|share|inform|information|info|wondering|want to know|like to know|know if|know whether|saber se|saber si|" +
-    "gostaria de saber|queria saber|quero saber|quisiera saber|diga|digam|dizer|dime|decirme|me dices|informacion|informacao",
+  "tell me|tell us|kindly tell|please tell|tell what|tell when|tell where|let me know|share|inform|information|info|wondering|want to know|like to know|know if|know whether|saber se|saber si|" +
+    "gostaria de saber|queria saber|quero saber|quisiera saber|diga|digam|dizer|dime|decirme|me dices|informacion|informacao|" +
+    "pasame|mandame|enviame|me pasas|me mandas|me envias|passa me|manda me|envia me|send me|give me",
 );
 export const leading = new Set(
-  "hi hii hiii hello hey hola holaa ola oi ok okay and e y also so ah oh then entao entonces pues bueno kindly please".split(" "),
+  "hi hii hiii hello hey hola holaa ola oi ok okay and e y also so ah oh then entao entonces pues bueno kindly please anyway anyways btw".split(" "),
 );
 
 export const priceWords = list(

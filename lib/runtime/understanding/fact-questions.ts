@@ -176,9 +176,14 @@ export function factTopics(text: string): FactTopic[] {
 
 // "do yous do takeaway?", "are y'all open?": the plural you of Irish, Scottish and Southern English.
 const dialectYou = /\b(?:yous|youse|y'?all)\b/gi;
+// "do ye do takeaway?", "are ye open?": "ye" asked after a verb (alone it is as often a yes).
+const askedYe = /\b(do|are|have|can|could|will|would|did|were) ye\b/gi;
+// "Já agora, a que horas abrem ao domingo?", "anyway whats ur address": "by the way" asks about no time
+// ("agora" is "now") and names nothing to search for ("anyway" is no way to get here).
+const byTheWay = /(^|[\s,.!?¿¡])(?:j[áa] agora|by the way|btw|anyways?|por cierto|a prop[óo]sito)(?=[\s,.!?]|$)/giu;
 
 function readFacts(said: string): FactQuestion | null {
-  const text = said.replace(dialectYou, "you");
+  const text = said.replace(dialectYou, "you").replace(askedYe, "$1 you").replace(byTheWay, "$1 ");
   const padded = ` ${normalize(text)} `;
   const state: Scan = { text: padded, cues: [] };
   take(state, notCues, false);

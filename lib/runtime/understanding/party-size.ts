@@ -29,8 +29,13 @@ const said = [
     `\\b${num}\\s+(?:for|fur|para|pra|pa)\\s+(?:tonight|tomorrow|tmrw|tmr|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun|hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|hoy|manana|lunes|martes|miercoles|jueves|viernes)\\b`,
     "g",
   ),
-  // "..., so 5" closing a correction
-  new RegExp(`\\bso\\s+${num}\\s*$`, "g"),
+  // "..., so 5" closing a correction; "3 have dropped out, so 8 now"
+  new RegExp(`\\bso\\s+${num}(?:\\s+(?:now|then|agora|ahora|of us))?\\s*$`, "g"),
+  // "now we're 5", "agora somos 7", "ahora seremos 9"
+  new RegExp(
+    `\\b(?:now|agora|ahora)\\s+(?:we re|we are|were|somos|seremos|sao|son|it s|its)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d))`,
+    "g",
+  ),
 ];
 
 // What "um", "una", "one" may be the article of, rather than a party of one.

@@ -15,17 +15,17 @@ const fold = (s: string) =>
 // The number words numbers.ts reads, written out so the patterns below are constants (npm run check:regex).
 const numberWord =
   "diecisiete|diecinueve|seventeen|dezasseis|dezassete|dieciseis|dieciocho|thirteen|fourteen|eighteen|nineteen|dezanove|quarenta|cuarenta|fifteen|sixteen|catorze|dezoito|catorce|treinta|eleven|twelve|twenty|quatro|quinze|cuatro|quince|veinte|couple|thirty|trinta|three|seven|eight|cinco|treze|vinte|siete|nueve|trece|dozen|forty|four|five|nine|dois|tres|seis|sete|oito|nove|onze|doze|ocho|diez|once|doce|duas|pair|one|two|six|ten|dez|uno|dos|uma|una|um|an|un|a";
-const numberToken = `(?:\\d{1,3}(?:[:h.]\\d{2})?(?:\\s*(?:am|pm|h)\\b)?|\\b(?:${numberWord})\\b)`;
+const numberToken = `(?:x?\\d{1,3}(?:[:h.]\\d{2})?(?:\\s*(?:am|pm|h)\\b)?|\\b(?:${numberWord})\\b)`;
 const timeToken = `(?:(?:half|half past|quarter past|quarter to)\\s+${numberToken}|\\d{1,2}(?::|h|\\.)\\d{2}|\\d{1,2}\\s*(?:am|pm|h)\\b)`;
 // The correcting words, then the corrected value: "no wait three", "aliás é 152", "naw make it half 8".
 const marker = new RegExp(
-  `(?:^|[,;.…-]|(?<!\\s)\\s)\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|alias|afinal|digo|quer dizer|quiero decir|mejor dicho|o sea|pensando bem|pensandolo bien|bueno|mejor|naw make it|nah make it|no make it|make that|make it|nao|no)(?:\\s*,)?\\s*(?:(?:e|es|is|its|it s|son|sean|sao)\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
+  `(?:^|[,;.…-]|(?<!\\s)\\s)\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|alias|afinal|digo|quer dizer|quiero decir|mejor dicho|o sea|pensando bem|pensandolo bien|bueno|mejor|mejo|naw make it|nah make it|no make it|make that|make it|nao|no)(?:\\s*,)?\\s*(?:(?:e|es|is|its|it s|son|sean|sao)\\s+)?(a las\\s+|a la\\s+|as\\s+|at\\s+|pelas\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
   "gi",
 );
 const numbers = new RegExp(numberToken, "gi");
 
 const isTime = (token: string, before: string) =>
-  /[:h.]\d{2}|am|pm|h$|half|quarter/i.test(token) || /\b(at|as|a las|pelas|by|around|para as|pras)\s*$/i.test(before);
+  /[:h.]\d{2}|am|pm|h$|half|quarter/i.test(token) || /\b(at|as|a las|a la|pelas|by|around|para as|pras)\s*$/i.test(before);
 
 /** `text` with every number the customer corrected in the same message replaced by the correction. */
 export function withoutRepairs(text: string): string {
@@ -36,12 +36,13 @@ export function withoutRepairs(text: string): string {
     marker.lastIndex = 0;
     let changed = false;
     for (let m = marker.exec(folded); m; m = marker.exec(folded)) {
-      const said = m[1];
+      const said = m[2];
       const start = m.index;
-      // "no, mejor a las 9", "actually a table outside": an article after the correcting word is no number.
-      if (/^(?:a|an|un|una|uma|um)$/i.test(said.trim())) continue;
+      // "actually a table outside": an article after the correcting word is no number ("no, mejor a las
+      // 9" is a time: its "a las" is read as the time's).
+      if (!m[1] && /^(?:a|an|un|una|uma|um)$/i.test(said.trim())) continue;
       const before = folded.slice(0, start);
-      const time = isTime(said, "");
+      const time = isTime(said, m[1] ?? "");
       // The number corrected: the last of its kind in the few words before the correction.
       let target: { at: number; token: string } | null = null;
       for (const n of before.matchAll(numbers)) {
@@ -61,7 +62,7 @@ export function withoutRepairs(text: string): string {
       if (!target) continue;
       const between = before.slice(target.at + target.token.length);
       if (between.trim().split(/\s+/).filter(Boolean).length > 10) continue;
-      if (!time && numberOf(fold(said).trim()) === null && !/^\d/.test(said)) continue;
+      if (!time && numberOf(fold(said).trim()) === null && !/^x?\d/.test(said)) continue;
       // The noun said again after the correction ("2 diavolas, aliás 3 diavolas") goes with it.
       const end = m.index + m[0].length;
       const noun = /^\s+([a-zà-ÿ]+)/i.exec(folded.slice(end));

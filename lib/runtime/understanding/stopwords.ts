@@ -15,7 +15,8 @@ const lists: Record<string, string> = {
     them their theirs this that these those there here what whats which who whom whose when where wheres why how any some
     all each every no not yes please pls plz thanks thank thx hi hiya heya hello hey ok okay tell know want wanna need like get got
     give let make just also too very much many more most so than then s m guys guy ya anyone someone something anything
-    still really actually maybe kind sort bit lot lots options option restaurant exactly near nearby nearest closest take`,
+    still really actually maybe kind sort bit lot lots options option restaurant exactly near nearby nearest closest take
+    anyway anyways btw`,
   pt: `o os a as um uma uns umas de do da dos das no na nos nas em num numa ao aos por pelo pela pelos pelas para pra pro
     com sem e ou mas que q qual quais quem quando onde aonde como eu tu ele ela eles elas voce voces vc vcs nos vos me te
     se lhe lhes meu minha meus minhas teu tua seu sua seus suas nosso nossa tem tens temos teem ter tenho ha haver sao e

@@ -34,7 +34,7 @@ const groups: Record<string, string> = {
   terrace: `terrace outdoor outside esplanada terraza`,
   // Getting there by public transport: "is there a metro close by?", "qual o metrô mais perto?".
   transit: `metro metros subway tube underground station stations estacao estacoes estacion estaciones autocarro autocarros
-    onibus autobus autobuses tram trams tranvia eletrico`,
+    onibus autobus autobuses tram trams tranvia eletrico stop stops paragem paragens parada paradas`,
   gluten: `gluten celiac coeliac coeliacs celiaco celiacos celiaca`,
   allergy: `allergy allergies allergic allergen allergens alergia alergias alergico alergica alergenos`,
   groups: `group groups grupo grupos`,
