@@ -35,6 +35,7 @@ const filler = new Set(
     " ",
   ),
 );
+const addVerbs = new Set("add adiciona acrescenta junta anade agrega mete pon ponme".split(" "));
 // Words that never name a menu item: fulfilment, time, and confirmation words.
 const notItems =
   /^(pickup|pick|up|it|delivery|deliver|delivered|levantar|entrega|entregar|recoger|domicilio|tomorrow|today|tonight|yes|sim|nao|si|address|morada|rua|street|calle|avenida|pls|please|por|favor|pf|porfa|go|ir|buscar|casa|home|hacer|pedido|encomenda|order|quiero|queria|quería|gostava)$/;
@@ -153,12 +154,14 @@ export async function readCartChanges(
     }
     let matches = await searchCatalog(db, businessId, collection, queryText, { ignore, limit: 5 });
     let best = clearBest(matches);
-    // "meh whatever add a margherita": words before the item that name nothing are dropped from the front.
-    for (let drop = 1; best === null && drop <= 3 && drop < query.length; drop++) {
-      const shorter = menuWords(query.slice(drop)).join(" ");
-      if (!shorter) break;
-      matches = await searchCatalog(db, businessId, collection, shorter, { ignore, limit: 5 });
-      best = clearBest(matches);
+    // "meh whatever add a margherita": what follows the word that adds is the item; what comes before it names nothing.
+    const adding = rest.findIndex((w) => addVerbs.has(w));
+    if (best === null && adding >= 0) {
+      const after = menuWords(rest.slice(adding + 1).filter((w) => !filler.has(w) && !notItems.test(w))).join(" ");
+      if (after && after !== queryText) {
+        matches = await searchCatalog(db, businessId, collection, after, { ignore, limit: 5 });
+        best = clearBest(matches);
+      }
     }
     if (best === null) {
       if (qty !== null && !article && setting && cart.items.length === 1) changes.push({ kind: "setOnly", qty });
