@@ -73,7 +73,7 @@ export function opensWithYes(text: string): boolean {
 const confirmWords = new Set("confirm confirmed confirma confirmo confirmao confirmada confirmado confirmar confirme".split(" "));
 // "ok", "fine", "right" open a new detail as often as they agree ("ok 7pm then"): never agreement alone here.
 const weakAgreement = new Set("ok okay k kk fine bueno pois va venga right please bien".split(" "));
-const agreeingWords = new Set(["show", "legend", "aye", "fechou", ...[...yesWords].filter((w) => !weakAgreement.has(w))]);
+const agreeingWords = new Set(["show", "legend", "aye", "fechou", "ta", "chevere", "dacord", ...[...yesWords].filter((w) => !weakAgreement.has(w))]);
 
 /**
  * Agreement said while giving the last detail: "Perfect, Ben Carter", "ya confirma, tiago", "Sim,
