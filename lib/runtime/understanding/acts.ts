@@ -72,7 +72,7 @@ export function opensWithYes(text: string): boolean {
 
 const confirmWords = new Set("confirm confirmed confirma confirmo confirmao confirmada confirmado confirmar confirme".split(" "));
 // "ok", "fine", "right" open a new detail as often as they agree ("ok 7pm then"): never agreement alone here.
-const weakAgreement = new Set("ok okay k kk fine bueno pois va venga right please bien".split(" "));
+const weakAgreement = new Set("ok okay k kk fine bueno pois va venga right please bien vale pues".split(" "));
 const agreeingWords = new Set(["show", "legend", "aye", "fechou", "ta", "chevere", "dacord", ...[...yesWords].filter((w) => !weakAgreement.has(w))]);
 
 /**
