@@ -169,4 +169,24 @@ describe("the dialogue manager", () => {
     const [order] = await rows(shop, "orders");
     expect(order.fields).toMatchObject({ fulfilment: "Pickup", total: 1200, items: [{ itemId: "tiramisu", qty: 2 }] });
   });
+
+  it("adds an item said after words that name nothing at the delivery minimum, reads 'x2' over an article, and orders nothing more on agreement", async () => {
+    const shop = await makeShop();
+    await withRules(shop);
+    const jo = customer(shop);
+    expect((await jo.say("a tiramisu delivered to Rua Augusta 10"))[0]).toMatch(/minimum for delivery is €15\.00 \(your order is €6\.00\)/);
+    const [confirm] = await jo.say("ugh fine add a margherita");
+    expect(confirm).toMatch(/1 x Tiramisu \(€6\.00\)\n1 x Pizza Margherita \(€11\.00\)/);
+    // "Awesome, that's everything": agreement, no item searched for in it.
+    expect((await jo.say("Awesome, that's everything"))[0]).toMatch(/^Thank you! Your order/);
+    const [order] = await rows(shop, "orders");
+    expect(order.fields).toMatchObject({
+      items: [
+        { itemId: "tiramisu", qty: 1 },
+        { itemId: "pizza-margherita", qty: 1 },
+      ],
+    });
+    const kim = customer(shop);
+    expect((await kim.say("hiya can a get tiramisu x2 for pickup"))[0]).toMatch(/2 x Tiramisu \(€12\.00\)/);
+  });
 });

@@ -3,7 +3,9 @@
 // time said of something else, a weekday said on that weekday, notes for the staff.
 import { describe, expect, it } from "vitest";
 import { agreesWhileAnswering, opensWithYes, questionParts, saysYes } from "@/lib/runtime/understanding/acts";
+import { factQuestion } from "@/lib/runtime/understanding/fact-questions";
 import { asksForHuman, soundsAggrieved } from "@/lib/runtime/understanding/human-request";
+import { onlyThanks, smallTalk } from "@/lib/runtime/understanding/small-talk";
 import { partyChange, readPartySize } from "@/lib/runtime/understanding/party-size";
 import { pointsToPerson } from "@/lib/runtime/understanding/deferral";
 import { asMeant, withoutRepairs } from "@/lib/runtime/understanding/repairs";
@@ -248,6 +250,34 @@ describe("a fourth outside set (issue 35)", () => {
       expect(agreesWhileAnswering(t), t).toBe(true);
     for (const t of ["Ben Carter", "ok 7pm then", "yes but not friday", "Perfect, can you make it 9pm?", "nah, Ben Carter"])
       expect(agreesWhileAnswering(t), t).toBe(false);
+  });
+
+  it("hears a person of the business asked for, a question about the assistant, thanks at a confirmation", () => {
+    expect(asksForHuman("Are the croquetas safe for me? Could someone from the kitchen confirm before we order?")).toBe("en");
+    expect(asksForHuman("Podem pôr-me em contacto com alguém da cozinha?")).toBe("pt");
+    expect(asksForHuman("Prefiero hablarlo con alguien del equipo antes de pedir")).toBe("es");
+    expect(asksForHuman("Mira la foto, me habéis cobrado dos veces la lasaña. ¿Lo puede mirar una persona?")).toBe("es");
+    expect(asksForHuman("reserva para una persona")).toBeNull();
+    expect(asksForHuman("Could someone contact me with a quote?")).toBeNull();
+    expect(soundsAggrieved("la pizza llegó sin la mitad de los ingredientes")).toBe(true);
+    for (const t of ["omg ur so fast lol who made u", "are ye a robot? cannae tell", "Quiubo parce, ¿usted es un robot o una persona? jaja"])
+      expect(smallTalk(t)?.kind, t).toBe("bot");
+    expect(smallTalk("Olá! Obrigado pelo jantar de sábado, a minha namorada adorou os churros")?.kind).toBe("praise");
+    expect(smallTalk("we'd love a table for dinner")).toBeNull();
+    expect(onlyThanks("Thank you so much, sir.")).toBe(true);
+    expect(onlyThanks("Muito obrigada. Com os melhores cumprimentos.")).toBe(true);
+    expect(onlyThanks("bye")).toBe(false);
+  });
+
+  it("takes the corrected number and the party said last, and reads 'by the way' as nothing", () => {
+    expect(asMeant("mesa pa 6 el domingo a la una... no, mejó a las dos")).toMatch(/a la dos/);
+    expect(asMeant("and patatas bravas x3 no x2")).toBe("and patatas bravas x2");
+    expect(readPartySize("originally 11 of us, but 3 have dropped out, so 8 now")).toBe(8);
+    expect(readPartySize("mesa para 5, agora somos 7")).toBe(7);
+    expect(factQuestion("Já agora, a que horas abrem ao domingo?")?.now).toBe(false);
+    expect(factQuestion("anyway whats ur address")?.topics).toEqual(["address"]);
+    expect(factQuestion("Y pasame la dirección exacta porfa")?.topics).toEqual(["address"]);
+    expect(factQuestion("fair enough. do ye do takeaway?")?.topics).toEqual(["pickup"]);
   });
 
   it("reads an hour and its minutes typed with a space", () => {

@@ -462,14 +462,13 @@ async function fill(
     const today = wallClock(now(), turn.timeZone).weekday;
     const notToday = read.filter((c) => (c.kind === "add" || c.kind === "set") && !(servedDays(c.row.description)?.has(today) ?? true));
     const changes = read.filter((c) => !notToday.includes(c));
-    if (notToday.length)
-      await reply(
-        turn,
-        `${list(
-          notToday.map((c) => (c.kind === "add" || c.kind === "set" ? c.row.title : "")),
-          phrases[run.lang].and,
-        )}: ${t(run.lang, "notServedToday")}.`,
-      );
+    // "Paella mixta: not served today (only on Saturday and Sunday)." The days it is served are said.
+    for (const c of notToday) {
+      if (c.kind !== "add" && c.kind !== "set") continue;
+      const days = [...(servedDays(c.row.description) ?? [])].sort((a, b) => a - b).map((d) => weekdayName(d, run.lang));
+      const when = days.length ? ` (${t(run.lang, "servedOnly", { days: list(days, phrases[run.lang].and) })})` : "";
+      await reply(turn, `${c.row.title}: ${t(run.lang, "notServedToday")}${when}.`);
+    }
     // Items named outright answer the open "which one?" as well.
     if (changes.some((c) => c.kind !== "ambiguous")) {
       delete run.variables[OFFERED];
@@ -492,7 +491,9 @@ async function fill(
         changed = true;
         cartChanged = true;
       }
-      if (!changes.length && !cart.items.length && hasSearchWords(text, [...run.triggerPhrases, ...notMenuWords])) run.variables.$searched = true;
+      // An item found but not served today was found: no "couldn't find that on the menu" after it.
+      if (!changes.length && !notToday.length && !cart.items.length && hasSearchWords(text, [...run.triggerPhrases, ...notMenuWords]))
+        run.variables.$searched = true;
     }
   }
   // The address: the whole answer when it reads as one (a shared location keeps its coordinates), never

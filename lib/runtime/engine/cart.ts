@@ -78,9 +78,16 @@ function menuWords(ws: string[]): string[] {
 }
 
 function quantityIn(ws: string[]): { qty: number | null; article: boolean; rest: string[] } {
+  // "can a get croquetas x2": a count written in digits outweighs an article before it.
+  const counted = ws.findIndex((w) => /^(?:\d{1,2}|\d{1,2}x|x\d{1,2})$/.test(w));
+  if (counted >= 0 && ws.slice(0, counted).some((w) => ["a", "an", "um", "uma", "un", "una"].includes(w))) {
+    const n = Number(ws[counted].replace(/x/g, ""));
+    if (n > 0 && n <= 99) return { qty: n, article: false, rest: ws.filter((_, j) => j !== counted) };
+  }
   for (const [i, w] of ws.entries()) {
     const x = w.replace(/x$/, "");
-    const n = numberOf(x) ?? (/^\d+x$/.test(w) ? Number(w.slice(0, -1)) : null);
+    // "2x", "x2": a count written with the multiplication sign.
+    const n = numberOf(x) ?? (/^\d+x$/.test(w) ? Number(w.slice(0, -1)) : /^x\d+$/.test(w) ? Number(w.slice(1)) : null);
     if (n !== null && n > 0 && n <= 99) {
       const article = ["a", "an", "um", "uma", "un", "una", "one"].includes(w) && w !== "one";
       return { qty: n, article, rest: ws.filter((_, j) => j !== i) };

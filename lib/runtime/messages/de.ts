@@ -18,6 +18,7 @@ export const de: Record<MessageKey, string> = {
   catalogIntro: "Das haben wir:",
   outOfStock: "ausverkauft",
   notServedToday: "heute nicht erhältlich",
+  servedOnly: "nur {days}",
   orderReceived: "Danke! Wir haben Ihre Bestellung erhalten und bestätigen sie in Kürze.",
   textOnly: "Entschuldigung, ich kann nur Textnachrichten lesen. Können Sie es schreiben?",
 

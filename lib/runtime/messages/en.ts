@@ -18,6 +18,7 @@ export const en = {
   catalogIntro: "Here is what we have:",
   outOfStock: "out of stock",
   notServedToday: "not served today",
+  servedOnly: "only on {days}",
   orderReceived: "Thank you! We received your order and will confirm it shortly.",
   textOnly: "Sorry, I can only read text messages. Could you write it for me?",
 

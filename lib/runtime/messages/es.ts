@@ -18,6 +18,7 @@ export const es: Record<MessageKey, string> = {
   catalogIntro: "Esto es lo que tenemos:",
   outOfStock: "agotado",
   notServedToday: "hoy no se sirve",
+  servedOnly: "solo {days}",
   orderReceived: "¡Gracias! Hemos recibido tu pedido y lo confirmaremos en breve.",
   textOnly: "Lo siento, solo puedo leer mensajes de texto. ¿Me lo escribes?",
 

@@ -18,6 +18,7 @@ export const fr: Record<MessageKey, string> = {
   catalogIntro: "Voici ce que nous avons :",
   outOfStock: "épuisé",
   notServedToday: "pas servi aujourd'hui",
+  servedOnly: "seulement {days}",
   orderReceived: "Merci ! Nous avons bien reçu votre commande et la confirmerons très vite.",
   textOnly: "Désolé, je ne lis que les messages texte. Pouvez-vous l'écrire ?",
 

@@ -18,6 +18,7 @@ export const pt: Record<MessageKey, string> = {
   catalogIntro: "Eis o que temos:",
   outOfStock: "esgotado",
   notServedToday: "não se serve hoje",
+  servedOnly: "só {days}",
   orderReceived: "Obrigado! Recebemos a sua encomenda e vamos confirmá-la em breve.",
   textOnly: "Desculpe, só consigo ler mensagens de texto. Pode escrever?",
 

@@ -18,7 +18,8 @@ import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { questionParts } from "../understanding/acts";
 import { factQuestion } from "../understanding/fact-questions";
 import { slotsOf } from "../understanding/slots";
-import { smallTalk } from "../understanding/small-talk";
+import { asksIfBot, smallTalk } from "../understanding/small-talk";
+import { meaningfulWords } from "../understanding/stopwords";
 import { setMisses } from "./free-answer";
 
 // Which skill a new message starts, by meaning (issue 35 item 2): the intent classifier's clear
@@ -41,6 +42,9 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   // A question that asks only about the business's stated facts (hours, address, delivery and what it
   // costs, payment) is answered from its settings, whatever skill its words recall ("e tem pedido mínimo?").
   if (factQuestion(text)?.rests.length === 0) return null;
+  // "¿usted es un robot o una persona? jaja": a question about the assistant and nothing else starts no
+  // skill ("una persona" is no party of one); it is answered as small talk.
+  if (onlyAsksIfBot(text, turn.businessName)) return null;
   const decision = await decideIntent(turn.db, turn.businessId, turn.assistant.id, skills, text);
   const intent = decision.intent;
   const asking = text.includes("?") || questionParts(text).length > 0;
@@ -169,4 +173,13 @@ async function knowledgeSaysIt(turn: Turn, skill: RunnableSkill, text: string): 
   const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, await turnLanguage(turn));
   if (!said.length) return Boolean(answer);
   return Boolean(answer && said.some((k) => containsPhrase(answer.text, k)));
+}
+
+/** Whether every sentence of the message either asks if the assistant is a bot or is small talk. */
+function onlyAsksIfBot(text: string, businessName?: string): boolean {
+  if (!asksIfBot(text)) return false;
+  return text
+    .split(/[.!?\n]+/)
+    .filter((s) => !asksIfBot(s))
+    .every((s) => !meaningfulWords(s).length || smallTalk(s, businessName) !== null);
 }
