@@ -272,6 +272,10 @@ describe("a fourth outside set (issue 35)", () => {
   it("takes the corrected number and the party said last, and reads 'by the way' as nothing", () => {
     expect(asMeant("mesa pa 6 el domingo a la una... no, mejó a las dos")).toMatch(/a la dos/);
     expect(asMeant("and patatas bravas x3 no x2")).toBe("and patatas bravas x2");
+    // The correction names its item: the number before that item is the one corrected.
+    expect(withoutRepairs("hi can i get to pizza margherita and uh one coke for pickup no wait make it three margherita")).toBe(
+      "hi can i get three pizza margherita and uh one coke for pickup ",
+    );
     expect(readPartySize("originally 11 of us, but 3 have dropped out, so 8 now")).toBe(8);
     expect(readPartySize("mesa para 5, agora somos 7")).toBe(7);
     expect(factQuestion("Já agora, a que horas abrem ao domingo?")?.now).toBe(false);

@@ -27,6 +27,43 @@ const numbers = new RegExp(numberToken, "gi");
 const isTime = (token: string, before: string) =>
   /[:h.]\d{2}|am|pm|h$|half|quarter/i.test(token) || /\b(at|as|a las|a la|pelas|by|around|para as|pras)\s*$/i.test(before);
 
+const leadWords = new Set(["no", "wait", "oh", "nah", "naw", "sorry", "actually", "nao", "espera", "hmm", "um", "uh"]);
+
+/** Where the correcting words that end at `start` begin ("... pickup no wait| make it three"). */
+function leadingCorrection(folded: string, start: number): number {
+  let at = start;
+  for (let guard = 0; guard < 4; guard++) {
+    const head = folded.slice(0, at).trimEnd();
+    let cut = head;
+    while (cut && ",.…!".includes(cut[cut.length - 1])) cut = cut.slice(0, -1);
+    const space = cut.lastIndexOf(" ");
+    const word = cut.slice(space + 1);
+    if (!leadWords.has(word)) break;
+    at = space + 1;
+  }
+  return at;
+}
+
+const wholeNumber = new RegExp(`^(?:${numberToken})$`, "i");
+
+/**
+ * The count said before the last mention of an item (its first four letters), one or two words before
+ * it ("to pizza margherita", "2 margheritas"); null when the item was said without one.
+ */
+function countBefore(before: string, stem: string): { at: number; token: string } | null {
+  const ws = [...before.matchAll(/[a-z0-9à-ÿ]+/g)];
+  for (let k = ws.length - 1; k >= 0; k--) {
+    if (!ws[k][0].startsWith(stem)) continue;
+    for (const back of [1, 2]) {
+      const w = ws[k - back];
+      if (!w) break;
+      if (w[0] === "to" || w[0] === "too" || (wholeNumber.test(w[0]) && !/^(?:a|an)$/.test(w[0]))) return { at: w.index, token: w[0] };
+    }
+    return null;
+  }
+  return null;
+}
+
 /** `text` with every number the customer corrected in the same message replaced by the correction. */
 export function withoutRepairs(text: string): string {
   // Composed accents keep folding length-preserving, so positions in the folded text are positions in `out`.
@@ -59,18 +96,27 @@ export function withoutRepairs(text: string): string {
         const suffix = /(?:am|pm|h)$/.exec(target.token)?.[0];
         if (suffix) replacement = `${said}${suffix}`;
       }
-      if (!target) continue;
-      const between = before.slice(target.at + target.token.length);
-      if (between.trim().split(/\s+/).filter(Boolean).length > 10) continue;
-      if (!time && numberOf(fold(said).trim()) === null && !/^x?\d/.test(said)) continue;
-      // The noun said again after the correction ("2 diavolas, aliás 3 diavolas") goes with it.
       const end = m.index + m[0].length;
       const noun = /^\s+([a-zà-ÿ]+)/i.exec(folded.slice(end));
-      const after = between.trim().split(/\s+/)[0] ?? "";
-      const sameNoun = noun && after && noun[1].slice(0, 4) === after.replace(/[^a-z]/g, "").slice(0, 4);
+      // "to pizza margherita and one coke... no wait make it three margherita": the correction names its
+      // item, so the number corrected is the one said before that item ("to", "too": two misspelt).
+      const named = !time && noun && noun[1].length >= 4 ? countBefore(before, noun[1].slice(0, 4)) : null;
+      if (named) target = named;
+      if (!target) continue;
+      const between = before.slice(target.at + target.token.length);
+      if (between.trim().split(/\s+/).filter(Boolean).length > 12) continue;
+      if (!time && numberOf(fold(said).trim()) === null && !/^x?\d/.test(said)) continue;
+      // The noun said again after the correction ("2 diavolas, aliás 3 diavolas") goes with it.
+      const following = between
+        .trim()
+        .split(/\s+/)
+        .slice(0, named ? 2 : 1);
+      const sameNoun = noun && following.some((w) => noun[1].slice(0, 4) === w.replace(/[^a-z]/g, "").slice(0, 4));
       const cut = sameNoun && noun ? end + noun[0].length : end;
       const corrected = replacement === said ? out.slice(end - said.length, end) : replacement;
-      out = `${out.slice(0, target.at)}${corrected}${out.slice(target.at + target.token.length, start)}${out.slice(cut)}`;
+      // "no wait make it three": the words that led up to the correction go with it.
+      const from = Math.max(target.at + target.token.length, leadingCorrection(folded, start));
+      out = `${out.slice(0, target.at)}${corrected}${out.slice(target.at + target.token.length, from)}${out.slice(cut)}`;
       changed = true;
       break;
     }
