@@ -40,6 +40,7 @@ import {
   mergeWhen,
   readAddress,
   readAddressInText,
+  readFulfilment,
   readName,
   readNameAnswer,
   readPartySize,
@@ -227,7 +228,9 @@ export async function continueWithDialogue(
   }
 
   // "esquece a diavola", "ya no quiero las croquetas": an item out of the cart, not the order cancelled.
-  const cancelling = (isCancel(text) && !(await changesCart(run, text))) || (understanding?.acts.includes("cancel") ?? false);
+  // "ah nvm then, ill just pick it up instead": the way changes, the order stands.
+  const otherWay = /\b(instead|em vez|en vez|en lugar|rather)\b/i.test(normalize(text)) && readFulfilment(text) !== null;
+  const cancelling = (isCancel(text) && !otherWay && !(await changesCart(run, text))) || (understanding?.acts.includes("cancel") ?? false);
   if (cancelling && !(pending?.type === "question" && pending.data.confirm && saysNo(text))) {
     await releaseUnlessKept(run);
     await endSession(turn.db, turn.conversation.id);
@@ -397,7 +400,10 @@ async function fill(
       const key = whenParts(v);
       const merged = mergeWhen(run.variables[key] as WhenParts | undefined, parts);
       // "tuesday then, same time": the time refused before comes back.
-      if (!merged.time && merged.lastTime && /\b(same time|mesma hora|misma hora|same hour)\b/i.test(text)) merged.time = merged.lastTime;
+      // "can we do Saturday instead, same time?": the time of the date-time given before stands.
+      const before = (run.variables[key] as WhenParts | undefined)?.time;
+      if (!merged.time && /\b(same time|mesma hora|misma hora|same hour|a la misma hora|a mesma hora)\b/i.test(text))
+        merged.time = merged.lastTime ?? before;
       // "saturday" said on a Saturday, then a time already past: next Saturday.
       rollPastWeekday(merged, ctx);
       run.variables[key] = merged;

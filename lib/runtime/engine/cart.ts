@@ -19,7 +19,7 @@ export type CartChange =
   | { kind: "soldOut"; row: CatalogRow };
 
 const removeWords =
-  /\b(remove|take off|take out|without|no more|delete|drop|sem|tira|tirar|retira|retirar|remover|quita|quitar|sin|elimina|eliminar|cancel the|cancela o|cancela a|cancela el|cancela la|nao quero|no quiero|dont want|don t want|esquece|esqueca|olvida|forget|skip)\b/;
+  /\b(remove|take off|take out|without|no more|delete|drop|sem|tira|tirar|retira|retirar|remover|quita|quitar|sin|elimina|eliminar|cancel the|cancela o|cancela a|cancela el|cancela la|nao quero|no quiero|dont want|don t want|esquece|esqueca|olvida|forget|skip|scrap|ditch|lose the)\b/;
 // "actually no tiramisu": a part that starts with "no" takes the item out ("2 pizzas no olives" does not).
 const startsWithNo =
   /^(?:(?:actually|oh|ah|and|e|y|afinal|alias|sorry|wait|ok|okay)\s+)*no\s(?!(?:worries|problem|prob|probs|thanks|thank|pasa|hay|te preocupes)\b)/;

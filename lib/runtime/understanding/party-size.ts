@@ -29,13 +29,22 @@ const said = [
     `\\b${num}\\s+(?:for|fur|para|pra|pa)\\s+(?:tonight|tomorrow|tmrw|tmr|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun|hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|hoy|manana|lunes|martes|miercoles|jueves|viernes)\\b`,
     "g",
   ),
-  // "..., so 5" closing a correction; "3 have dropped out, so 8 now"
-  new RegExp(`\\bso\\s+${num}(?:\\s+(?:now|then|agora|ahora|of us))?\\s*$`, "g"),
+  // "..., so 5" closing a correction; "3 have dropped out, so 8 now"; "2 can't make it, so 10. Under Tom"
+  new RegExp(`\\bso\\s+${num}(?:\\s+(?:now|then|agora|ahora|of us))?\\s*(?:$|(?=(?:under|name|please|pls|thanks|thank)\\b))`, "g"),
   // "now we're 5", "agora somos 7", "ahora seremos 9"
   new RegExp(
     `\\b(?:now|agora|ahora)\\s+(?:we re|we are|were|somos|seremos|sao|son|it s|its)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d))`,
     "g",
   ),
+  // "we're actually five now", "somos afinal 7"
+  new RegExp(
+    `\\b(?:we re|we are|were|somos|seremos|ficamos|quedamos)\\s+(?:actually|now|agora|ahora|realmente|afinal)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d))`,
+    "g",
+  ),
+  // "ficamos 12", "so that's four", "that makes 6"
+  new RegExp(`\\b(?:ficamos|quedamos|that s|thats|that makes|which makes)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d))`, "g"),
+  // "four altogether", "6 in total", "12 no total", "10 en total"
+  new RegExp(`\\b${num}\\s+(?:altogether|in total|in all|no total|ao todo|en total)\\b`, "g"),
 ];
 
 // What "um", "una", "one" may be the article of, rather than a party of one.

@@ -19,7 +19,7 @@ const numberToken = `(?:x?\\d{1,3}(?:[:h.]\\d{2})?(?:\\s*(?:am|pm|h)\\b)?|\\b(?:
 const timeToken = `(?:(?:half|half past|quarter past|quarter to)\\s+${numberToken}|\\d{1,2}(?::|h|\\.)\\d{2}|\\d{1,2}\\s*(?:am|pm|h)\\b)`;
 // The correcting words, then the corrected value: "no wait three", "aliás é 152", "naw make it half 8".
 const marker = new RegExp(
-  `(?:^|[,;.…-]|(?<!\\s)\\s)\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|alias|afinal|digo|quer dizer|quiero decir|mejor dicho|o sea|pensando bem|pensandolo bien|bueno|mejor|mejo|naw make it|nah make it|no make it|make that|make it|nao|no)(?:\\s*,)?\\s*(?:(?:e|es|is|its|it s|son|sean|sao)\\s+)?(a las\\s+|a la\\s+|as\\s+|at\\s+|pelas\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
+  `(?:^|[,;.…-]|(?<!\\s)\\s)\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|pardon|perdon|perdao|alias|afinal|digo|quer dizer|quiero decir|mejor dicho|o sea|pensando bem|pensandolo bien|bueno|mejor|mejo|naw make it|nah make it|no make it|make that|make it|nao|no)(?:\\s*,)?\\s*(?:(?:e|es|is|its|it s|son|sean|sao)\\s+)?(a las\\s+|a la\\s+|as\\s+|at\\s+|pelas\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
   "gi",
 );
 const numbers = new RegExp(numberToken, "gi");
@@ -27,7 +27,7 @@ const numbers = new RegExp(numberToken, "gi");
 const isTime = (token: string, before: string) =>
   /[:h.]\d{2}|am|pm|h$|half|quarter/i.test(token) || /\b(at|as|a las|a la|pelas|by|around|para as|pras)\s*$/i.test(before);
 
-const leadWords = new Set(["no", "wait", "oh", "nah", "naw", "sorry", "actually", "nao", "espera", "hmm", "um", "uh"]);
+const leadWords = new Set(["no", "wait", "oh", "nah", "naw", "sorry", "actually", "nao", "espera", "hmm", "um", "uh", "pardon", "perdon", "perdao"]);
 
 /** Where the correcting words that end at `start` begin ("... pickup no wait| make it three"). */
 function leadingCorrection(folded: string, start: number): number {
@@ -91,6 +91,12 @@ export function withoutRepairs(text: string): string {
       let replacement = said;
       const nearest = [...before.matchAll(numbers)].at(-1);
       const adjacent = nearest && /^[\s.,;…!-]*$/.test(before.slice(nearest.index + nearest[0].length));
+      // "13:00 - no wait, 2 can't make it": a number of people, not an hour.
+      const ofPeople =
+        /^\s*(?:can['’ ]?t|cannot|won['’ ]?t|aren['’ ]?t|are not|have|dropped|people|of us|nao podem|nao vem|no pueden|no vienen|pessoas|personas)\b/.test(
+          folded.slice(m.index + m[0].length),
+        );
+      if (!time && ofPeople) continue;
       if (!time && nearest && adjacent && /^\d{1,2}$/.test(said) && Number(said) <= 24 && isTime(nearest[0], before.slice(0, nearest.index))) {
         target = { at: nearest.index, token: nearest[0] };
         const suffix = /(?:am|pm|h)$/.exec(target.token)?.[0];

@@ -102,7 +102,7 @@ export function readNameAnswer(text: string): string | null {
 const introduced =
   /(?:^|[\s,.!])(?:I'?m|I am|[Tt]his is|[Ss]oy|[Ss]ou(?: o| a)?|[Aa]qui [ée](?: o| a)?)\s+([A-ZÀ-Þ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){0,2})\s*(?:[,.!;]|$)/u;
 const here =
-  /(?:^\s*|[,.!]\s*)([A-Za-zÀ-ÿ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){0,2})\s+here\b/u;
+  /(?:^\s*|[,.!]\s*)([A-Za-zÀ-ÿ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){0,2})\s+(?:here|aqui|aquí)(?![\p{L}])/u;
 const leading = /^\s*([A-ZÀ-Þ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){1,2})\s*,/u;
 // Words that open a message and are no name: "Good afternoon,", "Boa tarde,", "Exmos. Senhores,".
 const notNames = new Set(

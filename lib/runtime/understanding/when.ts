@@ -254,6 +254,9 @@ function timeMentions(t: string): Mention[] {
   // "à 1 da tarde", "a las 1 de la tarde" written "a 1 de la tarde"
   for (const m of t.matchAll(/\ba\s+(\d{1,2})\s+(?=(?:da|de la|de)\s+(?:tarde|noite|noche|manha|madrugada)\b)/g))
     add(m.index + 2, Number(m[1]), 0, "");
+  // "à uma da tarde", "a las una de la tarde" written "a una de la tarde": an hour in words before the part of the day.
+  for (const m of t.matchAll(new RegExp(`\\ba\\s+(${hourWord})\\s+(?=(?:da|de la|de)\\s+(?:tarde|noite|noche|manha|madrugada)\\b)`, "g")))
+    add(m.index + 2, numberWords[m[1]], 0, "");
   // at eight, às oito e meia, a las dos y media, at eight thirty
   for (const m of t.matchAll(new RegExp(`\\b(?:at|as|a las|a la|pelas|pras|para las|@)\\s+(${hourWord})\\b(?:\\s+(${minuteWord})\\b)?`, "g")))
     add(m.index + m[0].indexOf(m[1], 2), numberWords[m[1]], m[2] ? minuteWords[m[2]] : 0, "");
