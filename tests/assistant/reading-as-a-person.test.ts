@@ -284,6 +284,20 @@ describe("a fourth outside set (issue 35)", () => {
     expect(factQuestion("fair enough. do ye do takeaway?")?.topics).toEqual(["pickup"]);
   });
 
+  it("takes the party said last in its many forms, the hour in words, the name before a correction, and the new day", () => {
+    expect(readPartySize("a table for four people on saturday at 8 no wait we're actually five now my name is Ava Collins")).toBe(5);
+    expect(readPartySize(asMeant("Booking: 12 of us for Sunday lunch at 13:00 - no wait, 2 can't make it, so 10. Under Tom Barker."))).toBe(10);
+    expect(readWhenParts(asMeant("Booking: 12 of us for Sunday lunch at 13:00 - no wait, 2 can't make it, so 10."), wednesday)?.time).toBe("13:00");
+    expect(readPartySize("a table for Dermot and myself and our friends the Murphys, so that's four altogether, on Saturday")).toBe(4);
+    expect(readPartySize("mesa pa 10 no domingo, José Pinto. Aliás, vem mais o meu cunhado e a mulher, ficamos 12.")).toBe(12);
+    expect(readWhenParts(asMeant("Queria mesa para 6 na sexta 4 de dezembro às 20h. Nao, pardon, às 21h, voilà."), wednesday)?.time).toBe("21:00");
+    expect(readWhenParts("Então queria para amanhã à uma da tarde, 2 pessoas", wednesday)).toEqual({ date: "2026-11-26", time: "13:00" });
+    expect(readWhenParts("sábado à noite vamos ao teatro... pode ser antes no domingo ao almoço, às 14h?", wednesday)?.date).toBe("2026-11-29");
+    expect(readNameInText("Bonjour! Manuel Ferreira aqui, de Paris. Queria mesa para 6")).toBe("Manuel Ferreira");
+    expect(readNameInText("Ó boas, mesa pa 10 no domingo à uma da tarde, José Pinto. Aliás, ficamos 12.")).toBe("José Pinto");
+    expect(staffNotes("O meu marido tem dificuldade em andar, pelo que agradecia uma mesa perto da entrada.")).toHaveLength(2);
+  });
+
   it("reads an hour and its minutes typed with a space", () => {
     expect(readWhenParts("a table on saturday at 2 no wait 2 30 because my dad has football", wednesday)).toEqual({
       date: "2026-11-28",

@@ -259,9 +259,13 @@ function signedName(text: string): string | null {
   const candidates = [clauses.length - 1, clauses.length - 2];
   const lastQuestion = /\?\s*$/.test(text.trim()) ? clauses.length - 2 : -1;
   if (lastQuestion >= 1) candidates.push(lastQuestion);
+  // "mesa pa 10 no domingo à uma, José Pinto. Aliás, ficamos 12": the name before a correction.
+  const booking = /\b(?:mesa|table|reserva|reservation|booking|book|reservar)\b/.test(normalize(text));
+  const beforeFix = booking ? clauses.findIndex((c, i) => i >= 1 && i + 1 < clauses.length && correctionStart.test(normalize(clauses[i + 1]))) : -1;
+  if (beforeFix >= 1) candidates.push(beforeFix);
   for (const i of candidates) {
     if (i < 1) continue;
-    if (i === clauses.length - 2 && i !== lastQuestion && !closing.test(normalize(clauses[clauses.length - 1]))) continue;
+    if (i === clauses.length - 2 && i !== lastQuestion && i !== beforeFix && !closing.test(normalize(clauses[clauses.length - 1]))) continue;
     const m = signature.exec(clauses[i]);
     if (!m) continue;
     const parts = m[1].split(/\s+/).map((w) => w.toLowerCase());
@@ -271,6 +275,9 @@ function signedName(text: string): string | null {
   }
   return null;
 }
+
+// Words that open a correction after a name: "Aliás, ...", "Actually ...", "Oh wait ...".
+const correctionStart = /^(?:alias|afinal|actually|oh wait|wait|sorry|bueno|espera|perdon|pardon|oops|en realidad)\b/;
 
 const pickupWords =
   /\b(take it home|to take home|take home|pick ?it up|pick up|pickup|pick-up|collect|take ?away|takeaway|to go|levantar|levanto|vou buscar|ir buscar|buscar|recolher|take out|takeout|recoger|recojo|paso a buscar|para llevar|pa llevar|p llevar|pa recoger|pra levantar|pa levantar|p levantar|en el local|no local|para levar|pra levar|pa levar|pa lleva|para lleva|passo ai|passo la|paso a por|paso por ahi|swing by|pra viagem|para viagem|pra retirar|para retirar|retirar no local|retiro)\b/;

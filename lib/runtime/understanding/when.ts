@@ -114,7 +114,7 @@ const replaced =
 
 // Words that say a value is being corrected: the later of two times is the one meant.
 const correcting =
-  /\b(actually|no wait|wait|make it|make that|i mean|or rather|rather|instead|naw|nah|sorry|say|aliás|alias|afinal|quer dizer|digo|mejor|quiero decir|no espera|nao espera|en realidad|dizer|decir|podemos|can we|could we|then|entao|entonces|too early|too late|muito cedo|muito tarde|demasiado pronto|demasiado tarde)\b/;
+  /\b(actually|no wait|wait|make it|make that|i mean|or rather|rather|instead|naw|nah|sorry|say|aliás|alias|afinal|quer dizer|digo|mejor|quiero decir|no espera|nao espera|en realidad|dizer|decir|podemos|can we|could we|then|entao|entonces|pode ser|puede ser|antes|espera|too early|too late|muito cedo|muito tarde|demasiado pronto|demasiado tarde)\b/;
 
 /** The day, time and meal named in `text` (each missing when not said); null when nothing is. */
 export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null {
