@@ -87,7 +87,7 @@ export const methodNames: Array<[string, PaymentMethod]> = (
   .sort((a, b) => b[0].length - a[0].length);
 // Paying a delivery: the delivery words, and the one who brings it.
 export const onDeliveryCues = list(
-  "traigan|traen|tragam|trouxerem|trazem|llegue|chegar|arrives|driver|rider|courier|estafeta|motorista|repartidor|al repartidor",
+  "traigan|traen|tragam|trouxerem|trazem|llegue|llega|llegue el pedido|cuando llega|chegar|chega|quando chegar|arrives|when it arrives|on arrival|driver|rider|courier|estafeta|motorista|repartidor|al repartidor",
 );
 export const pickupCues = list(
   "pick up|pickup|pick it up|collect|collection|takeaway|take away|takeout|take out|levantar|recolha|recolher|ir buscar|para levar|recoger|para llevar|recogida",

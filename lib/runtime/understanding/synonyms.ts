@@ -8,7 +8,7 @@ import { stems } from "./stemming";
 
 const groups: Record<string, string> = {
   address: `address addresses adress located location locate directions map morada endereco localizacao localizados
-    localizado localizada fica ficam chegar situado situados situada direccion ubicados ubicado ubicada ubicacion encuentran llegar queda quedan`,
+    localizado localizada fica ficam situado situados situada direccion ubicados ubicado ubicada ubicacion encuentran queda quedan`,
   hours: `hours hour open opens opening opened close closes closing closed schedule horario horarios horas aberto
     abertos aberta abrem abre abrir fecham fechado fechados encerrado encerrados abiertos abierto abierta abren abris abrimos cierran
     cierra cerrado cerrados`,
