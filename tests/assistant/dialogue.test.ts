@@ -188,5 +188,8 @@ describe("the dialogue manager", () => {
     });
     const kim = customer(shop);
     expect((await kim.say("hiya can a get tiramisu x2 for pickup"))[0]).toMatch(/2 x Tiramisu \(€12\.00\)/);
+    // A bare hour after an article is no count: "a tiramisu for pickup at 9" is one.
+    const lea = customer(shop);
+    expect((await lea.say("can i get a tiramisu for pickup at 9"))[0]).toMatch(/1 x Tiramisu \(€6\.00\)/);
   });
 });

@@ -78,8 +78,9 @@ function menuWords(ws: string[]): string[] {
 }
 
 function quantityIn(ws: string[]): { qty: number | null; article: boolean; rest: string[] } {
-  // "can a get croquetas x2": a count written in digits outweighs an article before it.
-  const counted = ws.findIndex((w) => /^(?:\d{1,2}|\d{1,2}x|x\d{1,2})$/.test(w));
+  // "can a get croquetas x2": a count written with the multiplication sign outweighs an article before
+  // it (a bare digit does not: "a tortilla for pickup at 9").
+  const counted = ws.findIndex((w) => /^(?:\d{1,2}x|x\d{1,2})$/.test(w));
   if (counted >= 0 && ws.slice(0, counted).some((w) => ["a", "an", "um", "uma", "un", "una"].includes(w))) {
     const n = Number(ws[counted].replace(/x/g, ""));
     if (n > 0 && n <= 99) return { qty: n, article: false, rest: ws.filter((_, j) => j !== counted) };

@@ -261,7 +261,7 @@ function signedName(text: string): string | null {
   if (lastQuestion >= 1) candidates.push(lastQuestion);
   // "mesa pa 10 no domingo à uma, José Pinto. Aliás, ficamos 12": the name before a correction.
   const booking = /\b(?:mesa|table|reserva|reservation|booking|book|reservar)\b/.test(normalize(text));
-  const beforeFix = booking ? clauses.findIndex((c, i) => i >= 1 && i + 1 < clauses.length && correctionStart.test(normalize(clauses[i + 1]))) : -1;
+  const beforeFix = booking ? clauses.findIndex((_c, i) => i >= 1 && i + 1 < clauses.length && correctionStart.test(normalize(clauses[i + 1]))) : -1;
   if (beforeFix >= 1) candidates.push(beforeFix);
   for (const i of candidates) {
     if (i < 1) continue;
