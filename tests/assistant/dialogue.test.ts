@@ -70,6 +70,19 @@ describe("the dialogue manager", () => {
     expect(await rows(shop, "bookings")).toHaveLength(1);
   });
 
+  it("answers a question about the business's facts said beside an order, though it names the order's word", async () => {
+    const shop = await makeShop();
+    await withRules(shop);
+    await setBusinessFacts(db(), shop.businessId, {
+      paymentMethods: ["card", "cash"],
+      delivery: { offered: true, fee: { amount: 250, currency: "EUR" }, freeFrom: { amount: 3000, currency: "EUR" }, minimum: { amount: 1500, currency: "EUR" } },
+    });
+    const ivo = customer(shop);
+    const replies = await ivo.say("2 tiramisus and a margherita delivered to Rua Augusta 10. Can I pay the order by card?");
+    expect(replies.some((r) => /card/i.test(r) && !/Your order/.test(r))).toBe(true);
+    expect(replies.at(-1)).toMatch(/^Your order:\n2 x Tiramisu \(€12\.00\)\n1 x Pizza Margherita/);
+  });
+
   it("keeps the day when only a time follows a closed hour, and a cancel stores nothing", async () => {
     const shop = await makeShop();
     const bo = customer(shop);

@@ -25,6 +25,7 @@ import { onlyThanks, smallTalk } from "../understanding/small-talk";
 import { readInterest } from "../understanding/interest";
 import { countTokens } from "../understanding/tokens";
 import { topicalKnowledge } from "../retrieval/retrieval-reply";
+import { factQuestion } from "../understanding/fact-questions";
 import { servedDays } from "../understanding/served-days";
 import { skillKind } from "../retrieval/skill-intents";
 import { containsPhrase, normalize } from "../understanding/text-match";
@@ -670,7 +671,13 @@ async function answerQuestions(
   const { turn } = run;
   let parts: string[] = [];
   const asked: string[] = [];
-  for (const q of questionParts(text)) (await isRequest(run, q, requests ? skills : [])) ? asked.push(q) : parts.push(q);
+  for (const q of questionParts(text)) {
+    // "¿puedo pagar con tarjeta cuando llega el pedido?": a question about the business's stated facts
+    // (payment, hours, address, the minimum) is answered, whatever skill word it names.
+    const separate = factQuestion(q)?.topics.some((topic) => topic === "payment" || topic === "hours" || topic === "address" || topic === "minimum");
+    if (!separate && (await isRequest(run, q, requests ? skills : []))) asked.push(q);
+    else parts.push(q);
+  }
   if (!parts.length && whole) parts = [text];
   // An allergy question: what the knowledge says, then a person offered for what is safe.
   const allergy = parts.some(mentionsAllergen);
@@ -678,8 +685,9 @@ async function answerQuestions(
   // The request itself, when it names something the business has a word on ("can we reserve one of your
   // terrace tables?": the terrace cannot be booked): that word is said before the skill goes on.
   for (const q of asked) {
-    // Only a request said as one ("can we...", "dá para..."): a question that merely names the skill's word is not.
-    if (!requestStart.test(normalize(q).replace(greetingWords, ""))) continue;
+    // Only a request said as one ("can we...", "dá para...") or asked outright ("¿La terraza se puede
+    // reservar?"): a part that merely names the skill's word is not.
+    if (!requestStart.test(normalize(q).replace(greetingWords, "")) && !q.trim().endsWith("?")) continue;
     const known = await topicalKnowledge(turn.db, turn.businessId, turn.assistant.id, q, run.lang, turn.businessName);
     if (!known) continue;
     turn.unbilled += countTokens(known.context);
