@@ -75,7 +75,12 @@ describe("the dialogue manager", () => {
     await withRules(shop);
     await setBusinessFacts(db(), shop.businessId, {
       paymentMethods: ["card", "cash"],
-      delivery: { offered: true, fee: { amount: 250, currency: "EUR" }, freeFrom: { amount: 3000, currency: "EUR" }, minimum: { amount: 1500, currency: "EUR" } },
+      delivery: {
+        offered: true,
+        fee: { amount: 250, currency: "EUR" },
+        freeFrom: { amount: 3000, currency: "EUR" },
+        minimum: { amount: 1500, currency: "EUR" },
+      },
     });
     const ivo = customer(shop);
     const replies = await ivo.say("2 tiramisus and a margherita delivered to Rua Augusta 10. Can I pay the order by card?");
