@@ -685,9 +685,8 @@ async function answerQuestions(
   // The request itself, when it names something the business has a word on ("can we reserve one of your
   // terrace tables?": the terrace cannot be booked): that word is said before the skill goes on.
   for (const q of asked) {
-    // Only a request said as one ("can we...", "dá para...") or asked outright ("¿La terraza se puede
-    // reservar?"): a part that merely names the skill's word is not.
-    if (!requestStart.test(normalize(q).replace(greetingWords, "")) && !q.trim().endsWith("?")) continue;
+    // Only a request said as one ("can we...", "dá para..."): a question that merely names the skill's word is not.
+    if (!requestStart.test(normalize(q).replace(greetingWords, ""))) continue;
     const known = await topicalKnowledge(turn.db, turn.businessId, turn.assistant.id, q, run.lang, turn.businessName);
     if (!known) continue;
     turn.unbilled += countTokens(known.context);
