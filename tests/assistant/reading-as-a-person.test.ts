@@ -9,9 +9,10 @@ import { onlyThanks, smallTalk } from "@/lib/runtime/understanding/small-talk";
 import { partyChange, readPartySize } from "@/lib/runtime/understanding/party-size";
 import { pointsToPerson } from "@/lib/runtime/understanding/deferral";
 import { asMeant, withoutRepairs } from "@/lib/runtime/understanding/repairs";
-import { readFulfilment, readNameAnswer, readNameInText } from "@/lib/runtime/understanding/slots";
+import { readAddressInText, readFulfilment, readNameAnswer, readNameInText } from "@/lib/runtime/understanding/slots";
 import { staffNotes } from "@/lib/runtime/understanding/staff-notes";
 import { readWhenParts } from "@/lib/runtime/understanding/when";
+import { detectLanguage } from "@/lib/runtime/understanding/language";
 
 // Wednesday 25 November 2026, 16:00, and Saturday 28 November, 19:00, in Lisbon (UTC+0 in winter).
 const wednesday = { timeZone: "Europe/Lisbon", now: new Date("2026-11-25T16:00:00Z") };
@@ -305,5 +306,81 @@ describe("a fourth outside set (issue 35)", () => {
     });
     expect(readWhenParts("tomorrow 8 45pm", wednesday)).toEqual({ date: "2026-11-26", time: "20:45" });
     expect(readWhenParts("for 2 30 people", wednesday)).toBeNull();
+  });
+
+  it("finds each question after a preamble ended by an emoji, and a price asked after 'quer saber'", () => {
+    expect(questionParts("oi gente, tô indo pra Madri semana que vem 😍 qual o metrô mais perto de vocês? e tem estacionamento por perto?")).toEqual([
+      "qual o metrô mais perto de vocês?",
+      "e tem estacionamento por perto?",
+    ]);
+    expect(questionParts("vocês têm pizza vegana? minha amiga é vegana e quer saber quanto sai antes da gente ir aí 🙏")).toEqual([
+      "vocês têm pizza vegana?",
+      "quer saber quanto sai antes da gente ir aí 🙏",
+    ]);
+    // An emoji inside a question does not cut it.
+    expect(questionParts("can I bring my 🐶 inside?")).toEqual(["can I bring my 🐶 inside?"]);
+  });
+
+  it("ends an address where the items, the name or the next sentence begin", () => {
+    expect(readAddressInText("delivered to rua da misericordia 14 and one vegan pizza and a coke my name is Ava Collins")).toBe(
+      "rua da misericordia 14",
+    );
+    expect(readAddressInText("entrega na Rua Garrett 50, 2º andar. Aliás, em vez das 6 águas, 4 águas")).toBe("Rua Garrett 50, 2º andar");
+    expect(readAddressInText("para a Rua Augusta 12 e uma coca")).toBe("Rua Augusta 12");
+    expect(readAddressInText("a Calle Mayor 5 y dos cañas")).toBe("Calle Mayor 5");
+    expect(readAddressInText("Rua 25 de Abril 10, 3º esq")).toBe("Rua 25 de Abril 10, 3º esq");
+  });
+
+  it("takes 'instead of the 6 waters, 4 waters' as the new count, and adds what follows", () => {
+    expect(withoutRepairs("4 Caesar Salad, 2 Lasagna e 6 águas, entrega na Rua Garrett 50. Aliás, em vez das 6 águas, 4 águas e 2 Coca-Cola.")).toBe(
+      "4 Caesar Salad, 2 Lasagna e 4 águas, entrega na Rua Garrett 50. e 2 Coca-Cola.",
+    );
+    expect(withoutRepairs("3 cokes and a pizza. instead of the 3 cokes, 2 cokes and a water")).toBe("2 cokes and a pizza. and a water");
+    // Another item after "instead of" is no count correction.
+    expect(withoutRepairs("2 cokes. instead of 2 cokes, 2 waters")).toBe("2 cokes. instead of 2 cokes, 2 waters");
+  });
+
+  it("keeps a diet said of someone as a note, a dish's name never; an invoice request is a note", () => {
+    expect(staffNotes("minha amiga é vegana")).toEqual(["minha amiga é vegana"]);
+    expect(staffNotes("we're both vegan")).toEqual(["we're both vegan"]);
+    expect(staffNotes("one vegan pizza and a coke my name is Ava Collins")).toEqual([]);
+    expect(staffNotes("4 Caesar Salad, 2 Vegetarian Lasagna e 6 águas")).toEqual([]);
+    expect(staffNotes("Preciso de fatura com o NIF 501234567")).toEqual(["Preciso de fatura com o NIF 501234567"]);
+  });
+
+  it("reads a name answered with agreement or an emoji, a name after 'it's', and no name in 'pa comé' or 'till late'", () => {
+    expect(readNameAnswer("Duarte Leal. sim, pode ser")).toBe("Duarte Leal");
+    expect(readNameAnswer("José Pinto. tá certo 👍")).toBe("José Pinto");
+    expect(readNameAnswer("Liam Cooper 🙌")).toBe("Liam Cooper");
+    expect(readNameInText("Hello there, it's Maureen. We're four for lunch on Saturday")).toBe("Maureen");
+    expect(readNameInText("Oh and it's Maureen O'Sullivan, sorry love")).toBe("Maureen O'Sullivan");
+    expect(readNameInText("it's Tuesday. ok")).toBeNull();
+    expect(readNameInText("quillo buenas, una mesa pa 4 el domingo a las dos pa comé")).toBeNull();
+    expect(readNameInText("can we do saturday instead of friday? same time, she's on shift friday till late")).toBeNull();
+  });
+
+  it("takes the time settled on after 'so', 'así que', 'entonces mejor', the day meant beside 'until Sunday', and 'the night'", () => {
+    const wednesdayDec = { timeZone: "Europe/Lisbon", now: new Date("2026-12-02T12:00:00Z") };
+    expect(readWhenParts("una mesa para el jueves? Salgo del trabajo a las 14:30, entonces mejor a las 15:00. Somos 3.", wednesdayDec)?.time).toBe(
+      "15:00",
+    );
+    expect(readWhenParts("para mañana por la noche; salgo de una reunión a las 20:15, así que a las 20:30 irá bien.", wednesdayDec)?.time).toBe(
+      "20:30",
+    );
+    expect(readWhenParts("Saturday evening for 5 people. Not before 21:00 because of the football, so 21:30 is best.", wednesdayDec)?.time).toBe(
+      "21:30",
+    );
+    expect(readWhenParts("We're in Lisbon until Sunday and would love to come for dinner on Friday, 2 of us at 8pm!", wednesdayDec)).toMatchObject({
+      date: "2026-12-04",
+      time: "20:00",
+    });
+    expect(readWhenParts("hiya, table for 5 the night at 7 please", wednesdayDec)).toMatchObject({ date: "2026-12-02", time: "19:00" });
+    expect(readWhenParts("we stayed all the night at 7 bars", wednesdayDec)?.date).toBeUndefined();
+  });
+
+  it("keeps a conversation's language through a dialect reply, and notes a count with a diet", () => {
+    expect(detectLanguage("na, ya iremo sin resevá, grasias miarma", "es", "pt")).toBe("es");
+    expect(detectLanguage("Manolo García. venga, confirmao", "es", "pt")).toBe("es");
+    expect(staffNotes("Hi, 7 of us on Saturday the 5th around 9pm, one veggie. Do you do a set menu for groups?")).toEqual(["one veggie"]);
   });
 });

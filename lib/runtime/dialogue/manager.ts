@@ -79,6 +79,9 @@ export async function impliedSkill(turn: Turn, skills: RunnableSkill[], { beside
   }
   // A party size and a day or time ("sunday for 4 ppl", "2 personas, a las 20h"): a booking.
   if (readPartySize(text) !== null && readWhenParts(text, { timeZone: turn.timeZone, now: now() })) {
+    // "the paella mixta for two to pick up tonight": a menu item to take away or have delivered is an order.
+    const order = readFulfilment(text) ? await orderNaming(turn, skills, text, { counted: false }) : null;
+    if (order) return order;
     const booking = skills.find(
       (s) => slotsOf(s.graph).some((slot) => slot.role === "party") && slotsOf(s.graph).some((slot) => slot.role === "when"),
     );
@@ -104,6 +107,11 @@ export async function impliedSkill(turn: Turn, skills: RunnableSkill[], { beside
     !asks.some((q) => requestStart.test(normalize(q).replace(greetingWords, "")))
   )
     return null;
+  return orderNaming(turn, skills, text, { counted: true });
+}
+
+/** The order skill whose menu has the items `text` names (with a quantity each when `counted`). */
+async function orderNaming(turn: Turn, skills: RunnableSkill[], text: string, { counted }: { counted: boolean }): Promise<RunnableSkill | null> {
   for (const skill of skills) {
     const node = skill.graph.nodes.find((n): n is TypedNode<"catalog"> => n.type === "catalog" && n.data.cart === true);
     if (!node) continue;
@@ -116,7 +124,7 @@ export async function impliedSkill(turn: Turn, skills: RunnableSkill[], { beside
       emptyCart({}),
       [],
     );
-    if (changes.some((c) => (c.kind === "add" || c.kind === "set") && c.qty !== null)) return skill;
+    if (changes.some((c) => (c.kind === "add" || c.kind === "set") && (!counted || c.qty !== null))) return skill;
   }
   return null;
 }
@@ -674,7 +682,9 @@ async function answerQuestions(
   for (const q of questionParts(text)) {
     // "¿puedo pagar con tarjeta cuando llega el pedido?": a question about the business's stated facts
     // (payment, hours, address, the minimum) is answered, whatever skill word it names.
-    const separate = factQuestion(q)?.topics.some((topic) => topic === "payment" || topic === "hours" || topic === "address" || topic === "minimum");
+    const separate = factQuestion(q)?.topics.some(
+      (topic) => topic === "payment" || topic === "hours" || topic === "address" || topic === "minimum" || topic === "deliveryCost",
+    );
     if (!separate && (await isRequest(run, q, requests ? skills : []))) asked.push(q);
     else parts.push(q);
   }
@@ -686,7 +696,7 @@ async function answerQuestions(
   // terrace tables?": the terrace cannot be booked): that word is said before the skill goes on.
   for (const q of asked) {
     // Only a request said as one ("can we...", "dá para..."): a question that merely names the skill's word is not.
-    if (!requestStart.test(normalize(q).replace(greetingWords, ""))) continue;
+    if (!saidAsRequest(normalize(q).replace(greetingWords, ""))) continue;
     const known = await topicalKnowledge(turn.db, turn.businessId, turn.assistant.id, q, run.lang, turn.businessName);
     if (!known) continue;
     turn.unbilled += countTokens(known.context);
@@ -705,6 +715,10 @@ const greetingWords = /^(?:(?:h+i+|hello|hey+|hiya|hola+|ola+|oi+|buenas|bom dia
 
 const requestStart =
   /^(?:(?:and|also|e|y|ah|oh|so)\s+)?(?:can|could|may|shall)\s+(?:i|we|u|you)\b|^(?:me podeis|me podes|me puedes|me pueden|nos podeis|nos puedes|nos pueden|me podem|podem me|i d like|i would like|i want|we want|we d like|id like|quero|queria|queriamos|gostaria|podia|podiam|posso|podemos|pode|podem|da para|da pra|dava|quiero|queria|querria|quisiera|me pones|ponme|dame|puedo|podemos|podeis|pueden|se puede|me regala|me regalas|me das|me da|me pone|me manda|me mandas|me trae|me traes|me traeis|manda|mandem|mandam)\b/;
+// "¿La terraza se puede reservar?", "the terrace can we book it": a short subject said before the request.
+const subjectFirst =
+  /^(?:\S+\s+){1,3}(?:se puede|se pueden|se podria|es posible|da para|da pra|e possivel|pode se|podem se|can (?:i|we|you|u)|could (?:i|we)|is it possible)\b/;
+const saidAsRequest = (n: string) => requestStart.test(n) || subjectFirst.test(n);
 // Asking whether the business is open names a day, but is a question to answer, not a booking.
 const aboutHours =
   /\b(open|opens|opening|close|closes|closed|hours|abren|abrem|abre|aberto|abertos|abierto|abiertos|fecham|fechado|fechados|cierran|cerrado|cerrados|horario|horarios)\b/;

@@ -2,7 +2,9 @@ import "server-only";
 import type { Language } from "../../language";
 import { reply } from "../base/reply";
 import type { Turn } from "../base/turn-context";
+import { priceReply } from "../retrieval/facts-answer";
 import { retrievalReply } from "../retrieval/retrieval-reply";
+import { asksPrice } from "../understanding/fact-questions";
 import { countTokens } from "../understanding/tokens";
 import { KNOWLEDGE_OFFER, offerPerson } from "../base/person-offer";
 import { pointsToPerson } from "../understanding/deferral";
@@ -13,8 +15,13 @@ import { pointsToPerson } from "../understanding/deferral";
 /** Answers each of `questions`; true when at least one was answered. */
 export async function answerEachQuestion(turn: Turn, language: Language, questions: string[]): Promise<boolean> {
   const said: string[] = [];
-  for (const q of questions.slice(0, 3)) {
-    const answer = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, q, language, { businessName: turn.businessName });
+  const asked = questions.slice(0, 3);
+  for (const [i, q] of asked.entries()) {
+    // "do you have a vegan pizza? how much is it?": a price asked of nothing named is the price of what the
+    // question before it named.
+    const answer =
+      (await retrievalReply(turn.db, turn.businessId, turn.assistant.id, q, language, { businessName: turn.businessName })) ??
+      (i > 0 && asksPrice(q) ? await priceReply(turn.db, turn.businessId, `price ${asked[i - 1]}`, language) : null);
     // One answer can cover two questions (the facts answer reads every clause): it is said once.
     if (!answer || said.some((s) => s.includes(answer.text) || answer.text.includes(s))) continue;
     turn.unbilled += countTokens(answer.context);

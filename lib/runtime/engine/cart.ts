@@ -135,6 +135,11 @@ export async function readCartChanges(
   const parts = text
     .split(/[,;+&\n]|\s[-–—]\s|[.!?:](?:\s|$)/)
     .flatMap((p) => normalize(p).split(splitter))
+    // "and a coke my name is Ava Collins": the name is said after the items, and names none.
+    .map((p) => {
+      const at = p.search(namePhrase);
+      return at < 0 ? p : p.slice(0, at);
+    })
     // "2 bravas 2 croquetas": a new quantity after an item starts another part.
     .flatMap((p) => p.split(/ (?=\d{1,2}x? [a-z])/))
     // "get a margherita a diavola": two English articles in one part start two items.
@@ -208,6 +213,9 @@ export async function readCartChanges(
   if (ofThem && one && (one.qty ?? 1) === 1) one.qty = numberOf(ofThem[1]) ?? 1;
   return changes;
 }
+
+const namePhrase =
+  / (?:(?:and |e |y )?(?:my name is|my name s|me llamo|mi nombre es|meu nome e|o meu nome e|chamo me|a nombre de|em nome de|in the name of))(?= )/;
 
 const ofThemPattern =
   /\b(\d{1,2}|two|three|four|five|six|dois|duas|tres|quatro|cinco|seis|dos|cuatro|seis)\s(?:of them|of those|of these|of em|dessas|desses|destas|destes|delas|deles|de esas|de esos|de estas|de estos|de ellas|de ellos)\b/;

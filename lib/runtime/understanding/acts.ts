@@ -117,13 +117,13 @@ export function isCorrection(text: string): boolean {
 const questionStarts = phrases(
   "what|whats|where|when|how|do you|do u|do ya|does|is there|can u|could u|r u|are u|any|is the|are the|is your|are your|do they|have u|u have|can we|could we|may i|may we|is it possible|" +
     "da para|da pra|da pa|pode|es posible|podemos|are there|are you|can i|can you|could|will|which|who|why|is it|have you|whether|tell me|kindly tell me|let me know|i d like to know|i would like to know|i want to know|" +
-    "gostaria de saber|queria saber|quisiera saber|me gustaria saber|quiero saber|se aceitam|se tem|se posso|se podem|se ha|" +
+    "gostaria de saber|queria saber|quer saber|queremos saber|quisiera saber|me gustaria saber|quiero saber|quiere saber|queremos saber|wants to know|wanna know|se aceitam|se tem|se posso|se podem|se ha|" +
     "onde|quando|qual|quais|como|quanto|tem|tens|ha|existe|voces|vcs|aceitam|posso|podem|e possivel|fazem|estao|" +
     "donde|cuando|cual|cuanto|cuanta|tienen|tiene|hay|aceptan|puedo|pueden|se puede|hacen|estan",
 );
 
 const starters =
-  "do|does|is|are|can|could|what|where|when|how|which|any|da|dá|e possivel|é possível|posso|podemos|podem|se puede|aceitam|tem|têm|tens|ha|há|onde|aceitam|fazem|voces|vocês|vcs|quanto|qual|tienen|tiene|teneis|tenéis|hay|donde|dónde|aceptan|cuanto|cuánto|cual|cuál|podeis|podéis|puedo|hacen";
+  "quer saber|quiere saber|wants to know|wanna know|do|does|is|are|can|could|what|where|when|how|which|any|da|dá|e possivel|é possível|posso|podemos|podem|se puede|aceitam|tem|têm|tens|ha|há|onde|aceitam|fazem|voces|vocês|vcs|quanto|qual|tienen|tiene|teneis|tenéis|hay|donde|dónde|aceptan|cuanto|cuánto|cual|cuál|podeis|podéis|puedo|hacen";
 
 // Words before a question that do not change it: "hiii how much is...", "and is there...".
 const leading =
@@ -136,7 +136,8 @@ const opensQuestion = new RegExp(`^(?:${starters})(?![\\p{L}])`, "iu");
 
 /** A sentence from its last comma clause that opens like a question; its last clause when none does. */
 function fromLastAsking(sentence: string): string {
-  const clauses = sentence.split(/(?<=[,;])/);
+  // An emoji ends a clause as a comma does: "tô indo pra Madri semana que vem 😍 qual o metrô mais perto?".
+  const clauses = sentence.split(/(?<=[,;]|\p{Extended_Pictographic}\s)/u);
   for (let i = clauses.length - 1; i >= 0; i--) {
     const c = clauses[i].replace(/^[\s,;]+/, "");
     const bare = normalize(c).replace(leading, "");
@@ -161,7 +162,7 @@ export function questionParts(text: string): string[] {
       )
       // "mesa p 4 sabado 21h nome rodrigo, da p pagar com mb way?": the question starts at its last clause
       // that opens like one ("what time are you open on a Sunday, lunch and evening?" is asked whole).
-      .map((s) => (s.includes("?") && /[,;]/.test(s) ? fromLastAsking(s) : s).trim())
+      .map((s) => (s.includes("?") && /[,;]|\p{Extended_Pictographic}\s/u.test(s) ? fromLastAsking(s) : s).trim())
       // "Hi, question: how much is...": the greeting is no part of the question.
       .map((s) => s.replace(greeting, ""))
       // "And is there a metro close by, we don't drive anymore": the question is the first clause.

@@ -34,7 +34,7 @@ export const markerWords = {
     hj msm fecham abrem fazem servem entregam estacionar
   `),
   es: list(`
-    si gracias grax hola buenas buenos bueno buena usted ustedes vosotros estan estoy soy son donde hay tienen tiene tengo
+    si venga gracias grax hola buenas buenos bueno buena usted ustedes vosotros estan estoy soy son donde hay tienen tiene tengo
     tenemos quiero quieren el los las del al una unos unas y con sin muy mucho mucha muchos noche hoy manana despues hasta
     luego ahora yo mi mis nuestro nuestra eso esto puede pueden puedo hacer gustaria tambien bien voy personas persona
     nombre llamo cena cenar almuerzo almorzar lunes martes miercoles jueves viernes cuatro ocho nueve diez siete doce once

@@ -66,7 +66,9 @@ export function languageScores(text: string): Record<DetectedLanguage, number> {
  */
 export function detectLanguage(text: string, previous?: DetectedLanguage | null, local?: DetectedLanguage | null): DetectedLanguage {
   const scores = languageScores(text);
-  if (local && local !== "en" && (scores.pt > 0 || scores.es > 0)) scores[local] += LOCAL_NUDGE;
+  // Only a first message leans to the local language: once the conversation has one, it keeps it unless
+  // the message clearly says otherwise ("na, ya iremo sin resevá, grasias miarma" stays Spanish in Lisbon).
+  if (!previous && local && local !== "en" && (scores.pt > 0 || scores.es > 0)) scores[local] += LOCAL_NUDGE;
   const ranked = [...detectedLanguages].sort((a, b) => scores[b] - scores[a]);
   const [best, second] = ranked;
   if (previous) return scores[best] - scores[previous] >= SWITCH_MARGIN ? best : previous;

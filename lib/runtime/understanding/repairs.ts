@@ -64,10 +64,31 @@ function countBefore(before: string, stem: string): { at: number; token: string 
   return null;
 }
 
+// "Aliás, em vez das 6 águas, 4 águas e 2 Coca-Cola", "instead of the 3 cokes, 2 cokes and a water": the
+// count said earlier for that item is the new one, and the rest of the sentence adds what it names.
+const insteadOf = new RegExp(
+  `(?:^|(?<=[,;.…!-]|\\s))\\s*(?:(?:alias|actually|afinal|sorry|oh|wait|no|nao)\\s*,?\\s*)*(?:em vez|em lugar|no lugar|ao inves|instead|en vez|en lugar|rather than)(?:\\s+(?:of|de|do|da|dos|das|del|the|o|a|os|as|el|la|los|las))*\\s+(${numberToken})\\s+([a-z]+)\\s*,?\\s*(?:(?:make it|pode ser|mejor|better|so|sao|son|are)\\s+)?(${numberToken})(?:\\s+([a-z]+))?`,
+  "id",
+);
+
+function withoutInsteadOf(text: string): string {
+  const folded = fold(text);
+  const m = insteadOf.exec(folded);
+  if (!m) return text;
+  const [, , noun, said, again] = m;
+  // "em vez de 2 Caesar são 3": the item need not be said again; said again, it is the same one.
+  if ((again && noun.slice(0, 4) !== again.slice(0, 4)) || numberOf(said.trim()) === null) return text;
+  const target = countBefore(folded.slice(0, m.index), noun.slice(0, 4));
+  const at = m.indices?.[3];
+  if (!target || !at) return text;
+  const end = m.index + m[0].length;
+  return `${text.slice(0, target.at)}${text.slice(at[0], at[1])}${text.slice(target.at + target.token.length, m.index)}${text.slice(end)}`;
+}
+
 /** `text` with every number the customer corrected in the same message replaced by the correction. */
 export function withoutRepairs(text: string): string {
   // Composed accents keep folding length-preserving, so positions in the folded text are positions in `out`.
-  let out = text.normalize("NFC");
+  let out = withoutInsteadOf(text.normalize("NFC"));
   for (let guard = 0; guard < 4; guard++) {
     const folded = fold(out);
     marker.lastIndex = 0;

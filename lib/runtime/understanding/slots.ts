@@ -60,7 +60,8 @@ const commandWords = new Set(
 
 /** A name: a few words, no question, no digits, not a command or a sentence ("Ana", "it's Ana Silva"). */
 export function readName(text: string): string | null {
-  let t = withoutEndMarks(text);
+  // "Liam Cooper 🙌": an emoji is no part of a name.
+  let t = withoutEndMarks(text.replace(/\p{Extended_Pictographic}|\u{FE0F}|\u{200D}/gu, " ").trim());
   t = t.replace(
     /^(it'?s|its|name'?s|my name is|the name is|name is|under|i'?m|i am|this is|é|e|sou|sou o|sou a|o meu nome é|meu nome é|chamo-me|me chamo|em nome de|a nombre de|soy|me llamo|mi nombre es|nome|name|nombre)\s*[:,-]?\s+/i,
     "",
@@ -93,7 +94,8 @@ export function readName(text: string): string | null {
 export function readNameAnswer(text: string): string | null {
   const whole = readName(text);
   if (whole) return whole;
-  const [first, ...rest] = text.split(/[,;]|\s[-–—]\s/).map((p) => p.trim());
+  // "Duarte Leal. sim, pode ser", "José Pinto. tá certo 👍": the name, then a sentence of agreement.
+  const [first, ...rest] = text.split(/[,;]|\s[-–—]\s|(?<=\p{L})[.!]\s+/u).map((p) => p.trim());
   if (!rest.length || text.trim().endsWith("?")) return null;
   return readName(first) ?? readNameInText(text);
 }
@@ -147,8 +149,11 @@ export function readNameInText(text: string): string | null {
     /\b(?:[Ii]t'?s|[Ii]ts|[Tt]he booking is|[Tt]he table is|[Bb]ooking) for ([A-ZÀ-Þ][a-zà-ÿ'-]+(?:\s+[A-ZÀ-Þ][a-zà-ÿ'-]+){0,2})\s*(?:[.!,;]|$)/u.exec(
       text,
     ) ??
-    // "It's Megan Dunn.", "it's Tom Reid here": a full name (two capitalised words) after "it's".
-    /(?:^|[\s,.!])(?:[Ii]t'?s|[Ii]ts)\s+([A-ZÀ-Þ][a-zà-ÿ'-]+\s+[A-ZÀ-Þ][a-zà-ÿ'-]+)\s*(?:[.!,;]|here\b|$)/u.exec(text);
+    // "It's Megan Dunn.", "it's Tom Reid here", "it's Maureen O'Sullivan, sorry love": a full name (two
+    // capitalised words) after "it's".
+    /(?:^|[\s,.!])(?:[Ii]t'?s|[Ii]ts)\s+([A-ZÀ-Þ][a-zà-ÿ'-]+\s+[A-ZÀ-Þ][a-zà-ÿ'’-]*(?:['’][A-ZÀ-Þ][a-zà-ÿ]+)?)\s*(?:[.!,;]|here\b|$)/u.exec(text) ??
+    // "Hello there, it's Maureen. We're four...": one given name after "it's", ending its sentence.
+    givenNameAfterIts(text);
   if (forName && !forName[1].split(/\s+/).some((w) => calendarWords.has(w.toLowerCase()) || notNames.has(w.toLowerCase()))) {
     const name = readName(forName[1]);
     if (name) return name;
@@ -167,9 +172,15 @@ export function readNameInText(text: string): string | null {
   return signedName(text) ?? lowerCaseSignature(text);
 }
 
-// A word before a name that makes it someone else than the one writing: "with rita", "my son leo".
+function givenNameAfterIts(text: string): RegExpExecArray | null {
+  const m = /(?:^|[\s,.!])(?:[Ii]t'?s|[Ii]ts)\s+([A-ZÀ-Þ][a-zà-ÿ'-]+)\s*[.!,;]/u.exec(text);
+  return m && isGivenName(normalize(m[1])) ? m : null;
+}
+
+// A word before a name that makes it someone else than the one writing: "with rita", "my son leo"; or
+// no name at all: "pa comé" (para comer).
 const someoneElse = new Set(
-  "with com con and e y my meu minha mi mis meus minhas for para pra to a o the el la our nosso nossa nuestro nuestra his her son daughter filho filha hijo hija wife husband mulher marido esposa esposo friend friends amigo amiga amigos amigas mum mom mae madre dad pai padre sister brother irma irmao hermana hermano ask call tell".split(
+  "with com con and e y my meu minha mi mis meus minhas for para pra pa pal to a o the el la our nosso nossa nuestro nuestra his her son daughter filho filha hijo hija wife husband mulher marido esposa esposo friend friends amigo amiga amigos amigas mum mom mae madre dad pai padre sister brother irma irmao hermana hermano ask call tell".split(
     " ",
   ),
 );
@@ -205,8 +216,11 @@ function lowerCaseSignature(text: string): string | null {
 /** A second word that cannot be a surname: a word every message uses ("ana please", "rui tonight"). */
 function everyMessageWord(word: string): boolean {
   const w = normalize(word);
-  return stopwords.has(w) || commandWords.has(w) || calendarWords.has(w) || weekdayWords.has(w);
+  return stopwords.has(w) || commandWords.has(w) || calendarWords.has(w) || weekdayWords.has(w) || timeAdverbs.has(w);
 }
+
+// "friday till late" is no "Till Late".
+const timeAdverbs = new Set("late early later earlier soon now then again tonight today tomorrow".split(" "));
 
 /** The text without the full stops and exclamation marks it ends with (a loop: no regex to backtrack). */
 function withoutEndMarks(text: string): string {
@@ -280,7 +294,7 @@ function signedName(text: string): string | null {
 const correctionStart = /^(?:alias|afinal|actually|oh wait|wait|sorry|bueno|espera|perdon|pardon|oops|en realidad)\b/;
 
 const pickupWords =
-  /\b(take it home|to take home|take home|pick ?it up|pick up|pickup|pick-up|collect|take ?away|takeaway|to go|levantar|levanto|vou buscar|ir buscar|buscar|recolher|take out|takeout|recoger|recojo|paso a buscar|para llevar|pa llevar|p llevar|pa recoger|pra levantar|pa levantar|p levantar|en el local|no local|para levar|pra levar|pa levar|pa lleva|para lleva|passo ai|passo la|paso a por|paso por ahi|swing by|pra viagem|para viagem|pra retirar|para retirar|retirar no local|retiro)\b/;
+  /\b(take it home|to take home|take home|pick ?it up|pick (?:them|em|these|those|everything|the order) up|pick up|collection|pickup|pick-up|collect|take ?away|takeaway|to go|levantar|levanto|vou buscar|ir buscar|buscar|recolher|take out|takeout|recoger|recojo|paso a buscar|para llevar|pa llevar|p llevar|pa recoger|pra levantar|pa levantar|p levantar|en el local|no local|para levar|pra levar|pa levar|pa lleva|para lleva|passo ai|passo la|paso a por|paso por ahi|swing by|pra viagem|para viagem|pra retirar|para retirar|retirar no local|retiro)\b/;
 const deliveryWords =
   /\b(a casa|em casa|para casa|to my place|to my house|traigan|traigais|traeis|traer|trazer|tragam|tragan|entreguem|deliver|delivered|delivery|bring it|send it|entrega|entregar|entregue|ao domicilio|domicilio|entregar em casa|envio|enviar|a domicilio|reparto|traer|tragan)\b/;
 
@@ -303,7 +317,7 @@ export function readAddressInText(text: string): string | null {
   if (!m) return null;
   // The match holds no line break, so "from the polite word to the end" is a slice.
   const polite =
-    /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,?\s+(?:and|e|y)\s+(?:do|does|can|could|is|are|will|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:name|nome|nombre|a nombre de|em nome de)\b|(?<=\d[^.]{0,40})\.\s+(?=[A-Za-zÀ-ÿ]{2,}\s)/i.exec(
+    /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,?\s+(?:and|e|y)\s+(?:do|does|can|could|is|are|will|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:(?:my |o meu |mi )?name|nome|nombre|a nombre de|em nome de|me llamo|chamo-me|i am|i'm|sou o|sou a|soy)\b|(?<=\d(?:\.º|[^.]){0,40})\.\s+(?=[A-Za-zÀ-ÿ]+[\s,])|(?<=\d[^,.]{0,40})\s+(?:and|e|y|with|com|con|plus|mais|m[aá]s)\s+(?:one|a|an|two|three|four|\d{1,2}|um|uma|dois|duas|tr[eê]s|un|una|dos)\s/iu.exec(
       m[0],
     );
   return (

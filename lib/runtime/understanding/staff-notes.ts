@@ -12,10 +12,14 @@ const fold = (s: string) =>
     .toLowerCase();
 
 const needs =
-  /\b(allerg\w*|alerg\w*|celiac\w*|coeliac\w*|intoleran\w*|gluten|lactose|lactosa|frutos secos|nuts?|peanuts?|amendoins?|cacahuetes?|marisco|shellfish|wheelchair|cadeira de rodas|silla de ruedas|high ?chairs?|cadeira de bebe|cadeirinha|trona|pram|stroller|buggy|push ?chair|carrinho|carriola|cochecito|carrito de bebe|anniversary|aniversario|birthday|cumpleanos|faz anos|pregnant|gravida|embarazada|spicy|picante|piquen|pique|no onions?|sem cebola|sin cebolla|ring the bell|doorbell|bell doesn ?t work|campainha|timbre|interfone|portero|reception|rececao|recepcao|recepcion|liguem|llamad|llamen|call (?:me|us) when|door|porta|puerta|intercom|interfono|buzz|bday|b-day|surprise|surpresa|sorpresa|proposal|propose|pedido de casamento|window|janela|ventana|terrace|terraza|esplanada|outside|quiet table|mesa tranquila|quiet|quieter|quiet corner|corner table|booth|sossegad[oa]|cantinho|sitio tranquilo|lugar tranquilo|mesa apartada|dog|dogs|cao|cachorro|perro|perrita|perrito|candle|candles|vela|velas|cake|bolo|tarta|pastel|walking stick|stick|cane|crutch|crutches|walker|zimmer|mobility|muletas?|bengala|baston|andador|stairs|steps|escadas|escaleras|rampa?|ramp|dificuldade em andar|dificuldades em andar|dificultad para (?:andar|caminar)|trouble walking|difficulty walking|hard to walk|entrada|entrance|ground floor|res do chao|planta baja)\b/;
-const diets = /\b(vegan|vegans|vegano|vegana|veganos|veganas|vegetarian|vegetarians|vegetariano|vegetariana|vegetarianos|vegetarianas)\b/;
-// A diet is a note when it is said of someone: "one of them is vegetarian", "somos veganos".
-const ofSomeone = /\b(is|are|am|i m|im|es|son|somos|soy|e|sao|sou|eats?|come|comem|comen)\b/;
+  /\b(allerg\w*|alerg\w*|celiac\w*|coeliac\w*|intoleran\w*|gluten|lactose|lactosa|frutos secos|nuts?|peanuts?|amendoins?|cacahuetes?|marisco|shellfish|wheelchair|cadeira de rodas|silla de ruedas|high ?chairs?|cadeira de bebe|cadeirinha|trona|pram|stroller|buggy|push ?chair|carrinho|carriola|cochecito|carrito de bebe|anniversary|aniversario|birthday|cumpleanos|faz anos|pregnant|gravida|embarazada|spicy|picante|piquen|pique|no onions?|sem cebola|sin cebolla|ring the bell|doorbell|bell doesn ?t work|campainha|timbre|interfone|portero|reception|rececao|recepcao|recepcion|liguem|llamad|llamen|call (?:me|us) when|door|porta|puerta|intercom|interfono|buzz|bday|b-day|surprise|surpresa|sorpresa|proposal|propose|pedido de casamento|window|janela|ventana|terrace|terraza|esplanada|outside|quiet table|mesa tranquila|quiet|quieter|quiet corner|corner table|booth|sossegad[oa]|cantinho|sitio tranquilo|lugar tranquilo|mesa apartada|dog|dogs|cao|cachorro|perro|perrita|perrito|candle|candles|vela|velas|cake|bolo|tarta|pastel|walking stick|stick|cane|crutch|crutches|walker|zimmer|mobility|muletas?|bengala|baston|andador|stairs|steps|escadas|escaleras|rampa?|ramp|dificuldade em andar|dificuldades em andar|dificultad para (?:andar|caminar)|trouble walking|difficulty walking|hard to walk|entrada|entrance|ground floor|res do chao|planta baja|fatura|factura|invoice|nif|cif|vat number|contribuinte)\b/;
+// A diet is a note when it is said of someone: "one of them is vegetarian", "somos veganos", "minha amiga
+// é vegana"; "one vegan pizza and a coke, my name is Ava" and "2 Vegetarian Lasagna e 6 águas" name dishes.
+const dietOfSomeone =
+  /\b(?:is|are|re|am|i m|im|es|son|somos|soy|e|sao|sou|eats?|come|comem|comen)\s+(?:(?:all|both|strict|strictly|todos|todas|ambos|ambas|estritamente|estrictamente|a|an|um|uma|un|una)\s+)?(?:vegan|vegans|vegano|vegana|veganos|veganas|vegetarian|vegetarians|vegetariano|vegetariana|vegetarianos|vegetarianas|veggie|veggies)\b/;
+// "7 of us on Saturday, one veggie": a count of the group and a diet, as the whole clause.
+const dietCounted =
+  /^(?:(?:and|with|plus|e|y|com|con)\s+)?(?:one|two|three|four|\d{1,2}|um|uma|dois|duas|tres|uno|una|dos|cuatro|quatro)(?:\s+(?:of (?:us|them)|de nos|de nosotros|de ellos))?(?:\s+(?:is|are|e|sao|es|son))?\s+(?:vegan|vegans|vegano|vegana|veganos|veganas|vegetarian|vegetarians|vegetariano|vegetariana|vegetarianos|vegetarianas|veggie|veggies)$/;
 const questionStart =
   /^(do|does|is|are|can|could|what|where|when|how|which|any|tem|tens|ha|voces|vcs|podem|posso|e possivel|aceitam|fazem|tienen|tiene|teneis|hay|puedo|pueden|se puede|aceptan|hacen)\b/;
 
@@ -32,7 +36,7 @@ export function staffNotes(text: string): string[] {
         .replace(/(?<![.!])[.!]+$/, "");
       const f = fold(clause);
       if (!f || questionStart.test(f) || (asked && (raw.trim().endsWith("?") || !/[,;]|\s[-–—]\s/.test(sentence)))) continue;
-      if (needs.test(f) || (diets.test(f) && ofSomeone.test(f))) notes.push(clause);
+      if (needs.test(f) || dietOfSomeone.test(f) || dietCounted.test(f)) notes.push(clause);
     }
   }
   return notes;

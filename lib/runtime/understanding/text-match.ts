@@ -2,8 +2,17 @@
 // words only, so "Réservation" matches "reservation" and "book" does not match "notebook".
 
 /** Lower case, accents stripped, every run of non-letters and non-digits turned into one space. */
+// Emoji that stand for a word a reader needs: "can i bring her inside? 🐶", "it's her 🎂".
+const emojiWords: [RegExp, string][] = [
+  [/\u{1F436}|\u{1F415}|\u{1F429}|\u{1F9AE}|\u{1F43E}/gu, " dog "],
+  [/\u{1F382}/gu, " birthday "],
+  [/\u{1F355}/gu, " pizza "],
+];
+
 export function normalize(text: string): string {
-  return text
+  let out = text;
+  if (/\p{Extended_Pictographic}/u.test(out)) for (const [emoji, word] of emojiWords) out = out.replace(emoji, word);
+  return out
     .normalize("NFD")
     .replace(/\p{M}+/gu, "")
     .toLowerCase()

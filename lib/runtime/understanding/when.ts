@@ -114,7 +114,7 @@ const replaced =
 
 // Words that say a value is being corrected: the later of two times is the one meant.
 const correcting =
-  /\b(actually|no wait|wait|make it|make that|i mean|or rather|rather|instead|naw|nah|sorry|say|aliás|alias|afinal|quer dizer|digo|mejor|quiero decir|no espera|nao espera|en realidad|dizer|decir|podemos|can we|could we|then|entao|entonces|pode ser|puede ser|antes|espera|too early|too late|muito cedo|muito tarde|demasiado pronto|demasiado tarde)\b/;
+  /\b(actually|no wait|wait|make it|make that|i mean|or rather|rather|instead|naw|nah|sorry|say|aliás|alias|afinal|quer dizer|digo|mejor|quiero decir|no espera|nao espera|en realidad|dizer|decir|podemos|can we|could we|then|so|asi que|assim|por isso|por eso|entao|entonces|pode ser|puede ser|antes|espera|too early|too late|muito cedo|muito tarde|demasiado pronto|demasiado tarde)\b/;
 
 /** The day, time and meal named in `text` (each missing when not said); null when nothing is. */
 export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null {
@@ -126,6 +126,17 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
     if (day) t = t.replace(weekdayPattern, (w) => (w === day[0] ? " " : w));
   }
   t = t.replace(replaced, " ");
+  // "table for 5 the night at 7": in Scotland and Ireland "the night" is tonight, "the morra" tomorrow.
+  t = t.replace(
+    /(?<!\b(?:all|last|that|per|a|on|for|during|through|of|in|by|at|same|whole|one|every)) the night (?=at |for |\d|please|$)/,
+    " tonight ",
+  );
+  t = t.replace(/ the morra /, " tomorrow ");
+  // "We're in Lisbon until Sunday ... dinner on Friday": a weekday that ends a stay is not the day meant.
+  const days = [...t.matchAll(weekdayPattern)];
+  const bounding = days.filter((d) => /\b(?:until|till|til|untill|through|hasta(?: el)?|ate(?: ao| a| o)?)\s+$/.test(t.slice(0, d.index)));
+  if (bounding.length && bounding.length < days.length)
+    for (const d of bounding.reverse()) t = `${t.slice(0, d.index)}${" ".repeat(d[0].length)}${t.slice(d.index + d[0].length)}`;
   const today = wallClock(ctx.now, ctx.timeZone);
   const out: WhenParts = {};
   // "por la mañana" / "de manhã" are the morning, not tomorrow.
