@@ -210,4 +210,38 @@ describe("the dialogue manager", () => {
     const lea = customer(shop);
     expect((await lea.say("can i get a tiramisu for pickup at 9"))[0]).toMatch(/1 x Tiramisu \(€6\.00\)/);
   });
+
+  it("swaps 'one of them', swaps an item named before its verb, orders named items for pickup uncounted, and names the cheapest", async () => {
+    const shop = await makeShop();
+    await withRules(shop);
+    const josh = customer(shop);
+    expect((await josh.say("can i get 3 margheritas delivered to Rua do Norte 22. name's josh")).at(-1)).toMatch(/3 x Pizza Margherita/);
+    // "make one of them a diavola": two margheritas and a diavola, not four pizzas.
+    const [swapped] = await josh.say("actually make one of them a diavola lol");
+    expect(swapped).toMatch(/2 x Pizza Margherita \(€22\.00\)\n1 x Pizza Diavola \(€13\.00\)/);
+    const tiago = customer(shop);
+    await tiago.say("queria 2 margheritas e 1 diavola pa levantar");
+    // "a diavola troca por uma lasanha": the item first, then the verb.
+    const traded = (await tiago.say("a diavola troca por uma lasanha vegetariana")).at(-1);
+    expect(traded).not.toMatch(/Diavola/);
+    expect(traded).toMatch(/Vegetarian Lasagna/);
+    // Items named for pickup, without a count each, are an order.
+    const liam = customer(shop);
+    expect((await liam.say("just do a margherita and the tiramisu for pickup then"))[0]).toMatch(/1 x Pizza Margherita[\s\S]*1 x Tiramisu/);
+    const mo = customer(shop);
+    const [cheap] = await mo.say("haha random q but what's ur cheapest pizza??");
+    expect(cheap).toMatch(/Pizza Margherita — €11\.00/);
+    expect(cheap).not.toMatch(/Diavola/);
+  });
+
+  it("reads a corrected time 'a las 22:30' at the name question as the time, never as a party of 30", async () => {
+    const shop = await makeShop();
+    await withRules(shop);
+    const jordi = customer(shop);
+    expect((await jordi.say("Quería reservar para 2 el viernes a las 20:00"))[0]).toMatch(/nombre/i);
+    const replies = await jordi.say("Ah, perdón, mejor a las 20:30, que el concierto acaba más tarde");
+    expect(replies.join("\n")).not.toMatch(/grupos|person/i);
+    const [confirm] = await jordi.say("Jordi Puig");
+    expect(confirm).toMatch(/Mesa para 2 el viernes, 27 de noviembre, a las 20:30, a nombre de Jordi Puig/);
+  });
 });

@@ -383,4 +383,30 @@ describe("a fourth outside set (issue 35)", () => {
     expect(detectLanguage("Manolo García. venga, confirmao", "es", "pt")).toBe("es");
     expect(staffNotes("Hi, 7 of us on Saturday the 5th around 9pm, one veggie. Do you do a set menu for groups?")).toEqual(["one veggie"]);
   });
+
+  it("reads 'name of', 'One's vegetarian', 'well five now', adults and little ones, and agreement after the name", () => {
+    expect(readNameInText("a table for 2 tomorrow for lunch, half one or so? Name of Maureen O'Sullivan. Dermot has a bad hip")).toBe(
+      "Maureen O'Sullivan",
+    );
+    expect(readNameAnswer("ah, pa que lo sepáis")).toBeNull();
+    expect(staffNotes("8 of us - actually make that 6, two just dropped out. One's vegetarian, hope that's ok.")).toEqual(["One's vegetarian"]);
+    expect(readPartySize("We're four for lunch on Saturday, well five now, Dermot's brother is joining us")).toBe(5);
+    expect(readPartySize("a table for 4 on Saturday at 13:00? Two adults and two little ones.")).toBe(4);
+    expect(agreesWhileAnswering("Duarte Leal. sim, pode ser")).toBe(true);
+    expect(agreesWhileAnswering("José Pinto. tá certo 👍")).toBe(true);
+    expect(agreesWhileAnswering("Ana Silva. no, wait")).toBe(false);
+  });
+
+  it("reads a weekday with its day of the month, a move from tomorrow to a weekday, and asks after 'aproveito para perguntar'", () => {
+    const wednesdayNov = { timeZone: "Europe/Lisbon", now: new Date("2026-11-25T12:00:00Z") };
+    expect(readWhenParts("reservame una mesa para 5 el jueves 3 a las 21:30", wednesdayNov)).toEqual({ date: "2026-12-03", time: "21:30" });
+    // A weekday and a number that disagree: the number is no day of the month.
+    expect(readWhenParts("saturday 8", wednesdayNov)?.date).toBe("2026-11-28");
+    expect(readWhenParts("she's on a late shift tomorrow. Can we move it to Sunday, same time?", wednesdayNov)?.date).toBe("2026-11-29");
+    expect(readWhenParts("hiya, wee table for 3 the night?", wednesdayNov)?.date).toBe("2026-11-25");
+    expect(questionParts("em nome de Amélia Sousa. Aproveito para perguntar se posso levar a minha cadelinha, que é muito sossegada.")).toEqual([
+      "Aproveito para perguntar se posso levar a minha cadelinha",
+    ]);
+    expect(factQuestion("e vocês ficam onde exatamente?")?.topics).toEqual(["address"]);
+  });
 });

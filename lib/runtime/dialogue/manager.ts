@@ -107,7 +107,9 @@ export async function impliedSkill(turn: Turn, skills: RunnableSkill[], { beside
     !asks.some((q) => requestStart.test(normalize(q).replace(greetingWords, "")))
   )
     return null;
-  return orderNaming(turn, skills, text, { counted: true });
+  // "just do croquetas, pimientos de padron and the gambas for pickup then": items named for pickup or
+  // delivery are an order, counted or not.
+  return orderNaming(turn, skills, text, { counted: !readFulfilment(text) });
 }
 
 /** The order skill whose menu has the items `text` names (with a quantity each when `counted`). */
@@ -388,7 +390,7 @@ async function fill(
   if (partySlot && !(partySlot.node.data.variable in found)) {
     const v = partySlot.node.data.variable;
     const bare = /^\D*?\b([1-9]\d{0,2})\b\D*$/.exec(
-      text.replace(/\b\d{1,2}[:h.]\d{2}\b|\b\d{1,2}\s*(am|pm|h)\b|\b\d{1,2}[/-]\d{1,2}\b|\b(at|as|às|a las|pelas)\s+\d{1,2}\b/gi, " "),
+      text.replace(/\b\d{1,2}[:h.]\d{2}\b|\b\d{1,2}\s*(am|pm|h)\b|\b\d{1,2}[/-]\d{1,2}\b|\b(at|as|às|a las|pelas)\s+\d{1,2}(?:[:h.]\d{2})?\b/gi, " "),
     );
     const cartNode = run.graph.nodes.some((n) => n.type === "catalog" && n.data.cart === true);
     // A bare number is the answer to a number question, unless it belongs to a time or a date ("8pm");

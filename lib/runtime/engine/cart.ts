@@ -145,7 +145,7 @@ export async function readCartChanges(
     // "get a margherita a diavola": two English articles in one part start two items.
     .flatMap((p) => ((` ${p} `.match(/ an? (?=[a-z]{3,})/g)?.length ?? 0) >= 2 ? p.split(/ (?=an? [a-z]{3,})/) : [p]));
   // "Could we order the pulpo, the gambas and 2 croquetas": an item ordered with "the" is one.
-  const ordering = /\b(order|get|have|want|take|quero|queria|encomendar|pedir|pido|quiero|ponme|dame)\b/.test(whole);
+  const ordering = /\b(order|get|have|want|take|do|try|go with|quero|queria|encomendar|pedir|pido|quiero|ponme|dame)\b/.test(whole);
   for (const said of parts) {
     const part = said.replace(takeaway, " ");
     const ws = words(part);
@@ -207,6 +207,20 @@ export async function readCartChanges(
     const total = covered.reduce((sum, n) => sum + (n.qty ?? 1), 0);
     if (covered.length > 0 && (c.qty === null || total >= c.qty)) changes.splice(i, 1);
   }
+  // "just do croquetas, pimientos de padron and the gambas": several items named in one breath, without a
+  // count, are one of each (a single bare item still gets "how many?").
+  // An item's name split at its own "y" ("ensalada de tomate y ventresca") names it once.
+  for (let i = changes.length - 1; i >= 0; i--) {
+    const c = changes[i];
+    if (
+      c.kind === "add" &&
+      c.qty === null &&
+      changes.some((o, j) => j !== i && (o.kind === "add" || o.kind === "set") && o.row.externalId === c.row.externalId)
+    )
+      changes.splice(i, 1);
+  }
+  const listed = changes.filter((c): c is Extract<CartChange, { kind: "add" }> => c.kind === "add");
+  if (new Set(listed.map((c) => c.row.externalId)).size >= 2) for (const c of listed) c.qty ??= 1;
   // "is the vegan pizza really vegan? can i get 2 of them delivered": the number is the one item's.
   const ofThem = ofThemPattern.exec(whole);
   const one = named.length === 1 ? named[0] : null;
@@ -215,7 +229,7 @@ export async function readCartChanges(
 }
 
 const namePhrase =
-  / (?:(?:and |e |y )?(?:my name is|my name s|me llamo|mi nombre es|meu nome e|o meu nome e|chamo me|a nombre de|em nome de|in the name of))(?= )/;
+  / (?:(?:and |e |y )?(?:my name is|my name s|name s|me llamo|mi nombre es|meu nome e|o meu nome e|chamo me|a nombre de|em nome de|in the name of))(?= )/;
 
 const ofThemPattern =
   /\b(\d{1,2}|two|three|four|five|six|dois|duas|tres|quatro|cinco|seis|dos|cuatro|seis)\s(?:of them|of those|of these|of em|dessas|desses|destas|destes|delas|deles|de esas|de esos|de estas|de estos|de ellas|de ellos)\b/;
@@ -289,6 +303,10 @@ const item = "[a-z]+(?: [a-z]+){0,2}?";
 const end =
   "(?=\\s*(?:[,.;:!?)]|$|\\b(?:que|porque|because|since|as|that|for|pls|please|por favor|thanks|gracias|obrigad[oa]|sorry|instead|antes|en su lugar|tb|too|then|entao|entonces)\\b))";
 const swapPatterns: RegExp[] = [
+  // "actually make one of them a diavola", "troca uma delas por uma vegan": one of the line just ordered.
+  new RegExp(
+    `\\b(?:make|change|swap|switch|turn|troca|trocar|muda|cambia)\\s+(?<one>one|uma|um|una|uno) (?:of (?:them|those|these|em)|delas|deles|de ellas|de ellos)\\s+(?:(?:to|into|for|por|para|en)\\s+)?(?:(?:a|an|um|uma|un|una)\\s+)?(?<to>${item})${end}`,
+  ),
   new RegExp(
     `\\b(?:make|change|swap|switch|turn|replace)\\s+(?:(?<one>one of (?:the|my)|one|the|a|an|my)\\s+)?(?<from>${item})\\s+(?:to|for|into|with|by|a|an)\\s+(?:(?:a|an|one|some)\\s+)?(?<to>${item})${end}`,
   ),
@@ -321,6 +339,14 @@ const swapPatterns: RegExp[] = [
   new RegExp(
     `\\b(?:quita|quitame|quitad|quiten)\\s+(?:(?:el|la|los|las)\\s+)?(?<from>${item})[,;]?\\s*(?:y\\s+)?(?:pon|ponme|poned|ponga|mete|dame)\\s+(?:(?:un|una|el|la|unas|unos)\\s+)?(?<to>${item})${end}`,
   ),
+  // "a diavola troca por uma vegan", "la diávola cámbiala por una margarita": the item first, then the verb.
+  new RegExp(
+    `\\b(?:o|a|os|as|el|la|los|las)\\s+(?<from>${item})\\s+(?:troca|trocas|trocam|muda|mudam|cambiala|cambialo|cambialas|cambialos|cambia)\\s+(?:por|pelo|pela|para)\\s+(?:(?:um|uma|o|a|un|una|el|la)\\s+)?(?<to>${item})${end}`,
+  ),
+  // "las croquetas quítalas y ponme dos de pimientos de padrón en su lugar"
+  new RegExp(
+    `\\b(?:el|la|los|las|o|a|os|as)\\s+(?<from>${item})\\s+(?:quitalas|quitalos|quitala|quitalo|quitamelas|quitamelos|quitamela|quitamelo|tira|tiraas|tira as|tira os)[,;]?\\s*(?:y\\s+|e\\s+)?(?:pon|ponme|poned|mete|meteme|dame|poe|mete)\\s+(?:(?<count>\\d{1,2}|dos|tres|cuatro|dois|duas|quatro)\\s+(?:de\\s+)?)?(?:(?:un|una|el|la|unas|unos|um|uma)\\s+)?(?<to>${item})${end}`,
+  ),
   new RegExp(
     `\\ben (?:vez|lugar) del?\\s+(?:(?:la|el|las|los)\\s+)?(?<from>${item})[,;]?\\s+(?:(?:quiero|pon|ponme|dame)\\s+)?(?:(?:un|una|el|la|unas|unos)\\s+)?(?<to>${item})${end}`,
   ),
@@ -342,16 +368,21 @@ async function readSwap(
     const m = pattern.exec(folded);
     if (!m?.groups) continue;
     const query = (phrase: string) => menuWords(words(phrase).filter((w) => !filler.has(w))).join(" ");
-    const fromQuery = query(m.groups.from);
     const toQuery = query(m.groups.to);
+    // "one of them": the line of more than one said last.
+    const several = m.groups.from ? undefined : cart.items.filter((l) => l.qty > 1).at(-1);
+    const fromQuery = m.groups.from ? query(m.groups.from) : several?.title;
     if (!fromQuery || !toQuery) continue;
-    const fromMatches = await searchCatalog(db, businessId, collection, fromQuery, { ignore, limit: 5 });
-    const inCart = fromMatches.filter((f) => f.coverage >= 0.5 && cart.items.some((l) => l.externalId === f.item.externalId));
+    const fromMatches = await searchCatalog(db, businessId, collection, fromQuery, { ignore: several ? [] : ignore, limit: 5 });
+    const inCart = fromMatches.filter((f) =>
+      several ? f.item.externalId === several.externalId : f.coverage >= 0.5 && cart.items.some((l) => l.externalId === f.item.externalId),
+    );
     const line = inCart.length ? cart.items.find((l) => l.externalId === inCart[0].item.externalId) : undefined;
     const to = clearBest(await searchCatalog(db, businessId, collection, toQuery, { ignore, limit: 5 }));
     if (!line || !to || to === "ambiguous" || to.item.externalId === line.externalId) continue;
     const one = !!m.groups.one && /^(one|um|uma|un|una|uno)\b/.test(m.groups.one);
-    const qty = one ? 1 : line.qty;
+    const counted = m.groups.count ? numberOf(m.groups.count) : null;
+    const qty = counted ?? (one ? 1 : line.qty);
     const changes: CartChange[] = [{ kind: "remove", row: inCart[0].item, qty: one ? 1 : null }];
     changes.push(to.item.inStock ? { kind: "add", row: to.item, qty } : { kind: "soldOut", row: to.item });
     return { changes, rest: `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}` };

@@ -90,6 +90,42 @@ export async function priceReply(db: Db, businessId: string, rest: string, langu
   return { text: `${t(language, "catalogIntro")}\n${lines.join("\n")}`, context: lines.join("\n") };
 }
 
+// "what's ur cheapest pizza??", "qual é a pizza mais barata?", "¿cuál es la tapa más cara?".
+const cheapest = /\b(?:cheapest|least expensive|lowest priced|mais barat[oa]s?|mas barat[oa]s?)\b/;
+const dearest = /\b(?:most expensive|priciest|dearest|mais car[oa]s?|mas car[oa]s?)\b/;
+
+/** The cheapest (or dearest) item of the kind named beside the word: "cheapest pizza" is a Margherita at 11 €. */
+export async function extremePriceReply(
+  db: Db,
+  businessId: string,
+  question: string,
+  language: Language,
+): Promise<{ text: string; context: string } | null> {
+  const n = normalize(question);
+  const m = cheapest.exec(n) ?? dearest.exec(n);
+  if (!m) return null;
+  const low = cheapest.test(n);
+  const after = n
+    .slice(m.index + m[0].length)
+    .trim()
+    .split(" ")
+    .filter(Boolean);
+  const before = n.slice(0, m.index).trim().split(" ").filter(Boolean);
+  // The kind is said right after the word ("cheapest pizza") or right before it ("a pizza mais barata").
+  for (const kind of [after.slice(0, 2).join(" "), after.slice(0, 1).join(" "), before.slice(-1).join(" ")]) {
+    if (!kind) continue;
+    const found = (await searchCatalog(db, businessId, null, kind, { minCoverage: 1, limit: 50 })).filter(
+      (f) => f.item.inStock && f.item.priceAmount !== null && f.item.priceCurrency,
+    );
+    if (!found.length) continue;
+    const best = found.reduce((a, b) => ((low ? b.item.priceAmount! < a.item.priceAmount! : b.item.priceAmount! > a.item.priceAmount!) ? b : a));
+    const price = moneyIn(locales[language], { amount: best.item.priceAmount!, currency: best.item.priceCurrency! });
+    const line = `• ${best.item.title} — ${price}`;
+    return { text: `${t(language, "catalogIntro")}\n${line}`, context: line };
+  }
+  return null;
+}
+
 /**
  * Everything the business has stated, in English, for a model's prompt: the model quotes the same
  * hours, fee and payment methods the offline answers and the cart use. Null when nothing is set.

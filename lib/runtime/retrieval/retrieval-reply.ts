@@ -12,7 +12,7 @@ import { formatPrice } from "../understanding/price";
 import { conceptsOf, topicConcepts } from "../understanding/synonyms";
 import { words } from "../understanding/text-match";
 import { answerFromKnowledge, type KnowledgeItem } from "./retrieval";
-import { type FactTopic, factsReply, priceReply, repeatsFacts } from "./facts-answer";
+import { type FactTopic, extremePriceReply, factsReply, priceReply, repeatsFacts } from "./facts-answer";
 
 // The retrieval engine's answer to a free question: the best knowledge item, else the catalog items
 // the question names ("do you have tiramisu?"), else nothing. `context` is what an LLM would have been
@@ -79,6 +79,9 @@ export async function retrievalReply(
       };
     }
   }
+  // "what's ur cheapest pizza??": the one item, with its price.
+  const extreme = await extremePriceReply(db, businessId, question, language);
+  if (extreme) return extreme;
   // "how much is the margherita?": the menu's price, before a text that only names the item.
   const priced = await priceReply(db, businessId, question, language);
   if (priced) return priced;

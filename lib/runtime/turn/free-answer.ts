@@ -35,6 +35,25 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
     await answerBesideBotQuestion(turn, language, chat.kind);
     return;
   }
+  // "Good afternoon... Am I chatting with a real person or an automated system? Kindly also tell what is
+  // the timings on Sunday.": a long message that asks about the assistant in one sentence gets that
+  // answer, then what the rest asks.
+  const sentences = turn.message.text.split(/(?<=[.!?\n])\s+/);
+  if (sentences.length > 1 && sentences.some((s) => asksIfBot(s))) {
+    await reply(turn, t(language, "smallTalk.bot"));
+    await setMisses(turn, 0);
+    const rest = sentences.filter((s) => !asksIfBot(s) && smallTalk(s, turn.businessName) === null).join(" ");
+    const others = questionParts(rest).filter((q) => /\p{L}{3,}/u.test(q));
+    if (others.length > 1 && (await answerEachQuestion(turn, language, others))) return;
+    const answer = rest.trim()
+      ? await retrievalReply(turn.db, turn.businessId, turn.assistant.id, rest, language, { businessName: turn.businessName })
+      : null;
+    if (answer) {
+      turn.unbilled += countTokens(answer.context);
+      await sayAnswer(turn, language, answer.text);
+    }
+    return;
+  }
   // "what are your hours and can I park nearby": each question gets its own answer (dialogue/questions.ts).
   const questions = questionParts(turn.message.text);
   if (questions.length > 1 && (await answerEachQuestion(turn, language, questions))) {

@@ -21,6 +21,8 @@ import { slotsOf } from "../understanding/slots";
 import { asksIfBot, smallTalk } from "../understanding/small-talk";
 import { meaningfulWords } from "../understanding/stopwords";
 import { setMisses } from "./free-answer";
+import { pointsToPerson } from "../understanding/deferral";
+import { countTokens } from "../understanding/tokens";
 
 // Which skill a new message starts, by meaning (issue 35 item 2): the intent classifier's clear
 // answer, else what the message's values imply (a party size and a time, menu items with quantities).
@@ -67,6 +69,20 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   if (intent && intent.kind !== "skill" && intent.kind !== "question") {
     const language = await turnLanguage(turn);
     await setMisses(turn, 0);
+    // "Are the croquetas safe for a nut allergy? Any chance of traces?": what the business says about
+    // allergies (traces, what it cannot guarantee) first, then a person for what is safe.
+    if (intent.kind === "allergy") {
+      const known = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, language, { businessName: turn.businessName });
+      if (known) {
+        turn.unbilled += countTokens(known.context);
+        // A text that itself sends the customer to the staff is the offer of a person.
+        if (pointsToPerson(known.text)) {
+          await offerPerson(turn, language, intent.kind, known.text);
+          return "answered";
+        }
+        await reply(turn, known.text);
+      }
+    }
     await offerPerson(turn, language, intent.kind, t(language, `offer.${intent.kind}`));
     return "answered";
   }

@@ -84,8 +84,16 @@ export function agreesWhileAnswering(text: string): boolean {
   if (text.includes("?")) return false;
   const w = words(withoutNoMatter(text)).map(squeezed);
   if (!w.length || w.some((x) => refusing.has(x) || noWords.has(x))) return false;
+  // "Duarte Leal. sim, pode ser", "José Pinto. tá certo 👍": a clause of agreement after the detail.
+  const clauseOpens = text
+    .split(/[.,;!]+/)
+    .slice(1)
+    .some((c) => agreeingWords.has(squeezed(words(c)[0] ?? "")));
   return (
-    agreeingWords.has(w[0]) || w.some((x) => confirmWords.has(x)) || /\b(?:book it|go ahead|that'?s (?:it|all|everything))\b/.test(normalize(text))
+    agreeingWords.has(w[0]) ||
+    clauseOpens ||
+    w.some((x) => confirmWords.has(x)) ||
+    /\b(?:book it|go ahead|that'?s (?:it|all|everything))\b/.test(normalize(text))
   );
 }
 
@@ -115,7 +123,7 @@ export function isCorrection(text: string): boolean {
 }
 
 const questionStarts = phrases(
-  "what|whats|where|when|how|do you|do u|do ya|does|is there|can u|could u|r u|are u|any|is the|are the|is your|are your|do they|have u|u have|can we|could we|may i|may we|is it possible|" +
+  "what|whats|where|when|how|is|are|do you|do u|do ya|does|is there|can u|could u|r u|are u|any|is the|are the|is your|are your|do they|have u|u have|can we|could we|may i|may we|is it possible|" +
     "da para|da pra|da pa|pode|es posible|podemos|are there|are you|can i|can you|could|will|which|who|why|is it|have you|whether|tell me|kindly tell me|let me know|i d like to know|i would like to know|i want to know|" +
     "gostaria de saber|queria saber|quer saber|queremos saber|quisiera saber|me gustaria saber|quiero saber|quiere saber|queremos saber|wants to know|wanna know|se aceitam|se tem|se posso|se podem|se ha|" +
     "onde|quando|qual|quais|como|quanto|tem|tens|ha|existe|voces|vcs|aceitam|posso|podem|e possivel|fazem|estao|" +
@@ -127,7 +135,7 @@ const starters =
 
 // Words before a question that do not change it: "hiii how much is...", "and is there...".
 const leading =
-  /^(?:(?:and|also|e|y|tambem|ah|oh|so|please|pls|kindly|h+i+|hello|hey|hiya|ola|oi|hola|buenas|bom dia|boa tarde|boa noite|buenos dias|buenas tardes|good (?:morning|afternoon|evening)|gente|guys|question|quick question|a question|pregunta|pergunta|uma pergunta|una pregunta)\s+)+/;
+  /^(?:(?:and|also|e|y|tambem|ah|oh|so|please|pls|kindly|aproveito para perguntar|queria perguntar|gostaria de perguntar|quisiera preguntar|queria preguntar|i wanted to ask|wanted to ask|i d like to ask|also wanted to ask|h+i+|hello|hey|hiya|ola|oi|hola|buenas|bom dia|boa tarde|boa noite|buenos dias|buenas tardes|good (?:morning|afternoon|evening)|gente|guys|question|quick question|a question|pregunta|pergunta|uma pergunta|una pregunta)\s+)+/;
 
 const greeting =
   /^(?:(?:h+i+|hello|hey|hiya|ol[aá]|oi|¡?hola|buenas|bom dia|boa tarde|boa noite|buenos d[ií]as|buenas tardes|good (?:morning|afternoon|evening)|gente|guys|(?:a |quick |one )?question|(?:uma )?pergunta|(?:una )?pregunta)\s*[,:!.-]+\s*)+/i;

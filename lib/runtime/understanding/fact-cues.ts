@@ -27,10 +27,10 @@ export const hoursCues = list(
 );
 export const addressCues = list(
   "address|your address|location|located|where are you|where r u|where are u|where is the restaurant|where is the bar|where is the shop|" +
-    "where exactly|whereabouts|find you|where are you guys|where r you|morada|endereco|localizacao|onde ficam|onde fica|onde estao|onde e que estao|onde e que ficam|" +
+    "where exactly|whereabouts|find you|where are you guys|where r you|morada|endereco|localizacao|onde ficam|onde fica|voces ficam onde|vcs ficam onde|ficam onde|fica onde|estao onde|onde estao|onde e que estao|onde e que ficam|" +
     "onde voces ficam|onde vcs ficam|onde voce fica|onde voces estao|onde vcs estao|onde e que voces ficam|onde e que voces estao|onde e o restaurante|onde e a tasca|" +
     "donde estan ustedes|donde quedan ustedes|donde esta el restaurante|donde esta el bar|donde os encuentro|donde los encuentro|" +
-    "direccion|ubicacion|ubicados|ubicada|donde estan|donde estais|donde queda|donde quedan|donde se encuentran",
+    "estais donde|estan donde|quedan donde|direccion|ubicacion|ubicados|ubicada|donde estan|donde estais|donde queda|donde quedan|donde se encuentran",
 );
 // Asking the way gives the address too; the words stay in what the knowledge is searched for (directions).
 export const directionsCues = list(

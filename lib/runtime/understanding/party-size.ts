@@ -12,7 +12,7 @@ const num =
   "(\\d{1,3}|diecisiete|diecinueve|seventeen|dezasseis|dezassete|dieciseis|dieciocho|thirteen|fourteen|eighteen|nineteen|dezanove|quarenta|cuarenta|fifteen|sixteen|catorze|dezoito|catorce|treinta|eleven|twelve|twenty|quatro|quinze|cuatro|quince|veinte|couple|thirty|trinta|three|seven|eight|cinco|treze|vinte|siete|nueve|trece|dozen|forty|four|five|nine|dois|tres|seis|sete|oito|nove|onze|doze|ocho|diez|once|doce|duas|pair|one|two|six|ten|dez|uno|dos|uma|una|um|an|un|a)";
 const grownUps = "adults?|adultos?|grown ups|mayores";
 const children =
-  "kids?|children|child|criancas?|ninos?|ninas?|menores|babies|baby|bebes?|miudos|miudas|peques|boys|girls|meninos|meninas|chavales|hijos";
+  "kids?|children|child|criancas?|ninos?|ninas?|menores|babies|baby|bebes?|miudos|miudas|peques|boys|girls|meninos|meninas|chavales|hijos|little ones|little kids|wee ones|small ones|toddlers?|pequenos|pequenas|pequenitos|nenes|nenas";
 
 const said = [
   // "4 people", "two of us", "2ppl"
@@ -31,6 +31,8 @@ const said = [
   ),
   // "..., so 5" closing a correction; "3 have dropped out, so 8 now"; "2 can't make it, so 10. Under Tom"
   new RegExp(`\\bso\\s+${num}(?:\\s+(?:now|then|agora|ahora|of us))?\\s*(?:$|(?=(?:under|name|please|pls|thanks|thank)\\b))`, "g"),
+  // "We're four for lunch on Saturday, well five now", "actually 6 now"
+  new RegExp(`\\b(?:well|actually|or rather|er|erm)\\s+${num}\\s+(?:now|agora|ahora)\\b`, "g"),
   // "now we're 5", "agora somos 7", "ahora seremos 9"
   new RegExp(
     `\\b(?:now|agora|ahora)\\s+(?:we re|we are|were|somos|seremos|sao|son|it s|its)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d))`,

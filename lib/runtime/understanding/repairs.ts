@@ -44,6 +44,9 @@ function leadingCorrection(folded: string, start: number): number {
   return at;
 }
 
+const timeOfSomethingElse =
+  /\b(?:ends?|ending|finish(?:es)?|leave|leaving|get off|off work|lands?|landing|till|until|saio|sai|saimos|acaba|termina|salgo|sale|salimos|hasta|aterra|aterriza|not before|no antes de|nao antes das?)\b(?:\s+\S+){0,4}\s*$/;
+
 const wholeNumber = new RegExp(`^(?:${numberToken})$`, "i");
 
 /**
@@ -130,6 +133,9 @@ export function withoutRepairs(text: string): string {
       const named = !time && noun && noun[1].length >= 4 ? countBefore(before, noun[1].slice(0, 4)) : null;
       if (named) target = named;
       if (!target) continue;
+      // "Salgo del trabajo a las 14:30, entonces mejor a las 15:00": the first time is of something else,
+      // so the second is no correction of it (when.ts reads the table's time beside it).
+      if (time && timeOfSomethingElse.test(before.slice(0, target.at))) continue;
       const between = before.slice(target.at + target.token.length);
       if (between.trim().split(/\s+/).filter(Boolean).length > 12) continue;
       if (!time && numberOf(fold(said).trim()) === null && !/^x?\d/.test(said)) continue;

@@ -63,7 +63,7 @@ export function readName(text: string): string | null {
   // "Liam Cooper 🙌": an emoji is no part of a name.
   let t = withoutEndMarks(text.replace(/\p{Extended_Pictographic}|\u{FE0F}|\u{200D}/gu, " ").trim());
   t = t.replace(
-    /^(it'?s|its|name'?s|my name is|the name is|name is|under|i'?m|i am|this is|é|e|sou|sou o|sou a|o meu nome é|meu nome é|chamo-me|me chamo|em nome de|a nombre de|soy|me llamo|mi nombre es|nome|name|nombre)\s*[:,-]?\s+/i,
+    /^(it'?s|its|name'?s|my name is|the name is|name is|(?:under )?(?:the )?name of|under|i'?m|i am|this is|é|e|sou|sou o|sou a|o meu nome é|meu nome é|chamo-me|me chamo|em nome de|a nombre de|soy|me llamo|mi nombre es|nome|name|nombre)\s*[:,-]?\s+/i,
     "",
   );
   // "its sophie! ty!!": thanks after the name, and the marks before them.
@@ -72,8 +72,8 @@ export function readName(text: string): string | null {
   const w = words(t);
   if (!w.length || w.length > 4) return null;
   if (w.some((x) => commandWords.has(x)) || isCancel(t) || saysYes(t) || saysNo(t)) return null;
-  // "Sunday", "Sábado": a day is no name.
-  if (w.length === 1 && weekdayWords.has(w[0])) return null;
+  // "Sunday", "Sábado": a day is no name; nor "ah", "oh", "pues" left of a remark.
+  if (w.length === 1 && (weekdayWords.has(w[0]) || interjections.has(w[0]))) return null;
   if (
     /\b(pick|pickup|deliver|delivery|levantar|buscar|recoger|entrega|domicilio|tomorrow|today|tonight|amanha|hoje|manana|hoy|people|pessoas|personas)\b/i.test(
       normalize(t),
@@ -130,7 +130,7 @@ function capitalisedRun(name: string): string {
 /** "name Ana", "under Ana Silva", "em nome de Ana", "a nombre de Ana", "I'm Ana" inside a longer message. */
 export function readNameInText(text: string): string | null {
   const m =
-    /(?:\bname(?:\s+is|'s)?|\bunder(?:\s+the\s+name)?|\bnome(?:\s+[ée])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)(?:\s*[:,])?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
+    /(?:\bname(?:\s+is|'s|\s+of)?|\bunder(?:\s+the\s+name(?:\s+of)?)?|\bnome(?:\s+[ée])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)(?:\s*[:,])?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
       text,
     );
   if (m) return readName(capitalisedRun(m[1]));
@@ -218,6 +218,8 @@ function everyMessageWord(word: string): boolean {
   const w = normalize(word);
   return stopwords.has(w) || commandWords.has(w) || calendarWords.has(w) || weekdayWords.has(w) || timeAdverbs.has(w);
 }
+
+const interjections = new Set("ah oh eh uh um hmm hm ahh ohh aah pues bueno vale ok okay pois olha mira oye ya bom".split(" "));
 
 // "friday till late" is no "Till Late".
 const timeAdverbs = new Set("late early later earlier soon now then again tonight today tomorrow".split(" "));
@@ -317,7 +319,7 @@ export function readAddressInText(text: string): string | null {
   if (!m) return null;
   // The match holds no line break, so "from the polite word to the end" is a slice.
   const polite =
-    /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,?\s+(?:and|e|y)\s+(?:do|does|can|could|is|are|will|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:(?:my |o meu |mi )?name|nome|nombre|a nombre de|em nome de|me llamo|chamo-me|i am|i'm|sou o|sou a|soy)\b|(?<=\d(?:\.º|[^.]){0,40})\.\s+(?=[A-Za-zÀ-ÿ]+[\s,])|(?<=\d[^,.]{0,40})\s+(?:and|e|y|with|com|con|plus|mais|m[aá]s)\s+(?:one|a|an|two|three|four|\d{1,2}|um|uma|dois|duas|tr[eê]s|un|una|dos)\s/iu.exec(
+    /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,?\s+(?:and|e|y)\s+(?:do|does|can|could|is|are|will|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:(?:my |o meu |mi )?name|nome|nombre|a nombre de|em nome de|me llamo|chamo-me|i am|i'm|sou o|sou a|soy)\b|(?<=\d(?:\.º|[^.]){0,40})\.\s+(?=[¿¡]?[A-Za-zÀ-ÿ]+[\s,])|(?<=\d[^,.]{0,40})\s+(?:and|e|y|with|com|con|plus|mais|m[aá]s)\s+(?:one|a|an|two|three|four|\d{1,2}|um|uma|dois|duas|tr[eê]s|un|una|dos)\s/iu.exec(
       m[0],
     );
   return (

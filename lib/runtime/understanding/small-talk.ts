@@ -275,7 +275,7 @@ const youAre = [
   "falo com",
   "estoy hablando",
   "hablo con",
-].map((p) => p.split(" "));
+].map((p) => squeeze(p).split(" "));
 const botWords = new Set(
   "bot bots robot robo robots chatbot ai ia machine maquina computer automatic automated automatico automatica human humano humana real person pessoa persona".split(
     " ",

@@ -16,7 +16,7 @@ const needs =
 // A diet is a note when it is said of someone: "one of them is vegetarian", "somos veganos", "minha amiga
 // é vegana"; "one vegan pizza and a coke, my name is Ava" and "2 Vegetarian Lasagna e 6 águas" name dishes.
 const dietOfSomeone =
-  /\b(?:is|are|re|am|i m|im|es|son|somos|soy|e|sao|sou|eats?|come|comem|comen)\s+(?:(?:all|both|strict|strictly|todos|todas|ambos|ambas|estritamente|estrictamente|a|an|um|uma|un|una)\s+)?(?:vegan|vegans|vegano|vegana|veganos|veganas|vegetarian|vegetarians|vegetariano|vegetariana|vegetarianos|vegetarianas|veggie|veggies)\b/;
+  /\b(?:is|are|re|s|am|i m|im|es|son|somos|soy|e|sao|sou|eats?|come|comem|comen)\s+(?:(?:all|both|strict|strictly|todos|todas|ambos|ambas|estritamente|estrictamente|a|an|um|uma|un|una)\s+)?(?:vegan|vegans|vegano|vegana|veganos|veganas|vegetarian|vegetarians|vegetariano|vegetariana|vegetarianos|vegetarianas|veggie|veggies)\b/;
 // "7 of us on Saturday, one veggie": a count of the group and a diet, as the whole clause.
 const dietCounted =
   /^(?:(?:and|with|plus|e|y|com|con)\s+)?(?:one|two|three|four|\d{1,2}|um|uma|dois|duas|tres|uno|una|dos|cuatro|quatro)(?:\s+(?:of (?:us|them)|de nos|de nosotros|de ellos))?(?:\s+(?:is|are|e|sao|es|son))?\s+(?:vegan|vegans|vegano|vegana|veganos|veganas|vegetarian|vegetarians|vegetariano|vegetariana|vegetarianos|vegetarianas|veggie|veggies)$/;

@@ -30,7 +30,7 @@ const groups: Record<string, string> = {
   wifi: `wifi internet password senha contrasena`,
   children: `children child kids kid baby babies highchair highchairs criancas crianca filhos bebe bebes ninos nino hijos
     trona tronas infantil infantis`,
-  pets: `pets pet dog dogs doggy doggo pup puppy puppies pooch cao caes cachorro cachorros cachorra animais animal animales perro perros perrita perrito mascota mascotas`,
+  pets: `pets pet dog dogs doggy doggo pup puppy puppies pooch cadela cadelinha cachorrinho cachorrinha caozinho cao caes cachorro cachorros cachorra animais animal animales perro perros perrita perrito mascota mascotas`,
   terrace: `terrace outdoor outside esplanada terraza`,
   // Getting there by public transport: "is there a metro close by?", "qual o metrô mais perto?".
   transit: `metro metros subway tube underground station stations estacao estacoes estacion estaciones autocarro autocarros

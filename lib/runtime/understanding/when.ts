@@ -128,7 +128,7 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
   t = t.replace(replaced, " ");
   // "table for 5 the night at 7": in Scotland and Ireland "the night" is tonight, "the morra" tomorrow.
   t = t.replace(
-    /(?<!\b(?:all|last|that|per|a|on|for|during|through|of|in|by|at|same|whole|one|every)) the night (?=at |for |\d|please|$)/,
+    /(?<!\b(?:all|last|that|per|a|on|for|during|through|of|in|by|at|same|whole|one|every)) the night (?=\s*(?:at |for |\d|please|$))/,
     " tonight ",
   );
   t = t.replace(/ the morra /, " tomorrow ");
@@ -153,7 +153,8 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
   let dayOffset: number | null = null;
   if (/\b(day after tomorrow|depois de amanha|pasado manana|overmorrow)\b/.test(t)) dayOffset = 2;
   // "tomorrow" said after midnight, before sleep ("I know it's late... tomorrow for lunch"): the day now begun.
-  else if (/\b(tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow|2morrow|amanha|manana)\b/.test(t)) dayOffset = today.hour < 4 ? 0 : 1;
+  else if (/\b(tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow|2morrow|amanha|manana)\b/.test(t) && !correctedToWeekday(t))
+    dayOffset = today.hour < 4 ? 0 : 1;
   // "today"/"tonight" beside a weekday ("Saturday at 1:30pm? ... we loved it tonight"): the weekday names the day.
   else if (
     /\b(today|tonight|tonite|2nite|hoje|hj|hoy|this evening|esta noite|esta noche|logo a noite)\b/.test(t) &&
@@ -177,8 +178,21 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
     const numeric = /\b(\d{1,2})[/-](\d{1,2})(?:[/-](\d{2,4}))?\b/.exec(t);
     const dayMonth = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|º)?\\s+(?:de\\s+|of\\s+)?(${monthPattern})\\b`).exec(t);
     const monthDay = new RegExp(`\\b(${monthPattern})\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`).exec(t);
+    // "el jueves 3", "saturday 5th": a weekday and its day of the month, when they agree.
+    const dated = new RegExp(
+      `(?:${weekdayPattern.source})\\s+(\\d{1,2})(?:st|nd|rd|th|º)?\\b(?!\\s*(?:h\\b|pm|am|people|pessoas|personas|pax|ppl)|[.:]\\d)`,
+    ).exec(t);
+    const weekdayDay = dated ? Number(dated[dated.length - 1]) : null;
+    if (dated && weekdayDay && weekdayDay >= 1 && weekdayDay <= 31) {
+      const weekday = dated.slice(1, -1).findIndex(Boolean);
+      const month = weekdayDay >= today.day ? today.month : today.month + 1;
+      const date = month > 12 ? { year: today.year + 1, month: 1, day: weekdayDay } : { year: today.year, month, day: weekdayDay };
+      if (weekdayOf(date) === weekday) out.date = isoDate(date);
+    }
     const theDay = /\b(?:the|dia|el|on the)\s+(\d{1,2})(?:st|nd|rd|th|º)?\b(?!\s*(?:h|:|pm|am|people|pessoas|personas))/.exec(t);
-    if (numeric) pick(Number(numeric[1]), Number(numeric[2]), numeric[3] ? Number(numeric[3]) : undefined);
+    if (out.date) {
+      // the weekday's own day of the month
+    } else if (numeric) pick(Number(numeric[1]), Number(numeric[2]), numeric[3] ? Number(numeric[3]) : undefined);
     else if (dayMonth) pick(Number(dayMonth[1]), months[dayMonth[2]]);
     else if (monthDay) pick(Number(monthDay[2]), months[monthDay[1]]);
     else if (theDay) {
@@ -215,6 +229,16 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
   // Saturday 13:00 said on a Saturday evening: next Saturday.
   if (out.sameWeekday && out.date && out.time) rollPastWeekday(out, ctx);
   return out.date || out.time || out.meal ? out : null;
+}
+
+/** "she's on a late shift tomorrow. Can we move it to Sunday?": a weekday after a correcting word replaces "tomorrow". */
+function correctedToWeekday(t: string): boolean {
+  const tomorrow = /\b(tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow|2morrow|amanha|manana)\b/.exec(t);
+  if (!tomorrow) return false;
+  const after = t.slice(tomorrow.index + tomorrow[0].length);
+  const fix =
+    correcting.exec(after) ?? /\b(?:move it to|move to|change it to|mudar para|passar para|cambiar(?:la)? al?|pasar(?:la)? al?)\b/.exec(after);
+  return !!fix && new RegExp(weekdayPattern.source).test(after.slice(fix.index));
 }
 
 /** A bare weekday that is today, with a time already past: the same weekday next week. */
@@ -335,4 +359,9 @@ export function toIso(date: string, time: string, timeZone: string): string {
   const [year, month, day] = date.split("-").map(Number);
   const [hour, minute] = time.split(":").map(Number);
   return isoInZone(zonedInstant(timeZone, { year, month, day, hour, minute }), timeZone);
+}
+
+/** The weekday of a calendar date, Monday 0 (as `wallClock`'s). */
+function weekdayOf(date: { year: number; month: number; day: number }): number {
+  return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
 }
