@@ -404,6 +404,16 @@ describe("a fourth outside set (issue 35)", () => {
     expect(readWhenParts("saturday 8", wednesdayNov)?.date).toBe("2026-11-28");
     expect(readWhenParts("she's on a late shift tomorrow. Can we move it to Sunday, same time?", wednesdayNov)?.date).toBe("2026-11-29");
     expect(readWhenParts("hiya, wee table for 3 the night?", wednesdayNov)?.date).toBe("2026-11-25");
+    // Back to the first weekday after a remark about another: the one right after the last correcting word.
+    expect(
+      readWhenParts(
+        "Mesa pra 4 no sábado, umas 10 da noite? A gente vai no Bernabéu antes... não, pera, o jogo é domingo 😂 então sábado às 21h mesmo",
+        wednesdayNov,
+      ),
+    ).toMatchObject({
+      date: "2026-11-28",
+      time: "21:00",
+    });
     expect(questionParts("em nome de Amélia Sousa. Aproveito para perguntar se posso levar a minha cadelinha, que é muito sossegada.")).toEqual([
       "Aproveito para perguntar se posso levar a minha cadelinha",
     ]);

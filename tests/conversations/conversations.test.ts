@@ -12,7 +12,7 @@ import { jobHandlers } from "@/lib/server/jobs";
 import type { Worker } from "@/lib/jobs/worker";
 import { assistantWorker, customer } from "@/tests/assistant/harness";
 import { allCases } from "./cases";
-import { detectLang, englishCanned, letters, stripOwnerWords } from "./lang";
+import { languageFailures, playTurns } from "./unseen/play";
 import { bookingMatches, compareCollection, fold, leadMatches, orderMatches, readOutcome } from "./outcome";
 import { ADDRESS, DEFAULT_NOW, KNOWLEDGE, localToInstant, MENU, MENU_IDS, makeConversationShop, RULES, SHOP_NAME } from "./shop";
 import { type Case, CATEGORIES, type Fact, type Lang } from "./types";
@@ -77,37 +77,10 @@ function hasFact(text: string, fact: Fact): boolean {
 }
 
 async function runCase(c: Case): Promise<Result> {
-  const failures: string[] = [];
-  const transcript: Result["transcript"] = [];
   const shop = await makeConversationShop();
   const who = customer(shop);
-  for (const [i, turn] of c.turns.entries()) {
-    let replies: string[];
-    try {
-      replies = await who.say(turn.say);
-    } catch (err) {
-      failures.push(`turn ${i + 1}: ${(err as Error).message}`);
-      transcript.push({ say: turn.say, replies: [] });
-      break;
-    }
-    transcript.push({ say: turn.say, replies });
-    const text = replies.join("\n");
-    for (const fact of turn.replyHas ?? [])
-      if (!hasFact(text, fact)) failures.push(`turn ${i + 1} ${JSON.stringify(turn.say)}: reply lacks ${show(fact)}`);
-    for (const fact of turn.replyLacks ?? [])
-      if (hasFact(text, fact)) failures.push(`turn ${i + 1} ${JSON.stringify(turn.say)}: reply has ${show(fact)}`);
-  }
-
-  const want = c.outcome.replyLang ?? c.lang;
-  for (const [i, t] of transcript.entries())
-    for (const reply of t.replies) {
-      const own = stripOwnerWords(reply, OWNER_TEXTS);
-      if (letters(own) < 20) continue;
-      const { lang } = detectLang(own);
-      if (lang && lang !== want) failures.push(`turn ${i + 1}: reply in ${lang}, not ${want}: ${JSON.stringify(reply)}`);
-      const canned = want !== "en" ? englishCanned(own) : null;
-      if (canned) failures.push(`turn ${i + 1}: English "${canned}" in a ${want} reply: ${JSON.stringify(reply)}`);
-    }
+  const { transcript, failures } = await playTurns(who, c.turns, { has: hasFact, show });
+  failures.push(...languageFailures(transcript, c.outcome.replyLang ?? c.lang, OWNER_TEXTS));
 
   let status: string | null = null;
   try {

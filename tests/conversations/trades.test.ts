@@ -8,12 +8,9 @@
 // trades/baseline.json records. TRADES=<substring of ids> runs that subset of the tuned part only.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Worker } from "@/lib/jobs/worker";
-import { pinClock } from "@/lib/time/clock";
-import { assistantWorker, customer } from "@/tests/assistant/harness";
+import { describe, expect, it } from "vitest";
+import { customer } from "@/tests/assistant/harness";
 import { api, uniquePhone } from "@/tests/helpers/api";
-import { detectLang, englishCanned, letters, stripOwnerWords } from "./lang";
 import { compareCollection } from "./outcome";
 import { BELA } from "./trades/bela";
 import { TRADES_SPLIT_SEED, type TradesCase, tradesBusinesses, tradesCase } from "./trades/case-schema";
@@ -21,19 +18,9 @@ import { CHACASA } from "./trades/chacasa";
 import { makeTradeBusiness, type TradeProfile, type Weekly } from "./trades/setup";
 import { SONRISA } from "./trades/sonrisa";
 import { DEFAULT_NOW, heldOutIds, parseCasesWith, patternNames } from "./unseen/case-schema";
-import {
-  bookingFits,
-  compareAppointments,
-  hasFact,
-  leadFits,
-  localToInstantIn,
-  orderFits,
-  personOffered,
-  readAppointments,
-  readUnseenOutcome,
-  showFact,
-} from "./unseen/grade";
-import { lines, pool, type Result, summary } from "./unseen/report";
+import { bookingFits, compareAppointments, leadFits, localToInstantIn, orderFits, readAppointments, readUnseenOutcome } from "./unseen/grade";
+import { corpusLifecycle, languageFailures, playTurns, runByNow, statusFailures } from "./unseen/play";
+import { lines, type Result, summary } from "./unseen/report";
 import { corpusRunsHere } from "./corpus-stage";
 
 const runsHere = corpusRunsHere("trades");
@@ -61,8 +48,6 @@ const productId = (p: TradeProfile, name: string) => p.products.find((x) => x.na
 
 async function runCase(c: TradesCase): Promise<Result> {
   const profile = PROFILES[c.business];
-  const failures: string[] = [];
-  const transcript: Result["transcript"] = [];
   const shop = await makeTradeBusiness(profile);
 
   // Other customers' appointments, booked before this customer writes: not this conversation's to grade.
@@ -83,47 +68,14 @@ async function runCase(c: TradesCase): Promise<Result> {
   }
 
   const who = customer(shop);
-  for (const [i, turn] of c.turns.entries()) {
-    let replies: string[];
-    try {
-      replies = await who.say(turn.say);
-    } catch (err) {
-      failures.push(`turn ${i + 1}: ${(err as Error).message}`);
-      transcript.push({ say: turn.say, replies: [] });
-      break;
-    }
-    transcript.push({ say: turn.say, replies });
-    const text = replies.join("\n");
-    for (const fact of turn.replyHas ?? [])
-      if (!hasFact(text, fact)) failures.push(`turn ${i + 1} ${JSON.stringify(turn.say)}: reply lacks ${showFact(fact)}`);
-    for (const fact of turn.replyLacks ?? [])
-      if (hasFact(text, fact)) failures.push(`turn ${i + 1} ${JSON.stringify(turn.say)}: reply has ${showFact(fact)}`);
-  }
-
-  // Every reply of 20+ letters in the customer's language once proper names are taken out (pattern 4).
-  const want = c.outcome.replyLang ?? c.lang;
+  const { transcript, failures } = await playTurns(who, c.turns);
   const names = [
     ...profile.names,
     ...profile.services.flatMap((s) => Object.values(s.name)),
     ...profile.products.flatMap((p) => Object.values(p.name)),
   ];
-  for (const [i, t] of transcript.entries())
-    for (const reply of t.replies) {
-      const own = stripOwnerWords(reply, names);
-      if (letters(own) < 20) continue;
-      const { lang } = detectLang(own);
-      if (lang && lang !== want) failures.push(`turn ${i + 1}: reply in ${lang}, not ${want}: ${JSON.stringify(reply)}`);
-      const canned = want !== "en" ? englishCanned(own) : null;
-      if (canned) failures.push(`turn ${i + 1}: English "${canned}" in a ${want} reply: ${JSON.stringify(reply)}`);
-    }
-
-  const conversation = await who.conversation().catch(() => null);
-  const status = conversation?.status ?? null;
-  if ((status === "handoff") !== c.outcome.handoff) failures.push(`status ${status}, expected ${c.outcome.handoff ? "handoff" : "no handoff"}`);
-  if (c.outcome.personOffered !== undefined) {
-    const offered = conversation ? await personOffered(shop.businessId, conversation.contactId, status) : false;
-    if (offered !== c.outcome.personOffered) failures.push(offered ? "a person was offered, expected none" : "no person was offered");
-  }
+  failures.push(...languageFailures(transcript, c.outcome.replyLang ?? c.lang, names));
+  failures.push(...(await statusFailures(shop, who, c.outcome)));
 
   const actual = await readUnseenOutcome(shop.businessId, profile.timeZone);
   const orders = c.outcome.orders?.map((o) => ({ ...o, items: o.items.map((i) => ({ ...i, item: productId(profile, i.item) })) }));
@@ -144,39 +96,10 @@ async function runCase(c: TradesCase): Promise<Result> {
   return { id: c.id, business: c.business, pattern: c.pattern, lang: c.lang, passed: failures.length === 0, failures, transcript };
 }
 
-/** Runs cases grouped by the instant their `now` names in their business's zone, the clock pinned to it. */
-async function runAll(cases: TradesCase[]): Promise<Result[]> {
-  const groups = new Map<number, TradesCase[]>();
-  for (const c of cases) {
-    const at = localToInstantIn(PROFILES[c.business].timeZone, c.now ?? DEFAULT_NOW).getTime();
-    groups.set(at, [...(groups.get(at) ?? []), c]);
-  }
-  const results: Result[] = [];
-  try {
-    for (const at of [...groups.keys()].sort((a, b) => a - b)) {
-      pinClock(new Date(at));
-      results.push(...(await pool(groups.get(at) ?? [], CONCURRENCY, runCase)));
-    }
-  } finally {
-    pinClock(null);
-  }
-  return results;
-}
+const runAll = (cases: TradesCase[]) => runByNow(cases, (c) => PROFILES[c.business].timeZone, CONCURRENCY, runCase);
 
 const report: { tuned?: ReturnType<typeof summary> & { subset: string | null; results: Result[] }; heldOut?: ReturnType<typeof summary> } = {};
-let worker: Worker | null = null;
-beforeAll(() => {
-  if (!runsHere) return;
-  worker = assistantWorker({ concurrency: CONCURRENCY });
-});
-afterAll(async () => {
-  if (!runsHere) return;
-  pinClock(null);
-  await worker?.stop();
-  const out = process.env.CORPUS_RESULTS_DIR ?? path.resolve(__dirname, "../../test-results");
-  fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(path.join(out, "trades.json"), JSON.stringify(report, null, 2));
-});
+corpusLifecycle("trades", runsHere, CONCURRENCY, report);
 
 const DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 const inRanges = (ranges: string[] | undefined, from: string, to: string) =>

@@ -7,16 +7,14 @@
 // ids> runs that subset of the tuned part only, without the ratchet.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pinClock } from "@/lib/time/clock";
-import type { Worker } from "@/lib/jobs/worker";
-import { assistantWorker, customer, type Shop } from "@/tests/assistant/harness";
-import { detectLang, englishCanned, letters, stripOwnerWords } from "./lang";
+import { describe, expect, it } from "vitest";
+import { customer, type Shop } from "@/tests/assistant/harness";
 import { compareCollection } from "./outcome";
 import { MENU, RULES, SHOP_NAME, TIME_ZONE } from "./shop";
 import { DEFAULT_NOW, heldOutIds, parseCases, patternNames, type UnseenCase } from "./unseen/case-schema";
-import { bookingFits, hasFact, leadFits, localToInstantIn, orderFits, personOffered, readUnseenOutcome, showFact } from "./unseen/grade";
-import { lines, pool, type Result, summary } from "./unseen/report";
+import { bookingFits, leadFits, orderFits, readUnseenOutcome } from "./unseen/grade";
+import { corpusLifecycle, languageFailures, playTurns, runByNow, statusFailures } from "./unseen/play";
+import { lines, type Result, summary } from "./unseen/report";
 import { LOLA_ADDRESS, LOLA_MENU, LOLA_NAME, LOLA_RULES, LOLA_TIME_ZONE, makeLola } from "./unseen/lola";
 import { makeUnseenTasca } from "./unseen/tasca";
 import { corpusRunsHere } from "./corpus-stage";
@@ -93,48 +91,12 @@ const baseline: { tuned: number; heldOut: number } = JSON.parse(fs.readFileSync(
 
 async function runCase(c: UnseenCase): Promise<Result> {
   const biz = BUSINESSES[c.business];
-  const failures: string[] = [];
-  const transcript: Result["transcript"] = [];
   const shop = await biz.make();
   const who = customer(shop);
-  for (const [i, turn] of c.turns.entries()) {
-    let replies: string[];
-    try {
-      replies = await who.say(turn.say);
-    } catch (err) {
-      failures.push(`turn ${i + 1}: ${(err as Error).message}`);
-      transcript.push({ say: turn.say, replies: [] });
-      break;
-    }
-    transcript.push({ say: turn.say, replies });
-    const text = replies.join("\n");
-    for (const fact of turn.replyHas ?? [])
-      if (!hasFact(text, fact)) failures.push(`turn ${i + 1} ${JSON.stringify(turn.say)}: reply lacks ${showFact(fact)}`);
-    for (const fact of turn.replyLacks ?? [])
-      if (hasFact(text, fact)) failures.push(`turn ${i + 1} ${JSON.stringify(turn.say)}: reply has ${showFact(fact)}`);
-  }
-
-  // Every reply of 20+ letters in the customer's language once proper names are taken out; the owner's
-  // knowledge is not taken out: answering it is answering in the customer's language (pattern 4).
-  const want = c.outcome.replyLang ?? c.lang;
-  for (const [i, t] of transcript.entries())
-    for (const reply of t.replies) {
-      const own = stripOwnerWords(reply, biz.names);
-      if (letters(own) < 20) continue;
-      const { lang } = detectLang(own);
-      if (lang && lang !== want) failures.push(`turn ${i + 1}: reply in ${lang}, not ${want}: ${JSON.stringify(reply)}`);
-      const canned = want !== "en" ? englishCanned(own) : null;
-      if (canned) failures.push(`turn ${i + 1}: English "${canned}" in a ${want} reply: ${JSON.stringify(reply)}`);
-    }
-
-  const conversation = await who.conversation().catch(() => null);
-  const status = conversation?.status ?? null;
-  if ((status === "handoff") !== c.outcome.handoff) failures.push(`status ${status}, expected ${c.outcome.handoff ? "handoff" : "no handoff"}`);
-  if (c.outcome.personOffered !== undefined) {
-    const offered = conversation ? await personOffered(shop.businessId, conversation.contactId, status) : false;
-    if (offered !== c.outcome.personOffered) failures.push(offered ? "a person was offered, expected none" : "no person was offered");
-  }
-
+  const { transcript, failures } = await playTurns(who, c.turns);
+  // The owner's knowledge is not taken out of a reply: answering it is answering in the customer's language (pattern 4).
+  failures.push(...languageFailures(transcript, c.outcome.replyLang ?? c.lang, biz.names));
+  failures.push(...(await statusFailures(shop, who, c.outcome)));
   const actual = await readUnseenOutcome(shop.businessId, biz.zone);
   failures.push(
     ...compareCollection("bookings", c.outcome.bookings, actual.bookings, bookingFits),
@@ -145,40 +107,10 @@ async function runCase(c: UnseenCase): Promise<Result> {
   return { id: c.id, business: c.business, pattern: c.pattern, lang: c.lang, passed: failures.length === 0, failures, transcript };
 }
 
-/** Runs cases grouped by the instant their `now` names in their business's zone, the clock pinned to it. */
-async function runAll(cases: UnseenCase[]): Promise<Result[]> {
-  const groups = new Map<number, UnseenCase[]>();
-  for (const c of cases) {
-    const at = localToInstantIn(BUSINESSES[c.business].zone, c.now ?? DEFAULT_NOW).getTime();
-    groups.set(at, [...(groups.get(at) ?? []), c]);
-  }
-  const results: Result[] = [];
-  try {
-    for (const at of [...groups.keys()].sort((a, b) => a - b)) {
-      pinClock(new Date(at));
-      results.push(...(await pool(groups.get(at) ?? [], CONCURRENCY, runCase)));
-    }
-  } finally {
-    pinClock(null);
-  }
-  return results;
-}
+const runAll = (cases: UnseenCase[]) => runByNow(cases, (c) => BUSINESSES[c.business].zone, CONCURRENCY, runCase);
 
 const report: { tuned?: ReturnType<typeof summary> & { subset: string | null; results: Result[] }; heldOut?: ReturnType<typeof summary> } = {};
-let worker: Worker | null = null;
-beforeAll(() => {
-  if (!runsHere) return;
-  worker = assistantWorker({ concurrency: CONCURRENCY });
-});
-afterAll(async () => {
-  if (!runsHere) return;
-  pinClock(null);
-  await worker?.stop();
-  // npm run corpus:llm keeps a model's results apart from the offline run's (scripts/corpus-llm.ts).
-  const out = process.env.CORPUS_RESULTS_DIR ?? path.resolve(__dirname, "../../test-results");
-  fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(path.join(out, "unseen.json"), JSON.stringify(report, null, 2));
-});
+corpusLifecycle("unseen", runsHere, CONCURRENCY, report);
 
 const DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 

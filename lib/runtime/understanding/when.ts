@@ -211,7 +211,15 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
     const all = [...t.matchAll(weekdayPattern)];
     const fix = all.length > 1 ? correcting.exec(t.slice(all[0].index + all[0][0].length)) : null;
     const at = fix ? all[0].index + all[0][0].length + fix.index : -1;
-    const m = (fix && all.find((w) => w.index > at && w[0] !== all[0][0])) || all[0];
+    let m = (fix && all.find((w) => w.index > at && w[0] !== all[0][0])) || all[0];
+    // "sábado... não, pera, o jogo é domingo 😂 então sábado às 21h mesmo": a weekday right after the last
+    // correcting word settles it, even back to the first one.
+    if (all.length > 2) {
+      const fixes = [...t.matchAll(new RegExp(correcting.source, "g"))];
+      const last = fixes.at(-1);
+      const settled = last && all.find((w) => w.index >= last.index + last[0].length && /^\s*$/.test(t.slice(last.index + last[0].length, w.index)));
+      if (settled) m = settled;
+    }
     if (m) {
       const weekday = m.slice(1).findIndex(Boolean);
       // "next friday" and a bare "friday" both mean the coming one; said on a Friday, "next friday" is a week on.
