@@ -244,4 +244,21 @@ describe("the dialogue manager", () => {
     const [confirm] = await jordi.say("Jordi Puig");
     expect(confirm).toMatch(/Mesa para 2 el viernes, 27 de noviembre, a las 20:30, a nombre de Jordi Puig/);
   });
+
+  it("hears a late order as a complaint, a long 'no wait' at the confirmation as a change, and an item named right after its count", async () => {
+    const shop = await makeShop();
+    await withRules(shop);
+    const rita = customer(shop);
+    const [sorry] = await rita.say("Boa noite, encomendei há MAIS DE UMA HORA e ainda não chegou nada!!! Onde está a minha encomenda?");
+    expect(sorry).toMatch(/^Lamento muito/);
+    const lu = customer(shop);
+    await lu.say("pa llevar: 2 margheritas y 1 tiramisu");
+    // "no espera ... pon 3 margheritas en vez de 2": a change, never the "no" that cancels.
+    const changed = (await lu.say("ay no espera q al final somos más, pon 3 margheritas en vez de 2 😭")).at(-1);
+    expect(changed).toMatch(/3 x Pizza Margherita/);
+    expect(changed).not.toMatch(/cancelad/i);
+    const tiago = customer(shop);
+    const [both] = await tiago.say("manda 1 tiramisu e 1 diavola pa levantar ai daqui a meia hora, nome tiago");
+    expect(both).toMatch(/1 x Tiramisu[\s\S]*1 x Pizza Diavola/);
+  });
 });

@@ -419,4 +419,30 @@ describe("a fourth outside set (issue 35)", () => {
     ]);
     expect(factQuestion("e vocês ficam onde exatamente?")?.topics).toEqual(["address"]);
   });
+
+  it("reads hours in words, a day of the month as no count, a count for an earlier message, and the party by its ages and names", () => {
+    const wednesdayDec = { timeZone: "Europe/Lisbon", now: new Date("2026-12-02T12:00:00Z") };
+    expect(readWhenParts("could Dermot and myself get a table for Sunday lunch, one o'clock?", wednesdayDec)?.time).toBe("13:00");
+    expect(readWhenParts("para o almoço de sexta-feira, dia 4 de dezembro, à uma e meia da tarde", wednesdayDec)).toMatchObject({
+      date: "2026-12-04",
+      time: "13:30",
+    });
+    expect(withoutRepairs("12 of us on Thursday 3 Dec around 8. Actually make that 10, two have just dropped out.")).toMatch(
+      /^10 of us on Thursday 3 Dec/,
+    );
+    // The margheritas were counted in an earlier message: the street number is not corrected.
+    expect(withoutRepairs("rua do norte 88, 2nd floor. oh wait make it 2 margheritas and 1 diavola")).toMatch(/rua do norte 88/);
+    expect(readPartySize("We are 6 persons, 2 of them are children of 4 and 7 years.")).toBe(6);
+    expect(readPartySize("can i book a table for tomorrow night we are for people at like eight thirty")).toBe(4);
+    expect(readPartySize("could Dermot and myself get a table for Sunday lunch, one o'clock?")).toBe(2);
+  });
+
+  it("ends an address at an emoji or 'é pra', takes the name from 'my details:', and notes how a dish should come", () => {
+    expect(readAddressInText("pra entregar na Rua de São Bento 210, é pra Camila Rocha 😍 ah, e a caprese pode vir sem manjericão?")).toBe(
+      "Rua de São Bento 210",
+    );
+    expect(readNameInText("Dear sir/madam, kindly note my details: Arjun Rao, arjun.rao@nimbustech.in. Please revert by email")).toBe("Arjun Rao");
+    expect(staffNotes("ah, e a caprese pode vir sem manjericão? meu namorado odeia kkkk")).toEqual(["a caprese pode vir sem manjericão"]);
+    expect(staffNotes("oh and she doesn't eat pork, not sure if that matters 😅 but yes, go ahead")).toEqual(["and she doesn't eat pork"]);
+  });
 });

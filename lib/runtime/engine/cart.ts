@@ -176,6 +176,16 @@ export async function readCartChanges(
         best = clearBest(matches);
       }
     }
+    // "1 diavola pa levantar ai daqui a meia hora", "una vegana al Hotel Lis": the item is named right after
+    // its count, and the words after it name no item.
+    if (best === null && qty !== null && query.length > 1) {
+      const head = menuWords(query);
+      for (let n = Math.min(3, head.length - 1); n >= 1 && best === null; n--) {
+        matches = await searchCatalog(db, businessId, collection, head.slice(0, n).join(" "), { ignore, limit: 5 });
+        const found = clearBest(matches);
+        if (found !== null && found !== "ambiguous") best = found;
+      }
+    }
     if (best === null) {
       if (qty !== null && !article && setting && cart.items.length === 1) changes.push({ kind: "setOnly", qty });
       continue;

@@ -3,6 +3,7 @@ import { now } from "../../time/clock";
 import type { TypedNode } from "../../shared/graph-schema";
 import { agreesWhileAnswering, opensWithYes, saysNo, saysYes } from "../understanding/acts";
 import { onlyThanks } from "../understanding/small-talk";
+import { words } from "../understanding/text-match";
 import { belowMinimum, isCart, money, subtotal } from "./cart-math";
 import { humanDay, list, localeOf, phrases, weekdayName } from "../base/phrases";
 import type { WhenParts } from "../understanding/when";
@@ -154,6 +155,9 @@ function readAnswer(run: SkillRun, node: TypedNode<"question">): string | number
       if (opensWithYes(text) || agreesWhileAnswering(text)) return yes;
       // "Thank you so much, sir.": thanks said to "Shall I confirm it?".
       if (onlyThanks(text)) return yes;
+      // "ay no espera q al final somos más, pon 3 de bravas en vez de 2": a "no" inside a longer message
+      // that changes something is no refusal; only a short answer or a button picks an option here.
+      if (!message.content && words(text).length > 4) return null;
     }
     const index = pickOption(text, message.content, choices);
     if (index !== null) return choices[index];

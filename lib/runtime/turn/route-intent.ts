@@ -11,7 +11,7 @@ import { llmSettings } from "../llm/llm-client";
 import { t } from "../messages";
 import { menuReply } from "../retrieval/menu-reply";
 import { retrievalReply } from "../retrieval/retrieval-reply";
-import { decideIntent, skillKind, UNSURE } from "../retrieval/skill-intents";
+import { decideIntent, type Intent, skillKind, UNSURE } from "../retrieval/skill-intents";
 import { containsPhrase, words } from "../understanding/text-match";
 import { asksForHuman, soundsAggrieved } from "../understanding/human-request";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
@@ -48,7 +48,11 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   // skill ("una persona" is no party of one); it is answered as small talk.
   if (onlyAsksIfBot(text, turn.businessName)) return null;
   const decision = await decideIntent(turn.db, turn.businessId, turn.assistant.id, skills, text);
-  const intent = decision.intent;
+  // "encomendei há mais de uma hora e ainda não chegou nada!!! Onde está a minha encomenda?": a grievance
+  // said outright is a complaint, whatever the question in it recalls (never a knowledge answer). With a
+  // model configured, the model settles it (it may hand off itself).
+  const aggrieved = decision.intent?.kind !== "skill" && !llmSettings() && soundsAggrieved(text);
+  const intent: Intent | null = aggrieved ? { kind: "complaint" } : decision.intent;
   const asking = text.includes("?") || questionParts(text).length > 0;
   if (intent?.kind === "menu") {
     const language = await turnLanguage(turn);

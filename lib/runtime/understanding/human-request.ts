@@ -88,7 +88,7 @@ const inCharge = new Set(
 const contacting = new Set(
   (
     "contact call ring phone email contacte contacta contactem contactar ligue liguem ligar liga telefone telefonar " +
-    "llame llamen llamar contacten contactarme llameme escreva escriba"
+    "llame llamen llamar contacten contactarme llameme escreva escriba see look check veja vejam ver vea vean mire miren trate tratem"
   ).split(" "),
 );
 

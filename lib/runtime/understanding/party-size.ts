@@ -21,7 +21,7 @@ const said = [
   // "table 4 tmrw", "mesa 6 hoje": a number right after the table word.
   /\b(?:table|mesa)\s+(\d{1,2})\b(?!\s*(?:(?:pm|am|h|hs|horas)\b|[:.]\d))/g,
   new RegExp(
-    `\\b(?:for|fur|para|pra|pa|p|of|party of|group of|table for|mesa para|mesa p|mesa de|grupo de|somos|semos|semo|we are|were|we re|we r|we ll be|we will be|there will be|there are|there ll be|seremos|seriamos|vamos ser|vamos|be|it s|its|make it|make that|para uns|para unas)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre)))`,
+    `\\b(?:for|fur|para|pra|pa|p|of|party of|group of|table for|mesa para|mesa p|mesa de|grupo de|somos|semos|semo|we are|were|we re|we r|we ll be|we will be|there will be|there are|there ll be|seremos|seriamos|vamos ser|vamos|be|it s|its|make it|make that|para uns|para unas)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d|(?:(?:and|e|y)\\s+\\d{1,2}\\s+)?(?:years?|yrs|year old|anos|años|anitos|aninhos|meses|months)\\b|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre)))`,
     "g",
   ),
   // "4 for sunday 7pm", "2 fur tonight", "6 para sabado": a number right before the day it is for.
@@ -60,6 +60,8 @@ const occasions = new Set(
 /** The party size the message says, or null. */
 export function readPartySize(text: string): number | null {
   const n = normalize(text.replace(/(\d)\s*(pm\b|am\b|h\b|:)/gi, "$1$2"))
+    // "we are for people at like eight thirty": four, misspelt.
+    .replace(/\b(we are|were|we re|we r|there are|table) for (people|persons|ppl|pax|guests|of us)\b/, "$1 for 4 $2")
     .replace(/\b(for|para) to (people|persons|ppl|pax|guests)\b/, "$1 2 $2")
     // "a table for for people", "a table for to on saturday": four and two, misspelt.
     .replace(/\bfor (?:for|fore) (people|persons|ppl|pax|guests)\b/, "for 4 $1")
@@ -140,6 +142,9 @@ function alone(n: string): number | null {
 function pairOf(n: string): number | null {
   if (/\b(?:me|myself|eu|yo)\s+(?:and|e|y)\s+(?:my|o meu|a minha|meu|minha|mi|o|a)\s+[a-z]+/.test(n)) return 2;
   if (/\b(?:my|mi|minha|meu|o meu|a minha)\s+[a-z]+\s+(?:and|y|e)\s+(?:i|yo|eu|me)\b/.test(n)) return 2;
+  // "could Dermot and myself get a table", "o Rui e eu", "para Marta y yo".
+  if (/\b(?:could|can|for|with|para|pra|o|a)\s+[a-z]+\s+(?:and|e|y)\s+(?:myself|i|eu|yo)\b(?!\s+(?:and|e|y|plus|mais|with|com|con)\b)/.test(n))
+    return 2;
   return null;
 }
 

@@ -44,6 +44,10 @@ function leadingCorrection(folded: string, start: number): number {
   return at;
 }
 
+const dayOfMonth =
+  /^\s*(?:de\s+)?(?:jan|january|janeiro|enero|feb|february|febrero|fev|fevereiro|mar|march|marco|marzo|apr|april|abr|abril|may|mayo|mai|maio|jun|june|junho|junio|jul|july|julho|julio|aug|august|ago|agosto|sep|sept|september|septiembre|set|setembro|oct|october|octubre|out|outubro|nov|november|novembro|noviembre|dec|december|dez|dezembro|dic|diciembre)\b/;
+const partyNouns = /^(?:people|persons|person|pessoas|personas|pax|guests|adults|adultos|of)$/;
+
 const timeOfSomethingElse =
   /\b(?:ends?|ending|finish(?:es)?|leave|leaving|get off|off work|lands?|landing|till|until|saio|sai|saimos|acaba|termina|salgo|sale|salimos|hasta|aterra|aterriza|not before|no antes de|nao antes das?)\b(?:\s+\S+){0,4}\s*$/;
 
@@ -107,7 +111,10 @@ export function withoutRepairs(text: string): string {
       // The number corrected: the last of its kind in the few words before the correction.
       let target: { at: number; token: string } | null = null;
       for (const n of before.matchAll(numbers)) {
-        const ordinal = /^[º°ª]|^\s*(st|nd|rd|th)\b/.test(before.slice(n.index + n[0].length));
+        // "12 of us on Thursday 3 Dec... make that 10": a day of the month is no count to correct.
+        const ordinal =
+          /^[º°ª]|^\s*(st|nd|rd|th)\b/.test(before.slice(n.index + n[0].length)) ||
+          dayOfMonth.test(before.slice(n.index + n[0].length, n.index + n[0].length + 16));
         if (ordinal || isTime(n[0], before.slice(0, n.index)) !== time) continue;
         target = { at: n.index, token: n[0] };
       }
@@ -132,6 +139,9 @@ export function withoutRepairs(text: string): string {
       // item, so the number corrected is the one said before that item ("to", "too": two misspelt).
       const named = !time && noun && noun[1].length >= 4 ? countBefore(before, noun[1].slice(0, 4)) : null;
       if (named) target = named;
+      // "rua do norte 88, 2nd floor. oh wait make it 2 margheritas": an item this message never counted was
+      // counted in an earlier one; the cart reads the new count, and no number here is corrected.
+      else if (!time && noun && noun[1].length >= 4 && !partyNouns.test(noun[1])) continue;
       if (!target) continue;
       // "Salgo del trabajo a las 14:30, entonces mejor a las 15:00": the first time is of something else,
       // so the second is no correction of it (when.ts reads the table's time beside it).

@@ -134,6 +134,15 @@ export function readNameInText(text: string): string | null {
       text,
     );
   if (m) return readName(capitalisedRun(m[1]));
+  // "kindly note my details: Arjun Rao, arjun.rao@...": the name first in the details.
+  const details =
+    /\b(?:my details|details|contact details|my contact|contact|contacto|contactos|mis datos|datos|os meus dados|meus dados|dados)\s*:\s*([A-ZÀ-Þ][a-zà-ÿ'-]+(?:\s+[A-ZÀ-Þ][a-zà-ÿ'-]+){0,2})\s*(?:[,;.]|$)/u.exec(
+      text,
+    );
+  if (details) {
+    const name = readName(details[1]);
+    if (name) return name;
+  }
   // "I'm Dan," / "soy Pilar." / "sou a Joana,": only a name followed by punctuation or the end, so "I'm hungry for..." is not one.
   const short = /(?:^|[\s,.!])(?:i'?m|i am|this is|soy|sou(?: o| a)?|aqui [ée](?: o| a)?)\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]+)\s*(?:[,.!;]|$)/iu.exec(text);
   if (short) return readName(short[1]);
@@ -319,7 +328,7 @@ export function readAddressInText(text: string): string | null {
   if (!m) return null;
   // The match holds no line break, so "from the polite word to the end" is a slice.
   const polite =
-    /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,?\s+(?:and|e|y)\s+(?:do|does|can|could|is|are|will|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:(?:my |o meu |mi )?name|nome|nombre|a nombre de|em nome de|me llamo|chamo-me|i am|i'm|sou o|sou a|soy)\b|(?<=\d(?:\.º|[^.]){0,40})\.\s+(?=[¿¡]?[A-Za-zÀ-ÿ]+[\s,])|(?<=\d[^,.]{0,40})\s+(?:and|e|y|with|com|con|plus|mais|m[aá]s)\s+(?:one|a|an|two|three|four|\d{1,2}|um|uma|dois|duas|tr[eê]s|un|una|dos)\s/iu.exec(
+    /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,?\s+(?:and|e|y)\s+(?:do|does|can|could|is|are|will|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:(?:my |o meu |mi )?name|nome|nombre|a nombre de|em nome de|me llamo|chamo-me|i am|i'm|sou o|sou a|soy|[eé] pra|[eé] para|es para|it'?s for|its for)\b|\s*\p{Extended_Pictographic}|(?<=\d(?:\.º|[^.]){0,40})\.\s+(?=[¿¡]?[A-Za-zÀ-ÿ]+[\s,])|(?<=\d[^,.]{0,40})\s+(?:and|e|y|with|com|con|plus|mais|m[aá]s)\s+(?:one|a|an|two|three|four|\d{1,2}|um|uma|dois|duas|tr[eê]s|un|una|dos)\s/iu.exec(
       m[0],
     );
   return (

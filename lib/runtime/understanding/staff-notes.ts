@@ -12,7 +12,11 @@ const fold = (s: string) =>
     .toLowerCase();
 
 const needs =
-  /\b(allerg\w*|alerg\w*|celiac\w*|coeliac\w*|intoleran\w*|gluten|lactose|lactosa|frutos secos|nuts?|peanuts?|amendoins?|cacahuetes?|marisco|shellfish|wheelchair|cadeira de rodas|silla de ruedas|high ?chairs?|cadeira de bebe|cadeirinha|trona|pram|stroller|buggy|push ?chair|carrinho|carriola|cochecito|carrito de bebe|anniversary|aniversario|birthday|cumpleanos|faz anos|pregnant|gravida|embarazada|spicy|picante|piquen|pique|no onions?|sem cebola|sin cebolla|ring the bell|doorbell|bell doesn ?t work|campainha|timbre|interfone|portero|reception|rececao|recepcao|recepcion|liguem|llamad|llamen|call (?:me|us) when|door|porta|puerta|intercom|interfono|buzz|bday|b-day|surprise|surpresa|sorpresa|proposal|propose|pedido de casamento|window|janela|ventana|terrace|terraza|esplanada|outside|quiet table|mesa tranquila|quiet|quieter|quiet corner|corner table|booth|sossegad[oa]|cantinho|sitio tranquilo|lugar tranquilo|mesa apartada|dog|dogs|cao|cachorro|perro|perrita|perrito|candle|candles|vela|velas|cake|bolo|tarta|pastel|walking stick|stick|cane|crutch|crutches|walker|zimmer|mobility|muletas?|bengala|baston|andador|stairs|steps|escadas|escaleras|rampa?|ramp|dificuldade em andar|dificuldades em andar|dificultad para (?:andar|caminar)|trouble walking|difficulty walking|hard to walk|entrada|entrance|ground floor|res do chao|planta baja|fatura|factura|invoice|nif|cif|vat number|contribuinte)\b/;
+  /\b(allerg\w*|alerg\w*|celiac\w*|coeliac\w*|intoleran\w*|gluten|lactose|lactosa|frutos secos|nuts?|peanuts?|amendoins?|cacahuetes?|marisco|shellfish|wheelchair|cadeira de rodas|silla de ruedas|high ?chairs?|cadeira de bebe|cadeirinha|trona|pram|stroller|buggy|push ?chair|carrinho|carriola|cochecito|carrito de bebe|anniversary|aniversario|birthday|cumpleanos|faz anos|pregnant|gravida|embarazada|spicy|picante|piquen|pique|no onions?|sem cebola|sin cebolla|ring the bell|doorbell|bell doesn ?t work|campainha|timbre|interfone|portero|reception|rececao|recepcao|recepcion|liguem|llamad|llamen|call (?:me|us) when|door|porta|puerta|intercom|interfono|buzz|bday|b-day|surprise|surpresa|sorpresa|proposal|propose|pedido de casamento|window|janela|ventana|terrace|terraza|esplanada|outside|quiet table|mesa tranquila|quiet|quieter|quiet corner|corner table|booth|sossegad[oa]|cantinho|sitio tranquilo|lugar tranquilo|mesa apartada|dog|dogs|cao|cachorro|perro|perrita|perrito|candle|candles|vela|velas|cake|bolo|tarta|pastel|walking stick|stick|cane|crutch|crutches|walker|zimmer|mobility|muletas?|bengala|baston|andador|stairs|steps|escadas|escaleras|rampa?|ramp|dificuldade em andar|dificuldades em andar|dificultad para (?:andar|caminar)|trouble walking|difficulty walking|hard to walk|entrada|entrance|ground floor|res do chao|planta baja|fatura|factura|invoice|nif|cif|vat number|contribuinte|doesn['’ ]?t eat|does not eat|don['’ ]?t eat|can['’ ]?t eat|cannot eat|nao come|nao comem|nao pode comer|no come|no comen|no puede comer)\b/;
+// How a dish should come, asked as a question: "e a caprese pode vir sem manjericão?", "can the salad come
+// without onions?", "¿la pizza puede venir sin aceitunas?".
+const prepared =
+  /\b(?:pode vir sem|podem vir sem|pode ser sem|vir sem|puede venir sin|pueden venir sin|puede ser sin|venir sin|come without|be made without|without the|hold the)\b/;
 // A diet is a note when it is said of someone: "one of them is vegetarian", "somos veganos", "minha amiga
 // é vegana"; "one vegan pizza and a coke, my name is Ava" and "2 Vegetarian Lasagna e 6 águas" name dishes.
 const dietOfSomeone =
@@ -35,6 +39,12 @@ export function staffNotes(text: string): string[] {
         .trim()
         .replace(/(?<![.!])[.!]+$/, "");
       const f = fold(clause);
+      if (prepared.test(f)) {
+        let note = clause;
+        while (note.endsWith("?")) note = note.slice(0, -1);
+        notes.push(note.trim());
+        continue;
+      }
       if (!f || questionStart.test(f) || (asked && (raw.trim().endsWith("?") || !/[,;]|\s[-–—]\s/.test(sentence)))) continue;
       if (needs.test(f) || dietOfSomeone.test(f) || dietCounted.test(f)) notes.push(clause);
     }

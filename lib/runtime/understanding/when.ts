@@ -283,6 +283,8 @@ function timeMentions(t: string): Mention[] {
   // 8pm, 8 pm, 20h, 9 o'clock, 9ish
   for (const m of t.matchAll(/\b(\d{1,2})\s*(am|pm|p\.m\.|a\.m\.|h|hrs|horas|hs|o'?clock|-?ish)\b/g))
     add(m.index, Number(m[1]), 0, /ish/.test(m[2]) ? "" : m[2]);
+  // "one o'clock", "eight o'clock"
+  for (const m of t.matchAll(new RegExp(`\\b(${hourWord})\\s*o'?\\s?clock\\b`, "g"))) add(m.index, numberWords[m[1]], 0, "");
   // "half 8" (half past eight), "half past 8", "quarter past 8", "quarter to 9"
   for (const m of t.matchAll(new RegExp(`\\b(half past|half|quarter past|quarter to)\\s+(\\d{1,2}|${hourWord})\\b(?:\\s*(am|pm))?`, "g"))) {
     const hour = numberWords[m[2]] ?? Number(m[2]);
@@ -298,7 +300,12 @@ function timeMentions(t: string): Mention[] {
   for (const m of t.matchAll(/\ba\s+(\d{1,2})\s+(?=(?:da|de la|de)\s+(?:tarde|noite|noche|manha|madrugada)\b)/g))
     add(m.index + 2, Number(m[1]), 0, "");
   // "à uma da tarde", "a las una de la tarde" written "a una de la tarde": an hour in words before the part of the day.
-  for (const m of t.matchAll(new RegExp(`\\ba\\s+(${hourWord})\\s+(?=(?:da|de la|de)\\s+(?:tarde|noite|noche|manha|madrugada)\\b)`, "g")))
+  for (const m of t.matchAll(
+    new RegExp(
+      `\\ba\\s+(${hourWord})\\s+(?=(?:(?:e|y)\\s+(?:meia|media|um quarto|cuarto|quinze|quince)\\s+)?(?:da|de la|de)\\s+(?:tarde|noite|noche|manha|madrugada)\\b)`,
+      "g",
+    ),
+  ))
     add(m.index + 2, numberWords[m[1]], 0, "");
   // at eight, às oito e meia, a las dos y media, at eight thirty
   for (const m of t.matchAll(new RegExp(`\\b(?:at|as|a las|a la|pelas|pras|para las|@)\\s+(${hourWord})\\b(?:\\s+(${minuteWord})\\b)?`, "g")))
