@@ -158,15 +158,32 @@ const messageColumns = Object.entries(getTableColumns(messages));
  * wake-up, the message and the conversation's update), so one round trip and one implicit
  * transaction. Anything else stores nothing here and answers undefined; the caller then takes the
  * general path, which creates what is missing or refuses.
+ *
+ * With `charge` (an automated reply), the wallet pays `tokens` in the same statement, as chargeTokens
+ * does: the balance goes down only if it covers them, and the message, its job, the ledger row and the
+ * conversation's count are written only then. A conversation that is open but a balance that is short
+ * answers "unpaid" and stores nothing.
  */
 export async function queueToOpenConversation(
   db: Db,
   businessId: string,
   phone: string,
   text: string,
-  opts: { source: QueuedMessage["source"]; userId?: string | null; interactive?: InteractivePayload | null; tokens?: number },
-): Promise<MessageRow | undefined> {
+  opts: { source: QueuedMessage["source"]; userId?: string | null; interactive?: InteractivePayload | null; tokens?: number; charge?: boolean },
+): Promise<MessageRow | "unpaid" | undefined> {
   const messageId = newId("msg");
+  const tokens = opts.tokens ?? 0;
+  // Without a charge, `paid` is `ok` itself; with one, it is the wallet's update, made only for an open conversation.
+  const paid = opts.charge
+    ? sql`, b as (
+          update businesses set token_balance = token_balance - ${tokens}
+          where id = ${businessId} and token_balance >= ${tokens} and exists (select 1 from ok)
+          returning id
+        ), l as (
+          insert into token_ledger (id, business_id, kind, tokens, message_id, conversation_id)
+          select ${newId("led")}, b.id, 'usage', ${-tokens}, ${messageId}, ok.id from b, ok
+        ), paid as (select ok.* from ok where exists (select 1 from b))`
+    : sql`, paid as (select ok.* from ok)`;
   const interactive = opts.interactive ? JSON.stringify(opts.interactive) : null;
   const job = JSON.stringify({ messageId, businessId });
   const rows = await queryRows<Record<string, unknown>>(
@@ -177,25 +194,28 @@ export async function queueToOpenConversation(
           select v.id, ct.id as contact_id, ct.channel from ct
             join conversations v on v.business_id = ${businessId} and v.contact_id = ct.id and v.status <> 'closed'
           where ${windowOpenSql(businessId, sql`ct.id`)}
-        ), j as (
+        )${paid}, j as (
           insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts)
-          select ${messageDelivery.name}, ${job}::jsonb, ${businessId}, ok.id, now(), ${messageDelivery.maxAttempts} from ok
+          select ${messageDelivery.name}, ${job}::jsonb, ${businessId}, paid.id, now(), ${messageDelivery.maxAttempts} from paid
           returning queue
         ), m as (
           insert into messages (id, business_id, conversation_id, contact_id, direction, source, type, text, interactive, status, channel, user_id, tokens)
-          select ${messageId}, ${businessId}, ok.id, ok.contact_id, 'outbound', ${opts.source}, 'text', ${text}, ${interactive}::jsonb, 'queued',
-            ${outboundChannel(businessId, sql`ok.channel`)}, ${opts.userId ?? null}, ${opts.tokens ?? 0}
-          from ok
+          select ${messageId}, ${businessId}, paid.id, paid.contact_id, 'outbound', ${opts.source}, 'text', ${text}, ${interactive}::jsonb, 'queued',
+            ${outboundChannel(businessId, sql`paid.channel`)}, ${opts.userId ?? null}, ${tokens}
+          from paid
           returning *
         ), u as (
           update conversations c set last_message_at = m.created_at,
-            waiting_since = ${waitingAfterSend(opts.source, sql`c.status`, sql`c.waiting_since`)}, updated_at = now()
+            waiting_since = ${waitingAfterSend(opts.source, sql`c.status`, sql`c.waiting_since`)}, updated_at = now()${
+              opts.charge ? sql`, tokens_used = c.tokens_used + ${tokens}` : sql``
+            }
           from m where c.id = m.conversation_id
         )
-        select m.*, (select count(pg_notify(${JOBS_CHANNEL}, j.queue)) from j) as woken from m`,
+        select (select count(*) from ok) as open_conversation, m.*, (select count(pg_notify(${JOBS_CHANNEL}, j.queue)) from j) as woken
+        from (select 1) one left join m on true`,
   );
   const [row] = rows;
-  if (!row) return undefined;
+  if (!row?.id) return Number(row?.open_conversation ?? 0) > 0 ? "unpaid" : undefined;
   const out: Record<string, unknown> = {};
   for (const [prop, column] of messageColumns) {
     const value = row[column.name];

@@ -14,13 +14,20 @@ import type { SendMessageIn } from "./message-schema";
 import type { MessageRow } from "./messages";
 import { assertWindowOpen, queueMessage, queueToOpenConversation } from "./outbound";
 import { assertNoReplySince } from "./reply-guard";
+import { chargeTokens, InsufficientTokens } from "../wallet/wallet";
 
 export type SendOptions = {
   source: "api" | "agent" | "assistant";
   userId?: string | null;
   interactive?: InteractivePayload | null;
-  /** Tokens this automated reply cost (recorded on the message; the wallet charge is the caller's). */
+  /** Tokens this automated reply cost (recorded on the message). */
   tokens?: number;
+  /**
+   * An automated reply: the wallet pays `tokens` with the message, in the same statement (the common
+   * send) or transaction, so the reply exists exactly when it was paid for. A balance that does not
+   * cover them stores nothing and throws InsufficientTokens.
+   */
+  charge?: boolean;
   /**
    * A person's send only: the last message of the conversation they had seen. When another person
    * replied after it, the send is refused (409 already_replied, ./reply-guard.ts) unless `force`.
@@ -50,6 +57,7 @@ export async function sendMessage(db: Db, businessId: string, request: SendMessa
     // The common send (a text to a customer already talking to us) is one statement.
     if (input.type === "text" && !input.media && !input.replyTo && opts.source !== "agent") {
       const sent = await queueToOpenConversation(db, businessId, input.to, text, opts);
+      if (sent === "unpaid") throw new InsufficientTokens();
       if (sent) return sent;
     }
     // The window check reads before anything is written: outside it, no contact or conversation appears.
@@ -79,7 +87,7 @@ export async function sendMessage(db: Db, businessId: string, request: SendMessa
       await assertNoReplySince(tx, businessId, conversation, opts.seenUpTo, opts.userId ?? null);
     }
     const replyToId = input.replyTo ? await quotable(tx, businessId, conversation.id, input.replyTo) : null;
-    return queueMessage(tx, businessId, {
+    const message = await queueMessage(tx, businessId, {
       conversationId: conversation.id,
       contactId: contact.id,
       contactChannel: contact.channel,
@@ -93,6 +101,9 @@ export async function sendMessage(db: Db, businessId: string, request: SendMessa
       userId: opts.userId ?? null,
       tokens: opts.tokens ?? 0,
     });
+    if (opts.charge && !(await chargeTokens(tx, businessId, opts.tokens ?? 0, { messageId: message.id, conversationId: conversation.id })))
+      throw new InsufficientTokens();
+    return message;
   });
 }
 

@@ -58,6 +58,13 @@ export async function grantTokens(db: Db, businessId: string, tokens: number, ki
   });
 }
 
+/** An automated reply the balance could not pay for (nothing was stored). */
+export class InsufficientTokens extends Error {
+  constructor() {
+    super("The token balance does not cover this reply.");
+  }
+}
+
 /**
  * Charges an automated reply atomically, in one statement: the balance only goes down if it covers the
  * charge, so concurrent turns cannot overdraw, and the ledger row and the conversation's count are

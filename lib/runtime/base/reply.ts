@@ -4,18 +4,16 @@ import { awayNotice } from "../../businesses/hours";
 import { handoffConversation } from "../../conversations/transitions";
 import { AppError } from "../../errors";
 import { sendMessage } from "../../messages/send-message";
-import { chargeTokens } from "../../wallet/wallet";
+import { InsufficientTokens } from "../../wallet/wallet";
 import { turnLanguage } from "./conversation-language";
 import { isDetectedLanguage } from "../../language";
 import { countTokens } from "../understanding/tokens";
 import type { Turn } from "./turn-context";
 
-// Every automated reply goes out here: sent through the one sendMessage (24-hour rule, queued delivery)
-// and paid from the wallet in the same savepoint, so a reply exists exactly when its tokens were
-// charged. The message is written first because the ledger row names it; a short balance rolls both
-// back and hands the conversation to a person instead.
-
-class OutOfTokens extends Error {}
+// Every automated reply goes out here: sent through the one sendMessage (24-hour rule, queued delivery),
+// which charges the wallet with it (`charge`), in one statement for the common reply: a reply exists
+// exactly when its tokens were paid. A short balance stores nothing and hands the conversation to a
+// person instead.
 
 const LIMIT = 4096;
 
@@ -27,19 +25,15 @@ export async function reply(turn: Turn, text: string, opts: { interactive?: Inte
     const last = i === parts.length - 1;
     const tokens = turn.unbilled + (opts.tokens !== undefined ? (i === 0 ? opts.tokens : 0) : countTokens(part));
     try {
-      await turn.db.transaction(async (sp) => {
-        const message = await sendMessage(
-          sp,
-          turn.businessId,
-          { to: turn.contact.address, type: "text", text: part },
-          { source: "assistant", tokens, interactive: last ? (opts.interactive ?? null) : null },
-        );
-        const paid = await chargeTokens(sp, turn.businessId, tokens, { messageId: message.id, conversationId: turn.conversation.id });
-        if (!paid) throw new OutOfTokens();
-        turn.sent.push(message.id);
-      });
+      const message = await sendMessage(
+        turn.db,
+        turn.businessId,
+        { to: turn.contact.address, type: "text", text: part },
+        { source: "assistant", tokens, charge: true, interactive: last ? (opts.interactive ?? null) : null },
+      );
+      turn.sent.push(message.id);
     } catch (err) {
-      if (err instanceof OutOfTokens) {
+      if (err instanceof InsufficientTokens) {
         await handOff(turn, "insufficient_tokens");
         return false;
       }
