@@ -261,4 +261,23 @@ describe("the dialogue manager", () => {
     const [both] = await tiago.say("manda 1 tiramisu e 1 diavola pa levantar ai daqui a meia hora, nome tiago");
     expect(both).toMatch(/1 x Tiramisu[\s\S]*1 x Pizza Diavola/);
   });
+
+  it("confirms a booking at a note said with 'de resto está tudo certo', keeps the note, and answers prices asked before ordering", async () => {
+    const shop = await makeShop();
+    await withRules(shop);
+    const marta = customer(shop);
+    await marta.say("Boa tarde! Queria reservar mesa para 5 no domingo às 12h30, por favor.");
+    expect((await marta.say("Marta Figueiredo"))[0]).toMatch(/Confirmo a reserva\?/);
+    const replies = await marta.say("Ah, e vamos com um bebé, precisamos de uma cadeira de bebé. De resto está tudo certo, obrigada!");
+    expect(replies.join("\n")).toMatch(/Reserva confirmada, Marta Figueiredo: mesa para 5/);
+    const [booking] = await rows(shop, "bookings");
+    expect(booking).toMatchObject({ status: "confirmed", fields: { party_size: 5, name: "Marta Figueiredo" } });
+    expect(JSON.stringify(booking.fields)).toMatch(/cadeira de beb/);
+    // Prices asked, "I will revert with my order": the prices, and no order started.
+    const arjun = customer(shop);
+    const prices = (await arjun.say("Kindly share the price of the Margherita and the Diavola, I will revert with my order.")).join("\n");
+    expect(prices).toMatch(/Pizza Margherita — €11\.00/);
+    expect(prices).toMatch(/Pizza Diavola — €13\.00/);
+    expect(prices).not.toMatch(/pick it up|deliver it|Your order/i);
+  });
 });

@@ -2,7 +2,7 @@
 // message (each question), the number meant after a correction, the day meant by "instead of", a
 // time said of something else, a weekday said on that weekday, notes for the staff.
 import { describe, expect, it } from "vitest";
-import { agreesWhileAnswering, opensWithYes, questionParts, saysYes } from "@/lib/runtime/understanding/acts";
+import { agreementBeside, agreesWhileAnswering, opensWithYes, questionParts, saysYes } from "@/lib/runtime/understanding/acts";
 import { factQuestion } from "@/lib/runtime/understanding/fact-questions";
 import { asksForHuman, soundsAggrieved } from "@/lib/runtime/understanding/human-request";
 import { onlyThanks, smallTalk } from "@/lib/runtime/understanding/small-talk";
@@ -12,7 +12,7 @@ import { asMeant, withoutRepairs } from "@/lib/runtime/understanding/repairs";
 import { readAddressInText, readFulfilment, readNameAnswer, readNameInText } from "@/lib/runtime/understanding/slots";
 import { staffNotes } from "@/lib/runtime/understanding/staff-notes";
 import { readWhenParts } from "@/lib/runtime/understanding/when";
-import { detectLanguage } from "@/lib/runtime/understanding/language";
+import { detectLanguage, languageScores } from "@/lib/runtime/understanding/language";
 
 // Wednesday 25 November 2026, 16:00, and Saturday 28 November, 19:00, in Lisbon (UTC+0 in winter).
 const wednesday = { timeZone: "Europe/Lisbon", now: new Date("2026-11-25T16:00:00Z") };
@@ -444,5 +444,64 @@ describe("a fourth outside set (issue 35)", () => {
     expect(readNameInText("Dear sir/madam, kindly note my details: Arjun Rao, arjun.rao@nimbustech.in. Please revert by email")).toBe("Arjun Rao");
     expect(staffNotes("ah, e a caprese pode vir sem manjericão? meu namorado odeia kkkk")).toEqual(["a caprese pode vir sem manjericão"]);
     expect(staffNotes("oh and she doesn't eat pork, not sure if that matters 😅 but yes, go ahead")).toEqual(["and she doesn't eat pork"]);
+  });
+});
+
+describe("readings added from the 2026-12-07/08 probe sets", () => {
+  it("reads a yes said as a sentence beside thanks and blessings, and a yes beside a note at a confirmation", () => {
+    expect(saysYes("That would be grand, yes please, thank you")).toBe(true);
+    expect(saysYes("Por lo demás está bien así. Un saludo")).toBe(true);
+    expect(saysYes("Lucía Moreno, porfa confirmad ✨")).toBe(true);
+    expect(saysYes("Andrés Gil, de una")).toBe(true);
+    expect(saysYes("no, that's not right")).toBe(false);
+    expect(saysYes("thanks")).toBe(false);
+    // What is left of a message once its note is taken out: the clause that agrees with the rest.
+    expect(agreementBeside("Ah, e vamos com um bebé, . De resto está tudo certo, obrigada!")).toBe("de resto esta tudo certo");
+    expect(agreementBeside("Oh , so . Grand, that's all lovely, God bless")).toBe("that s all lovely");
+    expect(agreementBeside("Oh, one more thing - , could you note that please? Otherwise that's all correct, many thanks.")).toBe(
+      "otherwise that s all correct",
+    );
+    expect(agreementBeside("no, otherwise that's all correct")).toBeNull();
+    expect(agreementBeside("what time? otherwise fine")).toBeNull();
+    expect(smallTalk("Yes, that's all correct. Many thanks.")?.kind).toBe("thanks");
+  });
+
+  it("takes the count corrected with 'no 7 actually', 'ah non', 'así que 4', counts people listed one by one, and 'one more thing' adds nobody", () => {
+    expect(readPartySize(asMeant("table for 6 fri, no 7 actually my mates gf is coming, around half 8"))).toBe(7);
+    expect(readPartySize(asMeant("somos 6... ah non, 7"))).toBe(7);
+    expect(readPartySize("Che, reservá para 6 el viernes a las 21, bah, éramos 6 pero se bajaron dos, así que 4")).toBe(4);
+    expect(readPartySize("¿Me regala una mesa para el domingo a la 1:30 de la tarde? Somos mi esposo, yo y mi hijo de 3 años.")).toBe(3);
+    expect(readPartySize("uma mesa para o almoço de sexta-feira, ao meio-dia e meia, para mim, para o meu marido e para a minha irmã.")).toBe(3);
+    expect(readPartySize("para mim e para a minha mulher")).toBe(2);
+    expect(partyChange("Oh, one more thing - my daughter is allergic to sesame")).toBeNull();
+    expect(partyChange("e mais uma coisa: o meu filho é celíaco")).toBeNull();
+    expect(partyChange("one more person is joining")).toBe(1);
+  });
+
+  it("reads 'at like seven thirty pm', and 'make it Saturday instead' beside a Friday said of something else", () => {
+    expect(readWhenParts("hi can i book a table for 5 people on saturday at like seven thirty pm", wednesday)).toEqual({
+      date: "2026-11-28",
+      time: "19:30",
+    });
+    expect(readWhenParts("Actually can we make it Saturday instead, same time? She's working late on Friday. It's Ben Carter", wednesday)?.date).toBe(
+      "2026-11-28",
+    );
+  });
+
+  it("asks the way and the hours said as a wish to know; a remark about the customer's own plans asks nothing", () => {
+    expect(factQuestion("Buenas tardes, no quiero pedir nada todavía, solo saber a qué hora abren el domingo. Un saludo")?.topics).toEqual(["hours"]);
+    const way = factQuestion(
+      "Good afternoon sir/madam, my colleague will do the booking later. Kindly tell me how to reach your restaurant by metro.",
+    );
+    expect(way?.topics).toEqual(["address"]);
+    expect(way?.rests).toEqual(["directions metro"]);
+    expect(factQuestion("my colleague will do the booking later. what are your hours?")?.rests).toEqual([]);
+    // A request beside the question is still a part to act on.
+    expect(factQuestion("I want 3 diavolas, and do you take card on delivery?")?.rests.length).toBeGreaterThan(0);
+  });
+
+  it("keeps the conversation's language on a one-letter 'y'", () => {
+    expect(languageScores("y")).toEqual({ en: 0, pt: 0, es: 0 });
+    expect(languageScores("¿y?").es).toBeGreaterThan(0);
   });
 });

@@ -30,7 +30,7 @@ import { servedDays } from "../understanding/served-days";
 import { skillKind } from "../retrieval/skill-intents";
 import { containsPhrase, normalize } from "../understanding/text-match";
 import type { Turn } from "../base/turn-context";
-import { agreesWhileAnswering, isCancel, isCorrection, questionParts, saysNo, saysYes } from "../understanding/acts";
+import { agreementBeside, agreesWhileAnswering, isCancel, isCorrection, questionParts, saysNo, saysYes } from "../understanding/acts";
 import { applyCartChanges, readCartChanges } from "../engine/cart";
 import { emptyCart } from "../engine/cart-math";
 import { OFFER_QTY } from "../engine/cart-node";
@@ -276,6 +276,12 @@ export async function continueWithDialogue(
     for (const note of noted) text = text.replace(note, " ");
     turn.message = { ...turn.message, text };
     if (!changed && !/\p{L}{3,}/u.test(text)) return walk(run, session.nodeId, false);
+    // "..., precisamos de uma cadeira de bebé. De resto está tudo certo": the note and a yes.
+    const agreed = pending?.type === "question" && pending.data.confirm ? agreementBeside(text) : null;
+    if (agreed) {
+      text = agreed;
+      turn.message = { ...turn.message, text };
+    }
     // At a confirmation, what is left of a note ("..., que mi mujer no lo aguanta") is no yes or no.
     if (!changed && pending?.type === "question" && pending.data.confirm && !saysYes(text) && !saysNo(text)) return walk(run, session.nodeId, false);
   }

@@ -74,13 +74,23 @@ export async function factsReply(db: Db, businessId: string, question: string, l
  * the menu's items and prices, before any knowledge text that only names the item.
  */
 const priceAsking =
-  / (?:how much|what|whats|is|are|would|will|be|it|do|does|the|a|an|price|prices|cost|costs|quanto|quanta|custa|custam|sai|saem|fica|ficam|e|o|a|os|as|preco|precos|cuanto|cuanta|cuesta|cuestan|sale|salen|seria|es|el|la|los|las|precio|precios|vale|valen)(?= )/g;
+  / (?:how much|what|whats|is|are|would|will|be|it|do|does|the|a|an|kindly|share|tell|me|please|pls|let|know|give|could|can|you|u|send|us|of|price|prices|cost|costs|quanto|quanta|custa|custam|sai|saem|fica|ficam|e|o|a|os|as|preco|precos|cuanto|cuanta|cuesta|cuestan|sale|salen|seria|es|el|la|los|las|precio|precios|vale|valen)(?= )/g;
 
 export async function priceReply(db: Db, businessId: string, rest: string, language: Language): Promise<{ text: string; context: string } | null> {
   if (!asksPrice(rest)) return null;
   // "Quanto sai a paella?", "how much would the croquetas be": the item's words are what is searched.
   const named = ` ${normalize(rest)} `.replace(priceAsking, " ").trim();
-  const items = await searchCatalog(db, businessId, null, named || rest, { minCoverage: 0.5, limit: 5 });
+  // "the price of the Caesar salad and the Lasagna, I will revert with my order": each item named is
+  // searched on its own, so the words around them do not drown them; then the question whole.
+  const parts = rest
+    .split(/[,;.?!]|\s(?:and|&|e|y|plus|or|ou|o)\s/i)
+    .map((p) => ` ${normalize(p)} `.replace(priceAsking, " ").trim())
+    .filter(Boolean);
+  const found = new Map<string, Awaited<ReturnType<typeof searchCatalog>>[number]>();
+  if (parts.length > 1)
+    for (const part of parts.slice(0, 4))
+      for (const hit of await searchCatalog(db, businessId, null, part, { minCoverage: 0.5, limit: 3 })) found.set(hit.item.id, hit);
+  const items = found.size ? [...found.values()] : await searchCatalog(db, businessId, null, named || rest, { minCoverage: 0.5, limit: 5 });
   if (!items.length) return null;
   const locale = locales[language];
   const lines = items.map(({ item }) => {

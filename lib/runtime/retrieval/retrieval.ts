@@ -74,9 +74,11 @@ const answers = (m: { coverage: number; primaryHit: boolean; conceptPrimaryHit: 
 // question word is all there is, and it asks for the address. "How do I get to ...?" asks for
 // directions, which "get" (a stop word) cannot say.
 const whereWords = new Set(["where", "wheres", "onde", "aonde", "donde", "adonde"]);
+const askedTheWay =
+  /\b(?:get (?:to|there|here)|reach (?:you|your|the|ur)|by (?:metro|subway|tube|bus|train|underground)|(?:como|how to) (?:chegar|chego|llegar|llego|go there)|de metro|en metro)\b/;
 function searchable(question: string): string {
   if (!hasSearchWords(question) && words(question).some((w) => whereWords.has(w))) return "address";
-  return /\bget (to|there|here)\b/.test(normalize(question)) ? `${question} directions` : question;
+  return askedTheWay.test(normalize(question)) ? `${question} directions` : question;
 }
 
 /** The best-matching knowledge items of an assistant for a question, best first (for the LLM's context too). */

@@ -12,11 +12,11 @@ import { t } from "../messages";
 import { menuReply } from "../retrieval/menu-reply";
 import { retrievalReply } from "../retrieval/retrieval-reply";
 import { decideIntent, type Intent, skillKind, UNSURE } from "../retrieval/skill-intents";
-import { containsPhrase, words } from "../understanding/text-match";
+import { containsPhrase, normalize, words } from "../understanding/text-match";
 import { asksForHuman, soundsAggrieved } from "../understanding/human-request";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { questionParts } from "../understanding/acts";
-import { factQuestion } from "../understanding/fact-questions";
+import { asksPrice, asksSomething, factQuestion } from "../understanding/fact-questions";
 import { slotsOf } from "../understanding/slots";
 import { asksIfBot, smallTalk } from "../understanding/small-talk";
 import { meaningfulWords } from "../understanding/stopwords";
@@ -34,6 +34,16 @@ export type Route = RunnableSkill | "answered" | null;
 
 /** With an email address in the message, this much of a skill's meaning starts the skill that asks for one. */
 const LEAD_EVIDENCE = 0.15;
+
+// Asking to have something now: "I want", "can I get", "queria 2", "ponme". "Queria saber" only asks.
+const orderingNow =
+  /\b(?:i want|i d like|i would like|i ll have|i ll take|i ll get|can i get|can i have|can i order|could i get|could i have|could i order|give me|we want|we d like|we ll have|quero(?! saber)|queria(?! saber)|queremos(?! saber)|quiero(?! saber)|quisiera(?! saber)|queriamos(?! saber)|me da|me pones|ponme|mandame|manda me|pedir|encomendar|order (?:\d|one|two|a|an|some))\b/;
+// "can u deliver 2 bravas 2 croquetas ... and how much is delivery": items counted are an order.
+const counted = /\b\d{1,2}\s+(?!(?:pm|am|h|hs|min|mins|minutes|minutos|people|persons|pessoas|personas|euros?|eur)\b)[a-z]{3,}/;
+function ordersNow(text: string): boolean {
+  const n = normalize(text);
+  return orderingNow.test(n) || counted.test(n);
+}
 
 export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promise<Route> {
   const text = turn.message.text;
@@ -97,6 +107,11 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   // Values said beside the questions still ask for it: "I want 3 diavolas, and is there parking nearby?".
   const beside =
     implied && intent?.kind === "question" && asking && impliedScore < UNSURE ? await impliedSkill(turn, skills, { besideQuestions: true }) : implied;
+  // "Kindly share the price of the Caesar salad and the Lasagna, I will revert with my order": prices
+  // asked, nothing ordered yet. The prices are the answer; no order starts (a booking said beside still does).
+  const onlyPrices = asksPrice(text) && asksSomething(text) && !ordersNow(text);
+  const ordering = (skill: RunnableSkill | undefined) => !!skill && skillKind(skill.graph) === "order";
+  if (onlyPrices && (implied ? ordering(implied) : intent?.kind === "skill" && ordering(intent.skill))) return null;
   if (implied && beside) return implied;
   if (intent?.kind === "skill" && asking && (await knowledgeSaysIt(turn, intent.skill, text))) return null;
   if (intent?.kind === "skill") return intent.skill;

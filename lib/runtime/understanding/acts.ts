@@ -32,7 +32,7 @@ export function isCancel(text: string): boolean {
 }
 
 const yesWords = new Set(
-  "yes y ye yea yeah yeh yess yep yup ya aye sure sip sii simm pois bora dale va venga exacto andale ok okay k kk confirm confirma confirmao confirmada ea sip sii simm pois bora dale va venga exacto andale confirmed correct right perfect great absolutely definitely please go ahead sim claro certo isso exato exatamente confirmo pode ser perfeito si vale dale correcto confirmado perfecto bueno grand lovely brilliant fab sweet awesome cool perfecte genial otimo fixe fechou fechado combinado beleza blz firmeza listo 👍 ✅".split(
+  "yes y ye yea yeah yeh yess yep yup ya aye sure sip sii simm pois bora dale va venga exacto andale ok okay k kk confirm confirma confirmad confirmen confirmao confirmada ea sip sii simm pois bora dale va venga exacto andale confirmed correct right perfect great absolutely definitely please go ahead sim claro certo isso exato exatamente confirmo pode ser perfeito si vale dale correcto confirmado perfecto bueno grand lovely brilliant fab sweet awesome cool perfecte genial otimo fixe fechou fechado combinado beleza blz firmeza listo 👍 ✅".split(
     " ",
   ),
 );
@@ -42,16 +42,77 @@ const noWords = new Set("no n nope nah not nao non nada negativo".split(" "));
 const squeezed = (w: string) => (yesWords.has(w) || noWords.has(w) ? w : w.replace(/(\p{L})\1{2,}/gu, "$1$1").replace(/(\p{L})\1$/u, "$1"));
 // Agreement said in two words: "de una" (Colombia), "dale que sí", "of course", "go ahead", "pode ser".
 const yesPhrases =
-  /^(?:de una|de one|claro que si|dale que si|of course|go ahead|pode ser|por supuesto|con gusto|com certeza|sounds good|all good|that works)\b/;
+  /(?:^|\s)(?:de una|de one|claro que si|dale que si|of course|go ahead|pode ser|por supuesto|con gusto|com certeza|sounds good|all good|that works)\b/;
 // A thumbs up, a tick or folded hands alone: agreement.
 const yesEmoji = /^(?:[\s!.]|\u{FE0F}|\u{1F44D}|\u{1F44C}|\u{2705}|\u{2714}|\u{1F64F}|\p{Emoji_Modifier})+$/u;
 
 /** "yes", "sim, pode ser", "sí, perfecto", "siii porfa", "De una, gracias", "👍": agreement and nothing else of weight. */
 export function saysYes(text: string): boolean {
+  return plainYes(text) || agreesPolitely(text);
+}
+
+function plainYes(text: string): boolean {
   if (yesEmoji.test(text) && /[\u{1F44D}\u{1F44C}\u{2705}\u{2714}\u{1F64F}]/u.test(text)) return true;
   const w = words(text).map(squeezed);
   if (!w.length || w.length > 6 || w.some((x) => noWords.has(x))) return false;
   return w.some((x) => yesWords.has(x)) || yesPhrases.test(w.join(" "));
+}
+
+// Agreement said as a sentence: "that would be grand", "otherwise that's all correct", "por lo demás está
+// bien así", "de resto está tudo certo", "everything else is fine".
+const agreeingClause = new RegExp(
+  "^(?:(?:oh|ah|and|e|y) )?(?:(?:otherwise|apart from that|other than that|besides that|por lo demas|lo demas|todo lo demas|de resto|o resto|quanto ao resto|tirando isso|fora isso|el resto) )?" +
+    "(?:(?:that|this|it|all|everything|everything else|the rest|rest|all else) (?:would be|d be|is|s|sounds|looks|seems) (?:all )?(?:grand|great|lovely|perfect|fine|good|correct|right|brilliant|fab|ideal|spot on)" +
+    "|all (?:correct|good|fine|right|perfect)" +
+    "|(?:(?:esta|ta|todo esta) )?(?:todo |tudo )?(?:bien|correcto|perfecto|certo|bem|correto|perfeito|ok)(?: (?:asi|assim))?)$",
+);
+// What is said around agreement without weight: thanks, a greeting, a blessing, a sign-off.
+const pleasantry =
+  /^(?:(?:many |thanks |thank you |muchas |muito |mil )?(?:thanks|thank you|thank u|thx|ty|cheers|ta|gracias|obrigad[oa]|valeu|merci)(?: (?:so much|very much|a lot|a million|de antemano|pela ajuda|mil))?|god bless|bless you|un saludo|saludos|un abrazo|cumprimentos|com os melhores cumprimentos|atentamente|bjs|beijinhos|kind regards|regards|best|cheers love|hello|hi|oh|ah|one more thing|lovely|grand|great)$/;
+
+// Agreement with the rest of what was asked, said beside a note: "de resto está tudo certo", "otherwise
+// that's all correct", "that's all lovely", "por lo demás está bien así".
+const restAgreement =
+  /^(?:(?:oh |ah |and |e |y |but |mas |pero )?(?:otherwise|apart from that|other than that|besides that|por lo demas|lo demas|todo lo demas|de resto|o resto|quanto ao resto|tirando isso|fora isso|el resto) .+|(?:grand |great |lovely |perfect )?(?:that|it) s all (?:correct|right|fine|good|lovely|grand|perfect|great)|(?:everything|all) else (?:is |s )?(?:correct|right|fine|good|ok|perfect))$/;
+
+/**
+ * The clause of a message that agrees with everything else ("De resto está tudo certo"), when the
+ * message refuses nothing and asks nothing: said at a confirmation beside a note, it confirms.
+ */
+export function agreementBeside(text: string): string | null {
+  const said = text.replace(noteRequest, " ");
+  if (said.includes("?")) return null;
+  const clauses = said
+    .split(/[.,;!\n]+| - /)
+    .map((c) => normalize(c).trim())
+    .filter(Boolean);
+  if (clauses.some((c) => words(c).some((w) => refusing.has(w) || noWords.has(w)))) return null;
+  return clauses.find((c) => restAgreement.test(c) && agreeingClause.test(c.replace(/^(?:oh |ah |and |e |y |but |mas |pero )/, ""))) ?? null;
+}
+
+const noteRequest =
+  /\b(?:could|can|would) you (?:please |pls )?(?:note|add|write down|put down|mention|pass on) (?:that|it|this)(?: down| on)?(?: for me)?(?: please| pls)?\s*\?|\b(?:podeis|pueden|puede|podes|podem|pode) (?:apuntarlo|anotarlo|anotar isso|anotar|apuntar eso|anotalo|apontar isso)(?: por favor| porfa| pf)?\s*\?/gi;
+
+/**
+ * Agreement in a longer message whose every clause agrees or is a pleasantry: "That would be grand, yes
+ * please, thank you", "Por lo demás está bien así. Un saludo", "Otherwise that's all correct, many
+ * thanks". No question and no refusal in it.
+ */
+export function agreesPolitely(text: string): boolean {
+  // "could you note that please?" asks for what the note already does: no question of its own.
+  const said = text.replace(noteRequest, " ");
+  if (said.includes("?")) return false;
+  const clauses = said
+    .split(/[.,;!\n]+| - /)
+    .map((c) => normalize(c).trim())
+    .filter(Boolean);
+  if (clauses.length < 2 && !agreeingClause.test(clauses[0] ?? "")) return false;
+  let agreed = false;
+  for (const clause of clauses) {
+    if (agreeingClause.test(clause) || plainYes(clause)) agreed = true;
+    else if (!pleasantry.test(clause)) return false;
+  }
+  return agreed;
 }
 
 // Agreement that opens a longer message: "Sim, no próximo sábado, dia 5. Muito obrigada.", "yes

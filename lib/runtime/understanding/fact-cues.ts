@@ -34,7 +34,8 @@ export const addressCues = list(
 );
 // Asking the way gives the address too; the words stay in what the knowledge is searched for (directions).
 export const directionsCues = list(
-  "how do i get to|how do we get to|how to get to|how can i get to|get to you|get there|directions|como chego|como chegar|como se chega|como llego|como llegar|como se llega",
+  "how do i get to|how do we get to|how to get to|how can i get to|get to you|get there|directions|como chego|como chegar|como se chega|como llego|como llegar|como se llega|" +
+    "how to reach|how do i reach|how do we reach|how can i reach|how can we reach|reach you|reach your|reach the restaurant",
 );
 // Greetings and courtesy around a question: nothing to search the knowledge for.
 export const courtesy = new Set(
@@ -146,7 +147,9 @@ export const questionStarts = list(
 export const tellMe = list(
   "tell me|tell us|kindly tell|please tell|tell what|tell when|tell where|let me know|share|inform|information|info|wondering|want to know|like to know|know if|know whether|saber se|saber si|" +
     "gostaria de saber|queria saber|quero saber|quisiera saber|diga|digam|dizer|dime|decirme|me dices|informacion|informacao|" +
-    "pasame|mandame|enviame|me pasas|me mandas|me envias|passa me|manda me|envia me|send me|give me",
+    "pasame|mandame|enviame|me pasas|me mandas|me envias|passa me|manda me|envia me|send me|give me|" +
+    // "solo saber a qué hora abren", "just wanted to know what time": the question said as a wish to know.
+    "saber a que|saber cuando|saber donde|saber como|saber cuanto|saber quando|saber onde|saber qual|saber que|just to know|wanted to know|know what|know when|know where|know how",
 );
 export const leading = new Set(
   "hi hii hiii hello hey hola holaa ola oi ok okay and e y also so ah oh then entao entonces pues bueno kindly please anyway anyways btw".split(" "),

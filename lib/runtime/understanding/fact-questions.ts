@@ -117,6 +117,22 @@ function placeAfterDelivery(raw: string): string | null {
   return place;
 }
 
+const askedTheWay = /\b(?:directions|get (?:to|there|here)|metro|subway|tube|bus|train|station)\b/;
+const transportWords =
+  /\b(?:metro|subway|tube|underground|bus|train|tram|autocarro|autobus|onibus|comboio|tren|electrico|eletrico|tranvia|car|carro|coche|taxi|uber|walk|walking|pe|andando)\b/g;
+
+const ownSubject =
+  /^(?:(?:hi|hello|ok|okay|so|and|but|e|y|pero|mas|well|oh|ah)\s+)*(?:my|our|i|im|i m|i ll|i will|i am|we|we re|we ll|we will|we are|mi|mis|nuestro|nuestra|yo|nosotros|eu|nos|o meu|a minha|meu|minha|a nossa|o nosso)\s/;
+
+/** A clause in which the customer tells of themselves, without asking: "my colleague will book later". */
+function tellsOfThemselves(clause: string): boolean {
+  const n = `${normalize(clause)} `;
+  return ownSubject.test(n) && !wantsSomething.test(n) && !/\d/.test(n) && !asksSomething(clause);
+}
+// "I want 3 diavolas", "we'd like a table", "queria 2": a request, not a remark.
+const wantsSomething =
+  /\b(?:want|wanna|like|need|would|d|ll have|ll take|quero|queria|queremos|queriamos|quiero|quisiera|queremos|necesito|necesitamos|preciso|precisamos|gostaria|gostariamos|pedir|encomendar|reservar|book|order)\b/;
+
 /** Whether the message asks something (a question or a request to be told), in any of its clauses. */
 export function asksSomething(text: string): boolean {
   if (text.includes("?")) return true;
@@ -243,6 +259,8 @@ function readFacts(said: string): FactQuestion | null {
   // free") stays: it is what the knowledge is searched for.
   const found = [...new Set(state.cues.map(([from, to]) => padded.slice(from, to)))];
   const rests = clauses(text)
+    // "my colleague will do the booking later", "we don't drive": the customer telling of themselves asks nothing.
+    .filter((c) => !tellsOfThemselves(c))
     .map((c) => {
       const scan: Scan = { text: ` ${c} `, cues: [] };
       take(scan, notCues, false);
@@ -254,5 +272,15 @@ function readFacts(said: string): FactQuestion | null {
     .filter((r) => !aboutLanguage(r))
     .filter((r) => meaningfulWords(r).some((w) => !courtesy.has(w) && !(hours.length && partOfHoursQuestion(w))));
   const directionsOnly = directions.length > 0 && !addressAsked.length;
+  // "how to reach your restaurant by metro": the way there is the owner's directions, searched for
+  // beside the address even when the cue took every word of its clause.
+  // Its clause is searched as the way and the transport it names ("directions metro"), without the words
+  // around them ("kindly tell me ... your restaurant").
+  if (directions.length) {
+    const way = rests.findIndex((r) => askedTheWay.test(r) || /\b(?:reach|get|chegar|chego|llegar|llego)\b/.test(r));
+    const transport = way >= 0 ? (rests[way].match(transportWords) ?? []) : [];
+    if (way >= 0) rests[way] = ["directions", ...transport].join(" ");
+    else rests.push("directions");
+  }
   return { topics, methods, onDelivery, place: topics.includes("delivery") ? place : null, now, directionsOnly, rests };
 }

@@ -38,7 +38,10 @@ const emailOrLink = /(?<!\S)\S+@\S+|https?:\/\/\S+|www\.\S+/giu;
 export function languageScores(text: string): Record<DetectedLanguage, number> {
   const scores: Record<DetectedLanguage, number> = { en: 0, pt: 0, es: 0 };
   const plain = text.replace(emailOrLink, " ").replace(address, " ");
-  for (const w of words(plain)) for (const lang of detectedLanguages) if (markerWords[lang].has(w)) scores[lang] += 1;
+  const said = words(plain);
+  // "y" alone is a yes typed short, not Spanish "and": one letter says nothing of the language.
+  const oneLetter = said.length === 1 && said[0].length === 1;
+  if (!oneLetter) for (const w of said) for (const lang of detectedLanguages) if (markerWords[lang].has(w)) scores[lang] += 1;
   for (const raw of plain.toLowerCase().split(/\s+/)) {
     if (/[ãõçêôà]/u.test(raw)) scores.pt += 1;
     if (/ñ/u.test(raw)) scores.es += 1;

@@ -30,7 +30,10 @@ const said = [
     "g",
   ),
   // "..., so 5" closing a correction; "3 have dropped out, so 8 now"; "2 can't make it, so 10. Under Tom"
-  new RegExp(`\\bso\\s+${num}(?:\\s+(?:now|then|agora|ahora|of us))?\\s*(?:$|(?=(?:under|name|please|pls|thanks|thank)\\b))`, "g"),
+  new RegExp(
+    `\\b(?:so|asi que|entonces|entao|o sea|ou seja)\\s+${num}(?:\\s+(?:now|then|agora|ahora|of us))?\\s*(?:$|(?=(?:under|name|please|pls|thanks|thank)\\b))`,
+    "g",
+  ),
   // "We're four for lunch on Saturday, well five now", "actually 6 now"
   new RegExp(`\\b(?:well|actually|or rather|er|erm)\\s+${num}\\s+(?:now|agora|ahora)\\b`, "g"),
   // "now we're 5", "agora somos 7", "ahora seremos 9"
@@ -112,7 +115,37 @@ export function readPartySize(text: string): number | null {
     hits.sort((a, b) => a.at - b.at);
     return hits[hits.length - 1].value;
   }
-  return listedPeople(text) ?? pairOf(n) ?? withCompanions(n) ?? alone(n);
+  return listedPeople(text) ?? kinList(text) ?? pairOf(n) ?? withCompanions(n) ?? alone(n);
+}
+
+// "Somos mi esposo, yo y mi hijo de 3 años", "para mim, para o meu marido e para a minha irmã", "we'll be
+// me, my wife and my mum": three or more people listed one by one, each a pronoun or a relative.
+const kinNouns =
+  "esposo|esposa|marido|mujer|mulher|hijo|hija|hijos|hijas|filho|filha|filhos|filhas|hermano|hermana|irmao|irma|madre|padre|mae|pai|mama|papa|amigo|amiga|novio|novia|namorado|namorada|suegra|suegro|sogra|sogro|cunhado|cunhada|cunado|cunada|nieto|nieta|neto|neta|tia|tio|primo|prima|abuela|abuelo|avo|avó|colega|son|daughter|wife|husband|partner|brother|sister|mum|mom|mother|dad|father|friend|boyfriend|girlfriend|grandma|granny|grandad|grandpa|aunt|uncle|cousin|colleague|baby|bebe|nan|fiance|fiancee|pareja|companheiro|companheira";
+const kinPerson = new RegExp(
+  `^(?:(?:para|pra|for|with|com|con|and|e|y)\\s+)*(?:(?:me|myself|i|eu|yo|mim|mi)|(?:my|our|mi|mis|nuestro|nuestra|o meu|a minha|os meus|as minhas|meu|minha|o nosso|a nossa|el|la|o|a)\\s+(?:(?:little|wee|older|younger|mais novo|mais nova|pequeno|pequena)\\s+)?(?:${kinNouns}))\\b`,
+);
+function kinList(text: string): number | null {
+  // Folded, with the commas kept: they separate the people.
+  const n = text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N},.?!]+/gu, " ");
+  const start =
+    /\b(?:somos|seremos|vamos ser|vamos|we re|we are|we ll be|we will be|there ll be|for|para|pra)\s+(?=(?:me|myself|mim|mi|yo|eu|my|our|o meu|a minha|meu|minha)\b)/.exec(
+      n,
+    );
+  if (!start) return null;
+  const rest = n
+    .slice(start.index + start[0].length)
+    .split(/[.?!]|\b(?:on|at|this|next|tomorrow|tonight|today|please|pls|el dia|no dia|a las|as|no sabado|el sabado)\b/)[0];
+  const people = rest
+    .split(/,|\band\b|\be\b|\by\b|&|\bplus\b/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (people.length < 2 || people.length > 12 || !people.every((p) => kinPerson.test(p))) return null;
+  return people.length;
 }
 
 // "me and 3 friends", "eu e mais 3 amigos", "yo y tres amigos", "myself + 2 colleagues": the one
@@ -173,7 +206,7 @@ function listedPeople(text: string): number | null {
 export function partyChange(text: string): number | null {
   const n = normalize(text);
   if (
-    /\b(one more (?:person|guest|people)?|another (?:person|guest|friend)|mais (?:um|uma)(?: pessoa)?|(?:uno|una) mas|otra persona mas|una persona mas|um a mais|uma a mais|viene (?:uno|otro|otra) mas)\b/.test(
+    /\b(one more(?: (?:person|guest|people))?(?! (?:thing|things|question|questions|request|detail|favour|favor|note|point|ask|time|drink|beer|coke|pizza|portion|dish))|another (?:person|guest|friend)|mais (?:um|uma)(?: pessoa)?(?! (?:coisa|coisinha|pergunta|duvida|questao|pedido|nota|cerveja|bebida|pizza|dose|porcao))|(?:uno|una) mas|otra persona mas|una persona mas|um a mais|uma a mais|viene (?:uno|otro|otra) mas)\b/.test(
       n,
     )
   )

@@ -19,7 +19,7 @@ const numberToken = `(?:x?\\d{1,3}(?:[:h.]\\d{2})?(?:\\s*(?:am|pm|h)\\b)?|\\b(?:
 const timeToken = `(?:(?:half|half past|quarter past|quarter to)\\s+${numberToken}|\\d{1,2}(?::|h|\\.)\\d{2}|\\d{1,2}\\s*(?:am|pm|h)\\b)`;
 // The correcting words, then the corrected value: "no wait three", "aliás é 152", "naw make it half 8".
 const marker = new RegExp(
-  `(?:^|[,;.…-]|(?<!\\s)\\s)\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|pardon|perdon|perdao|alias|afinal|digo|quer dizer|quiero decir|mejor dicho|o sea|pensando bem|pensandolo bien|bueno|mejor|mejo|naw make it|nah make it|no make it|make that|make it|nao|no)(?:\\s*,)?\\s*(?:(?:e|es|is|its|it s|son|sean|sao)\\s+)?(a las\\s+|a la\\s+|as\\s+|at\\s+|pelas\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
+  `(?:^|[,;.…-]|(?<!\\s)\\s)\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|pardon|perdon|perdao|alias|afinal|digo|quer dizer|quiero decir|mejor dicho|o sea|pensando bem|pensandolo bien|bueno|mejor|mejo|naw make it|nah make it|no make it|make that|make it|nao|non|no)(?:\\s*,)?\\s*(?:(?:e|es|is|its|it s|son|sean|sao)\\s+)?(a las\\s+|a la\\s+|as\\s+|at\\s+|pelas\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
   "gi",
 );
 const numbers = new RegExp(numberToken, "gi");
@@ -50,6 +50,10 @@ const partyNouns = /^(?:people|persons|person|pessoas|personas|pax|guests|adults
 
 const timeOfSomethingElse =
   /\b(?:ends?|ending|finish(?:es)?|leave|leaving|get off|off work|lands?|landing|till|until|saio|sai|saimos|acaba|termina|salgo|sale|salimos|hasta|aterra|aterriza|not before|no antes de|nao antes das?)\b(?:\s+\S+){0,4}\s*$/;
+
+const correctionTail = new Set(
+  "actually then now instead please pls thanks mate sorry really total agora ahora entonces entao mejor tambem tambien also too ok okay".split(" "),
+);
 
 const wholeNumber = new RegExp(`^(?:${numberToken})$`, "i");
 
@@ -134,7 +138,9 @@ export function withoutRepairs(text: string): string {
         if (suffix) replacement = `${said}${suffix}`;
       }
       const end = m.index + m[0].length;
-      const noun = /^\s+([a-zà-ÿ]+)/i.exec(folded.slice(end));
+      const next = /^\s+([a-zà-ÿ]+)/i.exec(folded.slice(end));
+      // "no 7 actually", "3 then": a word that goes with the correction, not an item it names.
+      const noun = next && !correctionTail.has(next[1]) ? next : null;
       // "to pizza margherita and one coke... no wait make it three margherita": the correction names its
       // item, so the number corrected is the one said before that item ("to", "too": two misspelt).
       const named = !time && noun && noun[1].length >= 4 ? countBefore(before, noun[1].slice(0, 4)) : null;

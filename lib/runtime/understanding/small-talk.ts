@@ -1,3 +1,4 @@
+import { agreesPolitely } from "./acts";
 import { normalize } from "./text-match";
 
 // Greetings, thanks, goodbyes, "ok" and laughter in English, Portuguese and Spanish, typos and emoji
@@ -367,6 +368,8 @@ export function smallTalk(text: string, businessName?: string): { kind: SmallTal
     }
   }
   const left = rest.split(" ").filter((w) => w && !filler.has(w));
+  // "Yes, that's all correct. Many thanks." with nothing left to do: thanks.
+  if (found.has("thanks") && left.some((w) => !laughterWord.test(w)) && agreesPolitely(plain)) return { kind: "thanks" };
   for (const w of left) {
     if (!laughterWord.test(w)) return praises(plain) ? { kind: "praise" } : null;
     found.add("laughter");

@@ -58,6 +58,7 @@ const groups: Record<string, string> = {
   cheese: "cheese cheeses queijo queijos queso quesos formaggi",
   tomato: "tomato tomatoes tomate tomates",
   chicken: "chicken frango pollo",
+  lasagna: "lasagna lasagne lasanha lasana",
   mushroom: "mushroom mushrooms cogumelos cogumelo setas champinones",
   meat: "meat carne carnes",
   fish: "fish peixe pescado",

@@ -132,6 +132,8 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
     " tonight ",
   );
   t = t.replace(/ the morra /, " tomorrow ");
+  // "at like seven thirty", "around about 8", "a eso de las 9", "por volta de umas 8": the hedge goes.
+  t = t.replace(/\b(at|around|by|for|as|a las|pelas|para as) (?:like|about|around|roughly|approx|approximately|maybe|tipo|sobre|como) /g, "$1 ");
   // "We're in Lisbon until Sunday ... dinner on Friday": a weekday that ends a stay is not the day meant.
   const days = [...t.matchAll(weekdayPattern)];
   const bounding = days.filter((d) => /\b(?:until|till|til|untill|through|hasta(?: el)?|ate(?: ao| a| o)?)\s+$/.test(t.slice(0, d.index)));
@@ -209,7 +211,11 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
     // between them ("sábado às 21h. Ah não, afinal domingo", "Friday... actually make it Saturday").
     // The weekday that follows the correcting word is the one meant, not a later one said of something else.
     const all = [...t.matchAll(weekdayPattern)];
-    const fix = all.length > 1 ? correcting.exec(t.slice(all[0].index + all[0][0].length)) : null;
+    // "make it Saturday instead, ... she's working on Friday": a correcting word right after the first
+    // weekday is that weekday's own, and a later one is said of something else.
+    const afterFirst = all.length > 1 ? t.slice(all[0].index + all[0][0].length) : "";
+    const ownFix = /^\s*(?:instead|then|rather|entao|entonces|mejor|em vez disso|en su lugar)\b/.test(afterFirst);
+    const fix = all.length > 1 && !ownFix ? correcting.exec(afterFirst) : null;
     const at = fix ? all[0].index + all[0][0].length + fix.index : -1;
     let m = (fix && all.find((w) => w.index > at && w[0] !== all[0][0])) || all[0];
     // "sábado... não, pera, o jogo é domingo 😂 então sábado às 21h mesmo": a weekday right after the last
@@ -308,7 +314,9 @@ function timeMentions(t: string): Mention[] {
   ))
     add(m.index + 2, numberWords[m[1]], 0, "");
   // at eight, às oito e meia, a las dos y media, at eight thirty
-  for (const m of t.matchAll(new RegExp(`\\b(?:at|as|a las|a la|pelas|pras|para las|@)\\s+(${hourWord})\\b(?:\\s+(${minuteWord})\\b)?`, "g")))
+  for (const m of t.matchAll(
+    new RegExp(`\\b(?:at|as|a las|a la|pelas|pras|para las|around|about|by|@)\\s+(${hourWord})\\b(?:\\s+(${minuteWord})\\b)?`, "g"),
+  ))
     add(m.index + m[0].indexOf(m[1], 2), numberWords[m[1]], m[2] ? minuteWords[m[2]] : 0, "");
   // "8 e meia", "9 y media", "8 and a half"
   for (const f of found) {
