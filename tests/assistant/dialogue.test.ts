@@ -280,4 +280,17 @@ describe("the dialogue manager", () => {
     expect(prices).toMatch(/Pizza Diavola — €13\.00/);
     expect(prices).not.toMatch(/pick it up|deliver it|Your order/i);
   });
+
+  it("cancels the booking just made on 'can ye cancel that', though it names no booking", async () => {
+    const shop = await makeShop();
+    await withRules(shop);
+    const fiona = customer(shop);
+    await fiona.say("hiya need a table for 4 tomorrow at 1");
+    await fiona.say("fiona burns");
+    expect((await fiona.say("aye thats right 👍"))[0]).toMatch(/^You're booked, Fiona Burns/);
+    const [cancelled] = await fiona.say("och wait sorry, the wee one's no well, can ye cancel that the now");
+    expect(cancelled).toMatch(/cancelled/i);
+    const [booking] = await rows(shop, "bookings");
+    expect(booking.status).toBe("cancelled");
+  });
 });

@@ -504,4 +504,14 @@ describe("readings added from the 2026-12-07/08 probe sets", () => {
     expect(languageScores("y")).toEqual({ en: 0, pt: 0, es: 0 });
     expect(languageScores("¿y?").es).toBeGreaterThan(0);
   });
+
+  it("reads 'a couple of' as two, ends an address at 'and whats', splits 'whats' as a question, and 'sexta, não esta, a outra' a week on", () => {
+    expect(asMeant("2 diavolas, a quattro formaggi and a couple of cokes for pickup")).toBe("2 diavolas, a quattro formaggi and 2 cokes for pickup");
+    expect(asMeant("un par de cañas")).toBe("2 cañas");
+    expect(readAddressInText("yo can u deliver 2 diavolas to rua do alecrim 20 and whats the wifi pw again lol")).toBe("rua do alecrim 20");
+    expect(questionParts("deliver 2 diavolas to rua do alecrim 20 and whats the wifi pw again")).toEqual(["whats the wifi pw again"]);
+    expect(readWhenParts("Queria reservar jantar para sexta, nao esta, a outra, as 20h, somos 4", wednesday)?.date).toBe("2026-12-04");
+    expect(readWhenParts("el viernes, no este, el siguiente, a las 9", wednesday)?.date).toBe("2026-12-04");
+    expect(readWhenParts("friday at 8", wednesday)?.date).toBe("2026-11-27");
+  });
 });

@@ -13,6 +13,7 @@ import { reply } from "../base/reply";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import type { Turn } from "../base/turn-context";
 import { bookingAction, isCorrection } from "../understanding/acts";
+import { normalize } from "../understanding/text-match";
 import { readPartySize } from "../understanding/slots";
 import { readWhenParts } from "../understanding/when";
 import { withoutRepairs } from "../understanding/repairs";
@@ -24,6 +25,10 @@ import { humanWhen, phrases } from "../base/phrases";
 // changed through the booking skill itself: a session starts with the booking's values, the new
 // ones said replace them, the skill confirms, and its record node updates that record
 // (record.updated) instead of writing a second one.
+
+const cancelThat =
+  /\b(?:cancel|cancelar|cancela|cancele|cancelem|anula|anular|anule|desmarca|desmarcar|desmarque)\s+(?:that|it|this|isso|isto|esso|eso|esto|ela|la|a)\b|\b(?:cancelala|cancelalo|cancelaa|anulala|desmarcala)\b/;
+const RECENT_MS = 6 * 60 * 60 * 1000;
 
 type BookingSkill = { skill: RunnableSkill; availability: TypedNode<"availability">; record: TypedNode<"record"> };
 
@@ -50,7 +55,9 @@ export async function manageBooking(turn: Turn, skills: RunnableSkill[]): Promis
     withoutRepairs(text) === text &&
     isCorrection(text) &&
     (readPartySize(text) !== null || readWhenParts(text, { timeZone: turn.timeZone, now: now() })?.time);
-  const action = named ?? (implied ? "change" : null);
+  // "can ye cancel that the now" soon after booking: that booking, though it names none.
+  const cancelsThat = !named && !implied && cancelThat.test(normalize(text));
+  const action = named ?? (implied ? "change" : cancelsThat ? "cancel" : null);
   if (!action) return false;
   const found = bookingSkill(skills);
   if (!found) return false;
@@ -75,7 +82,10 @@ export async function manageBooking(turn: Turn, skills: RunnableSkill[]): Promis
     const when = whenField ? r.fields[whenField] : null;
     return typeof when === "string" && new Date(when).getTime() > now().getTime();
   });
+  // "that" is the booking just made: one made hours ago is not what "cancel that" points at.
+  if (cancelsThat && upcoming && now().getTime() - upcoming.createdAt.getTime() > RECENT_MS) return false;
   if (!upcoming || !whenField) {
+    if (cancelsThat) return false;
     // Only a booking named outright gets "no booking found"; an implied change is then a new request.
     if (!named) return false;
     await reply(turn, phrases[lang].noBooking);

@@ -192,7 +192,7 @@ const questionStarts = phrases(
 );
 
 const starters =
-  "quer saber|quiere saber|wants to know|wanna know|do|does|is|are|can|could|what|where|when|how|which|any|da|dá|e possivel|é possível|posso|podemos|podem|se puede|aceitam|tem|têm|tens|ha|há|onde|aceitam|fazem|voces|vocês|vcs|quanto|qual|tienen|tiene|teneis|tenéis|hay|donde|dónde|aceptan|cuanto|cuánto|cual|cuál|podeis|podéis|puedo|hacen";
+  "quer saber|quiere saber|wants to know|wanna know|do|does|is|are|can|could|whats|what's|wheres|where's|hows|how's|what|where|when|how|which|any|da|dá|e possivel|é possível|posso|podemos|podem|se puede|aceitam|tem|têm|tens|ha|há|onde|aceitam|fazem|voces|vocês|vcs|quanto|qual|tienen|tiene|teneis|tenéis|hay|donde|dónde|aceptan|cuanto|cuánto|cual|cuál|podeis|podéis|puedo|hacen";
 
 // Words before a question that do not change it: "hiii how much is...", "and is there...".
 const leading =

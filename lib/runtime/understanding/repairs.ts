@@ -177,7 +177,10 @@ export function withoutRepairs(text: string): string {
 // "paso en 15 min", "be there in 10 minutes": a wait, never a quantity or a party size.
 const durations = /\b(?:in|en|em|within|dentro de|daqui a|d'aqui a)?\s*\d{1,3}\s*(?:min|mins|minutes|minutos|minutitos|minuten)\b/gi;
 
+// "a couple of cokes", "un par de cañas", "um par de imperiais": two.
+const aCouple = /(^|[\s,.;:!?¿¡(])(?:a couple of|a couple|un par de|um par de|uns par de)\s/gi;
+
 /** The message as the readers take it: corrections applied, waits ("in 15 min") left out. */
 export function asMeant(text: string): string {
-  return withoutRepairs(text).replace(durations, " ");
+  return withoutRepairs(text).replace(durations, " ").replace(aCouple, "$12 ");
 }

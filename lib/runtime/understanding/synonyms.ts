@@ -27,7 +27,7 @@ const groups: Record<string, string> = {
   dessert: `dessert desserts sobremesa sobremesas postre postres tiramisu cotta mousse cheesecake brownie brownies gelado gelados
     helado helados flan flanes pudim churros crepe crepes sorbet sorbete`,
   drink: `drink drinks beverage beverages bebida bebidas lemonade limonada cola coke sangria juice sumo zumo`,
-  wifi: `wifi internet password senha contrasena`,
+  wifi: `wifi internet password passwd pw senha contrasena`,
   children: `children child kids kid baby babies highchair highchairs criancas crianca filhos bebe bebes ninos nino hijos
     trona tronas infantil infantis`,
   pets: `pets pet dog dogs doggy doggo pup puppy puppies pooch cadela cadelinha cachorrinho cachorrinha caozinho cao caes cachorro cachorros cachorra animais animal animales perro perros perrita perrito mascota mascotas`,

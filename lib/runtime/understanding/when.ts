@@ -116,6 +116,9 @@ const replaced =
 const correcting =
   /\b(actually|no wait|wait|make it|make that|i mean|or rather|rather|instead|naw|nah|sorry|say|aliás|alias|afinal|quer dizer|digo|mejor|quiero decir|no espera|nao espera|en realidad|dizer|decir|podemos|can we|could we|then|so|asi que|assim|por isso|por eso|entao|entonces|pode ser|puede ser|antes|espera|too early|too late|muito cedo|muito tarde|demasiado pronto|demasiado tarde)\b/;
 
+const notThisOne =
+  /^ +(?:(?:feira|que vem) +)?(?:nao|no|not) +(?:esta|este|this|this one) +(?:(?:mas|pero|but) +)?(?:a outra|la otra|el otro|the other|the next|the one after|a seguinte|la siguiente|el siguiente|a proxima|la proxima|el proximo)\b/;
+
 /** The day, time and meal named in `text` (each missing when not said); null when nothing is. */
 export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null {
   let t = ` ${fold(text).replace(/[!?¿¡,;]+/g, " ")} `;
@@ -233,6 +236,8 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
       const next = /\b(next|proxima|proximo|que vem)\s*$/.test(before) || /^\s+(que vem|proxima|proximo|next)\b/.test(t.slice(m.index + m[0].length));
       let ahead = (weekday - today.weekday + 7) % 7;
       if (ahead === 0 && next) ahead = 7;
+      // "sexta, não esta, a outra", "el viernes, no este, el siguiente", "friday, not this one, the next": a week on.
+      if (notThisOne.test(t.slice(m.index + m[0].length))) ahead += 7;
       out.date = isoDate(addDays(today, ahead));
       if (ahead === 0) out.sameWeekday = true;
     }
