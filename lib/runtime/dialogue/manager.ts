@@ -396,7 +396,10 @@ async function fill(
   if (partySlot && !(partySlot.node.data.variable in found)) {
     const v = partySlot.node.data.variable;
     const bare = /^\D*?\b([1-9]\d{0,2})\b\D*$/.exec(
-      text.replace(/\b\d{1,2}[:h.]\d{2}\b|\b\d{1,2}\s*(am|pm|h)\b|\b\d{1,2}[/-]\d{1,2}\b|\b(at|as|às|a las|pelas)\s+\d{1,2}(?:[:h.]\d{2})?\b/gi, " "),
+      text.replace(
+        /\b\d{1,2}[:h.]\d{2}(?!\d)(?:\s*(?:am|pm)\b)?|\b\d{1,2}\s*(am|pm|h)\b|\b\d{1,2}[/-]\d{1,2}\b|\b(at|as|às|a las|pelas|till|until|til|by|after|before|from|around|hasta|desde|até|ate|sobre las|depois das|antes das)\s+\d{1,2}(?:[:h.]\d{2})?\b/gi,
+        " ",
+      ),
     );
     const cartNode = run.graph.nodes.some((n) => n.type === "catalog" && n.data.cart === true);
     // A bare number is the answer to a number question, unless it belongs to a time or a date ("8pm");

@@ -32,7 +32,7 @@ export function isCancel(text: string): boolean {
 }
 
 const yesWords = new Set(
-  "yes y ye yea yeah yeh yess yep yup ya aye sure sip sii simm pois bora dale va venga exacto andale ok okay k kk confirm confirma confirmad confirmen confirmao confirmada ea sip sii simm pois bora dale va venga exacto andale confirmed correct right perfect great absolutely definitely please go ahead sim claro certo isso exato exatamente confirmo pode ser perfeito si vale dale correcto confirmado perfecto bueno grand lovely brilliant fab sweet awesome cool perfecte genial otimo fixe fechou fechado combinado beleza blz firmeza listo 👍 ✅".split(
+  "yes y ye yea yeah yeh yess yep yup ya aye sure sip sii simm pois bora dale va venga exacto andale ok okay k kk confirm confirma confirmad confirmen confirmao confirmada ea sip sii simm pois bora dale va venga exacto andale confirmed correct right perfect great absolutely definitely please go ahead sim claro certo isso exato exatamente confirmo pode ser perfeito si vale dale correcto confirmado perfecto bueno grand lovely brilliant fab sweet awesome cool perfecte genial otimo fixe fechou fechado combinado beleza blz firmeza listo sound 👍 ✅".split(
     " ",
   ),
 );
@@ -42,7 +42,7 @@ const noWords = new Set("no n nope nah not nao non nada negativo".split(" "));
 const squeezed = (w: string) => (yesWords.has(w) || noWords.has(w) ? w : w.replace(/(\p{L})\1{2,}/gu, "$1$1").replace(/(\p{L})\1$/u, "$1"));
 // Agreement said in two words: "de una" (Colombia), "dale que sí", "of course", "go ahead", "pode ser".
 const yesPhrases =
-  /(?:^|\s)(?:de una|de one|claro que si|dale que si|of course|go ahead|pode ser|por supuesto|con gusto|com certeza|sounds good|all good|that works)\b/;
+  /(?:^|\s)(?:de una|de one|claro que si|dale que si|of course|go ahead|pode ser|por supuesto|con gusto|com certeza|sounds good|sounds grand|sounds great|all good|that works|send it|do it|lock it in|go for it|book it|place it)\b/;
 // A thumbs up, a tick or folded hands alone: agreement.
 const yesEmoji = /^(?:[\s!.]|\u{FE0F}|\u{1F44D}|\u{1F44C}|\u{2705}|\u{2714}|\u{1F64F}|\p{Emoji_Modifier})+$/u;
 
@@ -87,7 +87,12 @@ export function agreementBeside(text: string): string | null {
     .map((c) => normalize(c).trim())
     .filter(Boolean);
   if (clauses.some((c) => words(c).some((w) => refusing.has(w) || noWords.has(w)))) return null;
-  return clauses.find((c) => restAgreement.test(c) && agreeingClause.test(c.replace(/^(?:oh |ah |and |e |y |but |mas |pero )/, ""))) ?? null;
+  return (
+    clauses.find((c) => restAgreement.test(c) && agreeingClause.test(c.replace(/^(?:oh |ah |and |e |y |but |mas |pero )/, ""))) ??
+    // "That's grand. Oh and it's Dermot's birthday ... Yes, book it please, God bless": a plain yes of its own.
+    clauses.find((c) => plainYes(c) && !weakAgreement.has(c)) ??
+    null
+  );
 }
 
 const noteRequest =
@@ -136,6 +141,8 @@ const confirmWords = new Set("confirm confirmed confirma confirmo confirmao conf
 const weakAgreement = new Set("ok okay k kk fine bueno pois va venga right please bien vale pues".split(" "));
 const agreeingWords = new Set(["show", "legend", "aye", "fechou", "ta", "chevere", "dacord", ...[...yesWords].filter((w) => !weakAgreement.has(w))]);
 
+const thanksWords = new Set("thanks thank thx ty tysm cheers ta obrigado obrigada brigado brigada valeu gracias merci danke grazie".split(" "));
+
 /**
  * Agreement said while giving the last detail: "Perfect, Ben Carter", "ya confirma, tiago", "Sim,
  * confirmo. Duarte Leal", "Yes please confirm!". The customer has agreed to what they asked for; a
@@ -149,10 +156,12 @@ export function agreesWhileAnswering(text: string): boolean {
   const clauseOpens = text
     .split(/[.,;!]+/)
     .slice(1)
-    .some((c) => agreeingWords.has(squeezed(words(c)[0] ?? "")));
+    .some((c) => agreeingWords.has(squeezed(words(c)[0] ?? "")) || thanksWords.has(squeezed(words(c)[0] ?? "")));
   return (
     agreeingWords.has(w[0]) ||
     clauseOpens ||
+    // "ok, name Sander de Vries. thx", "its sophie! ty!!", "Raj Mehta thanks": thanks that close the last detail.
+    (w.length > 1 && thanksWords.has(w[w.length - 1])) ||
     w.some((x) => confirmWords.has(x)) ||
     /\b(?:book it|go ahead|that'?s (?:it|all|everything))\b/.test(normalize(text))
   );

@@ -149,7 +149,7 @@ export const tellMe = list(
     "gostaria de saber|queria saber|quero saber|quisiera saber|diga|digam|dizer|dime|decirme|me dices|informacion|informacao|" +
     "pasame|mandame|enviame|me pasas|me mandas|me envias|passa me|manda me|envia me|send me|give me|" +
     // "solo saber a qué hora abren", "just wanted to know what time": the question said as a wish to know.
-    "saber a que|saber cuando|saber donde|saber como|saber cuanto|saber quando|saber onde|saber qual|saber que|just to know|wanted to know|know what|know when|know where|know how",
+    "perguntava se|perguntava ainda se|perguntava tambem se|pregunto si|preguntaba si|queria preguntar si|i was wondering|saber a que|saber cuando|saber donde|saber como|saber cuanto|saber quando|saber onde|saber qual|saber que|just to know|wanted to know|know what|know when|know where|know how",
 );
 export const leading = new Set(
   "hi hii hiii hello hey hola holaa ola oi ok okay and e y also so ah oh then entao entonces pues bueno kindly please anyway anyways btw".split(" "),

@@ -117,6 +117,9 @@ function placeAfterDelivery(raw: string): string | null {
   return place;
 }
 
+const dayAsked =
+  /^ (?:(?:and|what about|how about|e|y|and on|and for|e a|e ao|e no|e na|y el|y los|y para el) )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|sundays|segunda|terca|quarta|quinta|sexta|sabado|domingo|domingos|segundas|lunes|martes|miercoles|jueves|viernes|sabados)(?: (?:feira))?(?: (?:also|too|then|as well|tambem|tambien|entao|entonces))? $/;
+
 const askedTheWay = /\b(?:directions|get (?:to|there|here)|metro|subway|tube|bus|train|station)\b/;
 const transportWords =
   /\b(?:metro|subway|tube|underground|bus|train|tram|autocarro|autobus|onibus|comboio|tren|electrico|eletrico|tranvia|car|carro|coche|taxi|uber|walk|walking|pe|andando)\b/g;
@@ -218,7 +221,9 @@ function readFacts(said: string): FactQuestion | null {
   if (cost) take(state, [...costCues, ...costWords]);
   const minimum = take(state, minimumCues);
   const onDelivery = deliveryCue || take(state, onDeliveryCues).length > 0;
-  const hours = take(state, hoursCues);
+  // "And Monday also?", "what about sunday?", "e ao domingo?": a day alone, asked after the hours, asks its hours.
+  const dayAlone = dayAsked.exec(padded);
+  const hours = dayAlone ? [{ at: dayAlone.index }] : take(state, hoursCues);
   const now = hours.length > 0 && take(state, nowCues).length > 0;
   if (hours.length) take(state, dayWords);
   if (methodsFound.length || pay.length) take(state, payVerbs);

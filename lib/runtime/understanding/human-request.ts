@@ -127,6 +127,13 @@ const filler = new Set([
  */
 const possessive = new Set(["my", "our", "his", "her", "their", "meu", "minha", "nosso", "nossa", "mi", "mis", "nuestro", "nuestra", "su", "sus"]);
 
+const joining = new Set(["joining", "joins", "coming", "comes", "arriving", "tagging", "vem", "viene", "vienen", "vai", "va"]);
+/** Whether the word at `i` is followed by a verb of coming along ("colleague joining", "a colleague is coming"). */
+function joins(all: string[], i: number): boolean {
+  const next = all[i + 1] === "is" || all[i + 1] === "will" ? all[i + 2] : all[i + 1];
+  return joining.has(next ?? "") || (next === "come" && all[i + 1] === "will");
+}
+
 export function asksForHuman(text: string): Language | null {
   // "are you a real person or a bot?" asks about the assistant; "are you a bot? I want a human" asks for one.
   const bot = asksIfBot(text);
@@ -146,7 +153,8 @@ function inSentence(text: string): Language | null {
   let best: { language: Language; hits: number } | null = null;
   for (const [language, v] of Object.entries(vocabulary) as Array<[Language, Vocabulary]>) {
     // "my colleague cannot eat it" speaks of someone's own colleague, not of one of the business's.
-    const strong = all.filter((w, i) => v.strong.includes(w) && !possessive.has(all[i - 1] ?? "")).length;
+    // "4ppl, colleague joining": someone coming along, not someone asked for.
+    const strong = all.filter((w, i) => v.strong.includes(w) && !possessive.has(all[i - 1] ?? "") && !joins(all, i)).length;
     const weak = all.filter((w) => v.weak.includes(w)).length;
     const asking = all.filter((w) => v.asking.includes(w)).length;
     const alone = bare.length === 1 && (v.strong.includes(bare[0]) || v.weak.includes(bare[0]));

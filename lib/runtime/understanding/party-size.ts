@@ -48,9 +48,23 @@ const said = [
   ),
   // "ficamos 12", "so that's four", "that makes 6"
   new RegExp(`\\b(?:ficamos|quedamos|that s|thats|that makes|which makes)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d))`, "g"),
+  // "pon 7", "mete 12", "passa pa 10 pf", "put us down for 9": a count said with the verb that sets it.
+  new RegExp(
+    `\\b(?:pon|ponme|ponnos|pone|mete|meta|poe|passa pa|passa para|passa a|pasa a|pasalo a|cambia a|put|put us down for|put it at|change it to|change to)\\s+${num}(?=\\s*(?:$|people|personas|pessoas|pax|of us|then|entonces|entao|pf|porfa|please|pls|por favor|se faz favor|thanks|obrigad[oa]|gracias))`,
+    "g",
+  ),
   // "four altogether", "6 in total", "12 no total", "10 en total"
   new RegExp(`\\b${num}\\s+(?:altogether|in total|in all|no total|ao todo|en total)\\b`, "g"),
 ];
+
+const joinersAfter = new Set(
+  "people persons personas pessoas guests friends amigos amigas colleagues colegas coming joining later que who will tarde luego depois despues llegan chegam arrive arriving then so entao entonces please pls".split(
+    " ",
+  ),
+);
+const joiningMore = new RegExp(
+  `\\b(?:se unen|se une|se juntan|vienen|vem|vao vir|join|joining|joins|come|coming|plus|mais|y luego|and then|e depois|y|and|e)\\s+(?:otros |otras |outros |outras |another )?${num}\\s+(?:mas|more|mais|extra)\\b`,
+);
 
 // What "um", "una", "one" may be the article of, rather than a party of one.
 const occasions = new Set(
@@ -62,12 +76,23 @@ const occasions = new Set(
 
 /** The party size the message says, or null. */
 export function readPartySize(text: string): number | null {
-  const n = normalize(text.replace(/(\d)\s*(pm\b|am\b|h\b|:)/gi, "$1$2"))
+  // "make it 19:00", "make that 13:30": a time, written so that no party pattern takes its hour.
+  const n = normalize(
+    text
+      .replace(/\b(\d{1,2})[:.](\d{2})(?!\d)/g, "$1h$2")
+      .replace(/(\d)\s*(pm\b|am\b|h\b|:)/gi, "$1$2")
+      // "half a dozen of us", "meia dúzia", "media docena": six.
+      .replace(/\b(?:half a dozen|meia d[uú]zia|media docena)\b/gi, "6"),
+  )
     // "we are for people at like eight thirty": four, misspelt.
     .replace(/\b(we are|were|we re|we r|there are|table) for (people|persons|ppl|pax|guests|of us)\b/, "$1 for 4 $2")
     .replace(/\b(for|para) to (people|persons|ppl|pax|guests)\b/, "$1 2 $2")
     // "a table for for people", "a table for to on saturday": four and two, misspelt.
     .replace(/\bfor (?:for|fore) (people|persons|ppl|pax|guests)\b/, "for 4 $1")
+    .replace(
+      /\b(table|booking|reservation) for (?:for|fore) (?=on|at|tonight|tomorrow|tmrw|this|next|please|pls|sunday|monday|tuesday|wednesday|thursday|friday|saturday)/,
+      "$1 for 4 ",
+    )
     .replace(
       /\b(table|booking|reservation) for (?:to|too) (?=on|at|tonight|tomorrow|tmrw|this|next|for|please|pls|sunday|monday|tuesday|wednesday|thursday|friday|saturday)/,
       "$1 for 2 ",
@@ -113,7 +138,20 @@ export function readPartySize(text: string): number | null {
   if (hits.length) {
     // "we are 3, and maybe a colleague, so please reserve for 4": the last number said is the one meant.
     hits.sort((a, b) => a.at - b.at);
-    return hits[hits.length - 1].value;
+    const last = hits[hits.length - 1];
+    // "somos 5 y luego se unen 2 más", "4 of us plus 2 more coming later": the ones joining count too.
+    const after = n.slice(last.at);
+    const more = joiningMore.exec(after);
+    // "2 more beers" is no one joining: only people, a verb of coming or nothing may follow.
+    const next = more
+      ? (after
+          .slice(more.index + more[0].length)
+          .trim()
+          .split(" ")[0] ?? "")
+      : "";
+    const people = !next || joinersAfter.has(next);
+    const extra = more && people ? count(more[1]) : null;
+    return extra && extra < 50 ? last.value + extra : last.value;
   }
   return listedPeople(text) ?? kinList(text) ?? pairOf(n) ?? withCompanions(n) ?? alone(n);
 }
@@ -121,9 +159,9 @@ export function readPartySize(text: string): number | null {
 // "Somos mi esposo, yo y mi hijo de 3 años", "para mim, para o meu marido e para a minha irmã", "we'll be
 // me, my wife and my mum": three or more people listed one by one, each a pronoun or a relative.
 const kinNouns =
-  "esposo|esposa|marido|mujer|mulher|hijo|hija|hijos|hijas|filho|filha|filhos|filhas|hermano|hermana|irmao|irma|madre|padre|mae|pai|mama|papa|amigo|amiga|novio|novia|namorado|namorada|suegra|suegro|sogra|sogro|cunhado|cunhada|cunado|cunada|nieto|nieta|neto|neta|tia|tio|primo|prima|abuela|abuelo|avo|avó|colega|son|daughter|wife|husband|partner|brother|sister|mum|mom|mother|dad|father|friend|boyfriend|girlfriend|grandma|granny|grandad|grandpa|aunt|uncle|cousin|colleague|baby|bebe|nan|fiance|fiancee|pareja|companheiro|companheira";
+  "esposo|esposa|marido|mujer|mulher|hijo|hija|hijos|hijas|filho|filha|filhos|filhas|hermano|hermana|irmao|irma|madre|padre|mae|pai|mama|papa|amigo|amiga|novio|novia|namorado|namorada|suegra|suegro|sogra|sogro|cunhado|cunhada|cunado|cunada|nieto|nieta|neto|neta|tia|tio|primo|prima|abuela|abuelo|avo|avó|colega|son|sons|daughter|daughters|kids|children|boys|girls|ninos|hijos|filhos|criancas|wife|husband|partner|brother|sister|mum|mom|mother|dad|father|friend|friends|boyfriend|girlfriend|grandma|granny|grandad|grandpa|aunt|uncle|cousin|colleague|baby|bebe|nan|fiance|fiancee|pareja|companheiro|companheira";
 const kinPerson = new RegExp(
-  `^(?:(?:para|pra|for|with|com|con|and|e|y)\\s+)*(?:(?:me|myself|i|eu|yo|mim|mi)|(?:my|our|mi|mis|nuestro|nuestra|o meu|a minha|os meus|as minhas|meu|minha|o nosso|a nossa|el|la|o|a)\\s+(?:(?:little|wee|older|younger|mais novo|mais nova|pequeno|pequena)\\s+)?(?:${kinNouns}))\\b`,
+  `^(?:(?:para|pra|for|with|com|con|and|e|y)\\s+)*(?:(?:me|myself|i|eu|yo|mim|mi)|(?:(?:my|our|mi|mis|nuestro|nuestra|nuestros|o meu|a minha|os meus|as minhas|meu|minha|o nosso|a nossa|os nossos|el|la|los|o|a|os)\\s+)?(?:(two|three|four|five|six|dos|tres|cuatro|cinco|seis|dois|duas|quatro|\\d)\\s+)?(?:(?:little|wee|older|younger|mais novo|mais nova|pequeno|pequena)\\s+)?(?:${kinNouns}))\\b`,
 );
 function kinList(text: string): number | null {
   // Folded, with the commas kept: they separate the people.
@@ -141,11 +179,12 @@ function kinList(text: string): number | null {
     .slice(start.index + start[0].length)
     .split(/[.?!]|\b(?:on|at|this|next|tomorrow|tonight|today|please|pls|el dia|no dia|a las|as|no sabado|el sabado)\b/)[0];
   const people = rest
-    .split(/,|\band\b|\be\b|\by\b|&|\bplus\b/)
+    .split(/,|\band\b|\be\b|\by\b|&|\bplus\b|\s(?=(?:my|our|mi|mis|o meu|a minha|os meus|as minhas)\s)/)
     .map((p) => p.trim())
     .filter(Boolean);
   if (people.length < 2 || people.length > 12 || !people.every((p) => kinPerson.test(p))) return null;
-  return people.length;
+  // "our three children": as many as the number says.
+  return people.reduce((sum, p) => sum + (kinPerson.exec(p)?.[1] ? (numberOf(kinPerson.exec(p)?.[1] ?? "") ?? 1) : 1), 0);
 }
 
 // "me and 3 friends", "eu e mais 3 amigos", "yo y tres amigos", "myself + 2 colleagues": the one

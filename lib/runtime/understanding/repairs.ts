@@ -128,7 +128,7 @@ export function withoutRepairs(text: string): string {
       const adjacent = nearest && /^[\s.,;…!-]*$/.test(before.slice(nearest.index + nearest[0].length));
       // "13:00 - no wait, 2 can't make it": a number of people, not an hour.
       const ofPeople =
-        /^\s*(?:can['’ ]?t|cannot|won['’ ]?t|aren['’ ]?t|are not|have|dropped|people|of us|nao podem|nao vem|no pueden|no vienen|pessoas|personas)\b/.test(
+        /^\s*(?:can['’ ]?t|cannot|won['’ ]?t|aren['’ ]?t|are not|have|dropped|people|ppl|pax|persons|guests|of us|nao podem|nao vem|no pueden|no vienen|pessoas|personas)\b/.test(
           folded.slice(m.index + m[0].length),
         );
       if (!time && ofPeople) continue;

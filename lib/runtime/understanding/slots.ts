@@ -67,13 +67,19 @@ export function readName(text: string): string | null {
     "",
   );
   // "its sophie! ty!!": thanks after the name, and the marks before them.
-  t = withoutEndMarks(t.replace(/(?<!\s)\s+(please|pls|por favor|pf|obrigad[oa]|gracias|thanks|thank you|ty|thx|tysm|cheers)$/i, ""));
+  t = withoutEndMarks(
+    t.replace(
+      /(?<!\s)\s+(please|pls|por favor|pf|many thanks|thanks a lot|thank you so much|thank you|muchas gracias|muito obrigad[oa]|obrigad[oa]|gracias|thanks|ty|thx|tysm|cheers)$/i,
+      "",
+    ),
+  );
   if (!t || t.includes("?") || /\d|@/.test(t)) return null;
   const w = words(t);
   if (!w.length || w.length > 4) return null;
   if (w.some((x) => commandWords.has(x)) || isCancel(t) || saysYes(t) || saysNo(t)) return null;
   // "Sunday", "Sábado": a day is no name; nor "ah", "oh", "pues" left of a remark.
-  if (w.length === 1 && (weekdayWords.has(w[0]) || interjections.has(w[0]))) return null;
+  if (w.length === 1 && weekdayWords.has(w[0])) return null;
+  if (w.every((x) => interjections.has(x))) return null;
   if (
     /\b(pick|pickup|deliver|delivery|levantar|buscar|recoger|entrega|domicilio|tomorrow|today|tonight|amanha|hoje|manana|hoy|people|pessoas|personas)\b/i.test(
       normalize(t),
@@ -97,7 +103,8 @@ export function readNameAnswer(text: string): string | null {
   // "Duarte Leal. sim, pode ser", "José Pinto. tá certo 👍": the name, then a sentence of agreement.
   const [first, ...rest] = text.split(/[,;]|\s[-–—]\s|(?<=\p{L})[.!]\s+/u).map((p) => p.trim());
   if (!rest.length || text.trim().endsWith("?")) return null;
-  return readName(first) ?? readNameInText(text);
+  // "ah bummer, ... names Liam Carter": a name said outright beats the words before it.
+  return readNameInText(text) ?? readName(first);
 }
 
 // A name of up to three capitalised words, with "de", "da", "van"... between them.
@@ -130,7 +137,7 @@ function capitalisedRun(name: string): string {
 /** "name Ana", "under Ana Silva", "em nome de Ana", "a nombre de Ana", "I'm Ana" inside a longer message. */
 export function readNameInText(text: string): string | null {
   const m =
-    /(?:\bname(?:\s+is|'s|\s+of)?|\bunder(?:\s+the\s+name(?:\s+of)?)?|\bnome(?:\s+[ée])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)(?:\s*[:,])?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
+    /(?:\bname(?:\s+is|'s|s|\s+of)?|\bunder(?:\s+the\s+name(?:\s+of)?)?|\bnome(?:\s+[ée])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)(?:\s*[:,])?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
       text,
     );
   if (m) return readName(capitalisedRun(m[1]));
@@ -228,7 +235,11 @@ function everyMessageWord(word: string): boolean {
   return stopwords.has(w) || commandWords.has(w) || calendarWords.has(w) || weekdayWords.has(w) || timeAdverbs.has(w);
 }
 
-const interjections = new Set("ah oh eh uh um hmm hm ahh ohh aah pues bueno vale ok okay pois olha mira oye ya bom".split(" "));
+const interjections = new Set(
+  "ah oh eh uh um hmm hm ahh ohh aah pues bueno vale ok okay pois olha mira oye ya bom aw aww shame carago caramba bolas porra ostras hostia joder vaya bummer och damn dang oops whoops uy ay ai epa opa eita nossa poxa puxa vixe che quillo miarma mate bro dude espera esperate wait sorry perdon desculpa ups".split(
+    " ",
+  ),
+);
 
 // "friday till late" is no "Till Late".
 const timeAdverbs = new Set("late early later earlier soon now then again tonight today tomorrow".split(" "));
@@ -328,7 +339,7 @@ export function readAddressInText(text: string): string | null {
   if (!m) return null;
   // The match holds no line break, so "from the polite word to the end" is a slice.
   const polite =
-    /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,?\s+(?:and|e|y)\s+(?:do|does|can|could|is|are|will|what|whats|what's|where|wheres|when|how|qual|quais|onde|quando|cu[aá]l|d[oó]nde|cu[aá]ndo|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:(?:my |o meu |mi )?name|nome|nombre|a nombre de|em nome de|me llamo|chamo-me|i am|i'm|sou o|sou a|soy|[eé] pra|[eé] para|es para|it'?s for|its for)\b|\s*\p{Extended_Pictographic}|(?<=\d(?:\.º|[^.]){0,40})\.\s+(?=[¿¡]?[A-Za-zÀ-ÿ]+[\s,])|(?<=\d[^,.]{0,40})\s+(?:and|e|y|with|com|con|plus|mais|m[aá]s)\s+(?:one|a|an|two|three|four|\d{1,2}|um|uma|dois|duas|tr[eê]s|un|una|dos)\s/iu.exec(
+    /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,?\s+(?:and|e|y)\s+(?:if|do|does|can|could|is|are|will|what|whats|what's|where|wheres|when|how|qual|quais|onde|quando|cu[aá]l|d[oó]nde|cu[aá]ndo|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:(?:my |o meu |mi )?name|nome|nombre|a nombre de|em nome de|me llamo|chamo-me|i am|i'm|sou o|sou a|soy|[eé] pra|[eé] para|es para|it'?s for|its for)\b|\s*\p{Extended_Pictographic}|(?<=\d(?:\.º|[^.]){0,40})\.\s+(?=[¿¡]?[A-Za-zÀ-ÿ]+[\s,])|(?<=\d[^,.]{0,40})\s+(?:and|e|y|with|com|con|plus|mais|m[aá]s)\s+(?:one|a|an|two|three|four|\d{1,2}|um|uma|dois|duas|tr[eê]s|un|una|dos)\s/iu.exec(
       m[0],
     );
   return (

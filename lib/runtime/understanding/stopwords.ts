@@ -14,7 +14,7 @@ const lists: Record<string, string> = {
     may might must i im ive id me my mine we were us our ours you youre your yours u ur r he him his she her it its they
     them their theirs this that these those there here what whats which who whom whose when where wheres why how any some
     all each every no not yes please pls plz thanks thank thx hi hiya heya hello hey ok okay tell know want wanna need like get got
-    give let make just also too very much many more most so than then s m guys guy ya anyone someone something anything
+    give let make just also too very much many more most so than then s m guys guy ya anyone someone something anything sth smth smthg smthn
     still really actually maybe kind sort bit lot lots options option restaurant exactly near nearby nearest closest take
     anyway anyways btw`,
   pt: `o os a as um uma uns umas de do da dos das no na nos nas em num numa ao aos por pelo pela pelos pelas para pra pro

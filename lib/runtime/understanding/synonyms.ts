@@ -30,7 +30,7 @@ const groups: Record<string, string> = {
   wifi: `wifi internet password passwd pw senha contrasena`,
   children: `children child kids kid baby babies highchair highchairs criancas crianca filhos bebe bebes ninos nino hijos
     trona tronas infantil infantis`,
-  pets: `pets pet dog dogs doggy doggo pup puppy puppies pooch cadela cadelinha cachorrinho cachorrinha caozinho cao caes cachorro cachorros cachorra animais animal animales perro perros perrita perrito mascota mascotas`,
+  pets: `pets pet dog dogs doggy doggo pup puppy puppies pooch cadela cadelinha cachorrinho cachorrinha caozinho cao caes cachorro cachorros cachorra animais animal animales perro perros perrita perrito mascota mascotas terrier poodle labrador chihuahua dachshund pug spaniel retriever bulldog beagle collie schnauzer yorkie`,
   terrace: `terrace outdoor outside esplanada terraza`,
   // Getting there by public transport: "is there a metro close by?", "qual o metrô mais perto?".
   transit: `metro metros subway tube underground station stations estacao estacoes estacion estaciones autocarro autocarros
@@ -112,6 +112,10 @@ export function conceptsOf(word: string): string[] {
   if (direct) return [...direct].map((c) => `~${c}`);
   const found = new Set<string>();
   // A stem, or the word a diminutive is made from ("caozinho" -> "cao").
-  for (const stem of stems(word)) for (const c of [...(byStem.get(stem) ?? []), ...(byWord.get(stem) ?? [])]) found.add(c);
+  // A short word's short stem says too little: "wife" and "wifi" are both "wif" to the Spanish stemmer.
+  for (const stem of stems(word)) {
+    if (stem.length < 4 && word.length < 6) continue;
+    for (const c of [...(byStem.get(stem) ?? []), ...(byWord.get(stem) ?? [])]) found.add(c);
+  }
   return [...found].map((c) => `~${c}`);
 }

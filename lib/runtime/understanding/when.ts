@@ -135,6 +135,11 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
     " tonight ",
   );
   t = t.replace(/ the morra /, " tomorrow ");
+  // "on 12.12. at 20:00", "am 3.12.2026": a day and month as Germans and Dutch write them (the last dot
+  // said), read as "12/12" so that no time is taken from them.
+  t = t.replace(/\b(\d{1,2})\.(\d{1,2})\.(\d{4})?(?!\d)/g, (m, d: string, mo: string, y?: string) =>
+    Number(mo) >= 1 && Number(mo) <= 12 && Number(d) >= 1 && Number(d) <= 31 ? ` ${d}/${mo}${y ? `/${y}` : ""} ` : m,
+  );
   // "at like seven thirty", "around about 8", "a eso de las 9", "por volta de umas 8": the hedge goes.
   t = t.replace(/\b(at|around|by|for|as|a las|pelas|para as) (?:like|about|around|roughly|approx|approximately|maybe|tipo|sobre|como) /g, "$1 ");
   // "We're in Lisbon until Sunday ... dinner on Friday": a weekday that ends a stay is not the day meant.
@@ -180,6 +185,7 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
       if (!year && (month < today.month || (month === today.month && day < today.day))) y += 1;
       out.date = isoDate({ year: y, month, day });
     };
+    // "25/12", "25-12-2026", and "12.12." or "12.12.2026" as Germans and Dutch write it (the last dot said).
     const numeric = /\b(\d{1,2})[/-](\d{1,2})(?:[/-](\d{2,4}))?\b/.exec(t);
     const dayMonth = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|º)?\\s+(?:de\\s+|of\\s+)?(${monthPattern})\\b`).exec(t);
     const monthDay = new RegExp(`\\b(${monthPattern})\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`).exec(t);
@@ -361,6 +367,8 @@ function readTime(t: string, morning: boolean, meal: WhenParts["meal"]): string 
     const last = own[own.length - 1];
     chosen = own.length > 1 && correcting.test(t.slice(own[0].at, last.at)) ? last : own[0];
   }
+  // "whatever's the first one after 9:15", "right after 21:00": a bound, so the next half hour after it.
+  if (/\b(?:after|right after|just after|depois das|depois da|despues de las|despues de la)\s*$/.test(t.slice(0, chosen.at))) after = true;
   let { hour, minute } = chosen;
   const { suffix } = chosen;
   const pm = /p/.test(suffix) || /\b(da noite|de la noche|da tarde|de la tarde|in the evening|at night)\b/.test(t);
