@@ -3,7 +3,7 @@
 // time said of something else, a weekday said on that weekday, notes for the staff.
 import { describe, expect, it } from "vitest";
 import { agreementBeside, agreesWhileAnswering, opensWithYes, questionParts, saysYes } from "@/lib/runtime/understanding/acts";
-import { factQuestion } from "@/lib/runtime/understanding/fact-questions";
+import { asksSomething, factQuestion } from "@/lib/runtime/understanding/fact-questions";
 import { asksForHuman, soundsAggrieved } from "@/lib/runtime/understanding/human-request";
 import { onlyThanks, smallTalk } from "@/lib/runtime/understanding/small-talk";
 import { partyChange, readPartySize } from "@/lib/runtime/understanding/party-size";
@@ -513,5 +513,54 @@ describe("readings added from the 2026-12-07/08 probe sets", () => {
     expect(readWhenParts("Queria reservar jantar para sexta, nao esta, a outra, as 20h, somos 4", wednesday)?.date).toBe("2026-12-04");
     expect(readWhenParts("el viernes, no este, el siguiente, a las 9", wednesday)?.date).toBe("2026-12-04");
     expect(readWhenParts("friday at 8", wednesday)?.date).toBe("2026-11-27");
+  });
+
+  it("never takes a time said at the name question as the party, and counts the people as they are listed", () => {
+    expect(readPartySize(asMeant("Actually, would it be possible to make it 19:00 instead? The children get tired."))).toBeNull();
+    expect(readPartySize(asMeant("Oh shoot, can we make it 8:30pm instead? Sorry!!"))).toBeNull();
+    expect(readPartySize(asMeant("Claire Bennett. Sorry, could we make that 13:30 instead? My son has football until 12:45."))).toBeNull();
+    expect(asMeant("21:00. actually 4ppl, colleague joining")).toContain("21:00");
+    expect(asksForHuman("21:00. actually 4ppl, colleague joining")).toBeNull();
+    expect(readPartySize("espérate que mi cuñao dice que él no viene, pon 7")).toBe(7);
+    expect(readPartySize("Carago, esquecia-me da minha sogra e do meu cunhado. Mete 12")).toBe(12);
+    expect(readPartySize("queremos reservar el viernes a las 21:00, somos 5 y luego se unen 2 más que llegan sobre las 22:00")).toBe(7);
+    expect(readPartySize("for 4, and 2 more beers")).toBe(4);
+    expect(readPartySize("Could I book a table for my husband and me, our three children and my mother-in-law, on Saturday at half past one?")).toBe(
+      6,
+    );
+    expect(readPartySize("can I get a table for me my wife our three kids and my mum and dad on saturday at one thirty pm name is Tom Harris")).toBe(
+      7,
+    );
+    expect(readPartySize("a table for half a dozen of us on Thursday evening at eight please")).toBe(6);
+    expect(readPartySize("hey can we get a table for for on saturday at seven thirty")).toBe(4);
+  });
+
+  it("reads names after interjections and before thanks, and thanks closing the last detail as agreement", () => {
+    expect(readNameAnswer("Claire Bennett. Many thanks")).toBe("Claire Bennett");
+    expect(readNameAnswer("Carago, esquecia-me da minha sogra e do meu cunhado. Mete 12")).toBeNull();
+    expect(readNameAnswer("ah bummer, we'll have to do another trip for it haha. tonight's still on tho. names Liam Carter")).toBe("Liam Carter");
+    expect(agreesWhileAnswering("ok, name Sander de Vries. thx")).toBe(true);
+    expect(agreesWhileAnswering("its sophie! ty!!")).toBe(true);
+    expect(agreesWhileAnswering("Sophie")).toBe(false);
+    expect(saysYes("sound send it")).toBe(true);
+    expect(saysYes(agreementBeside("That's grand. Oh and . Yes, book it please, God bless.") ?? "")).toBe(true);
+  });
+
+  it("reads '12.12.', 'the first one after 9:15', Monday asked alone after the hours, and the way a question is put in Portuguese", () => {
+    expect(readWhenParts("Is it possible that we come on 12.12. at 20:00? We are 3 persons", wednesday)).toEqual({
+      date: "2026-12-12",
+      time: "20:00",
+    });
+    expect(readWhenParts("at 8.30. see you", wednesday)?.time).toBe("20:30");
+    expect(
+      readWhenParts(
+        "a fado show on Saturday that ends at 9:15pm — could we get a table for 2 right after that? Like whatever's the first one after 9:15!",
+        wednesday,
+      )?.time,
+    ).toBe("21:30");
+    expect(factQuestion("And Monday also?")?.topics).toEqual(["hours"]);
+    expect(asksSomething("Perguntava ainda se posso levar a minha cadelinha, é pequenina")).toBe(true);
+    expect(readAddressInText("if you people deliver to Calle de Toledo 60, and if yes I would like 2 croquetas de jamon")).toBe("Calle de Toledo 60");
+    expect(staffNotes("ah y q las gambas sean poco picantes porfa")).toHaveLength(1);
   });
 });

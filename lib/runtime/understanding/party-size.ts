@@ -181,7 +181,7 @@ function kinList(text: string): number | null {
   const people = rest
     .split(/,|\band\b|\be\b|\by\b|&|\bplus\b|\s(?=(?:my|our|mi|mis|o meu|a minha|os meus|as minhas)\s)/)
     .map((p) => p.trim())
-    .filter(Boolean);
+    .filter((p) => p && !/^(?:para|pra|for|with|com|con|and|e|y)$/.test(p));
   if (people.length < 2 || people.length > 12 || !people.every((p) => kinPerson.test(p))) return null;
   // "our three children": as many as the number says.
   return people.reduce((sum, p) => sum + (kinPerson.exec(p)?.[1] ? (numberOf(kinPerson.exec(p)?.[1] ?? "") ?? 1) : 1), 0);

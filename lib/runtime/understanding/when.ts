@@ -368,7 +368,12 @@ function readTime(t: string, morning: boolean, meal: WhenParts["meal"]): string 
     chosen = own.length > 1 && correcting.test(t.slice(own[0].at, last.at)) ? last : own[0];
   }
   // "whatever's the first one after 9:15", "right after 21:00": a bound, so the next half hour after it.
-  if (/\b(?:after|right after|just after|depois das|depois da|despues de las|despues de la)\s*$/.test(t.slice(0, chosen.at))) after = true;
+  // "after 9" stays 21:00, as said; "after 9:15" is the half hour after it.
+  if (
+    chosen.minute % 30 !== 0 &&
+    /\b(?:after|right after|just after|depois das|depois da|despues de las|despues de la)\s*$/.test(t.slice(0, chosen.at))
+  )
+    after = true;
   let { hour, minute } = chosen;
   const { suffix } = chosen;
   const pm = /p/.test(suffix) || /\b(da noite|de la noche|da tarde|de la tarde|in the evening|at night)\b/.test(t);
