@@ -293,4 +293,18 @@ describe("the dialogue manager", () => {
     const [booking] = await rows(shop, "bookings");
     expect(booking.status).toBe("cancelled");
   });
+
+  it("takes the name said first at the name question, beside a change of time or a question", async () => {
+    const shop = await makeShop();
+    await withRules(shop);
+    const claire = customer(shop);
+    await claire.say("Good morning. Could I book a table for 5 on Sunday at 13:00, please?");
+    const [confirm] = await claire.say("Claire Bennett. Sorry, could we make that 13:30 instead? My son has football until 12:45.");
+    expect(confirm).toMatch(/^A table for 5 on Sunday 29 November at 13:30, under the name Claire Bennett\. Shall I confirm it\?/);
+    const martin = customer(shop);
+    await martin.say("¿tenéis mesa para 4 el sábado a las 21:30?");
+    const replies = await martin.say("Martín Sosa. ¿Y cuánto cuesta la pizza diavola?");
+    expect(replies.join("\n")).toMatch(/13,00 €/);
+    expect(replies.at(-1)).toMatch(/^Mesa para 4 el sábado, 28 de noviembre, a las 21:30, a nombre de Martín Sosa/);
+  });
 });

@@ -563,4 +563,11 @@ describe("readings added from the 2026-12-07/08 probe sets", () => {
     expect(readAddressInText("if you people deliver to Calle de Toledo 60, and if yes I would like 2 croquetas de jamon")).toBe("Calle de Toledo 60");
     expect(staffNotes("ah y q las gambas sean poco picantes porfa")).toHaveLength(1);
   });
+
+  it("settles on the weekday said with 'then', and takes 'a flan no wait two flans' as two", () => {
+    const sunday = { timeZone: "Europe/Madrid", now: new Date("2026-11-29T16:00:00Z") };
+    expect(readWhenParts("Oh dear, I always forget you're closed on Mondays. Tuesday then, same time. Gary Doyle", sunday)?.date).toBe("2026-12-01");
+    expect(readWhenParts("Friday... actually make it Saturday", sunday)?.date).toBe("2026-12-05");
+    expect(asMeant("and also a flan no wait two flans sorry my mom wants one too")).toBe("and also two flan sorry my mom wants one too");
+  });
 });

@@ -44,6 +44,7 @@ import {
   readFulfilment,
   readName,
   readNameAnswer,
+  readNameInText,
   readPartySize,
   type Slot,
   slotsOf,
@@ -287,6 +288,8 @@ export async function continueWithDialogue(
   }
 
   if (changed) {
+    // "Claire Bennett. Sorry, could we make that 13:30 instead?": the name asked for, and a change.
+    takeLeadingName(run, pendingSlot, text);
     await answerQuestions(run, text, skills);
     if (past) await reply(turn, past);
     // A correction (or a value for another question than the one asked) re-walks from the start:
@@ -312,6 +315,8 @@ export async function continueWithDialogue(
     const answered = await answerQuestions(run, text, skills, { requests: false, whole: !talk && freeTextPending });
     if (answered || talk) {
       if (!answered && talk) await reply(turn, t(language, `smallTalk.${talk.kind}`));
+      // "Martín Sosa. ¿Y cuánto sale la paella?": the name asked for, then the question answered.
+      if (takeLeadingName(run, pendingSlot, text)) return walk(run, triggerOf(graph), false);
       // "thanks", "bye" after the menu was shown, nothing chosen: the customer was only looking; the
       // numbered menu is not sent again.
       const onlyLooking = pending?.type === "catalog" && !answered && (talk?.kind === "thanks" || talk?.kind === "goodbye");
@@ -339,6 +344,23 @@ export async function continueWithDialogue(
     }
   }
   return walk(run, session.nodeId, true);
+}
+
+/**
+ * At the name question, a name said as the message's first sentence before something else ("Claire
+ * Bennett. Sorry, could we make that 13:30 instead?", "Martín Sosa. ¿Y cuánto sale la paella?") is the
+ * answer. Fills it and says whether it did.
+ */
+function takeLeadingName(run: SkillRun, pendingSlot: Slot | undefined, text: string): boolean {
+  if (pendingSlot?.role !== "name") return false;
+  const v = pendingSlot.node.data.variable;
+  if (run.filled.has(v) && run.variables[v]) return false;
+  const first = text.split(/(?<=\p{L})[.!]\s+|[?¿]/u)[0]?.trim() ?? "";
+  const name = (first && first.length < text.trim().length ? readName(first) : null) ?? readNameInText(text);
+  if (!name) return false;
+  run.variables[v] = name;
+  run.filled.add(v);
+  return true;
 }
 
 /** Whether the skill's cart (if it has one) holds anything yet. */

@@ -68,7 +68,9 @@ function countBefore(before: string, stem: string): { at: number; token: string 
     for (const back of [1, 2]) {
       const w = ws[k - back];
       if (!w) break;
-      if (w[0] === "to" || w[0] === "too" || (wholeNumber.test(w[0]) && !/^(?:a|an)$/.test(w[0]))) return { at: w.index, token: w[0] };
+      // "a flan no wait two flans": an article right before the item is its count of one.
+      const article = back === 1 && /^(?:a|an|um|uma|un|una)$/.test(w[0]);
+      if (w[0] === "to" || w[0] === "too" || article || (wholeNumber.test(w[0]) && !/^(?:a|an)$/.test(w[0]))) return { at: w.index, token: w[0] };
     }
     return null;
   }

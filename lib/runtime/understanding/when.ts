@@ -229,6 +229,10 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
     let m = (fix && all.find((w) => w.index > at && w[0] !== all[0][0])) || all[0];
     // "sábado... não, pera, o jogo é domingo 😂 então sábado às 21h mesmo": a weekday right after the last
     // correcting word settles it, even back to the first one.
+    // "I always forget you're closed on Mondays. Tuesday then, same time": the weekday said with "then"
+    // or "instead" is the one settled on.
+    const settledWith = all.filter((w) => /^\s+(?:then|instead|entao|entonces|en su lugar|rather)\b/.test(t.slice(w.index + w[0].length))).at(-1);
+    if (all.length > 1 && settledWith) m = settledWith;
     if (all.length > 2) {
       const fixes = [...t.matchAll(new RegExp(correcting.source, "g"))];
       const last = fixes.at(-1);
