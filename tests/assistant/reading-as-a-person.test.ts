@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { agreementBeside, agreesWhileAnswering, opensWithYes, questionParts, saysYes } from "@/lib/runtime/understanding/acts";
 import { asksSomething, factQuestion } from "@/lib/runtime/understanding/fact-questions";
 import { asksForHuman, soundsAggrieved } from "@/lib/runtime/understanding/human-request";
-import { onlyThanks, smallTalk } from "@/lib/runtime/understanding/small-talk";
+import { asksIfBot, onlyThanks, smallTalk } from "@/lib/runtime/understanding/small-talk";
 import { partyChange, readPartySize } from "@/lib/runtime/understanding/party-size";
 import { pointsToPerson } from "@/lib/runtime/understanding/deferral";
 import { asMeant, withoutRepairs } from "@/lib/runtime/understanding/repairs";
@@ -569,5 +569,24 @@ describe("readings added from the 2026-12-07/08 probe sets", () => {
     expect(readWhenParts("Oh dear, I always forget you're closed on Mondays. Tuesday then, same time. Gary Doyle", sunday)?.date).toBe("2026-12-01");
     expect(readWhenParts("Friday... actually make it Saturday", sunday)?.date).toBe("2026-12-05");
     expect(asMeant("and also a flan no wait two flans sorry my mom wants one too")).toBe("and also two flan sorry my mom wants one too");
+  });
+
+  it("answers the question beside 'r u a bot', reads 'ok cool what time do u close', closing thanks and goodbyes", () => {
+    expect(asksIfBot("haha r u a robot or a real human 🤖 either way, can my mate's dog come inside with us? cute lil guy 🐶")).toBe(true);
+    expect(
+      asksForHuman("Hello, is this a real person or one of those computer things? Sorry, I'm hopeless with these. Are you open tomorrow for lunch?"),
+    ).toBeNull();
+    expect(factQuestion("ok cool what time do u close tonight")?.topics).toEqual(["hours"]);
+    expect(factQuestion("vale vale jaja y a q hora cerrais hoy?")?.rests).toEqual([]);
+    expect(factQuestion("¿tenéis algún menú cerrado para grupos?")?.topics ?? []).not.toContain("hours");
+    expect(smallTalk("Thank you sir, that is all.")?.kind).toBe("thanks");
+    expect(smallTalk("ty!! u guys are the best, bye 👋")?.kind).toBe("goodbye");
+    expect(smallTalk("Muito obrigada! Até sábado 😊")?.kind).toBe("goodbye");
+    expect(smallTalk("legend, cheers!")?.kind).toBe("thanks");
+    expect(smallTalk("catch ya 👋")?.kind).toBe("goodbye");
+    expect(asksForHuman("vale, pues porfa que alguien me contacte para cerrarlo")).toBe("es");
+    expect(readAddressInText("che quiero 4 raciones de croquetas a domicilio, calle de toledo 60, y pago con tarjeta al repartidor, no?")).toBe(
+      "calle de toledo 60",
+    );
   });
 });

@@ -44,6 +44,24 @@ export async function offeredPerson(turn: Turn): Promise<{ why: string; alone: b
 // "someone", "alguém", "alguien", "a colleague": in reply to an offer, a request for a person. Not
 // "person" itself: "a table for one person" is no answer to it.
 const personWords = new Set(["someone", "somebody", "anyone", "colleague", "staff", "alguem", "colega", "alguien", "companero"]);
+const lookWords = new Set([
+  "mira",
+  "mire",
+  "miren",
+  "mirad",
+  "revisa",
+  "revise",
+  "revisen",
+  "olha",
+  "olhe",
+  "olhem",
+  "veja",
+  "vejam",
+  "verifica",
+  "verifique",
+  "check",
+  "look",
+]);
 const thanks = new Set(["thanks", "thank", "thx", "ty", "cheers", "obrigado", "obrigada", "valeu", "gracias", "merci", "danke"]);
 const agreeing = new Set(["yes", "yeah", "yep", "please", "pls", "sim", "si", "favor", "claro", "sure"]);
 
@@ -61,6 +79,8 @@ export function answerToOffer(turn: Turn, offer: { why?: string; alone: boolean 
   // or "no" after it is about the conversation ("yes, a table for 8 on friday"), not about the offer.
   if (offer.why === KNOWLEDGE_OFFER) return null;
   if (saysNo(text) || (!text.includes("?") && said.some((w) => thanks.has(w)) && !said.some((w) => agreeing.has(w)))) return "decline";
+  // "mira la foto porfa", "can you check it": asking for what only a person can do, after the offer.
+  if (!text.includes("?") && said.some((w) => lookWords.has(w))) return "take";
   if (offer.alone && saysYes(text)) return "take";
   return null;
 }

@@ -30,7 +30,7 @@ import { servedDays } from "../understanding/served-days";
 import { skillKind } from "../retrieval/skill-intents";
 import { containsPhrase, normalize } from "../understanding/text-match";
 import type { Turn } from "../base/turn-context";
-import { agreementBeside, agreesWhileAnswering, isCancel, isCorrection, questionParts, saysNo, saysYes } from "../understanding/acts";
+import { addsSomething, agreementBeside, agreesWhileAnswering, isCancel, isCorrection, questionParts, saysNo, saysYes } from "../understanding/acts";
 import { applyCartChanges, readCartChanges } from "../engine/cart";
 import { emptyCart } from "../engine/cart-math";
 import { OFFER_QTY } from "../engine/cart-node";
@@ -498,6 +498,7 @@ async function fill(
     !!pending.data.confirm &&
     (agreesWhileAnswering(text) || onlyThanks(text)) &&
     !/\d/.test(text) &&
+    !addsSomething(text) &&
     !explicitCartChange.test(normalize(text));
   if (cartNode && !agreeing && (!freeText || cartChangeWords.test(normalize(text))) && !(atOffer && /^\W*\d{1,2}\W*$/.test(text))) {
     const cart = cartOf(run, cartNode);

@@ -17,7 +17,7 @@ import { asksForHuman, soundsAggrieved } from "../understanding/human-request";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { questionParts } from "../understanding/acts";
 import { asksPrice, asksSomething, factQuestion } from "../understanding/fact-questions";
-import { slotsOf } from "../understanding/slots";
+import { readAddressInText, slotsOf } from "../understanding/slots";
 import { asksIfBot, smallTalk } from "../understanding/small-talk";
 import { meaningfulWords } from "../understanding/stopwords";
 import { setMisses } from "./free-answer";
@@ -109,7 +109,9 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
     implied && intent?.kind === "question" && asking && impliedScore < UNSURE ? await impliedSkill(turn, skills, { besideQuestions: true }) : implied;
   // "Kindly share the price of the Caesar salad and the Lasagna, I will revert with my order": prices
   // asked, nothing ordered yet. The prices are the answer; no order starts (a booking said beside still does).
-  const onlyPrices = asksPrice(text) && asksSomething(text) && !ordersNow(text);
+  // "¿Cuánto es el envío?" beside the items and an address asks the delivery's price: that is an order.
+  const onlyPrices =
+    asksPrice(text) && asksSomething(text) && !ordersNow(text) && !readAddressInText(text) && !factQuestion(text)?.topics.includes("deliveryCost");
   const ordering = (skill: RunnableSkill | undefined) => !!skill && skillKind(skill.graph) === "order";
   if (onlyPrices && (implied ? ordering(implied) : intent?.kind === "skill" && ordering(intent.skill))) return null;
   if (implied && beside) return implied;

@@ -51,10 +51,20 @@ export function saysYes(text: string): boolean {
   return plainYes(text) || agreesPolitely(text);
 }
 
+// "ea, y una coca cola tamién", "yes and 2 cokes": something added beside the yes is a change to read first.
+const addsItems =
+  /\b(?:y|and|e|plus|mas|mais|con|with|com|tambien|tambem|also)\s+(?:un|una|uno|um|uma|a|an|\d{1,2}|dos|tres|two|three|dois|duas|quatro|cuatro|four)\s+\p{L}{3,}|\b\d{1,2}\s+\p{L}{3,}/u;
+
+/** Whether the message adds something beside what it says: "y una coca cola", "and 2 cokes". */
+export function addsSomething(text: string): boolean {
+  return addsItems.test(normalize(text));
+}
+
 function plainYes(text: string): boolean {
   if (yesEmoji.test(text) && /[\u{1F44D}\u{1F44C}\u{2705}\u{2714}\u{1F64F}]/u.test(text)) return true;
   const w = words(text).map(squeezed);
   if (!w.length || w.length > 6 || w.some((x) => noWords.has(x))) return false;
+  if (addsSomething(text)) return false;
   return w.some((x) => yesWords.has(x)) || yesPhrases.test(w.join(" "));
 }
 
@@ -80,13 +90,14 @@ const restAgreement =
  * message refuses nothing and asks nothing: said at a confirmation beside a note, it confirms.
  */
 export function agreementBeside(text: string): string | null {
-  const said = text.replace(noteRequest, " ");
+  // "not sure if that matters", "no problem": no refusal in them.
+  const said = text.replace(noteRequest, " ").replace(hedges, " ");
   if (said.includes("?")) return null;
   const clauses = said
     .split(/[.,;!\n]+| - /)
     .map((c) => normalize(c).trim())
     .filter(Boolean);
-  if (clauses.some((c) => words(c).some((w) => refusing.has(w) || noWords.has(w)))) return null;
+  if (clauses.some((c) => words(withoutNoMatter(c)).some((w) => refusing.has(w) || noWords.has(w)))) return null;
   return (
     clauses.find((c) => restAgreement.test(c) && agreeingClause.test(c.replace(/^(?:oh |ah |and |e |y |but |mas |pero )/, ""))) ??
     // "That's grand. Oh and it's Dermot's birthday ... Yes, book it please, God bless": a plain yes of its own.
@@ -94,6 +105,9 @@ export function agreementBeside(text: string): string | null {
     null
   );
 }
+
+const hedges =
+  /\b(?:not sure (?:if|whether) (?:that|it) matters|not sure (?:if|whether) (?:that|it)s? (?:important|relevant)|no idea if (?:that|it) matters|no se si importa|nao sei se importa|nao sei se interessa|no se si es importante)\b/gi;
 
 const noteRequest =
   /\b(?:could|can|would) you (?:please |pls )?(?:note|add|write down|put down|mention|pass on) (?:that|it|this)(?: down| on)?(?: for me)?(?: please| pls)?\s*\?|\b(?:podeis|pueden|puede|podes|podem|pode) (?:apuntarlo|anotarlo|anotar isso|anotar|apuntar eso|anotalo|apontar isso)(?: por favor| porfa| pf)?\s*\?/gi;
@@ -205,7 +219,7 @@ const starters =
 
 // Words before a question that do not change it: "hiii how much is...", "and is there...".
 const leading =
-  /^(?:(?:and|also|e|y|tambem|ah|oh|so|please|pls|kindly|aproveito para perguntar|queria perguntar|gostaria de perguntar|quisiera preguntar|queria preguntar|i wanted to ask|wanted to ask|i d like to ask|also wanted to ask|h+i+|hello|hey|hiya|ola|oi|hola|buenas|bom dia|boa tarde|boa noite|buenos dias|buenas tardes|good (?:morning|afternoon|evening)|gente|guys|question|quick question|a question|pregunta|pergunta|uma pergunta|una pregunta)\s+)+/;
+  /^(?:(?:and|also|e|y|tambem|ah|oh|so|please|pls|kindly|ok|okay|cool|great|nice|awesome|lovely|perfect|grand|thanks|thx|ty|haha|lol|alright|vale|genial|aproveito para perguntar|queria perguntar|gostaria de perguntar|quisiera preguntar|queria preguntar|i wanted to ask|wanted to ask|i d like to ask|also wanted to ask|h+i+|hello|hey|hiya|ola|oi|hola|buenas|bom dia|boa tarde|boa noite|buenos dias|buenas tardes|good (?:morning|afternoon|evening)|gente|guys|question|quick question|a question|pregunta|pergunta|uma pergunta|una pregunta)\s+)+/;
 
 const greeting =
   /^(?:(?:h+i+|hello|hey|hiya|ol[aá]|oi|¡?hola|buenas|bom dia|boa tarde|boa noite|buenos d[ií]as|buenas tardes|good (?:morning|afternoon|evening)|gente|guys|(?:a |quick |one )?question|(?:uma )?pergunta|(?:una )?pregunta)\s*[,:!.-]+\s*)+/i;

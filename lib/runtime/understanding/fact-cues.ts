@@ -16,14 +16,14 @@ export const notCues = list(
   "close by|close to|closeby|closer|closest|fecha de|la fecha|que fecha|gift card|gift cards|giftcard|gift voucher|tarjeta regalo|tarjetas regalo|" +
     "tarjeta de regalo|tarjetas de regalo|cartao presente|cartao oferta|cartoes oferta|loyalty card|cartao de cliente|my address|minha morada|" +
     "meu endereco|mi direccion|nuestra direccion|the address is|a morada e|la direccion es|delivery address|morada de entrega|direccion de entrega|" +
-    "gluten free|lactose free|sugar free|dairy free|free wifi|wifi free",
+    "gluten free|lactose free|sugar free|dairy free|free wifi|wifi free|menu cerrado|menus cerrados|menu fechado",
 );
 
 export const hoursCues = list(
   "hours|hrs|opening hours|opening hrs|opening times|opening time|open|opens|opened|opening|close|closes|closed|closing|shut|timings|timing|what time|" +
     "how late|till when|until when|til when|business hours|horario|horarios|hora de abertura|abrem|abre|abertos|aberto|aberta|abertas|abrir|" +
     "fecham|fechados|fechado|fechada|encerram|encerrados|encerrado|que horas|a que horas|ate que horas|funcionam|funcionamento|abren|abris|" +
-    "abierto|abierta|abiertos|cierran|cierra|cerrais|cerrado|cerrados|a que hora|hasta que hora|hasta cuando|que hora",
+    "abierto|abierta|abiertos|cierran|cierra|cerrais|cerrado|cerrados|a que hora|hasta que hora|hasta cuando|que hora|a q hora|q hora|a q horas|q horas",
 );
 export const addressCues = list(
   "address|your address|location|located|where are you|where r u|where are u|where is the restaurant|where is the bar|where is the shop|" +
@@ -152,7 +152,9 @@ export const tellMe = list(
     "perguntava se|perguntava ainda se|perguntava tambem se|pregunto si|preguntaba si|queria preguntar si|i was wondering|saber a que|saber cuando|saber donde|saber como|saber cuanto|saber quando|saber onde|saber qual|saber que|just to know|wanted to know|know what|know when|know where|know how",
 );
 export const leading = new Set(
-  "hi hii hiii hello hey hola holaa ola oi ok okay and e y also so ah oh then entao entonces pues bueno kindly please anyway anyways btw".split(" "),
+  "hi hii hiii hello hey hola holaa ola oi ok okay and e y also so ah oh then entao entonces pues bueno kindly please anyway anyways btw cool great nice awesome lovely perfect grand legend sweet thanks thx ty haha hahaha lol kk alright vale genial perfecto beleza fixe otimo".split(
+    " ",
+  ),
 );
 
 export const priceWords = list(

@@ -339,7 +339,7 @@ export function readAddressInText(text: string): string | null {
   if (!m) return null;
   // The match holds no line break, so "from the polite word to the end" is a slice.
   const polite =
-    /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,?\s+(?:and|e|y)\s+(?:if|do|does|can|could|is|are|will|what|whats|what's|where|wheres|when|how|qual|quais|onde|quando|cu[aá]l|d[oó]nde|cu[aá]ndo|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:(?:my |o meu |mi )?name|nome|nombre|a nombre de|em nome de|me llamo|chamo-me|i am|i'm|sou o|sou a|soy|[eé] pra|[eé] para|es para|it'?s for|its for)\b|\s*\p{Extended_Pictographic}|(?<=\d(?:\.º|[^.]){0,40})\.\s+(?=[¿¡]?[A-Za-zÀ-ÿ]+[\s,])|(?<=\d[^,.]{0,40})\s+(?:and|e|y|with|com|con|plus|mais|m[aá]s)\s+(?:one|a|an|two|three|four|\d{1,2}|um|uma|dois|duas|tr[eê]s|un|una|dos)\s/iu.exec(
+    /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,?\s+(?:and|e|y)\s+(?:if|pago|pagar|pagamos|pay|paying|do|does|can|could|is|are|will|what|whats|what's|where|wheres|when|how|qual|quais|onde|quando|cu[aá]l|d[oó]nde|cu[aá]ndo|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:(?:my |o meu |mi )?name|nome|nombre|a nombre de|em nome de|me llamo|chamo-me|i am|i'm|sou o|sou a|soy|[eé] pra|[eé] para|es para|it'?s for|its for)\b|\s*\p{Extended_Pictographic}|(?<=\d(?:\.º|[^.]){0,40})\.\s+(?=[¿¡]?[A-Za-zÀ-ÿ]+[\s,])|(?<=\d[^,.]{0,40})\s+(?:and|e|y|with|com|con|plus|mais|m[aá]s)\s+(?:one|a|an|two|three|four|\d{1,2}|um|uma|dois|duas|tr[eê]s|un|una|dos)\s/iu.exec(
       m[0],
     );
   return (

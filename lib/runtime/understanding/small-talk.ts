@@ -48,6 +48,13 @@ const phrases: Record<PhraseKind, string[]> = {
     "bye bye",
     "ate logo",
     "ate ja",
+    // "Muito obrigada! Até sábado 😊", "¡hasta el viernes!", "see you saturday", "catch ya".
+    ...["segunda", "terca", "quarta", "quinta", "sexta", "sabado", "domingo", "amanha", "breve"].map((d) => `ate ${d}`),
+    ...["lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"].map((d) => `hasta el ${d}`),
+    "hasta manana",
+    "catch ya",
+    "catch you later",
+    "laters",
     "ate amanha",
     "ate breve",
     "ate a proxima",
@@ -70,6 +77,22 @@ const phrases: Record<PhraseKind, string[]> = {
     "ciao",
   ],
   thanks: [
+    // "Thank you sir, that is all.", "ty!! u guys are the best": closing thanks.
+    "that is all",
+    "that s all",
+    "thats all",
+    "that will be all",
+    "nothing else",
+    "e so isso",
+    "era so isso",
+    "nada mais",
+    "eso es todo",
+    "nada mas",
+    "are the best",
+    "re the best",
+    "you rock",
+    "sois los mejores",
+    "sao os melhores",
     "thank you very much",
     "thanks a million",
     "much appreciated",
@@ -209,7 +232,8 @@ const filler = new Set(
    amazing lovely delicious wonderful excellent fantastic beautiful food meal dinner lunch last night yesterday it was
    everything service o jantar almoco ontem comida estava delicioso deliciosa maravilhoso maravilhosa excelente cena ayer
    estaba buenisimo buenisima riquisimo riquisima guapa guapo mate chefe jefe gente galera pa to el equipo equipa team
-   staff venga vale pois sir madam caballero`
+   staff venga vale pois sir madam caballero legend legends sick mint ace brill top then tomorrow tonight
+   monday tuesday wednesday thursday friday saturday sunday`
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => squeeze(w)),
@@ -292,9 +316,10 @@ const maker =
 /** Whether the message asks if the assistant is a bot or a person. */
 export function asksIfBot(text: string): boolean {
   const ws = squeeze(normalize(text)).split(" ").filter(Boolean);
-  if (ws.length > 20) return false;
-  if (maker.test(ws.join(" "))) return true;
-  for (let i = 0; i < ws.length; i++) {
+  if (maker.test(ws.slice(0, 20).join(" "))) return true;
+  // The question opens the message (its first dozen words): "haha r u a robot or a real human 🤖 either
+  // way, can my mate's dog come inside?" asks it, and then something else.
+  for (let i = 0; i < Math.min(ws.length, 12); i++) {
     for (const opener of youAre) {
       if (!opener.every((w, k) => ws[i + k] === w)) continue;
       const after = ws.slice(i + opener.length, i + opener.length + 7);

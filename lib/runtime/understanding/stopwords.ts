@@ -22,7 +22,7 @@ const lists: Record<string, string> = {
     se lhe lhes meu minha meus minhas teu tua seu sua seus suas nosso nossa tem tens temos teem ter tenho ha haver sao e
     esta estao estou estamos estava foi ser sou somos sim nao obrigado obrigada ola oi vou vai quero queria queremos
     gostaria gostava pode podem posso poderia isso isto esse essa este aquele aquela aqui ai la ja so tambem muito muita
-    mais favor pf pfv alguma algum alguem coisa saber dizer diz faz fazem fazer fazes opcao opcoes nada restaurante exatamente exactamente perto proximo proxima`,
+    mais favor pf pfv ate alguma algum alguem coisa saber dizer diz faz fazem fazer fazes opcao opcoes nada restaurante exatamente exactamente perto proximo proxima`,
   es: `el la los las un una unos unas del al de en por para con sin y o u que q cual cuales quien cuando donde adonde como
     es son esta estan estoy estamos era fue ser soy somos yo tu usted ustedes vosotros nosotros me te se le les lo mi mis
     su sus nuestro nuestra tiene tienen tengo tenemos hay hola si no gracias quiero queria quisiera queremos gustaria
