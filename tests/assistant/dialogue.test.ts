@@ -10,6 +10,7 @@ import { bookingGraph, ordersGraph } from "@/lib/shared/ready-made-skills";
 import { upsertSkill } from "@/lib/skills/skills";
 import { customer, fileWorker, makeShop, type Shop, withHours } from "./harness";
 import { setBusinessFacts } from "@/lib/businesses/facts";
+import { makeConversationShop } from "../conversations/shop";
 
 fileWorker();
 // Wednesday 25 November 2026, 16:00 in Lisbon.
@@ -306,5 +307,25 @@ describe("the dialogue manager", () => {
     const replies = await martin.say("Martín Sosa. ¿Y cuánto cuesta la pizza diavola?");
     expect(replies.join("\n")).toMatch(/13,00 €/);
     expect(replies.at(-1)).toMatch(/^Mesa para 4 el sábado, 28 de noviembre, a las 21:30, a nombre de Martín Sosa/);
+  });
+
+  it("says a closed day's refusal once, keeps the time for 'tuesday then, same time', and takes no question as a name", async () => {
+    pinClock(new Date("2026-11-29T12:00:00Z"));
+    try {
+      // Tasca da Ana, as the corpus sets it up: closed on Mondays.
+      const tasca = await makeConversationShop();
+      const alex = customer(tasca);
+      const refused = await alex.say("Can I book a table for 4 on Monday at 8pm? I'm Alex");
+      expect(refused.filter((r) => /closed on Monday/.test(r))).toHaveLength(1);
+      const [confirm] = await alex.say("tuesday then, same time");
+      expect(confirm).toMatch(/^A table for 4 on Tuesday 1 December at 20:00, under the name Alex\. Shall I confirm it\?/);
+      const helen = customer(tasca);
+      await helen.say("table for 2 on tuesday at 8pm");
+      await helen.say("do you have parking?");
+      const [named] = (await helen.say("Helen")).slice(-1);
+      expect(named).toMatch(/under the name Helen\. Shall I confirm it\?/);
+    } finally {
+      pinClock(new Date("2026-11-25T16:00:00Z"));
+    }
   });
 });

@@ -25,7 +25,7 @@ import { onlyThanks, smallTalk } from "../understanding/small-talk";
 import { readInterest } from "../understanding/interest";
 import { countTokens } from "../understanding/tokens";
 import { topicalKnowledge } from "../retrieval/retrieval-reply";
-import { factQuestion } from "../understanding/fact-questions";
+import { asksSomething, factQuestion } from "../understanding/fact-questions";
 import { servedDays } from "../understanding/served-days";
 import { skillKind } from "../retrieval/skill-intents";
 import { containsPhrase, normalize } from "../understanding/text-match";
@@ -355,8 +355,10 @@ function takeLeadingName(run: SkillRun, pendingSlot: Slot | undefined, text: str
   if (pendingSlot?.role !== "name") return false;
   const v = pendingSlot.node.data.variable;
   if (run.filled.has(v) && run.variables[v]) return false;
-  const first = text.split(/(?<=\p{L})[.!]\s+|[?¿]/u)[0]?.trim() ?? "";
-  const name = (first && first.length < text.trim().length ? readName(first) : null) ?? readNameInText(text);
+  // The first sentence, ended by a full stop (a question is no name: "do you have parking? Helen").
+  const first = text.split(/(?<=\p{L})[.!]\s+/u)[0]?.trim() ?? "";
+  const plain = !!first && first.length < text.trim().length && !/[?¿]/.test(first) && !asksSomething(first);
+  const name = (plain ? readName(first) : null) ?? readNameInText(text);
   if (!name) return false;
   run.variables[v] = name;
   run.filled.add(v);
@@ -467,6 +469,12 @@ async function fill(
           past = refusal(run, shut, nearestTimes(run, v, iso));
           merged.lastTime = merged.time;
           delete merged.time;
+          // A day the business is closed all day is not kept: the question that follows asks the day again
+          // without saying the refusal twice, and "tuesday then, same time" still finds the time.
+          if (closedOn(run, v, merged.date, merged.meal)) {
+            delete merged.date;
+            delete merged.sameWeekday;
+          }
           if (run.variables[v] !== undefined) {
             delete run.variables[v];
           }

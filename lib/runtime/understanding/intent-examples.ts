@@ -265,6 +265,9 @@ export const ownIntentExamples: Record<OwnIntent, Phrases> = {
       "is the wifi free",
       "are you open on sunday",
       "do you take bookings for the terrace",
+      // A booking or a visit in the past is no new booking: "I booked a table last week, what's in the tiramisu?".
+      "we booked a table with you last week and loved the dessert, what's in it",
+      "what ingredients are in the tiramisu",
     ],
     pt: [
       "têm menu infantil",
@@ -277,6 +280,8 @@ export const ownIntentExamples: Record<OwnIntent, Phrases> = {
       "têm opções vegetarianas",
       "onde ficam",
       "estão abertos ao domingo",
+      "reservámos mesa aí na semana passada e adorámos a sobremesa, o que leva",
+      "que ingredientes leva o tiramisu",
     ],
     es: [
       "tenéis menú infantil",
@@ -289,6 +294,8 @@ export const ownIntentExamples: Record<OwnIntent, Phrases> = {
       "tenéis opciones vegetarianas",
       "dónde estáis",
       "abrís el domingo",
+      "reservamos mesa la semana pasada y nos encantó el postre, qué lleva",
+      "qué ingredientes lleva el tiramisú",
     ],
   },
 };

@@ -21,7 +21,7 @@ const said = [
   // "table 4 tmrw", "mesa 6 hoje": a number right after the table word.
   /\b(?:table|mesa)\s+(\d{1,2})\b(?!\s*(?:(?:pm|am|h|hs|horas)\b|[:.]\d))/g,
   new RegExp(
-    `\\b(?:for|fur|para|pra|pa|p|of|party of|group of|table for|mesa para|mesa p|mesa de|grupo de|somos|semos|semo|we are|were|we re|we r|we ll be|we will be|there will be|there are|there ll be|seremos|seriamos|vamos ser|vamos|be|it s|its|make it|make that|para uns|para unas)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d|(?:(?:and|e|y)\\s+\\d{1,2}\\s+)?(?:years?|yrs|year old|anos|años|anitos|aninhos|meses|months)\\b|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre)))`,
+    `\\b(?:for|fur|para|pra|pa|p|of|party of|group of|table for|mesa para|mesa p|mesa de|grupo de|somos|semos|semo|we are|were|we re|we r|we ll be|we will be|there will be|there are|there ll be|seremos|seriamos|vamos ser|vamos|be|it s|its|make it|make that|let s say|lets say|para uns|para unas)\\s+${num}\\b(?!\\s*(?:(?:pm|am|h|o clock|horas|hrs|hs)\\b|[:.]\\d|(?:(?:and|e|y)\\s+\\d{1,2}\\s+)?(?:years?|yrs|year old|anos|años|anitos|aninhos|meses|months)\\b|de (?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre)))`,
     "g",
   ),
   // "4 for sunday 7pm", "2 fur tonight", "6 para sabado": a number right before the day it is for.
