@@ -54,10 +54,10 @@ describe("fact questions", () => {
     expect(factQuestion("Onde ficam exatamente? E há estacionamento perto?")?.rests).toEqual(["ha estacionamento perto"]);
     // Nothing left: the day, the meal and serving it are the hours question itself.
     expect(factQuestion("Olá! Até que horas servem almoço ao domingo?")).toMatchObject({ topics: ["hours"], rests: [] });
-    // Asking the way keeps its words: the knowledge may say how to get here.
+    // Asking the way is searched as the owner's directions (and the transport it names), not its other words.
     expect(factQuestion("How do I get to the restaurant from Rossio?")).toMatchObject({
       topics: ["address"],
-      rests: ["how do i get to the restaurant from rossio"],
+      rests: ["directions"],
     });
   });
 

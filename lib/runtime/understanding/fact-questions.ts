@@ -121,8 +121,9 @@ const dayAsked =
   /^ (?:(?:and|what about|how about|e|y|and on|and for|e a|e ao|e no|e na|y el|y los|y para el) )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|sundays|segunda|terca|quarta|quinta|sexta|sabado|domingo|domingos|segundas|lunes|martes|miercoles|jueves|viernes|sabados)(?: (?:feira))?(?: (?:also|too|then|as well|tambem|tambien|entao|entonces))? $/;
 
 const askedTheWay = /\b(?:directions|get (?:to|there|here)|metro|subway|tube|bus|train|station)\b/;
+const wayVerbs = /\b(?:reach|get|chegar|chego|llegar|llego)\b/;
 const transportWords =
-  /\b(?:metro|subway|tube|underground|bus|train|tram|autocarro|autobus|onibus|comboio|tren|electrico|eletrico|tranvia|car|carro|coche|taxi|uber|walk|walking|pe|andando)\b/g;
+  /\b(?:metro|subway|tube|underground|bus|train|tram|autocarro|autobus|onibus|comboio|tren|electrico|eletrico|tranvia|car|carro|coche|taxi|uber|walk|walking|andando)\b/g;
 
 const ownSubject =
   /^(?:(?:hi|hello|ok|okay|so|and|but|e|y|pero|mas|well|oh|ah)\s+)*(?:my|our|i|im|i m|i ll|i will|i am|we|we re|we ll|we will|we are|mi|mis|nuestro|nuestra|yo|nosotros|eu|nos|o meu|a minha|meu|minha|a nossa|o nosso)\s/;
@@ -279,10 +280,11 @@ function readFacts(said: string): FactQuestion | null {
   const directionsOnly = directions.length > 0 && !addressAsked.length;
   // "how to reach your restaurant by metro": the way there is the owner's directions, searched for
   // beside the address even when the cue took every word of its clause.
-  // Its clause is searched as the way and the transport it names ("directions metro"), without the words
-  // around them ("kindly tell me ... your restaurant").
+  // Its clause is searched as the owner's directions and the transport it names ("directions metro"),
+  // without the words around them ("kindly tell me how to reach your restaurant", "from Rossio"), which
+  // would drown the one item that says how to get here.
   if (directions.length) {
-    const way = rests.findIndex((r) => askedTheWay.test(r) || /\b(?:reach|get|chegar|chego|llegar|llego)\b/.test(r));
+    const way = rests.findIndex((r) => askedTheWay.test(r) || wayVerbs.test(r));
     const transport = way >= 0 ? (rests[way].match(transportWords) ?? []) : [];
     if (way >= 0) rests[way] = ["directions", ...transport].join(" ");
     else rests.push("directions");

@@ -200,7 +200,10 @@ function withCompanions(n: string): number | null {
 
 // "para nosotros dos", "just me", "so eu", "solo yo": two of us, one.
 function alone(n: string): number | null {
-  const pair = /\b(?:para|for)\s+(?:nosotros|nosotras|nos|us)\s+(dos|two|dois|duas|tres|three|quatro|cuatro|four)\b/.exec(n);
+  // "para nós os dois", "for the two of us", "pa nosotros dos".
+  const pair =
+    /\b(?:para|pra|pa|for)\s+(?:nosotros|nosotras|nos|us)\s+(?:os\s+|as\s+)?(dos|two|dois|duas|tres|three|quatro|cuatro|four)\b/.exec(n) ??
+    /\b(?:for|just)\s+the\s+(two|three|four)\s+of\s+us\b/.exec(n);
   if (pair) return numberOf(pair[1]);
   if (
     /^(?:just|only|so|solo|sola|apenas)\s+(?:me|myself|eu|yo)\b/.test(n) ||
