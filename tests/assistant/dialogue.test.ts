@@ -328,4 +328,15 @@ describe("the dialogue manager", () => {
       pinClock(new Date("2026-11-25T16:00:00Z"));
     }
   });
+
+  it("answers what is in a dish from its menu description, and the menu's items of the kind asked for", async () => {
+    const tasca = await makeConversationShop();
+    const [made] = await customer(tasca).say("the tiramisu was insane 😍 whats in the tiramisu?? need to try making it lol");
+    expect(made).toBe("Tiramisu: Homemade, with mascarpone and coffee.");
+    const [pizzas] = await customer(tasca).say("what pizzas u got? 🍕");
+    for (const title of ["Pizza Margherita", "Pizza Diavola", "Pizza Quattro Formaggi", "Vegan Pizza"]) expect(pizzas).toContain(title);
+    expect(pizzas).not.toMatch(/Lasagna|Tiramisu/);
+    // The owner's English description is not said to a Portuguese customer.
+    expect((await customer(tasca).say("o que leva a lasanha?")).join("\n")).not.toMatch(/Spinach and ricotta/);
+  });
 });

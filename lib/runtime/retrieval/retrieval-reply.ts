@@ -10,7 +10,8 @@ import { searchCatalog } from "./catalog-search";
 import { t } from "../messages";
 import { formatPrice } from "../understanding/price";
 import { conceptsOf, topicConcepts } from "../understanding/synonyms";
-import { words } from "../understanding/text-match";
+import { normalize, words } from "../understanding/text-match";
+import { detectLanguage } from "../understanding/language";
 import { answerFromKnowledge, type KnowledgeItem } from "./retrieval";
 import { type FactTopic, extremePriceReply, factsReply, priceReply, repeatsFacts } from "./facts-answer";
 
@@ -85,6 +86,12 @@ export async function retrievalReply(
   // "how much is the margherita?": the menu's price, before a text that only names the item.
   const priced = await priceReply(db, businessId, question, language);
   if (priced) return priced;
+  // "what's in the tiramisu?", "o que leva a lasanha?": the dish's own description, from the menu.
+  const madeOf = await dishDescription(db, businessId, question, language);
+  if (madeOf) return madeOf;
+  // "what pizzas u got?", "que pizzas têm?", "¿qué tapas tenéis?": the menu's items of that kind.
+  const kind = await itemsOfKind(db, businessId, question, language);
+  if (kind) return kind;
   const hit = await answerFromKnowledge(db, businessId, assistantId, question);
   if (hit && !repeatsFacts(hit.item.title, opts.afterFacts)) {
     const { title, content } = hit.item;
@@ -142,4 +149,37 @@ export async function topicalKnowledge(
   const titles = [hit.item.title, version?.title ?? ""].join(" ");
   if (![...topicsOf(titles)].some((c) => topics.has(c))) return null;
   return { ...knowledgeText(hit.item, language, businessName), context: `${hit.item.title}\n${hit.item.content}` };
+}
+
+const madeOfAsked =
+  /\b(?:what s in|whats in|what is in|what goes in|what comes in|what comes with|ingredients (?:of|in)|o que (?:leva|tem|vem n)|que (?:lleva|trae))\s+(?:the |your |ur |o |a |os |as |el |la |los |las )?([a-z][a-z ]{2,40})/;
+
+/** The description of the dish a question asks what is in; null when it names none the menu describes. */
+async function dishDescription(db: Db, businessId: string, question: string, language: Language): Promise<RetrievalReply | null> {
+  const m = madeOfAsked.exec(normalize(question));
+  if (!m) return null;
+  const [hit] = await searchCatalog(db, businessId, null, m[1], { minCoverage: 0.5, limit: 1 });
+  const description = hit?.item.description?.trim();
+  if (!hit || !description) return null;
+  // The owner's description in another language than the customer's is not said (a knowledge answer is).
+  const written = detectLanguage(description);
+  if (written && written !== language) return null;
+  const line = `${hit.item.title}: ${description}`;
+  return { text: line, context: line };
+}
+
+const kindAsked =
+  /\b(?:what|which|que|quais|cuales)\s+([a-z]{4,20})\s+(?:do you have|do u have|do ya have|you got|u got|ya got|have you got|do you do|do you serve|tem|tens|tem voces|voces tem|tienen|teneis|hay)\b/;
+
+/** The menu's items of the kind a question asks for ("what pizzas u got?"); null unless two or more. */
+async function itemsOfKind(db: Db, businessId: string, question: string, language: Language): Promise<RetrievalReply | null> {
+  const m = kindAsked.exec(normalize(question));
+  if (!m) return null;
+  const items = await searchCatalog(db, businessId, null, m[1], { minCoverage: 1, limit: 8 });
+  if (items.length < 2) return null;
+  const lines = items.map(({ item }) => {
+    const price = formatPrice(item.priceAmount, item.priceCurrency, language);
+    return `• ${item.title}${price ? ` — ${price}` : ""}${item.inStock ? "" : ` (${t(language, "outOfStock")})`}`;
+  });
+  return { text: `${t(language, "catalogIntro")}\n${lines.join("\n")}`, context: lines.join("\n") };
 }
