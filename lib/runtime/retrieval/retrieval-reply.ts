@@ -99,11 +99,7 @@ export async function retrievalReply(
   }
   const items = await searchCatalog(db, businessId, null, question, { minCoverage: 0.5, limit: 5 });
   if (!items.length) return null;
-  const lines = items.map(({ item }) => {
-    const price = formatPrice(item.priceAmount, item.priceCurrency, language);
-    return `• ${item.title}${price ? ` — ${price}` : ""}${item.inStock ? "" : ` (${t(language, "outOfStock")})`}`;
-  });
-  return { text: `${t(language, "catalogIntro")}\n${lines.join("\n")}`, context: lines.join("\n") };
+  return catalogList(items, language);
 }
 
 /**
@@ -177,6 +173,11 @@ async function itemsOfKind(db: Db, businessId: string, question: string, languag
   if (!m) return null;
   const items = await searchCatalog(db, businessId, null, m[1], { minCoverage: 1, limit: 8 });
   if (items.length < 2) return null;
+  return catalogList(items, language);
+}
+
+/** Menu items as the customer reads them: "Here is what we have:" and a line per item with its price. */
+function catalogList(items: Awaited<ReturnType<typeof searchCatalog>>, language: Language): RetrievalReply {
   const lines = items.map(({ item }) => {
     const price = formatPrice(item.priceAmount, item.priceCurrency, language);
     return `• ${item.title}${price ? ` — ${price}` : ""}${item.inStock ? "" : ` (${t(language, "outOfStock")})`}`;
