@@ -9,7 +9,7 @@ import { assistantTurn } from "@/lib/messages/receive-message";
 import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { pinClock } from "@/lib/time/clock";
 import { db } from "@/lib/db/client";
-import { messages, records } from "@/lib/db/schema";
+import { conversations, messages, records } from "@/lib/db/schema";
 import { type FakeLlm, startFakeLlm } from "./fake-llm";
 import { makeShop, type Shop } from "./harness";
 
@@ -108,6 +108,66 @@ describe("LLM understanding inside a skill", () => {
     expect((await say(shop, phone, "oh wait, make it 3 people"))[0]).toMatch(/^A table for 3 on/);
     llm.script({ hang: true });
     expect((await say(shop, phone, "no sorry, 4 people in the end"))[0]).toMatch(/^A table for 4 on/);
+    expect(await bookings(shop)).toHaveLength(0);
+  });
+
+  it("reads the message as clauses: a question the word lists miss is answered, then the skill goes on", async () => {
+    const shop = await makeShop();
+    const phone = newSandboxCustomer();
+    await say(shop, phone, "book a table for 2 tomorrow at 8pm");
+    const text = "Ana Silva, and we'll come by car so wondering about parking the thing";
+    // Without the model the second clause is not read as a question: only the name is taken.
+    llm.script({ status: 500 });
+    const offline = await say(shop, phone, text);
+    expect(offline.join("\n")).not.toMatch(/Camões car park/);
+    const other = newSandboxCustomer();
+    await say(shop, other, "book a table for 2 tomorrow at 8pm");
+    llm.script(
+      understand({
+        clauses: [
+          { act: "answer", text: "Ana Silva" },
+          { act: "question", text: "we'll come by car so wondering about parking the thing" },
+        ],
+        slots: { name: "Ana Silva" },
+        language: "en",
+      }),
+    );
+    const replies = await say(shop, other, text);
+    expect(replies[0]).toMatch(/Camões car park is a 3-minute walk/);
+    expect(replies.at(-1)).toMatch(/^A table for 2 on Thursday 26 November at 20:00, under the name Ana Silva\. Shall I confirm it\?/);
+  });
+
+  it("never answers a clause the customer did not write", async () => {
+    const shop = await makeShop();
+    const phone = newSandboxCustomer();
+    await say(shop, phone, "book a table for 2 tomorrow at 8pm");
+    llm.script(
+      understand({
+        clauses: [
+          { act: "answer", text: "Ana Silva please" },
+          { act: "question", text: "do you have parking?" },
+        ],
+        slots: { name: "Ana Silva" },
+      }),
+    );
+    const replies = await say(shop, phone, "the name is Ana Silva");
+    expect(replies.join("\n")).not.toMatch(/parking|car park/i);
+    expect(replies.at(-1)).toMatch(/under the name Ana Silva\. Shall I confirm it\?/);
+  });
+
+  it("hands off when the model reads a request for a person the word lists miss", async () => {
+    const shop = await makeShop();
+    const phone = newSandboxCustomer();
+    await say(shop, phone, "book a table for 2 tomorrow at 8pm");
+    const text = "honestly I'd rather sort this out with your colleague at the bar";
+    llm.script(understand({ clauses: [{ act: "human", text }], slots: {} }));
+    const replies = await say(shop, phone, text);
+    expect(replies).toHaveLength(1);
+    const [conversation] = await db()
+      .select({ status: conversations.status, reason: conversations.handoffReason })
+      .from(conversations)
+      .where(and(eq(conversations.businessId, shop.businessId)));
+    expect(conversation).toEqual({ status: "handoff", reason: "customer_request" });
     expect(await bookings(shop)).toHaveLength(0);
   });
 });

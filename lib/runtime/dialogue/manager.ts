@@ -35,7 +35,7 @@ import { applyCartChanges, readCartChanges } from "../engine/cart";
 import { emptyCart } from "../engine/cart-math";
 import { OFFER_QTY } from "../engine/cart-node";
 import { list, phrases, weekdayName } from "../base/phrases";
-import type { Understanding } from "../llm/llm-understand";
+import { questionClauses, type Understanding } from "../llm/llm-understand";
 import {
   extractSlots,
   mergeWhen,
@@ -216,6 +216,7 @@ export async function continueWithDialogue(
   const language = understanding?.language ?? (evidence ? detected : (rememberedLang(session.variables) ?? detected));
   const lang = langOf(language);
   const run = sessionRun(turn, session, graph, lang);
+  run.modelQuestions = questionClauses(understanding);
   // "two margheritas no wait three": read as said right the first time.
   turn.message = { ...turn.message, text: asMeant(turn.message.text) };
   let text = turn.message.text;
@@ -405,7 +406,7 @@ async function fill(
   let changed = false;
   let corrected = false;
   let past: string | null = null;
-  const correcting = isCorrection(text);
+  const correcting = isCorrection(text) || (understanding?.acts.includes("correction") ?? false);
   const set = (variable: string, value: unknown) => {
     const before = run.variables[variable];
     if (before === value) return;
@@ -721,7 +722,7 @@ async function answerQuestions(
   const { turn } = run;
   let parts: string[] = [];
   const asked: string[] = [];
-  for (const q of questionParts(text)) {
+  for (const q of withModelQuestions(questionParts(text), text, run.modelQuestions)) {
     // "¿puedo pagar con tarjeta cuando llega el pedido?": a question about the business's stated facts
     // (payment, hours, address, the minimum) is answered, whatever skill word it names.
     const separate = factQuestion(q)?.topics.some(
@@ -746,6 +747,19 @@ async function answerQuestions(
   }
   if (allergy) await offerPerson(turn, run.lang, "allergy", t(run.lang, "offer.allergy"));
   return answered || allergy;
+}
+
+/**
+ * The question parts of `text`, with the questions the model read (the LLM path's clause structure)
+ * that the offline reading missed, in the order they are written; a model question still has to be in
+ * what is left of the message (notes already said are taken out).
+ */
+function withModelQuestions(parts: string[], text: string, model: string[] | undefined): string[] {
+  if (!model?.length) return parts;
+  const n = (s: string) => ` ${normalize(s)} `;
+  const extra = model.filter((q) => n(text).includes(n(q)) && !parts.some((p) => n(p).includes(n(q)) || n(q).includes(n(p))));
+  const at = (q: string) => normalize(text).indexOf(normalize(q));
+  return [...parts, ...extra].sort((a, b) => at(a) - at(b));
 }
 
 // Asking for a service's appointment without a day: "book me in for", "queria marcar", "quiero pedir cita".

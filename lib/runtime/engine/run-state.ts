@@ -26,6 +26,11 @@ export type SkillRun = {
    * in this turn's walk is taken as answered yes. Never saved: a later turn asks as usual.
    */
   agreed?: boolean;
+  /**
+   * With an LLM, the clauses the model read as questions in this message, in the customer's words: each
+   * is answered like a question the offline reading finds. Never saved.
+   */
+  modelQuestions?: string[];
 };
 
 /** A node's text in the customer's language when the node has that variant, else its default text. */

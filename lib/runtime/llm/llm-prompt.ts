@@ -36,6 +36,7 @@ export async function llmMessages(db: Db, brief: TurnBrief, extraInstructions?: 
     extraInstructions ?? "",
     language,
     "Write short, plain-text replies that read well on a phone.",
+    "Read the customer's message as a sequence of clauses: answer every question it asks, in the order asked, in one reply; when it also asks for something a skill does, start that skill (the skill answers the message's questions itself).",
     "State only facts found in the business facts, knowledge and catalog below. If they do not answer the question, say so honestly and offer what you can do, or hand off.",
     `Now it is ${today} (${brief.timeZone}).`,
     brief.skills.length

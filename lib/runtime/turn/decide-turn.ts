@@ -20,6 +20,7 @@ import { complains, routeByIntent } from "./route-intent";
 import { countTokens } from "../understanding/tokens";
 import type { TurnBrief } from "../base/turn-brief";
 import type { Turn } from "../base/turn-context";
+import type { Language } from "../../language";
 
 // What a turn does with the customer's message, in order: a request for a person hands off at once;
 // a waiting skill session takes the message as its answer; a trigger phrase starts a skill; anything
@@ -46,6 +47,8 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
     const session = await activeSession(turn.db, turn.conversation.id);
     const graph = session ? await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version) : null;
     if (!session || !graph) return null;
+    // A clause the model read as a request for a person wins over everything else, as the offline one does.
+    if (input.understanding?.acts.includes("human")) return handToPerson(turn, skills, input.understanding.language ?? null);
     await setMisses(turn, 0);
     return next(turn, skills, await continueWithDialogue(turn, session, graph, skills, input.understanding));
   }
@@ -61,12 +64,7 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   if (turn.message.kind !== "text") return answerUnreadable(turn);
   turn.unbilled = countTokens(turn.message.text);
   const language = asksForHuman(turn.message.text);
-  if (language) {
-    const said = replyLanguage(turn.assistant.language, turn.message.text, language);
-    const complaint = await complains(turn, skills);
-    await handOffSaying(turn, complaint ? "complaint" : "customer_request", t(said, complaint ? "handingOffComplaint" : "handingOff"));
-    return null;
-  }
+  if (language) return handToPerson(turn, skills, language);
   // A person offered in the last reply and taken (or declined); the same request sent again.
   if ((await answerPersonOffer(turn)) || (await repeatedRequest(turn))) return null;
   const session = await activeSession(turn.db, turn.conversation.id);
@@ -105,6 +103,14 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   // With an LLM, the model answers everything else (small talk included) in its own words.
   if (llmSettings()) return { kind: "llm", brief: brief(turn, skills) };
   await answerOffline(turn, skills);
+  return null;
+}
+
+/** A request for a person: handed off at once, with an apology when it comes with a complaint. */
+async function handToPerson(turn: Turn, skills: RunnableSkill[], language: Language | null): Promise<null> {
+  const said = replyLanguage(turn.assistant.language, turn.message.text, language);
+  const complaint = await complains(turn, skills);
+  await handOffSaying(turn, complaint ? "complaint" : "customer_request", t(said, complaint ? "handingOffComplaint" : "handingOff"));
   return null;
 }
 
