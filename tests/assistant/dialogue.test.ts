@@ -11,6 +11,7 @@ import { upsertSkill } from "@/lib/skills/skills";
 import { customer, fileWorker, makeShop, type Shop, withHours } from "./harness";
 import { setBusinessFacts } from "@/lib/businesses/facts";
 import { makeConversationShop } from "../conversations/shop";
+import { catalogLine } from "@/lib/runtime/retrieval/catalog-line";
 
 fileWorker();
 // Wednesday 25 November 2026, 16:00 in Lisbon.
@@ -338,5 +339,49 @@ describe("the dialogue manager", () => {
     expect(pizzas).not.toMatch(/Lasagna|Tiramisu/);
     // The owner's English description is not said to a Portuguese customer.
     expect((await customer(tasca).say("o que leva a lasanha?")).join("\n")).not.toMatch(/Spinach and ricotta/);
+  });
+
+  it("takes a new booking as new beside 'passar', says a way of paying not taken on delivery, and confirms after 'nada más'", async () => {
+    const shop = await makeShop();
+    await withRules(shop);
+    await setBusinessFacts(db(), shop.businessId, {
+      paymentMethods: ["card", "cash"],
+      delivery: {
+        offered: true,
+        fee: { amount: 250, currency: "EUR" },
+        freeFrom: { amount: 3000, currency: "EUR" },
+        minimum: { amount: 1500, currency: "EUR" },
+        paymentMethods: ["cash"],
+      },
+    });
+    // "vamos passar o fim de semana": no change of a booking made before, so no "no booking found".
+    const [asked] = await customer(shop).say("Boa tarde, queria reservar mesa para 2 na sexta às 21h, vamos passar o fim de semana em Lisboa");
+    expect(asked).toMatch(/nome/i);
+    // "I'll pay by card" with a delivery order: card is not taken on delivery, and cash is said.
+    const ivo = customer(shop);
+    const replies = await ivo.say("2 tiramisus and a margherita delivered to Rua Augusta 10. I'll pay by card");
+    expect(replies.find((r) => !/Your order/.test(r))).toBe("Sorry, on delivery we don't accept card. On delivery you can pay with cash.");
+    expect(replies.at(-1)).toMatch(/^Your order:\n2 x Tiramisu/);
+    // Paying as the business takes it needs no word.
+    const eva = customer(shop);
+    expect(await eva.say("2 tiramisus and a margherita delivered to Rua Augusta 10. I'll pay cash")).toHaveLength(1);
+    // "Nada más ... sí confirmo" at the confirmation places the order.
+    const nuria = customer(shop);
+    await nuria.say("quiero 2 tiramisus y una margherita a domicilio, Rua Augusta 10");
+    expect((await nuria.say("Nada más. A nombre de Nuria Vidal, sí confirmo. Gracias!"))[0]).toMatch(/^¡Gracias! Tu pedido/);
+    expect(await rows(shop, "orders")).toHaveLength(1);
+  });
+
+  it("writes an item served only on some days with those days, in the customer's language", () => {
+    const paella = {
+      title: "Paella mixta (para 2)",
+      description: "Para dos personas. Solo los fines de semana (sábado y domingo).",
+      priceAmount: 2800,
+      priceCurrency: "EUR",
+      inStock: true,
+    };
+    expect(catalogLine(paella, "pt")).toBe("• Paella mixta (para 2) — 28,00 € (só sábado e domingo)");
+    expect(catalogLine(paella, "en")).toBe("• Paella mixta (para 2) — €28.00 (only on Saturday and Sunday)");
+    expect(catalogLine({ ...paella, description: "Para dos personas." }, "es")).toBe("• Paella mixta (para 2) — 28,00 €");
   });
 });

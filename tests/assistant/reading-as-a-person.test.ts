@@ -2,14 +2,14 @@
 // message (each question), the number meant after a correction, the day meant by "instead of", a
 // time said of something else, a weekday said on that weekday, notes for the staff.
 import { describe, expect, it } from "vitest";
-import { agreementBeside, agreesWhileAnswering, opensWithYes, questionParts, saysYes } from "@/lib/runtime/understanding/acts";
-import { asksSomething, factQuestion } from "@/lib/runtime/understanding/fact-questions";
+import { agreementBeside, agreesWhileAnswering, bookingAction, opensWithYes, questionParts, saysYes } from "@/lib/runtime/understanding/acts";
+import { asksSomething, factQuestion, statedPayment } from "@/lib/runtime/understanding/fact-questions";
 import { asksForHuman, soundsAggrieved } from "@/lib/runtime/understanding/human-request";
 import { asksIfBot, onlyThanks, smallTalk } from "@/lib/runtime/understanding/small-talk";
 import { partyChange, readPartySize } from "@/lib/runtime/understanding/party-size";
 import { pointsToPerson } from "@/lib/runtime/understanding/deferral";
 import { asMeant, withoutRepairs } from "@/lib/runtime/understanding/repairs";
-import { readAddressInText, readFulfilment, readNameAnswer, readNameInText } from "@/lib/runtime/understanding/slots";
+import { readAddress, readAddressInText, readFulfilment, readNameAnswer, readNameInText } from "@/lib/runtime/understanding/slots";
 import { staffNotes } from "@/lib/runtime/understanding/staff-notes";
 import { readWhenParts } from "@/lib/runtime/understanding/when";
 import { detectLanguage, languageScores } from "@/lib/runtime/understanding/language";
@@ -588,5 +588,63 @@ describe("readings added from the 2026-12-07/08 probe sets", () => {
     expect(readAddressInText("che quiero 4 raciones de croquetas a domicilio, calle de toledo 60, y pago con tarjeta al repartidor, no?")).toBe(
       "calle de toledo 60",
     );
+  });
+
+  it("reads the 2026-12-14 and 2026-12-15 probe sets' messages as a person would", () => {
+    // A new booking asked for is no change of one made before, whatever "passar" means beside it.
+    expect(bookingAction("Boa tarde, queria reservar mesa para 2 na sexta às 21h, vamos passar o fim de semana a Madrid")).toBeNull();
+    expect(bookingAction("quero mudar a minha reserva para as 21h")).toBe("change");
+    // "Nada más ... sí confirmo" confirms: "nada más" refuses nothing.
+    expect(agreementBeside("Nada más. A nombre de Nuria Vidal, sí confirmo. Obrigada!")).toBe("si confirmo");
+    expect(saysYes("mais nada, pode confirmar")).toBe(true);
+    // A time said in words and corrected at once; "são 5, não 4" takes back the 4, not another count.
+    expect(withoutRepairs("a table for four on friday at like seven thirty no wait eight because my mum finishes late")).toBe(
+      "a table for four on friday at like eight because my mum finishes late",
+    );
+    expect(withoutRepairs("4 Pizza Margherita, 2 Caesar Salad e 6 águas. Aliás, são 5 margheritas, não 4. Cumprimentos")).toBe(
+      "5 Pizza Margherita, 2 Caesar Salad e 6 águas. Cumprimentos",
+    );
+    expect(withoutRepairs("3 bravas no 4")).toBe("4 bravas");
+    // Every question of "…so short: is there a parking near you and do you have a menu for kids?".
+    expect(questionParts("Hello, I am writing from the tram so short: is there a parking near you and do you have a menu for kids?")).toEqual([
+      "is there a parking near you",
+      "do you have a menu for kids?",
+    ]);
+    expect(questionParts("yo can i get 1 margherita delivered to rua da rosa 55 2nd floor, hows much is delivery")).toEqual([
+      "hows much is delivery",
+    ]);
+    // "beleza?" greets; the three real questions are all kept.
+    expect(
+      questionParts("E aí, beleza? To no metrô, rapidinho: vcs fazem entrega no hotel? quanto sai a taxa? e aceitam cartão na entrega?"),
+    ).toHaveLength(3);
+    // "é possivel?" asks about what was said before it.
+    expect(questionParts("Queria reservar mesa para 2 na sexta as 21h, e queriamos comer a paella, é possivel?")).toEqual([
+      "e queriamos comer a paella, é possivel?",
+    ]);
+    // The address stops where the rest of the message starts.
+    expect(readAddress("Al hotel, Rua da Madalena 50. Estamos en el tranvía, llegamos en media hora más o menos jaja")).toBe(
+      "Al hotel, Rua da Madalena 50",
+    );
+    expect(readAddressInText("yo can i get 1 margherita delivered to rua da rosa 55 2nd floor, hows much is delivery")).toBe(
+      "rua da rosa 55 2nd floor",
+    );
+    // Praise with a greeting asked beside it, "valeu" as thanks; a name with an apostrophe.
+    expect(smallTalk("boas tds bem? ya so pa dizer q a pizza de ontem tava brutal 🔥")?.kind).toBe("praise");
+    expect(smallTalk("obg, bom trabalho pa malta, xau")?.kind).toBe("praise");
+    expect(smallTalk("show, valeu!")?.kind).toBe("thanks");
+    expect(readNameInText("Hello love, Maureen O'Sullivan here. Dermot and I would like a table for 2 tomorrow at 1pm.")).toBe("Maureen O'Sullivan");
+    // How the customer says they will pay, not asking.
+    expect(statedPayment("... Calle de Segovia 21, 3ª planta. Pago con tarjeta.")).toBe("Pago con tarjeta");
+    expect(statedPayment("I'll pay by card")).toBe("Ill pay by card");
+    expect(statedPayment("pago con tarjeta?")).toBeNull();
+    // The table's time, not the time the match ends; the total said after a change of the party.
+    const madrid = { timeZone: "Europe/Madrid", now: new Date("2026-11-25T11:00:00Z") };
+    expect(readWhenParts("A gente sai do jogo do Atlético umas 21h15, dá pra uma mesa pras 22h na sexta? Somos 6", madrid)).toEqual({
+      date: "2026-11-27",
+      time: "22:00",
+    });
+    expect(readPartySize("Reserva para 9 el viernes a las 20:30. Bueno, espera, que se apuntan dos más: 11.")).toBe(11);
+    expect(readPartySize("Uy, y al final Marta no viene, así que 10. Perdona el lío jaja")).toBe(10);
+    expect(partyChange("al final Marta no viene")).toBe(-1);
   });
 });

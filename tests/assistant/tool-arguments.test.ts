@@ -115,7 +115,7 @@ describe("the model's tool calls are checked like API input", () => {
     expect(readToolArguments(understandingSchema, deep)).toMatchObject({ ok: false, problem: expect.stringContaining("nested deeper than 32") });
     expect(readToolArguments(understandingSchema, JSON.stringify({ acts: ["answer"], slots: { party_size: 4 } }))).toEqual({
       ok: true,
-      value: { acts: ["answer"], slots: { party_size: 4 } },
+      value: { acts: ["answer"], clauses: [], slots: { party_size: 4 } },
     });
     expect(readToolArguments(toolArgs.create_record, "{not json")).toEqual({ ok: false, problem: "the arguments are not JSON" });
     expect(readToolArguments(toolArgs.create_record, JSON.stringify({ collection: "leads", fields: {} }))).toMatchObject({

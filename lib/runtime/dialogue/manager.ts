@@ -25,7 +25,8 @@ import { onlyThanks, smallTalk } from "../understanding/small-talk";
 import { readInterest } from "../understanding/interest";
 import { countTokens } from "../understanding/tokens";
 import { topicalKnowledge } from "../retrieval/retrieval-reply";
-import { asksSomething, factQuestion } from "../understanding/fact-questions";
+import { asksSomething, factQuestion, statedPayment } from "../understanding/fact-questions";
+import { factsReply } from "../retrieval/facts-answer";
 import { servedDays } from "../understanding/served-days";
 import { skillKind } from "../retrieval/skill-intents";
 import { containsPhrase, normalize } from "../understanding/text-match";
@@ -182,10 +183,17 @@ export async function startWithSlots(
     run.variables[interest.node.data.variable] = said;
     run.filled.add(interest.node.data.variable);
   }
-  await answerQuestions(run, text, skills);
+  // A skill that goes straight to a free answer (an `ai` node) answers the message's questions itself.
+  if (!answersFreely(skill.graph)) await answerQuestions(run, text, skills);
   if (noted.length) await sayNoted(run, noted);
   if (past) await reply(turn, past);
   return walk(run, overMaxNode(run) ?? triggerOf(skill.graph), false);
+}
+
+/** Whether the skill's trigger leads straight to an `ai` node, which answers the message as a whole. */
+function answersFreely(graph: SkillGraph): boolean {
+  const first = graph.edges.find((e) => e.source === triggerOf(graph))?.target;
+  return graph.nodes.find((n) => n.id === first)?.type === "ai";
 }
 
 /**
@@ -746,7 +754,27 @@ async function answerQuestions(
     await sayAnswer(turn, run.lang, known.text);
   }
   if (allergy) await offerPerson(turn, run.lang, "allergy", t(run.lang, "offer.allergy"));
-  return answered || allergy;
+  const refusedPayment = await sayPaymentRefused(run, text, parts);
+  return answered || allergy || refusedPayment;
+}
+
+/**
+ * "Pago con tarjeta." said with a delivery order: a way of paying the business does not take (on
+ * delivery, for a delivery) is said at once with the ways it does take; one it takes needs no word.
+ */
+async function sayPaymentRefused(run: SkillRun, text: string, asked: string[]): Promise<boolean> {
+  const paying = statedPayment(text);
+  if (!paying || asked.some((q) => normalize(q).includes(normalize(paying)))) return false;
+  const { turn } = run;
+  const delivered =
+    readFulfilment(text) === "delivery" ||
+    slotsOf(run.graph).some((s) => s.role === "choice" && readFulfilment(String(run.variables[s.node.data.variable] ?? "")) === "delivery");
+  // Read as the question it answers: "can I pay <by card> on delivery?".
+  const facts = await factsReply(turn.db, turn.businessId, `can I pay ${paying}${delivered ? " on delivery" : ""}?`, run.lang);
+  if (!facts?.refusedPayment) return false;
+  turn.unbilled += countTokens(facts.context);
+  await reply(turn, facts.text);
+  return true;
 }
 
 /**
@@ -770,7 +798,7 @@ const appointmentAsk =
 const greetingWords = /^(?:(?:h+i+|hello|hey+|hiya|hola+|ola+|oi+|buenas|bom dia|boa tarde|boa noite|buenos dias|buenas tardes|gente|guys)\s+)+/;
 
 const requestStart =
-  /^(?:(?:and|also|e|y|ah|oh|so)\s+)?(?:can|could|may|shall)\s+(?:i|we|u|you)\b|^(?:me podeis|me podes|me puedes|me pueden|nos podeis|nos puedes|nos pueden|me podem|podem me|i d like|i would like|i want|we want|we d like|id like|quero|queria|queriamos|gostaria|podia|podiam|posso|podemos|pode|podem|da para|da pra|dava|quiero|queria|querria|quisiera|me pones|ponme|dame|puedo|podemos|podeis|pueden|se puede|me regala|me regalas|me das|me da|me pone|me manda|me mandas|me trae|me traes|me traeis|manda|mandem|mandam)\b/;
+  /^(?:(?:and|also|e|y|ah|oh|so)\s+)?(?:can|could|may|shall)\s+(?:i|we|u|you)\b|^(?:(?:i m |im |we re |were )?keen (?:to|on)|(?:i |we )?wanna|(?:i |we )?want to|gimme|grab|me podeis|me podes|me puedes|me pueden|nos podeis|nos puedes|nos pueden|me podem|podem me|i d like|i would like|i want|we want|we d like|id like|quero|queria|queriamos|gostaria|podia|podiam|posso|podemos|pode|podem|da para|da pra|dava|quiero|queria|querria|quisiera|me pones|ponme|dame|puedo|podemos|podeis|pueden|se puede|me regala|me regalas|me das|me da|me pone|me manda|me mandas|me trae|me traes|me traeis|manda|mandem|mandam)\b/;
 // "¿La terraza se puede reservar?", "the terrace can we book it": a short subject said before the request.
 const subjectFirst =
   /^(?:\S+\s+){1,3}(?:se puede|se pueden|se podria|es posible|da para|da pra|e possivel|pode se|podem se|can (?:i|we|you|u)|could (?:i|we)|is it possible)\b/;
@@ -792,7 +820,9 @@ async function isRequest(run: SkillRun, part: string, skills: RunnableSkill[]): 
   const asking = requestStart.test(n);
   if (asking && skills.some((s) => s.keywords.some((k) => containsPhrase(part, k)))) return true;
   const values = extractSlots(part, slotsOf(run.graph), run.variables, { timeZone: run.turn.timeZone, now: now() });
-  if (Object.keys(values).some((k) => k.startsWith("$parts_")) && !aboutHours.test(n)) return true;
+  // A day or a time said ("can we do saturday instead?"); a meal alone ("queriamos comer a paella") is none.
+  const when = Object.entries(values).some(([k, v]) => k.startsWith("$parts_") && ((v as WhenParts).date || (v as WhenParts).time));
+  if (when && !aboutHours.test(n)) return true;
   const slots = slotsOf(run.graph);
   if (slots.some((s) => (s.role === "party" || s.role === "name" || s.role === "address") && s.node.data.variable in values)) return true;
   if (readPartySize(part) !== null) return true;

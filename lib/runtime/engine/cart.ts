@@ -35,6 +35,9 @@ const filler = new Set(
     " ",
   ),
 );
+const countWords = "two|three|four|five|six|seven|eight|nine|ten|dos|tres|cuatro|cinco|seis|siete|ocho|dois|duas|quatro|sete|oito";
+const countWord = new RegExp(` (?:${countWords}) (?=[a-z]{3,})`, "g");
+const beforeCountWord = new RegExp(` (?=(?:${countWords}) [a-z]{3,})`);
 const addVerbs = new Set("add adiciona acrescenta junta anade agrega mete pon ponme".split(" "));
 // Words that never name a menu item: fulfilment, time, and confirmation words.
 const notItems =
@@ -142,6 +145,8 @@ export async function readCartChanges(
     })
     // "2 bravas 2 croquetas": a new quantity after an item starts another part.
     .flatMap((p) => p.split(/ (?=\d{1,2}x? [a-z])/))
+    // "two tortillas two croquetas": so does a quantity in words, when the part has two of them.
+    .flatMap((p) => ((` ${p} `.match(countWord)?.length ?? 0) >= 2 ? p.split(beforeCountWord) : [p]))
     // "get a margherita a diavola": two English articles in one part start two items.
     .flatMap((p) => ((` ${p} `.match(/ an? (?=[a-z]{3,})/g)?.length ?? 0) >= 2 ? p.split(/ (?=an? [a-z]{3,})/) : [p]));
   // "Could we order the pulpo, the gambas and 2 croquetas": an item ordered with "the" is one.

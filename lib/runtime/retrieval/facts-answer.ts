@@ -1,15 +1,15 @@
 import "server-only";
+import { catalogAnswer } from "./catalog-line";
 import { eq } from "drizzle-orm";
 import { factsView } from "../../businesses/facts";
 import type { Db } from "../../db/client";
 import { businesses, businessFacts, businessHours } from "../../db/schema";
 import type { Language } from "../../language";
 import { now } from "../../time/clock";
-import { t } from "../messages";
 import { asksPrice, type FactQuestion, type FactTopic, factQuestion, factTopics } from "../understanding/fact-questions";
 import { searchCatalog } from "./catalog-search";
 import { normalize } from "../understanding/text-match";
-import { type Known, locales, moneyIn, Writer } from "./facts-writer";
+import { type Known, Writer } from "./facts-writer";
 
 // The answer to a question about the business's stated facts (understanding/fact-questions.ts), written
 // from the settings in the customer's language: the hours (a day's, now, or the week with the coming
@@ -19,7 +19,7 @@ import { type Known, locales, moneyIn, Writer } from "./facts-writer";
 // knowledge; null when no topic could be answered.
 
 export type { FactTopic };
-export type FactsReply = { text: string; context: string; topics: FactTopic[]; rests: string[] };
+export type FactsReply = { text: string; context: string; topics: FactTopic[]; rests: string[]; refusedPayment?: boolean };
 
 /** A knowledge item about a fact just answered from the settings ("Delivery and pickup"): not said twice. */
 export function repeatsFacts(title: string, answered: readonly FactTopic[] | undefined): boolean {
@@ -66,7 +66,7 @@ export async function factsReply(db: Db, businessId: string, question: string, l
   }
   if (!parts.length) return null;
   const text = parts.join("\n\n");
-  return { text, context: text, topics: [...new Set(answered)], rests: asked.rests };
+  return { text, context: text, topics: [...new Set(answered)], rests: asked.rests, refusedPayment: w.refusedPayment };
 }
 
 /**
@@ -92,12 +92,10 @@ export async function priceReply(db: Db, businessId: string, rest: string, langu
       for (const hit of await searchCatalog(db, businessId, null, part, { minCoverage: 0.5, limit: 3 })) found.set(hit.item.id, hit);
   const items = found.size ? [...found.values()] : await searchCatalog(db, businessId, null, named || rest, { minCoverage: 0.5, limit: 5 });
   if (!items.length) return null;
-  const locale = locales[language];
-  const lines = items.map(({ item }) => {
-    const price = item.priceAmount !== null && item.priceCurrency ? moneyIn(locale, { amount: item.priceAmount, currency: item.priceCurrency }) : "";
-    return `• ${item.title}${price ? ` — ${price}` : ""}${item.inStock ? "" : ` (${t(language, "outOfStock")})`}`;
-  });
-  return { text: `${t(language, "catalogIntro")}\n${lines.join("\n")}`, context: lines.join("\n") };
+  return catalogAnswer(
+    items.map(({ item }) => item),
+    language,
+  );
 }
 
 // "what's ur cheapest pizza??", "qual é a pizza mais barata?", "¿cuál es la tapa más cara?".
@@ -129,9 +127,7 @@ export async function extremePriceReply(
     );
     if (!found.length) continue;
     const best = found.reduce((a, b) => ((low ? b.item.priceAmount! < a.item.priceAmount! : b.item.priceAmount! > a.item.priceAmount!) ? b : a));
-    const price = moneyIn(locales[language], { amount: best.item.priceAmount!, currency: best.item.priceCurrency! });
-    const line = `• ${best.item.title} — ${price}`;
-    return { text: `${t(language, "catalogIntro")}\n${line}`, context: line };
+    return catalogAnswer([best.item], language);
   }
   return null;
 }

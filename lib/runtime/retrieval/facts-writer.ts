@@ -24,6 +24,8 @@ export function moneyIn(locale: string, m: { amount: number; currency: string })
 
 /** Writes one topic of a facts answer; null when the business has not set what it needs. */
 export class Writer {
+  /** Set once an answer said that a way of paying asked about is not taken. */
+  refusedPayment = false;
   private readonly locale: string;
   constructor(
     private readonly lang: Language,
@@ -221,6 +223,7 @@ export class Writer {
       else out.push(this.t(delivered ? "facts.payment.noOnDelivery" : "facts.payment.no", { method: name }));
       refused ||= !takes;
     }
+    this.refusedPayment ||= refused;
     // The whole list when asked in general, or to say what works instead of a method refused.
     if (!asked.methods.length || refused)
       out.push(this.t(delivered ? "facts.payment.onDelivery" : "facts.payment.methods", { methods: names(methods) }));

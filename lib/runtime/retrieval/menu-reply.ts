@@ -1,8 +1,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import type { Language } from "../../language";
-import { t } from "../messages";
-import { formatPrice } from "../understanding/price";
+import { catalogAnswer } from "./catalog-line";
 import { firstCatalogItems } from "./catalog-search";
 import type { RunnableSkill } from "./skill-catalog";
 
@@ -16,9 +15,5 @@ export async function menuReply(db: Db, businessId: string, skills: RunnableSkil
   if (node?.type !== "catalog") return null;
   const rows = await firstCatalogItems(db, businessId, node.data.collection, SHOWN);
   if (!rows.length) return null;
-  const lines = rows.map((item) => {
-    const price = formatPrice(item.priceAmount, item.priceCurrency, language);
-    return `• ${item.title}${price ? ` — ${price}` : ""}${item.inStock ? "" : ` (${t(language, "outOfStock")})`}`;
-  });
-  return `${t(language, "catalogIntro")}\n${lines.join("\n")}`;
+  return catalogAnswer(rows, language).text;
 }

@@ -8,7 +8,7 @@ import type { Language } from "../../language";
 import { localizeMoneyIn } from "../../shared/locale-format";
 import { searchCatalog } from "./catalog-search";
 import { t } from "../messages";
-import { formatPrice } from "../understanding/price";
+import { catalogAnswer } from "./catalog-line";
 import { conceptsOf, topicConcepts } from "../understanding/synonyms";
 import { normalize, words } from "../understanding/text-match";
 import { detectLanguage } from "../understanding/language";
@@ -178,9 +178,8 @@ async function itemsOfKind(db: Db, businessId: string, question: string, languag
 
 /** Menu items as the customer reads them: "Here is what we have:" and a line per item with its price. */
 function catalogList(items: Awaited<ReturnType<typeof searchCatalog>>, language: Language): RetrievalReply {
-  const lines = items.map(({ item }) => {
-    const price = formatPrice(item.priceAmount, item.priceCurrency, language);
-    return `• ${item.title}${price ? ` — ${price}` : ""}${item.inStock ? "" : ` (${t(language, "outOfStock")})`}`;
-  });
-  return { text: `${t(language, "catalogIntro")}\n${lines.join("\n")}`, context: lines.join("\n") };
+  return catalogAnswer(
+    items.map(({ item }) => item),
+    language,
+  );
 }

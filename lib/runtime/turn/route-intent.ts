@@ -53,7 +53,9 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   if (chosen) return chosen;
   // A question that asks only about the business's stated facts (hours, address, delivery and what it
   // costs, payment) is answered from its settings, whatever skill its words recall ("e tem pedido mínimo?").
-  if (factQuestion(text)?.rests.length === 0) return null;
+  // "can i get two diavolas n one margherita delivered pls, also do u take mb way": an order asked for
+  // beside the question is still an order (the skill answers the question as it starts).
+  if (factQuestion(text)?.rests.length === 0 && !ordersNow(text)) return null;
   // "¿usted es un robot o una persona? jaja": a question about the assistant and nothing else starts no
   // skill ("una persona" is no party of one); it is answered as small talk.
   if (onlyAsksIfBot(text, turn.businessName)) return null;

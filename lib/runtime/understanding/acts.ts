@@ -78,7 +78,7 @@ const agreeingClause = new RegExp(
 );
 // What is said around agreement without weight: thanks, a greeting, a blessing, a sign-off.
 const pleasantry =
-  /^(?:(?:many |thanks |thank you |muchas |muito |mil )?(?:thanks|thank you|thank u|thx|ty|cheers|ta|gracias|obrigad[oa]|valeu|merci)(?: (?:so much|very much|a lot|a million|de antemano|pela ajuda|mil))?|god bless|bless you|un saludo|saludos|un abrazo|cumprimentos|com os melhores cumprimentos|atentamente|bjs|beijinhos|kind regards|regards|best|cheers love|hello|hi|oh|ah|one more thing|lovely|grand|great)$/;
+  /^(?:(?:many |thanks |thank you |muchas |muito |mil )?(?:thanks|thank you|thank u|thx|ty|cheers|ta|gracias|obrigad[oa]|valeu|merci)(?: (?:so much|very much|a lot|a million|de antemano|pela ajuda|mil))?|god bless|bless you|un saludo|saludos|un abrazo|cumprimentos|com os melhores cumprimentos|atentamente|bjs|beijinhos|kind regards|regards|best|cheers love|hello|hi|oh|ah|one more thing|lovely|grand|great|nada (?:mas|mais)|mais nada|nothing else|(?:that s|thats|eso es|e|isso e) (?:all|todo|tudo)|so isso)$/;
 
 // Agreement with the rest of what was asked, said beside a note: "de resto está tudo certo", "otherwise
 // that's all correct", "that's all lovely", "por lo demás está bien así".
@@ -150,7 +150,11 @@ export function opensWithYes(text: string): boolean {
   return !/(?:^|[,.;!?])\s*no\s*(?:[,.;!?]|$)/i.test(text.normalize("NFD").replace(/\p{M}+/gu, ""));
 }
 
-const confirmWords = new Set("confirm confirmed confirma confirmo confirmao confirmada confirmado confirmar confirme".split(" "));
+const confirmWords = new Set(
+  "confirm confirmed confirma confirmo confirmao confirmada confirmado confirmar confirme confirmame confirmamela confirmala confirmalo confirmeme confirmem".split(
+    " ",
+  ),
+);
 // "ok", "fine", "right" open a new detail as often as they agree ("ok 7pm then"): never agreement alone here.
 const weakAgreement = new Set("ok okay k kk fine bueno pois va venga right please bien vale pues".split(" "));
 const agreeingWords = new Set(["show", "legend", "aye", "fechou", "ta", "chevere", "dacord", ...[...yesWords].filter((w) => !weakAgreement.has(w))]);
@@ -183,7 +187,9 @@ export function agreesWhileAnswering(text: string): boolean {
 
 // "no worries", "no problem", "no pasa nada": agreement, not a no.
 const noMatter = /^(?:no|nao) (?:worries|problem|prob|probs|stress|pasa nada|hay problema|te preocupes|faz mal|ha problema|tem problema)\b/;
-const noMatterAnywhere = /\b(?:no|nao) (?:worries|problem|prob|probs|stress|pasa nada|hay problema|te preocupes|faz mal|ha problema|tem problema)\b/g;
+// "nada más", "mais nada", "nothing else": the order is complete, nothing refused.
+const noMatterAnywhere =
+  /\b(?:no|nao) (?:worries|problem|prob|probs|stress|pasa nada|hay problema|te preocupes|faz mal|ha problema|tem problema)\b|\b(?:nada (?:mas|mais)|mais nada|nothing else|no more|nada else)\b/g;
 
 /** The text without its "no worries", "não faz mal", "no pasa nada": their "no" refuses nothing. */
 export function withoutNoMatter(text: string): string {
@@ -207,7 +213,7 @@ export function isCorrection(text: string): boolean {
 }
 
 const questionStarts = phrases(
-  "what|whats|where|when|how|is|are|do you|do u|do ya|does|is there|can u|could u|r u|are u|any|is the|are the|is your|are your|do they|have u|u have|can we|could we|may i|may we|is it possible|" +
+  "what|whats|where|when|how|hows|is|are|do you|do u|do ya|does|is there|can u|could u|r u|are u|any|is the|are the|is your|are your|do they|have u|u have|can we|could we|may i|may we|is it possible|" +
     "da para|da pra|da pa|pode|es posible|podemos|are there|are you|can i|can you|could|will|which|who|why|is it|have you|whether|tell me|kindly tell me|let me know|i d like to know|i would like to know|i want to know|" +
     "gostaria de saber|queria saber|quer saber|queremos saber|quisiera saber|me gustaria saber|quiero saber|quiere saber|queremos saber|wants to know|wanna know|se aceitam|se tem|se posso|se podem|se ha|" +
     "onde|quando|qual|quais|como|quanto|tem|tens|ha|existe|voces|vcs|aceitam|posso|podem|e possivel|fazem|estao|" +
@@ -227,15 +233,20 @@ const greeting =
 const opensQuestion = new RegExp(`^(?:${starters})(?![\\p{L}])`, "iu");
 
 /** A sentence from its last comma clause that opens like a question; its last clause when none does. */
+const pointsBack =
+  /^(?:e possivel|es posible|is (?:it|that|this) possible|is that ok|is that okay|can we|could we|can you|can do|doable|da|da para|da pra|se puede|seria posible|seria possivel|pode ser|puede ser|podeis|podem|possible|possivel|posible)$/;
+
 function fromLastAsking(sentence: string): string {
   // An emoji ends a clause as a comma does: "tô indo pra Madri semana que vem 😍 qual o metrô mais perto?".
   const clauses = sentence.split(/(?<=[,;]|\p{Extended_Pictographic}\s)/u);
   for (let i = clauses.length - 1; i >= 0; i--) {
     const c = clauses[i].replace(/^[\s,;]+/, "");
     const bare = normalize(c).replace(leading, "");
-    if (opensQuestion.test(c.trim()) || questionStarts.some((q) => ` ${bare} `.startsWith(` ${q} `)))
+    // "e queriamos comer a paella, é possivel?": a bare "is it possible?" asks about the clause before it.
+    const back = i > 0 && pointsBack.test(bare);
+    if (back || opensQuestion.test(c.trim()) || questionStarts.some((q) => ` ${bare} `.startsWith(` ${q} `)))
       return clauses
-        .slice(i)
+        .slice(back ? i - 1 : i)
         .join("")
         .replace(/^[\s,;]+/, "");
   }
@@ -248,10 +259,17 @@ export function questionParts(text: string): string[] {
     text
       .split(
         new RegExp(
-          `(?<=[?.!\\n])\\s+|(?<!\\s)\\s*(?:[,;]|\\s[-–—]|\\b(?:and|also|btw|e|y|tambem|também|ah)\\b)\\s*(?=[¿¡]?(?:(?:y|e|and|also|tambem|também|también)\\s+)?(?:(?:se|if|whether)\\s+)?(?:${starters}|whether)(?![\\p{L}]))`,
+          `(?<=[?.!:\\n])\\s+|(?<!\\s)\\s*(?:[,;]|\\s[-–—]|\\b(?:and|also|btw|e|y|tambem|também|ah)\\b)\\s*(?=[¿¡]?(?:(?:y|e|and|also|tambem|também|también)\\s+)?(?:(?:se|if|whether)\\s+)?(?:${starters}|whether)(?![\\p{L}]))`,
           "iu",
         ),
       )
+      // "e queriamos comer a paella, é possivel?": a bare "is it possible?" asks about what was said before it.
+      .reduce<string[]>((parts, s) => {
+        const bare = normalize(s).replace(leading, "");
+        if (parts.length && s.includes("?") && pointsBack.test(bare)) parts[parts.length - 1] += `, ${s.trim()}`;
+        else parts.push(s);
+        return parts;
+      }, [])
       // "mesa p 4 sabado 21h nome rodrigo, da p pagar com mb way?": the question starts at its last clause
       // that opens like one ("what time are you open on a Sunday, lunch and evening?" is asked whole).
       .map((s) => (s.includes("?") && /[,;]|\p{Extended_Pictographic}\s/u.test(s) ? fromLastAsking(s) : s).trim())
@@ -263,8 +281,13 @@ export function questionParts(text: string): string[] {
         (s) =>
           s && (s.includes("?") || /\by\/n\b/i.test(s) || questionStarts.some((q) => ` ${normalize(s).replace(leading, "")} `.startsWith(` ${q} `))),
       )
+      // "E aí, beleza?", "tudo bem?", "how are you?": a greeting, not a question to answer.
+      .filter((s) => !greetingAsked.test(normalize(s)))
   );
 }
+
+const greetingAsked =
+  /^(?:(?:e ai|fala|oi|ola|hola|hi|hey|hello|boas|buenas|bom dia|boa tarde|boa noite|and|e|y)\s+)*(?:beleza|blz|tudo bem|tudo bom|td bem|tds bem|td bom|como estas|como esta|como vai|como va|que tal|how are you|how are u|how r u|hows it going|how s it going|how are things|all good|you good|u good|todo bien|todo bem)(?:\s+(?:contigo|consigo|with you|guys|pessoal|gente|chicos))?$/;
 
 export type BookingAction = "cancel" | "change";
 
@@ -273,9 +296,17 @@ const cancelVerbs = phrases("cancel|cancelar|cancela|cancele|anular|anula|desmar
 const changeVerbs = phrases("change|move|reschedule|modify|update|push|alterar|altera|mudar|muda|passar|adiar|cambiar|cambia|mover|modificar|pasar");
 const _mine = phrases("my|our|a minha|minha|nossa|a nossa|mi|nuestra|la");
 
+const asksNewBooking =
+  /\b(?:queria|quero|queriamos|gostaria de|gostariamos de|quiero|queria|quisiera|quisieramos|me gustaria|i d like to|id like to|i would like to|i want to|we d like to|we would like to|we want to|can i|could i|can we|could we)\s+(?:reservar|book|reserve|marcar)\b|\b(?:mesa|table)\s+(?:para|pra|pa|p|for)\s+(?:\d|dos|tres|dois|duas|two|three|four)/;
+const ownBooking = /\b(?:my|our|minha|nossa|mi|nuestra|the|a|la|esa|essa|that)\s+(?:booking|reservation|reserva|reservacion)\b/;
+
 /** "cancel my booking", "change my reservation to 9pm", "quero cancelar a minha reserva". */
 export function bookingAction(text: string): BookingAction | null {
   if (!has(text, bookingWords)) return null;
+  // "queria reservar mesa para 2 na sexta, vamos passar o fim de semana a Madrid": a new booking asked
+  // for, whatever other verb it holds, unless it names a booking of the customer's own.
+  const n = ` ${normalize(text)} `;
+  if (asksNewBooking.test(n) && !ownBooking.test(n)) return null;
   if (has(text, cancelVerbs)) return "cancel";
   if (has(text, changeVerbs)) return "change";
   return null;

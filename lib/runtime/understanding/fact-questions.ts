@@ -291,3 +291,19 @@ function readFacts(said: string): FactQuestion | null {
   }
   return { topics, methods, onDelivery, place: topics.includes("delivery") ? place : null, now, directionsOnly, rests };
 }
+
+// "Pago con tarjeta.", "I'll pay by card", "pagamos em dinheiro": how the customer says they will pay.
+const paymentStated =
+  /(?:^|[.!,;]\s*)((?:(?:(?:i|we)(?:\s+(?:will|would|want to|wanna))?|ill|well|id|wed)\s+pay|paying|pago|pagamos|pagaremos|pagare|pagarei|pagaria|vou pagar|voy a pagar|vamos a pagar|vamos pagar|quero pagar|quiero pagar)\s+(?:(?:con|com|by|with|in|em|en|por|via|a|the)\s+)?(?:(?:la|el|o|a|un|uma|una)\s+)?(?:tarjeta|tarjetas|cartao|cartoes|card|credit card|debit card|efectivo|dinheiro|cash|bizum|mb way|mbway|transferencia|bank transfer|amex|visa|mastercard)\b)/i;
+
+/** The clause of a message in which the customer says how they will pay, not asking (null when none). */
+export function statedPayment(text: string): string | null {
+  const n = text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/['’]/g, "");
+  const m = paymentStated.exec(n);
+  if (!m) return null;
+  const rest = n.slice(m.index + m[0].length);
+  return /^\s*\?/.test(rest) ? null : m[1].trim();
+}

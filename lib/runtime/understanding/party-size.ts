@@ -63,8 +63,14 @@ const joinersAfter = new Set(
   ),
 );
 const joiningMore = new RegExp(
-  `\\b(?:se unen|se une|se juntan|vienen|vem|vao vir|join|joining|joins|come|coming|plus|mais|y luego|and then|e depois|y|and|e)\\s+(?:otros |otras |outros |outras |another )?${num}\\s+(?:mas|more|mais|extra)\\b`,
+  `\\b(?:se unen|se une|se juntan|se apuntan|se apunta|se suman|se suma|vienen|vem|vao vir|join|joining|joins|come|coming|plus|mais|y luego|and then|e depois|y|and|e)\\s+(?:otros |otras |outros |outras |another )?${num}\\s+(?:mas|more|mais|extra)\\b`,
 );
+
+// "somos 9. Espera, carago, são 11": the count said again after "wait".
+const correctedCount =
+  /\b(?:espera|wait|actually|afinal|al final|perdon|perdao|sorry|oops|digo|quer dizer|i mean)\b(?:\s+\S+){0,3}?\s+(?:sao|son|somos|seremos|seriamos|we re|we are|we ll be|well be)\s+(\d{1,2})\b(?!\s*(?:h|pm|am|min|mins|horas|hours)\b)/;
+const totalAfterChange =
+  /\b(?:mas|more|mais|menos|less|fewer|viene|vienen|vem|vao|coming|apuntan|apunta|joining|unen|baja|bajas|make it|cancelled|dropped out)\b(?:\s+\S+){0,6}?\s+(?:asi que|so|so make it|make it|so make that|make that|entonces|entao|ficamos|quedamos|seremos|seriamos|that makes|makes|en total|ao todo|in total|we re|we ll be|well be)\s+(\d{1,2})\b(?!\s*(?:h|pm|am|min|mins|minutes|minutos)\b)/;
 
 // What "um", "una", "one" may be the article of, rather than a party of one.
 const occasions = new Set(
@@ -113,6 +119,12 @@ export function readPartySize(text: string): number | null {
   // "dos parejas", "two couples", "3 casais"
   const couples = new RegExp(`\\b${num}\\s+(?:couples|parejas|casais)\\b`).exec(n);
   if (couples && count(couples[1])) return 2 * (count(couples[1]) ?? 0);
+  // "Marta no viene, así que 10", "two more are coming so that makes 8": the total said after a change.
+  const total = totalAfterChange.exec(n) ?? correctedCount.exec(n);
+  if (total) {
+    const value = count(total[1]);
+    if (value && value <= 500) return value;
+  }
   const hits: Array<{ at: number; value: number }> = [];
   for (const pattern of said) {
     pattern.lastIndex = 0;
@@ -151,6 +163,9 @@ export function readPartySize(text: string): number | null {
       : "";
     const people = !next || joinersAfter.has(next);
     const extra = more && people ? count(more[1]) : null;
+    // "que se apuntan dos más: 11": the total said right after the ones joining.
+    const stated = more && /^\d{1,2}$/.test(next) ? Number(next) : null;
+    if (more && stated && stated === last.value + (count(more[1]) ?? 0)) return stated;
     return extra && extra < 50 ? last.value + extra : last.value;
   }
   return listedPeople(text) ?? kinList(text) ?? pairOf(n) ?? withCompanions(n) ?? alone(n);
@@ -254,7 +269,7 @@ export function partyChange(text: string): number | null {
   )
     return 1;
   if (
-    /\b(one less|one fewer|(?:can ?t|cannot|cannae|won ?t) make it|can ?t come|(?:um|uma) a menos|menos (?:um|uma)|nao (?:pode|vai) vir|(?:uno|una) menos|no (?:puede|va a) venir)\b/.test(
+    /\b(one less|one fewer|(?:can ?t|cannot|cannae|won ?t) make it|can ?t come|(?:um|uma) a menos|menos (?:um|uma)|nao (?:pode|vai) vir|nao vem|(?:uno|una) menos|no (?:puede|va a) venir|no viene|(?:isn t|is not|not) coming)\b/.test(
       n,
     )
   )

@@ -19,7 +19,7 @@ const numberToken = `(?:x?\\d{1,3}(?:[:h.]\\d{2})?(?:\\s*(?:am|pm|h)\\b)?|\\b(?:
 const timeToken = `(?:(?:half|half past|quarter past|quarter to)\\s+${numberToken}|\\d{1,2}(?::|h|\\.)\\d{2}|\\d{1,2}\\s*(?:am|pm|h)\\b)`;
 // The correcting words, then the corrected value: "no wait three", "aliás é 152", "naw make it half 8".
 const marker = new RegExp(
-  `(?:^|[,;.…-]|(?<!\\s)\\s)\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|pardon|perdon|perdao|alias|afinal|digo|quer dizer|quiero decir|mejor dicho|o sea|pensando bem|pensandolo bien|bueno|mejor|mejo|naw make it|nah make it|no make it|make that|make it|nao|non|no)(?:\\s*,)?\\s*(?:(?:e|es|is|its|it s|son|sean|sao)\\s+)?(a las\\s+|a la\\s+|as\\s+|at\\s+|pelas\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
+  `(?:^|[,;.…-]|(?<!\\s)\\s)\\s*(?:no wait|wait no|nao espera|no espera(?: mejor)?|oh wait|wait|actually|i mean|or rather|sorry|pardon|perdon|perdao|alias|afinal|digo|quer dizer|quiero decir|mejor dicho|o sea|pensando bem|pensandolo bien|bueno|mejor|mejo|naw make it|nah make it|no make it|make that|make it|nao|non|no)(?:\\s*,)?\\s*(?:(?:que\\s+)?(?:e|es|is|its|it s|son|sean|sao)\\s+)?(a las\\s+|a la\\s+|as\\s+|at\\s+|pelas\\s+)?(${timeToken}|${numberToken})(?![º°ª]|\\s*(?:st|nd|rd|th)\\b)`,
   "gi",
 );
 const numbers = new RegExp(numberToken, "gi");
@@ -46,6 +46,8 @@ function leadingCorrection(folded: string, start: number): number {
 
 const dayOfMonth =
   /^\s*(?:de\s+)?(?:jan|january|janeiro|enero|feb|february|febrero|fev|fevereiro|mar|march|marco|marzo|apr|april|abr|abril|may|mayo|mai|maio|jun|june|junho|junio|jul|july|julho|julio|aug|august|ago|agosto|sep|sept|september|septiembre|set|setembro|oct|october|octubre|out|outubro|nov|november|novembro|noviembre|dec|december|dez|dezembro|dic|diciembre)\b/;
+const leavers =
+  /^\s+(?:(?:people|of them|of us|ppl|pessoas|personas|just|have|has|also|ja|ya)\s+)?(?:dropped|cancelled|canceled|can t|cant|cannot|won t|wont|pulled out|left|bailed|aren t|are not|not coming|nao podem|nao vem|nao vao|no pueden|no vienen|no van|se bajaron|se bajan|desistiram|se han bajado)\b/;
 const partyNouns = /^(?:people|persons|person|pessoas|personas|pax|guests|adults|adultos|of)$/;
 
 const timeOfSomethingElse =
@@ -98,10 +100,33 @@ function withoutInsteadOf(text: string): string {
   return `${text.slice(0, target.at)}${text.slice(at[0], at[1])}${text.slice(target.at + target.token.length, m.index)}${text.slice(end)}`;
 }
 
+// A time said in words and corrected at once: "at like seven thirty no wait eight", "as oito, não, nove".
+const hourWord =
+  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|uma|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|una|dos|cuatro|siete|ocho|nueve|diez|once|doce";
+const minuteWord = "thirty|fifteen|forty five|forty-five|o clock|oclock|e meia|e um quarto|y media|y cuarto";
+const spokenTime = `(?:(?:half past|quarter past|quarter to)\\s+)?(?:${hourWord})(?:\\s+(?:${minuteWord}))?(?:\\s*(?:am|pm))?`;
+const anyTime = `(?:${spokenTime}|\\d{1,2}(?:[:h.]\\d{2})?(?:\\s*(?:am|pm|h))?)`;
+const spokenTimeRepair = new RegExp(
+  `\\b(?:at|as|a las|pelas|para as|pras|around|by)\\s+(?:like\\s+|around\\s+|tipo\\s+|umas\\s+|unas\\s+)?(${spokenTime})\\s*,?\\s*(?:no wait|wait no|oh wait|wait|actually|sorry|i mean|nao espera|no espera|nao|no)\\s*,?\\s*(?:make it\\s+|make that\\s+|a las\\s+|as\\s+|at\\s+)?(${anyTime})(?![\\p{L}\\d])`,
+  "du",
+);
+
+function withoutSpokenTimeRepair(text: string): string {
+  const m = spokenTimeRepair.exec(fold(text));
+  const first = m?.indices?.[1];
+  const second = m?.indices?.[2];
+  if (!m || !first || !second) return text;
+  return `${text.slice(0, first[0])}${text.slice(second[0], second[1])}${text.slice(second[1])}`;
+}
+
+// "são 5 margheritas, não 4": the number said after "não" is the one taken back, not a new one.
+const statedThenDenied = /\b(?:sao|son|are|is|e|es|eram|seran|serao)\s+$/;
+
 /** `text` with every number the customer corrected in the same message replaced by the correction. */
 export function withoutRepairs(text: string): string {
   // Composed accents keep folding length-preserving, so positions in the folded text are positions in `out`.
-  let out = withoutInsteadOf(text.normalize("NFC"));
+  let out = withoutSpokenTimeRepair(withoutInsteadOf(text.normalize("NFC")));
+  const replaced: string[] = [];
   for (let guard = 0; guard < 4; guard++) {
     const folded = fold(out);
     marker.lastIndex = 0;
@@ -109,6 +134,20 @@ export function withoutRepairs(text: string): string {
     for (let m = marker.exec(folded); m; m = marker.exec(folded)) {
       const said = m[2];
       const start = m.index;
+      // "8 of us... two just dropped out so make it 6": the new total after some leave, read by the party reader.
+      if (!m[1] && [...folded.slice(0, start).matchAll(numbers)].some((n) => leavers.test(folded.slice(n.index + n[0].length, start)))) continue;
+      // "Aliás, são 5 margheritas, não 4": a "não" after a count set right takes back the old count.
+      const lead = folded.slice(m.index, m.index + m[0].length - said.length - (m[1]?.length ?? 0));
+      const denial = /^(?:nao|no|non)$/.test(lead.replace(/[\s,;.…-]+/g, " ").trim());
+      if (denial && !m[1]) {
+        const lastCount = [...folded.slice(0, start).matchAll(numbers)].at(-1);
+        const statedBefore = lastCount && statedThenDenied.test(folded.slice(0, lastCount.index));
+        if (statedBefore || replaced.includes(said.trim())) {
+          out = `${out.slice(0, start)}${out.slice(m.index + m[0].length)}`;
+          changed = true;
+          break;
+        }
+      }
       // "actually a table outside": an article after the correcting word is no number ("no, mejor a las
       // 9" is a time: its "a las" is read as the time's).
       if (!m[1] && /^(?:a|an|un|una|uma|um)$/i.test(said.trim())) continue;
@@ -167,6 +206,7 @@ export function withoutRepairs(text: string): string {
       const corrected = replacement === said ? out.slice(end - said.length, end) : replacement;
       // "no wait make it three": the words that led up to the correction go with it.
       const from = Math.max(target.at + target.token.length, leadingCorrection(folded, start));
+      replaced.push(fold(target.token).trim());
       out = `${out.slice(0, target.at)}${corrected}${out.slice(target.at + target.token.length, from)}${out.slice(cut)}`;
       changed = true;
       break;

@@ -109,10 +109,11 @@ export function readNameAnswer(text: string): string | null {
 
 // A name of up to three capitalised words, with "de", "da", "van"... between them.
 const introduced =
-  /(?:^|[\s,.!])(?:I'?m|I am|[Tt]his is|[Ss]oy|[Ss]ou(?: o| a)?|[Aa]qui [ée](?: o| a)?)\s+([A-ZÀ-Þ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){0,2})\s*(?:[,.!;]|$)/u;
+  /(?:^|[\s,.!])(?:I'?m|I am|[Tt]his is|[Ss]oy|[Ss]ou(?: o| a)?|[Aa]qui [ée](?: o| a)?)\s+([A-ZÀ-Þ][a-zà-ÿ-]*(?:['’][A-ZÀ-Þ]?[a-zà-ÿ-]+)?(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ-]*(?:['’][A-ZÀ-Þ]?[a-zà-ÿ-]+)?){0,2})\s*(?:[,.!;]|$)/u;
 const here =
-  /(?:^\s*|[,.!]\s*)([A-Za-zÀ-ÿ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){0,2})\s+(?:here|aqui|aquí)(?![\p{L}])/u;
-const leading = /^\s*([A-ZÀ-Þ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ'-]+){1,2})\s*,/u;
+  /(?:^\s*|[,.!]\s*)([A-Za-zÀ-ÿ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ-]*(?:['’][A-ZÀ-Þ]?[a-zà-ÿ-]+)?){0,2})\s+(?:here|aqui|aquí)(?![\p{L}])/u;
+const leading =
+  /^\s*([A-ZÀ-Þ][a-zà-ÿ-]*(?:['’][A-ZÀ-Þ]?[a-zà-ÿ-]+)?(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ-]*(?:['’][A-ZÀ-Þ]?[a-zà-ÿ-]+)?){1,2})\s*,/u;
 // Words that open a message and are no name: "Good afternoon,", "Boa tarde,", "Exmos. Senhores,".
 const notNames = new Set(
   "good morning afternoon evening night day boa bom tarde dia noite buenas buenos dias tardes noches hello hi hey hiya dear caro cara exmos exmo senhores senhor estimados estimado thanks thank obrigado obrigada gracias ok okay yes sim si vale ola olá hola quick question we're were we i'm im it's its i you they still almost already over right out all everyone rua calle avenida avda travessa praca praça plaza largo street road avenue".split(
@@ -137,7 +138,7 @@ function capitalisedRun(name: string): string {
 /** "name Ana", "under Ana Silva", "em nome de Ana", "a nombre de Ana", "I'm Ana" inside a longer message. */
 export function readNameInText(text: string): string | null {
   const m =
-    /(?:\bname(?:\s+is|'s|s|\s+of)?|\bunder(?:\s+the\s+name(?:\s+of)?)?|\bnome(?:\s+[ée])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)(?:\s*[:,])?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
+    /(?:\bname(?:\s+is|'s|s|\s+of)?|\bunder(?:\s+the\s+name(?:\s+of)?)?|\bnome(?:\s+[ée]|\s+d[eao])?|\bem nome d[eao]|\ba nombre de|\bme llamo|\bmi nombre es|\bmy name is|\bchamo-me|\bme chamo|\bsoy|\bsou o|\bsou a)(?:\s*[:,])?\s+([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'-]*(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][A-Za-zÀ-ÿ'-]*){0,2})/iu.exec(
       text,
     );
   if (m) return readName(capitalisedRun(m[1]));
@@ -334,14 +335,16 @@ const streetWords =
   /\b(rua|r\.|avenida|av\.?|avda\.?|travessa|tv\.|largo|pra[cç]a|cal[cç]ada|estrada|alameda|calle|c\/|plaza|paseo|street|st\.|road|rd\.|avenue|ave\.?|lane|square)\s+[^\n?!:]+/iu;
 
 /** An address inside a longer message: from the street word to the end of the sentence. */
+// Where an address stops in a message that goes on: a polite word, a question or a name after it, an
+// emoji, a new sentence ("Rua da Madalena 50. Estamos en el tranvía..."), more items ("and 2 cokes").
+const addressEnd =
+  /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,\s*(?:hows|how's|how much|how long|whats|what's|quanto|cuanto|cu[aá]nto)\b|,?\s+(?:and|e|y)\s+(?:if|pago|pagar|pagamos|pay|paying|do|does|can|could|is|are|will|what|whats|what's|where|wheres|when|how|qual|quais|onde|quando|cu[aá]l|d[oó]nde|cu[aá]ndo|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:(?:my |o meu |mi )?name|nome|nombre|a nombre de|em nome de|me llamo|chamo-me|i am|i'm|sou o|sou a|soy|[eé] pra|[eé] para|es para|it'?s for|its for)\b|\s*\p{Extended_Pictographic}|(?<=\d(?:\.º|[^.]){0,40})\.\s+(?=[¿¡]?[A-Za-zÀ-ÿ]+[\s,])|(?<=\d[^,.]{0,40})\s+(?:and|e|y|with|com|con|plus|mais|m[aá]s)\s+(?:one|a|an|two|three|four|\d{1,2}|um|uma|dois|duas|tr[eê]s|un|una|dos)\s/iu;
+
 export function readAddressInText(text: string): string | null {
   const m = streetWords.exec(text);
   if (!m) return null;
   // The match holds no line break, so "from the polite word to the end" is a slice.
-  const polite =
-    /(?<!\s)\s+(?:please|pls|plz|por favor|porfa|pf|thanks|obrigad[oa]|gracias)\b|,?\s+(?:and|e|y)\s+(?:if|pago|pagar|pagamos|pay|paying|do|does|can|could|is|are|will|what|whats|what's|where|wheres|when|how|qual|quais|onde|quando|cu[aá]l|d[oó]nde|cu[aá]ndo|aceitam|aceitais|tem|t[eê]m|podem|aceptan|acept[aá]is|ten[eé]is|pod[eé]is|se puede)\b|,?\s+(?:(?:my |o meu |mi )?name|nome|nombre|a nombre de|em nome de|me llamo|chamo-me|i am|i'm|sou o|sou a|soy|[eé] pra|[eé] para|es para|it'?s for|its for)\b|\s*\p{Extended_Pictographic}|(?<=\d(?:\.º|[^.]){0,40})\.\s+(?=[¿¡]?[A-Za-zÀ-ÿ]+[\s,])|(?<=\d[^,.]{0,40})\s+(?:and|e|y|with|com|con|plus|mais|m[aá]s)\s+(?:one|a|an|two|three|four|\d{1,2}|um|uma|dois|duas|tr[eê]s|un|una|dos)\s/iu.exec(
-      m[0],
-    );
+  const polite = addressEnd.exec(m[0]);
   return (
     m[0]
       .slice(0, polite ? polite.index : undefined)
@@ -360,6 +363,13 @@ export function readAddress(text: string): string | null {
     .replace(/^(it'?s|to|a morada [ée]|morada|address|my address is|la direcci[oó]n es|direcci[oó]n|para|en|em|na|no)\s*[:,]?\s+/i, "")
     .trim();
   if (!t || t.includes("?") || isCancel(t) || readFulfilment(t) === "pickup") return null;
+  // "Al hotel, Rua da Madalena 50. Estamos en el tranvía...": the address is what comes before the rest.
+  const end = /\d/.test(t) ? addressEnd.exec(t) : null;
+  if (end && end.index > 0) {
+    let cut = t.slice(0, end.index);
+    while (cut && " ,;.\t\n".includes(cut[cut.length - 1])) cut = cut.slice(0, -1);
+    return readAddress(cut);
+  }
   // "Yes that's everything!" at the address question is no address.
   if (!/\d/.test(t) && (saysYes(t) || saysNo(t))) return null;
   // "actually no tiramisu", "sem a sobremesa", "sin cebolla": a change to the order, no place.

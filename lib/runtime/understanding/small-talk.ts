@@ -232,7 +232,7 @@ const filler = new Set(
    amazing lovely delicious wonderful excellent fantastic beautiful food meal dinner lunch last night yesterday it was
    everything service o jantar almoco ontem comida estava delicioso deliciosa maravilhoso maravilhosa excelente cena ayer
    estaba buenisimo buenisima riquisimo riquisima guapa guapo mate chefe jefe gente galera pa to el equipo equipa team
-   staff venga vale pois sir madam caballero legend legends sick mint ace brill top then tomorrow tonight
+   staff venga vale pois sir madam caballero legend legends sick mint ace brill top then tomorrow tonight show beleza blz massa lads
    monday tuesday wednesday thursday friday saturday sunday`
     .split(/\s+/)
     .filter(Boolean)
@@ -337,7 +337,7 @@ export function asksIfBot(text: string): boolean {
 // visit or an order, with no question and nothing wrong in it. Thanked for, never a miss.
 const praiseWords = new Set(
   (
-    "amazing awesome delicious lovely excellent fantastic brilliant superb incredible tasty yummy " +
+    "amazing awesome delicious lovely excellent fantastic brilliant superb incredible tasty yummy unreal class gorgeous " +
     "brutal espetacular excelente maravilhoso maravilhosa delicioso deliciosa incrivel adorei adoramos adorou adoraram gostamos gostou gostaram top loved enjoyed " +
     "genial buenisimo buenisima riquisimo riquisima increible espectacular estupendo estupenda encanto encantado encantada gusto " +
     "bien bem bom buena bueno good"
@@ -359,10 +359,19 @@ const praiseSpoilers = new Set(
   ).split(" "),
 );
 
+// "boas tds bem?", "how are you?": a greeting asked as a question asks nothing to answer.
+const greetingQuestion =
+  /\b(?:tudo bem|tudo bom|tds bem|td bem|td bom|como estas|como vai|como va|how are you|how r u|how are u|hows it going|how s it going|que tal|beleza|all good)\s*\?+/gi;
+// "bom trabalho pa malta", "well done to the team", "estaba de muerte": praise in so many words.
+const praisePhrase =
+  /\b(?:bom trabalho|excelente trabalho|otimo trabalho|buen trabajo|gran trabajo|good job|great job|well done|keep it up|continuem assim|seguid asi|de muerte|de lujo|una pasada|de comer e chorar por mais)\b/;
+
 function praises(text: string): boolean {
-  if (text.includes("?")) return false;
-  const ws = squeeze(normalize(text)).split(" ").filter(Boolean);
+  const plain = normalize(text.replace(greetingQuestion, " "));
+  if (plain.includes("?") || text.replace(greetingQuestion, " ").includes("?")) return false;
+  const ws = squeeze(plain).split(" ").filter(Boolean);
   if (!ws.length || ws.length > 30 || ws.some((w) => praiseSpoilers.has(w) || /\d/.test(w))) return false;
+  if (praisePhrase.test(ws.join(" "))) return true;
   const praised = ws.some((w, i) => praiseWords.has(w) && (!plainPraise.has(w) || intensifiers.has(ws[i - 1] ?? "")));
   return praised && ws.some((w) => praiseContext.has(w));
 }

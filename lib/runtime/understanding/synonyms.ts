@@ -31,7 +31,7 @@ const groups: Record<string, string> = {
   children: `children child kids kid baby babies highchair highchairs criancas crianca filhos bebe bebes ninos nino hijos
     trona tronas infantil infantis`,
   pets: `pets pet dog dogs doggy doggo pup puppy puppies pooch cadela cadelinha cachorrinho cachorrinha caozinho cao caes cachorro cachorros cachorra animais animal animales perro perros perrita perrito mascota mascotas terrier poodle labrador chihuahua dachshund pug spaniel retriever bulldog beagle collie schnauzer yorkie`,
-  terrace: `terrace outdoor outside esplanada terraza`,
+  terrace: `terrace outdoor outside esplanada terraza fora afuera exterior`,
   // Getting there by public transport: "is there a metro close by?", "qual o metrô mais perto?".
   transit: `metro metros subway tube underground station stations estacao estacoes estacion estaciones autocarro autocarros
     onibus autobus autobuses tram trams tranvia eletrico stop stops paragem paragens parada paradas`,

@@ -283,7 +283,7 @@ type Mention = { at: number; hour: number; minute: number; suffix: string };
 
 // Times said of something else than the table: "the show ends at 22:15", "saio do trabalho às 19h30".
 const elsewhere =
-  /\b(ends?|ending|finish(?:es)?|is over|leave|leaving|get off|get out|off work|lands?|landing|till|until|untill|saio|sai|saimos|sair|acaba|acabo|termina|termino|terminamos|ate|salgo|sale|salimos|aterra|aterriza|aterrizo|hasta)\b(?:\s+\S+){0,4}\s*$/;
+  /\b(ends?|ending|finish(?:es)?|is over|leave|leaving|get off|get out|off work|lands?|landing|till|until|untill|saio|sai|saimos|sair|acaba|acabo|termina|termino|terminamos|ate|salgo|sale|salimos|aterra|aterriza|aterrizo|hasta)\b(?:\s+\S+){0,6}\s*$/;
 
 /** Every time said, in order, each with where it starts. */
 function timeMentions(t: string): Mention[] {
@@ -317,6 +317,9 @@ function timeMentions(t: string): Mention[] {
     /\b(?:at|as|a las|a la|pelas|por volta das|around|by|after|from|para las|para as|pras|las|tipo|depois das|a partir das|despues de las|a partir de las|@)\s*(\d{1,2})\b(?!\s*(?:people|pessoas|personas|persons|pax|guests|de\s+(?!la\b|da\b|manha|noche|tarde|noite)|\/|-))/g,
   ))
     add(m.index + m[0].lastIndexOf(m[1]), Number(m[1]), 0, "");
+  // "domingo almoço, 2 da tarde", "9 de la noche": an hour before the part of the day, said alone.
+  for (const m of t.matchAll(/(?:^|[\s,.;])(\d{1,2})\s+(?=(?:da|de la|in the)\s+(?:tarde|noite|noche|manha|madrugada|afternoon|evening)\b)/g))
+    add(m.index + m[0].indexOf(m[1]), Number(m[1]), 0, "");
   // "à 1 da tarde", "a las 1 de la tarde" written "a 1 de la tarde"
   for (const m of t.matchAll(/\ba\s+(\d{1,2})\s+(?=(?:da|de la|de)\s+(?:tarde|noite|noche|manha|madrugada)\b)/g))
     add(m.index + 2, Number(m[1]), 0, "");
