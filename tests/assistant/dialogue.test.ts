@@ -372,6 +372,16 @@ describe("the dialogue manager", () => {
     expect(await rows(shop, "orders")).toHaveLength(1);
   });
 
+  it("books 'could Dermot and I get a table tonight at half eight?' said between a greeting and small talk", async () => {
+    const shop = await makeShop();
+    const replies = await customer(shop).say(
+      "Hello love, could Dermot and I get a table tonight at half eight? Lovely sunny day here, grand altogether",
+    );
+    expect(replies.at(-1)).toBe("What name should the booking be under?");
+    const [confirm] = await customer(shop).say("Hello love, could Dermot and I get a table tonight at half eight? Maureen O'Brien here");
+    expect(confirm).toMatch(/^A table for 2 on Wednesday 25 November at 20:30, under the name Maureen O'Brien\. Shall I confirm it\?/);
+  });
+
   it("writes an item served only on some days with those days, in the customer's language", () => {
     const paella = {
       title: "Paella mixta (para 2)",

@@ -646,5 +646,19 @@ describe("readings added from the 2026-12-07/08 probe sets", () => {
     expect(readPartySize("Reserva para 9 el viernes a las 20:30. Bueno, espera, que se apuntan dos más: 11.")).toBe(11);
     expect(readPartySize("Uy, y al final Marta no viene, así que 10. Perdona el lío jaja")).toBe(10);
     expect(partyChange("al final Marta no viene")).toBe(-1);
+    expect(asMeant("Hi, 8 of us for Friday, around 9pm - one veggie. Actually two just dropped out so make it 6")).toContain("one veggie");
+    expect(readPartySize("Hi, 8 of us for Friday, around 9pm - one veggie. Actually two just dropped out so make it 6")).toBe(6);
+    expect(readPartySize("Domingo ao almoço, às 13h, somos 9. Espera, carago, são 11, vêm os sobrinhos de Braga.")).toBe(11);
+    expect(asMeant("mándame 2 bocadillos de calamares, no espera, que sean 3, y una paella")).toBe("mándame 3 bocadillos de calamares, y una paella");
+    const lisbon = { timeZone: "Europe/Lisbon", now: new Date("2026-11-25T11:00:00Z") };
+    expect(readWhenParts("putz. entao domingo almoço, 2 da tarde", lisbon)).toMatchObject({ date: "2026-11-29", time: "14:00" });
+    expect(readNameInText("Vocês têm paella no sábado né? Reserva no nome de Rodrigo Alves")).toBe("Rodrigo Alves");
+    expect(agreesWhileAnswering("Vale, pues mesa dentro sin problema. Confírmame la reserva porfa")).toBe(true);
+    expect(soundsAggrieved("Ayer pedimos a domicilio para la oficina y faltaban las croquetas. Lo habíamos pagado.")).toBe(true);
+    expect(soundsAggrieved("Mandei foto do talão de ontem. Cobraram 2 tiramisus e só comemos 1")).toBe(true);
+    // The occasion is the note, not the booking asked for in the same clause.
+    expect(staffNotes("Hi! I'd love to book a table for 2 this Thursday at 9pm for our anniversary, and could we pre-order the paella?")).toEqual([
+      "for our anniversary",
+    ]);
   });
 });

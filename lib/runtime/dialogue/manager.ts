@@ -76,7 +76,7 @@ export async function impliedSkill(turn: Turn, skills: RunnableSkill[], { beside
   // A message read as a question: only what is said beside its questions (or asked as a request,
   // "can i get 3 diavolas delivered") can start a skill: "I want 3 diavolas, and do you take card?".
   if (besideQuestions) {
-    for (const q of questionParts(text)) if (!requestStart.test(normalize(q))) text = text.replace(q, " ");
+    for (const q of questionParts(text)) if (!requestStart.test(normalize(q).replace(greetingWords, ""))) text = text.replace(q, " ");
     if (!normalize(text)) return null;
   }
   // A party size and a day or time ("sunday for 4 ppl", "2 personas, a las 20h"): a booking.
@@ -795,10 +795,11 @@ const appointmentAsk =
   /\b(book|booking|appointment|appt|slot|schedule|can i get|could i get|can i have|i d like|i would like|i want|i need|we need|come in|come for|marcar|marcacao|agendar|agenda|reservar|quero|queria|gostaria|preciso|precisava|cita|pedir cita|turno|reservar|quiero|quisiera|me gustaria|necesito|puedo ir|podeis|podes)\b/;
 
 // "holaa", "buenas", "oi gente": greetings before a request.
-const greetingWords = /^(?:(?:h+i+|hello|hey+|hiya|hola+|ola+|oi+|buenas|bom dia|boa tarde|boa noite|buenos dias|buenas tardes|gente|guys)\s+)+/;
+const greetingWords =
+  /^(?:(?:h+i+|hello|hey+|hiya|hola+|ola+|oi+|buenas|bom dia|boa tarde|boa noite|buenos dias|buenas tardes|gente|guys|love|dear|darling|there|mate|folks|quillo|cara|galera|pessoal|chicos|tio|tia|e ai|fala)\s+)+/;
 
 const requestStart =
-  /^(?:(?:and|also|e|y|ah|oh|so)\s+)?(?:can|could|may|shall)\s+(?:i|we|u|you)\b|^(?:(?:i m |im |we re |were )?keen (?:to|on)|(?:i |we )?wanna|(?:i |we )?want to|gimme|grab|me podeis|me podes|me puedes|me pueden|nos podeis|nos puedes|nos pueden|me podem|podem me|i d like|i would like|i want|we want|we d like|id like|quero|queria|queriamos|gostaria|podia|podiam|posso|podemos|pode|podem|da para|da pra|dava|quiero|queria|querria|quisiera|me pones|ponme|dame|puedo|podemos|podeis|pueden|se puede|me regala|me regalas|me das|me da|me pone|me manda|me mandas|me trae|me traes|me traeis|manda|mandem|mandam)\b/;
+  /^(?:(?:and|also|e|y|ah|oh|so)\s+)?(?:can|could|may|shall)\s+(?:i|we|u|you|[a-z]+ and (?:i|me))\b|^(?:(?:i m |im |we re |were )?keen (?:to|on)|(?:i |we )?wanna|(?:i |we )?want to|gimme|grab|me podeis|me podes|me puedes|me pueden|nos podeis|nos puedes|nos pueden|me podem|podem me|i d like|i would like|i want|we want|we d like|id like|quero|queria|queriamos|gostaria|podia|podiam|posso|podemos|pode|podem|da para|da pra|dava|quiero|queria|querria|quisiera|me pones|ponme|dame|puedo|podemos|podeis|pueden|se puede|me regala|me regalas|me das|me da|me pone|me manda|me mandas|me trae|me traes|me traeis|manda|mandem|mandam)\b/;
 // "¿La terraza se puede reservar?", "the terrace can we book it": a short subject said before the request.
 const subjectFirst =
   /^(?:\S+\s+){1,3}(?:se puede|se pueden|se podria|es posible|da para|da pra|e possivel|pode se|podem se|can (?:i|we|you|u)|could (?:i|we)|is it possible)\b/;

@@ -40,8 +40,12 @@ const orderingNow =
   /\b(?:i want|i d like|i would like|i ll have|i ll take|i ll get|can i get|can i have|can i order|could i get|could i have|could i order|give me|we want|we d like|we ll have|quero(?! saber)|queria(?! saber)|queremos(?! saber)|quiero(?! saber)|quisiera(?! saber)|queriamos(?! saber)|me da|me pones|ponme|mandame|manda me|pedir|encomendar|order (?:\d|one|two|a|an|some))\b/;
 // "can u deliver 2 bravas 2 croquetas ... and how much is delivery": items counted are an order.
 const counted = /\b\d{1,2}\s+(?!(?:pm|am|h|hs|min|mins|minutes|minutos|people|persons|pessoas|personas|euros?|eur)\b)[a-z]{3,}/;
+// "No quiero reservar todavía", "I don't want to order yet": wanting said in the negative.
+const notWanting =
+  /\b(?:no|nao|not|dont|don t|do not|ainda nao|todavia no)\s+(?:quiero|quero|queria|queremos|want|wanna|quisiera|gostaria|going to)\b/;
 function ordersNow(text: string): boolean {
   const n = normalize(text);
+  if (notWanting.test(n) && !counted.test(n)) return false;
   return orderingNow.test(n) || counted.test(n);
 }
 

@@ -27,7 +27,7 @@ export const hoursCues = list(
 );
 export const addressCues = list(
   "address|your address|location|located|where are you|where r u|where are u|where is the restaurant|where is the bar|where is the shop|" +
-    "where exactly|whereabouts|find you|where are you guys|where r you|morada|endereco|localizacao|onde ficam|onde fica|voces ficam onde|vcs ficam onde|ficam onde|fica onde|estao onde|onde estao|onde e que estao|onde e que ficam|" +
+    "where exactly|whereabouts|find you|ande estais|ande estan|ande quedais|where are you guys|where r you|morada|endereco|localizacao|onde ficam|onde fica|voces ficam onde|vcs ficam onde|ficam onde|fica onde|estao onde|onde estao|onde e que estao|onde e que ficam|" +
     "onde voces ficam|onde vcs ficam|onde voce fica|onde voces estao|onde vcs estao|onde e que voces ficam|onde e que voces estao|onde e o restaurante|onde e a tasca|" +
     "donde estan ustedes|donde quedan ustedes|donde esta el restaurante|donde esta el bar|donde os encuentro|donde los encuentro|" +
     "estais donde|estan donde|quedan donde|direccion|ubicacion|ubicados|ubicada|donde estan|donde estais|donde queda|donde quedan|donde se encuentran",

@@ -203,7 +203,12 @@ const askedYe = /\b(do|are|have|can|could|will|would|did|were) ye\b/gi;
 const byTheWay = /(^|[\s,.!?¿¡])(?:j[áa] agora|by the way|btw|anyways?|por cierto|a prop[óo]sito)(?=[\s,.!?]|$)/giu;
 
 function readFacts(said: string): FactQuestion | null {
-  const text = said.replace(dialectYou, "you").replace(askedYe, "$1 you").replace(byTheWay, "$1 ");
+  // "hows much is delivery": "how much", typed with the 's of "how's".
+  const text = said
+    .replace(dialectYou, "you")
+    .replace(askedYe, "$1 you")
+    .replace(byTheWay, "$1 ")
+    .replace(/\bhow'?s much\b/gi, "how much");
   const padded = ` ${normalize(text)} `;
   const state: Scan = { text: padded, cues: [] };
   take(state, notCues, false);

@@ -111,12 +111,12 @@ export function readNameAnswer(text: string): string | null {
 const introduced =
   /(?:^|[\s,.!])(?:I'?m|I am|[Tt]his is|[Ss]oy|[Ss]ou(?: o| a)?|[Aa]qui [ée](?: o| a)?)\s+([A-ZÀ-Þ][a-zà-ÿ-]*(?:['’][A-ZÀ-Þ]?[a-zà-ÿ-]+)?(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ-]*(?:['’][A-ZÀ-Þ]?[a-zà-ÿ-]+)?){0,2})\s*(?:[,.!;]|$)/u;
 const here =
-  /(?:^\s*|[,.!]\s*)([A-Za-zÀ-ÿ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ-]*(?:['’][A-ZÀ-Þ]?[a-zà-ÿ-]+)?){0,2})\s+(?:here|aqui|aquí)(?![\p{L}])/u;
+  /(?:^\s*|[,.!?]\s*)([A-Za-zÀ-ÿ][a-zà-ÿ'-]+(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ-]*(?:['’][A-ZÀ-Þ]?[a-zà-ÿ-]+)?){0,2})\s+(?:here|aqui|aquí)(?![\p{L}])/u;
 const leading =
   /^\s*([A-ZÀ-Þ][a-zà-ÿ-]*(?:['’][A-ZÀ-Þ]?[a-zà-ÿ-]+)?(?:\s+(?:(?:de|da|do|dos|das|del|van|von|der|di|du|la|le)\s+)?[A-ZÀ-Þ][a-zà-ÿ-]*(?:['’][A-ZÀ-Þ]?[a-zà-ÿ-]+)?){1,2})\s*,/u;
 // Words that open a message and are no name: "Good afternoon,", "Boa tarde,", "Exmos. Senhores,".
 const notNames = new Set(
-  "good morning afternoon evening night day boa bom tarde dia noite buenas buenos dias tardes noches hello hi hey hiya dear caro cara exmos exmo senhores senhor estimados estimado thanks thank obrigado obrigada gracias ok okay yes sim si vale ola olá hola quick question we're were we i'm im it's its i you they still almost already over right out all everyone rua calle avenida avda travessa praca praça plaza largo street road avenue".split(
+  "putz poxa eita nossa caramba carago ostras vaya hombre oops ugh damn shoot wow uau good morning afternoon evening night day boa bom tarde dia noite buenas buenos dias tardes noches hello hi hey hiya dear caro cara exmos exmo senhores senhor estimados estimado thanks thank obrigado obrigada gracias ok okay yes sim si vale ola olá hola quick question we're were we i'm im it's its i you they still almost already over right out all everyone rua calle avenida avda travessa praca praça plaza largo street road avenue".split(
     " ",
   ),
 );

@@ -27,6 +27,20 @@ const dietCounted =
 const questionStart =
   /^(do|does|is|are|can|could|what|where|when|how|which|any|tem|tens|ha|voces|vcs|podem|posso|e possivel|aceitam|fazem|tienen|tiene|teneis|hay|puedo|pueden|se puede|aceptan|hacen)\b/;
 
+// "I'd love to book a table for 2 this Thursday at 9pm for our anniversary": the booking is no note.
+const bookingAsked = /\b(?:book|booking|reserve|reservation|table for|mesa para|mesa pra|reservar|reserva para|marcar)\b/;
+const occasionOpens =
+  /\b(?:for|para|pra|por|pelo|pela|its|it s|is|e|es)\s+(?:our|my|his|her|the|a|o|a|nosso|nossa|meu|minha|nuestro|nuestra|mi|el|la|um|uma|un|una)\b/g;
+
+/** The note alone when its clause also asks for the booking: from the words that open the note. */
+function withoutTheRequest(clause: string, folded: string): string {
+  const need = needs.exec(folded);
+  if (!need || !bookingAsked.test(folded.slice(0, need.index)) || folded.length !== clause.length) return clause;
+  let from = -1;
+  for (const m of folded.slice(0, need.index).matchAll(occasionOpens)) from = m.index;
+  return from > 0 ? clause.slice(from).trim() : clause;
+}
+
 /** The clauses of `text` that are notes for the staff, in the customer's words, in order. */
 export function staffNotes(text: string): string[] {
   const notes: string[] = [];
@@ -46,7 +60,7 @@ export function staffNotes(text: string): string[] {
         continue;
       }
       if (!f || questionStart.test(f) || (asked && (raw.trim().endsWith("?") || !/[,;]|\s[-–—]\s/.test(sentence)))) continue;
-      if (needs.test(f) || dietOfSomeone.test(f) || dietCounted.test(f)) notes.push(clause);
+      if (needs.test(f) || dietOfSomeone.test(f) || dietCounted.test(f)) notes.push(withoutTheRequest(clause, f));
     }
   }
   return notes;
