@@ -382,6 +382,28 @@ describe("the dialogue manager", () => {
     expect(confirm).toMatch(/^A table for 2 on Wednesday 25 November at 20:30, under the name Maureen O'Brien\. Shall I confirm it\?/);
   });
 
+  it("swaps 'no X, make it Y' with X's count, and takes out an item named before a remark", async () => {
+    const shop = await makeShop();
+    await withRules(shop);
+    const ana = customer(shop);
+    await ana.say("can I order for delivery? 2 margheritas, 1 lasagna, 2 tiramisus");
+    expect(await ana.say("actually no lasagna, make it diavola")).toEqual(["Removed Vegetarian Lasagna.", "What is the delivery address?"]);
+    await ana.say("actually no tiramisu my friend says she doesnt want them like at all");
+    const [summary] = await ana.say("Rua Augusta 10");
+    expect(summary).toMatch(
+      /^Your order:\n2 x Pizza Margherita \(€22\.00\)\n1 x Pizza Diavola \(€13\.00\)\nDelivery to Rua Augusta 10: €0\.00\nTotal: €35\.00/,
+    );
+  });
+
+  it("takes the day given for the case the first is closed ('si el lunes cerráis, pues el martes')", async () => {
+    const tasca = await makeConversationShop();
+    const bea = customer(tasca);
+    const replies = await bea.say(
+      "Queríamos cenar 8 personas el lunes 30 a las 21h. Si el lunes cerráis, pues el martes 1 a la misma hora. A nombre de Bea Serrano",
+    );
+    expect(replies.at(-1)).toMatch(/^Mesa para 8 el martes, 1 de diciembre, a las 21:00, a nombre de Bea Serrano\. ¿Confirmo la reserva\?/);
+  });
+
   it("writes an item served only on some days with those days, in the customer's language", () => {
     const paella = {
       title: "Paella mixta (para 2)",

@@ -28,6 +28,7 @@ import { topicalKnowledge } from "../retrieval/retrieval-reply";
 import { asksSomething, factQuestion, statedPayment } from "../understanding/fact-questions";
 import { factsReply } from "../retrieval/facts-answer";
 import { servedDays } from "../understanding/served-days";
+import { fallbackDay } from "../understanding/when";
 import { skillKind } from "../retrieval/skill-intents";
 import { containsPhrase, normalize } from "../understanding/text-match";
 import type { Turn } from "../base/turn-context";
@@ -470,10 +471,22 @@ async function fill(
       }
       if (slot.role === "date" && merged.date) set(v, merged.date);
       if (slot.role === "when" && merged.date && merged.time) {
-        const iso = toIso(merged.date, merged.time, turn.timeZone);
+        let iso = toIso(merged.date, merged.time, turn.timeZone);
         // A past time, or one the business is not open at ("sunday at 15:30" when lunch ends at 15:00),
         // is said at once with the nearest open times, and the time is asked again.
-        const shut = new Date(iso).getTime() <= ctx.now.getTime() ? t(run.lang, "pastTime") : closedAt(run, v, iso);
+        let shut = new Date(iso).getTime() <= ctx.now.getTime() ? t(run.lang, "pastTime") : closedAt(run, v, iso);
+        // "el lunes a las 21h. Si el lunes cerráis, pues el martes a la misma hora": the day said for that case.
+        const otherwise = shut ? fallbackDay(text, ctx) : null;
+        if (otherwise?.date) {
+          const alternative = toIso(otherwise.date, otherwise.time ?? merged.time, turn.timeZone);
+          const shutToo = new Date(alternative).getTime() <= ctx.now.getTime() ? t(run.lang, "pastTime") : closedAt(run, v, alternative);
+          if (!shutToo) {
+            merged.date = otherwise.date;
+            merged.time = otherwise.time ?? merged.time;
+            iso = alternative;
+            shut = null;
+          }
+        }
         if (shut) {
           past = refusal(run, shut, nearestTimes(run, v, iso));
           merged.lastTime = merged.time;
@@ -804,6 +817,9 @@ const requestStart =
 const subjectFirst =
   /^(?:\S+\s+){1,3}(?:se puede|se pueden|se podria|es posible|da para|da pra|e possivel|pode se|podem se|can (?:i|we|you|u)|could (?:i|we)|is it possible)\b/;
 const saidAsRequest = (n: string) => requestStart.test(n) || subjectFirst.test(n);
+const asksWhatIsServed =
+  /^(?:(?:e|and|y)\s+)?(?:do you (?:have|do|serve|make)|have you got|do u have|is there|are there|voces tem|vcs tem|voces teem|tem|tens|teem|servem|fazem|tienen|teneis|tiene|hay|servis|sirven|haceis|hacen)\b/;
+
 // Asking whether the business is open names a day, but is a question to answer, not a booking.
 const aboutHours =
   /\b(open|opens|opening|close|closes|closed|hours|abren|abrem|abre|aberto|abertos|abierto|abiertos|fecham|fechado|fechados|cierran|cerrado|cerrados|horario|horarios)\b/;
@@ -823,7 +839,8 @@ async function isRequest(run: SkillRun, part: string, skills: RunnableSkill[]): 
   const values = extractSlots(part, slotsOf(run.graph), run.variables, { timeZone: run.turn.timeZone, now: now() });
   // A day or a time said ("can we do saturday instead?"); a meal alone ("queriamos comer a paella") is none.
   const when = Object.entries(values).some(([k, v]) => k.startsWith("$parts_") && ((v as WhenParts).date || (v as WhenParts).time));
-  if (when && !aboutHours.test(n)) return true;
+  // "Vocês têm paella no sábado né?": what is served that day is asked, not a table.
+  if (when && !aboutHours.test(n) && !asksWhatIsServed.test(n)) return true;
   const slots = slotsOf(run.graph);
   if (slots.some((s) => (s.role === "party" || s.role === "name" || s.role === "address") && s.node.data.variable in values)) return true;
   if (readPartySize(part) !== null) return true;

@@ -183,12 +183,14 @@ export async function readCartChanges(
     }
     // "1 diavola pa levantar ai daqui a meia hora", "una vegana al Hotel Lis": the item is named right after
     // its count, and the words after it name no item.
-    if (best === null && qty !== null && query.length > 1) {
+    // "actually no churros my friend says she doesnt want them": so is an item taken out, when it is in the cart.
+    if (best === null && (qty !== null || removing) && query.length > 1) {
       const head = menuWords(query);
       for (let n = Math.min(3, head.length - 1); n >= 1 && best === null; n--) {
         matches = await searchCatalog(db, businessId, collection, head.slice(0, n).join(" "), { ignore, limit: 5 });
         const found = clearBest(matches);
-        if (found !== null && found !== "ambiguous") best = found;
+        const held = found !== null && found !== "ambiguous" && cart.items.some((l) => l.externalId === found.item.externalId);
+        if (found !== null && found !== "ambiguous" && (qty !== null || held)) best = found;
       }
     }
     if (best === null) {
@@ -334,6 +336,10 @@ const swapPatterns: RegExp[] = [
   // "no tortilla, make it pimientos de padrón instead", "no flan, churros instead".
   new RegExp(
     `\\bno\\s+(?:(?:more|the)\\s+)?(?<from>${item})[,;]?\\s+(?:(?:make it|make that|swap for|change to|get|give me|i ll have|we ll have)\\s+)?(?:(?:a|an|one|some)\\s+)?(?<to>${item})\\s+instead\\b`,
+  ),
+  // "actually no gambas, make it pulpo": the verb says it is a swap without "instead".
+  new RegExp(
+    `\\bno\\s+(?:(?:more|the)\\s+)?(?<from>${item})[,;]?\\s+(?:make it|make that|swap for|change to|switch to)\\s+(?:(?:a|an|one|some)\\s+)?(?<to>${item})${end}`,
   ),
   // "drop the tortilla, add pimientos de padron", "take off the flan and put churros".
   new RegExp(

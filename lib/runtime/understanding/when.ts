@@ -1,4 +1,5 @@
 import { isoDate, wallClock, zonedInstant, isoInZone } from "../../time/time-zone";
+import { normalize } from "./text-match";
 
 // Reading a day and a time the way restaurant customers write them, in English, Portuguese and
 // Spanish, relative to `now` in the business's time zone. Each part is optional: "tomorrow" names a
@@ -412,4 +413,18 @@ export function toIso(date: string, time: string, timeZone: string): string {
 /** The weekday of a calendar date, Monday 0 (as `wallClock`'s). */
 function weekdayOf(date: { year: number; month: number; day: number }): number {
   return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
+}
+
+// "Si el lunes cerráis, pues el martes a la misma hora", "if you're closed on monday then tuesday": the day
+// the customer gives for the case the first one cannot be had.
+const ifClosed =
+  /\b(?:si|if|se|caso)\s+(?:(?:el|o|a|on|the)\s+)?(?:[a-z]+\s+)?(?:cerrais|cierran|estais cerrados|estan cerrados|esta cerrado|you re closed|youre closed|you are closed|are closed|is closed|estao fechados|fecham|estiver fechado|estiverem fechados|esta fechado|no abris|no abren|nao abrem|don t open|dont open)\b/;
+
+/** The day (and time) said for the case the first is closed, or null when the message gives none. */
+export function fallbackDay(text: string, ctx: WhenContext): WhenParts | null {
+  const n = normalize(text);
+  const m = ifClosed.exec(n);
+  if (!m) return null;
+  const parts = readWhenParts(n.slice(m.index + m[0].length), ctx);
+  return parts?.date ? parts : null;
 }
