@@ -38,6 +38,15 @@ async function withRules(shop: Shop) {
   await upsertSkill(db(), shop.businessId, "sk_orders", { name: "Order taking", enabled: true, graph: orders, assistantId: shop.assistantId });
 }
 
+/** Card and cash at the restaurant (on delivery too, unless `onDelivery` says otherwise), with withRules' delivery charges. */
+async function takesCardAndCash(shop: Shop, { onDelivery }: { onDelivery?: Array<"card" | "cash"> } = {}) {
+  const eur = (amount: number) => ({ amount, currency: "EUR" });
+  await setBusinessFacts(db(), shop.businessId, {
+    paymentMethods: ["card", "cash"],
+    delivery: { offered: true, fee: eur(250), freeFrom: eur(3000), minimum: eur(1500), ...(onDelivery ? { paymentMethods: onDelivery } : {}) },
+  });
+}
+
 describe("the dialogue manager", () => {
   it("fills four slots from one message, answers a question in it, and re-confirms a correction", async () => {
     const shop = await makeShop();
@@ -75,15 +84,7 @@ describe("the dialogue manager", () => {
   it("answers a question about the business's facts said beside an order, though it names the order's word", async () => {
     const shop = await makeShop();
     await withRules(shop);
-    await setBusinessFacts(db(), shop.businessId, {
-      paymentMethods: ["card", "cash"],
-      delivery: {
-        offered: true,
-        fee: { amount: 250, currency: "EUR" },
-        freeFrom: { amount: 3000, currency: "EUR" },
-        minimum: { amount: 1500, currency: "EUR" },
-      },
-    });
+    await takesCardAndCash(shop);
     const ivo = customer(shop);
     const replies = await ivo.say("2 tiramisus and a margherita delivered to Rua Augusta 10. Can I pay the order by card?");
     expect(replies.some((r) => /card/i.test(r) && !/Your order/.test(r))).toBe(true);
@@ -344,16 +345,7 @@ describe("the dialogue manager", () => {
   it("takes a new booking as new beside 'passar', says a way of paying not taken on delivery, and confirms after 'nada más'", async () => {
     const shop = await makeShop();
     await withRules(shop);
-    await setBusinessFacts(db(), shop.businessId, {
-      paymentMethods: ["card", "cash"],
-      delivery: {
-        offered: true,
-        fee: { amount: 250, currency: "EUR" },
-        freeFrom: { amount: 3000, currency: "EUR" },
-        minimum: { amount: 1500, currency: "EUR" },
-        paymentMethods: ["cash"],
-      },
-    });
+    await takesCardAndCash(shop, { onDelivery: ["cash"] });
     // "vamos passar o fim de semana": no change of a booking made before, so no "no booking found".
     const [asked] = await customer(shop).say("Boa tarde, queria reservar mesa para 2 na sexta às 21h, vamos passar o fim de semana em Lisboa");
     expect(asked).toMatch(/nome/i);
