@@ -178,25 +178,41 @@ export function slowInV8(source: string, flags: string, attack: { pumps: { prefi
   });
 }
 
-// Safe verdicts are kept between runs (about a minute of analysis on two cores otherwise), keyed by
-// recheck's version: a changed pattern is a new key and is analysed again.
-const cachePath = path.join(root, "node_modules", ".cache", "check-regex.json");
+// Safe verdicts are kept in the repository, in scripts/check-regex-verdicts.json, keyed by the
+// pattern's flags and source and by recheck's version: analysing every pattern takes one to two
+// minutes on two cores, and most runs change none (issue 33). A new or changed pattern is a key the
+// file lacks and is analysed; a run adds the safe ones it analysed and drops the keys no pattern has
+// any more, so the file always lists the patterns of the tree, and a change to it shows in review
+// beside the pattern's own. `CHECK_REGEX_CACHE=0` analyses every pattern again and rewrites nothing.
+export const verdictsPath = path.join(__dirname, "check-regex-verdicts.json");
 const cacheVersion = `recheck ${(JSON.parse(fs.readFileSync(require.resolve("recheck/package.json"), "utf8")) as { version: string }).version}`;
 
 function readCache(): Set<string> {
   try {
-    const cached = JSON.parse(fs.readFileSync(cachePath, "utf8")) as { version: string; safe: string[] };
+    const cached = JSON.parse(fs.readFileSync(verdictsPath, "utf8")) as { version: string; safe: string[] };
     return new Set(cached.version === cacheVersion ? cached.safe : []);
   } catch {
     return new Set();
   }
 }
 
-function writeCache(safe: Set<string>) {
-  try {
-    fs.mkdirSync(path.dirname(cachePath), { recursive: true });
-    fs.writeFileSync(cachePath, JSON.stringify({ version: cacheVersion, safe: [...safe].sort() }));
-  } catch {}
+/** Writes the verdicts of the patterns `current` holds; says whether the file changed. */
+function writeCache(safe: Set<string>, current: Set<string>): boolean {
+  const kept = [...safe].filter((k) => current.has(k)).sort();
+  const text = `${JSON.stringify(
+    {
+      $comment:
+        "Written by npm run check:regex (scripts/check-regex.ts): the patterns under lib/ recheck found safe, as flags/source. Commit it with the pattern that changed it.",
+      version: cacheVersion,
+      safe: kept,
+    },
+    null,
+    2,
+  )}\n`;
+  const before = fs.existsSync(verdictsPath) ? fs.readFileSync(verdictsPath, "utf8") : "";
+  if (before === text) return false;
+  fs.writeFileSync(verdictsPath, text);
+  return true;
 }
 
 /** An expression as written, its line breaks and indentation aside (so reformatting keeps an entry valid). */
@@ -210,7 +226,7 @@ export async function checkFiles(
   files: string[],
   allowList: AllowEntry[],
   opts: { cache?: boolean; concurrency?: number } = {},
-): Promise<{ found: FoundRegex[]; problems: Problem[]; undecided: Problem[]; unused: AllowEntry[] }> {
+): Promise<{ found: FoundRegex[]; problems: Problem[]; undecided: Problem[]; unused: AllowEntry[]; analysed: number; rewritten: boolean }> {
   const found = files.flatMap((f) => findRegexes(f, fs.readFileSync(path.join(root, f), "utf8")));
   const used = new Set<AllowEntry>();
   const problems: Problem[] = [];
@@ -254,12 +270,13 @@ export async function checkFiles(
       });
     }
   }
+  let rewritten = false;
   if (opts.cache) {
     for (const [key, verdict] of verdicts) if (verdict.status === "safe" || notConfirmed.has(key)) safe.add(key);
-    writeCache(safe);
+    rewritten = writeCache(safe, new Set(toAnalyse.map(keyOf)));
   }
   const unused = allowList.filter((e) => !used.has(e) && files.includes(e.file));
-  return { found, problems, undecided, unused };
+  return { found, problems, undecided, unused, analysed: pending.length, rewritten };
 }
 
 export function readAllowList(): AllowEntry[] {
@@ -276,7 +293,7 @@ export function readAllowList(): AllowEntry[] {
 async function main(): Promise<number> {
   const files = sourceFiles("lib");
   const concurrency = Number(process.env.CHECK_REGEX_CONCURRENCY ?? 2);
-  const { found, problems, undecided, unused } = await checkFiles(files, readAllowList(), {
+  const { found, problems, undecided, unused, analysed, rewritten } = await checkFiles(files, readAllowList(), {
     cache: process.env.CHECK_REGEX_CACHE !== "0",
     concurrency,
   });
@@ -286,8 +303,9 @@ async function main(): Promise<number> {
     console.log(`${path.relative(root, allowListPath)}: allowed ${e.file} ${e.pattern ?? e.expression} matches no regex any more: remove it`);
   const bad = problems.length + unused.length;
   console.log(
-    `check:regex: ${found.length} regular expressions in ${files.length} files under lib/, ${bad ? `${bad} problem(s)` : "none vulnerable"}`,
+    `check:regex: ${found.length} regular expressions in ${files.length} files under lib/, ${analysed} analysed (the rest unchanged since ${path.relative(root, verdictsPath)}), ${bad ? `${bad} problem(s)` : "none vulnerable"}`,
   );
+  if (rewritten) console.log(`check:regex: ${path.relative(root, verdictsPath)} now lists this tree's safe patterns: commit it`);
   return bad ? 1 : 0;
 }
 

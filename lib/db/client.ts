@@ -140,6 +140,11 @@ export function dbHandle(): DbHandle {
   return g[globalKey];
 }
 
+/** The process's handle when one is open, without opening one (the test setup keeps one from file to file). */
+export function currentDbHandle(): DbHandle | undefined {
+  return (globalThis as GlobalWithDb)[globalKey];
+}
+
 /** Makes `handle` the process-wide one (a process that opened its database itself; the tests do). */
 export function setDbHandle(handle: DbHandle): void {
   const g = globalThis as GlobalWithDb;

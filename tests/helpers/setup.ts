@@ -1,11 +1,18 @@
 import fs from "node:fs";
 import { isMainThread } from "node:worker_threads";
+
+const isWorkerThread = !isMainThread;
 import { afterAll, beforeAll } from "vitest";
 
-// Each test process gets its own database, so one process's job worker never takes another's jobs:
-// an in-memory PGlite, or (when DATABASE_URL is set) a Postgres database of its own created fresh
-// from that URL's name plus the vitest pool id. Both start as a copy of the database that
-// tests/helpers/global-setup.ts migrated once for the run; migrate() then finds nothing to do.
+// Each test process (a worker thread, or the child process of an isolated file) gets its own
+// database, so one process's job worker never takes another's jobs: an in-memory PGlite, or (when
+// DATABASE_URL is set) a Postgres database of its own created fresh from that URL's name plus the
+// vitest pool id. Both start as a copy of the database that tests/helpers/global-setup.ts migrated
+// once for the run; migrate() then finds nothing to do. The files a worker thread runs one after
+// another share its database on both kinds, as they share its modules (vitest.config.ts): each file
+// makes its own businesses, and starts with no jobs queued. Opening an in-memory PGlite from the image
+// cost about a second of CPU per file (issue 33). A file that replaced or closed the database
+// (tests/helpers/migrations.ts) leaves it to be closed, and the next file starts from a fresh copy.
 if (!process.env.DATABASE_URL) process.env.DATA_DIR = "memory://";
 process.env.ENCRYPTION_KEY ??= Buffer.alloc(32, 7).toString("base64");
 process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret";
@@ -41,11 +48,22 @@ async function ownPostgresDatabase() {
   process.env.DATABASE_URL = own.toString();
 }
 
+// The in-memory PGlite this worker thread opened from the image, kept from file to file.
+const keptKey = Symbol.for("convo.test.keptPglite");
+type WithKept = typeof globalThis & { [keptKey]?: unknown };
+
 async function embeddedCopy() {
+  const g = globalThis as WithKept;
+  const { currentDbHandle, closeDb, openPglite, setDbHandle } = await import("@/lib/db/client");
+  const current = currentDbHandle();
+  if (current && current === g[keptKey]) return;
+  await closeDb();
+  g[keptKey] = undefined;
   const image = process.env.CONVO_PGLITE_IMAGE;
   if (!image || !fs.existsSync(image)) return;
-  const { openPglite, setDbHandle } = await import("@/lib/db/client");
-  setDbHandle(openPglite("memory://", { loadDataDir: new Blob([fs.readFileSync(image)]) }));
+  const handle = openPglite("memory://", { loadDataDir: new Blob([fs.readFileSync(image)]) });
+  setDbHandle(handle);
+  g[keptKey] = handle;
 }
 
 beforeAll(async () => {
@@ -53,19 +71,22 @@ beforeAll(async () => {
   else await embeddedCopy();
   const { migrate } = await import("@/lib/db/migrate");
   await migrate();
-  // On Postgres the files of one worker thread share its database: the jobs an earlier file left
-  // (retries backing off, work for businesses it made) are not this file's, and a worker of this file
-  // would take them. Each file starts with none, as it does on PGlite's fresh copy.
-  if (process.env.DATABASE_URL) {
-    const [{ db }, { sql }] = await Promise.all([import("@/lib/db/client"), import("drizzle-orm")]);
-    await db().execute(sql`delete from jobs`);
-  }
+  // The files of one worker thread share its database: the jobs an earlier file left (retries backing
+  // off, work for businesses it made) are not this file's, and a worker of this file would take them.
+  // Each file starts with none.
+  const [{ db }, { sql }] = await Promise.all([import("@/lib/db/client"), import("drizzle-orm")]);
+  await db().execute(sql`delete from jobs`);
 });
 
 afterAll(async () => {
   // The dashboard session a file named (tests/dashboard/harness.ts) ends with it: the next file in
   // this worker thread starts signed out.
   delete (globalThis as { __convoTestSession?: unknown }).__convoTestSession;
-  const { closeDb } = await import("@/lib/db/client");
+  const { closeDb, currentDbHandle } = await import("@/lib/db/client");
+  // The kept in-memory PGlite stays open for the thread's next file; it ends with the thread. Any
+  // other handle (a Postgres pool, a database a file replaced) is closed, as before.
+  const g = globalThis as WithKept;
+  if (!process.env.DATABASE_URL && isWorkerThread && currentDbHandle() === g[keptKey] && g[keptKey]) return;
+  g[keptKey] = undefined;
   await closeDb();
 });
