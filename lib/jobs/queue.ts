@@ -284,6 +284,56 @@ export function jobRemoval(jobId: number | undefined): SQL {
   return jobId === undefined ? sql`` : sql`, job_done as (delete from jobs where id = ${jobId})`;
 }
 
+/**
+ * Removes the finished jobs `ids` but those `kept` selects, as a CTE to append to the statement that did
+ * their work (`with ...${jobsRemoval(ids, kept)}`): a batch's jobs end in the same commit as their work,
+ * each only if its part of the work is done (lib/channels/whatsapp/inbound.ts: a status batch).
+ */
+export function jobsRemoval(ids: number[], kept: SQL): SQL {
+  if (!ids.length) return sql``;
+  return sql`, jobs_done as (delete from jobs where id in (select unnest(${`{${ids.join(",")}}`}::bigint[]) except ${kept}))`;
+}
+
+/**
+ * Takes on up to `limit` more ready jobs of `queue` for the running job of `workerId` to do with its own
+ * (a batch: lib/channels/whatsapp/inbound.ts applies every queued status of a number in one statement).
+ * Only jobs never tried, of no business and no orderKey, whose payload contains `match` (jsonb `@>`):
+ * a job that failed once runs on its own again, with its own attempts and delays, and no conversation's
+ * order is overtaken. FOR UPDATE SKIP LOCKED, so two workers' batches never share a job; the jobs are
+ * marked as the worker's batch (batchMarker), so they are handed back when it stops and taken again
+ * when it dies, and their claim counts an attempt as any claim does.
+ */
+export async function claimBatch(
+  db: Db,
+  queue: string,
+  workerId: string,
+  match: Record<string, unknown>,
+  limit: number,
+  leaseSeconds = 120,
+): Promise<ClaimedJob[]> {
+  const rows = await queryRows<ClaimedRow>(
+    db,
+    sql`update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${batchMarker(workerId)}, attempts = attempts + 1
+    where id in (
+      select j.id from jobs j
+      where j.queue = ${queue} and j.status = 'pending' and j.business_id is null and j.run_at <= now() and j.locked_until is null
+        and j.attempts = 0 and j.order_key is null and j.payload @> ${JSON.stringify(match)}::jsonb
+      order by j.run_at, j.id limit ${limit}
+      for update skip locked)
+    returning id, queue, payload, attempts, max_attempts, business_id`,
+  );
+  return rows.map((r) => claimed(r, workerId));
+}
+
+/** Hands a batch's jobs back to the queue untried (their work was not done: the batch failed). */
+export async function releaseBatch(db: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(
+    sql`update jobs set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0)
+    where id in (select unnest(${`{${ids.join(",")}}`}::bigint[])) and status = 'pending'`,
+  );
+}
+
 /** Whether the job is still in the queue (not completed by this or another worker), as `db` sees it. */
 export async function isPending(db: Db, id: number): Promise<boolean> {
   const rows = await queryRows<{ id: unknown }>(db, sql`select id from jobs where id = ${id}`);

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import type { MessageError, MessageStatus } from "../db/schema";
@@ -94,4 +94,76 @@ export async function applyStatus(
   if (update.status === "failed" && update.error?.code === "marketing_opted_out" && row.contact_id)
     await channelStoppedMarketing(db, businessId, row.contact_id, { channelCode: update.error.channelCode, messageId: row.moved_id });
   return "applied";
+}
+
+/** A status in a batch (applyStatuses): `key` locates its business (a WhatsApp phone number id), `tag` its job. */
+export type BatchedStatus = Omit<ChannelStatusUpdate, "status" | "error"> & { status: "sent" | "delivered" | "read"; key: string; tag: number };
+
+export type BatchedOutcome = { businessId: string | null; known: boolean };
+
+const FORWARD = sql.raw(`array['queued', 'sent', 'delivered', 'read']::text[]`);
+
+/**
+ * Many statuses (sent, delivered, read) in one statement, with what applying them one at a time in the
+ * given order would leave: they only move a message forward, so a message ends at the furthest of its
+ * statuses that is ahead of it (a failed message stays failed), and its pricing is the first one given,
+ * kept only when it has none yet. A failed status is not batched: it moves a message only from some
+ * states and is final, so its place in the order decides (applyStatus, one at a time).
+ *
+ * `businesses` selects `(business_id, key)` for the keys given (the statuses name numbers, not
+ * businesses). `finish(unknownTags)` appends CTEs to the statement (jobsRemoval), with a select of the
+ * tags that have a status for a message not found. Returns each status's business (null: no business
+ * has its key) and whether its message was found, in the order given.
+ */
+export async function applyStatuses(
+  db: Db,
+  channel: "whatsapp" | "sandbox",
+  businesses: SQL,
+  statuses: BatchedStatus[],
+  finish: (unknownTags: SQL) => SQL = () => sql``,
+): Promise<BatchedOutcome[]> {
+  if (!statuses.length) return [];
+  type Message = { key: string; id: string; rank: number; target: BatchedStatus["status"]; tags: Set<number>; pricing: ChannelPricing | null };
+  const rank = { sent: 1, delivered: 2, read: 3 };
+  const byMessage = new Map<string, Message>();
+  for (const s of statuses) {
+    const id = `${s.key}\u0000${s.channelMessageId}`;
+    const m = byMessage.get(id) ?? { key: s.key, id: s.channelMessageId, rank: 0, target: s.status, tags: new Set(), pricing: null };
+    if (rank[s.status] > m.rank) Object.assign(m, { rank: rank[s.status], target: s.status });
+    m.tags.add(s.tag);
+    m.pricing ??= s.pricing ?? null;
+    byMessage.set(id, m);
+  }
+  const values = sql.join(
+    [...byMessage.values()].map((m) => {
+      const p = m.pricing;
+      return sql`(${m.key}::text, ${m.id}::text, ${m.target}::text, ${`{${[...m.tags].join(",")}}`}::bigint[], ${p?.billable ?? null}::boolean,
+        ${p?.category ?? null}::text, ${p?.model ?? null}::text, ${p?.type ?? null}::text, ${p?.country ?? null}::text, ${p ? p.at.toISOString() : null}::timestamptz)`;
+    }),
+    sql`, `,
+  );
+  const ahead = sql`array_position(${FORWARD}, m.status) < array_position(${FORWARD}, w.target)`;
+  const price = sql`m.pricing_category is null and w.category is not null`;
+  const priced = (column: string, given: string) =>
+    sql.raw(`${column} = case when m.pricing_category is null and w.category is not null then w.${given} else m.${column} end`);
+  const rows = await queryRows<{ key: string; wamid: string; business_id: string | null; known: boolean }>(
+    db,
+    sql`with w (key, wamid, target, tags, billable, category, model, type, country, given_at) as (values ${values}),
+      b as (${businesses}),
+      found as (
+        select m.id, w.key, w.wamid from w join b on b.key = w.key
+        join messages m on m.business_id = b.business_id and m.channel = ${channel} and m.channel_message_id = w.wamid and m.direction = 'outbound'),
+      moved as (
+        update messages m set status = case when ${ahead} then w.target else m.status end,
+          ${priced("pricing_billable", "billable")}, ${priced("pricing_model", "model")}, ${priced("pricing_type", "type")},
+          ${priced("pricing_country", "country")}, ${priced("priced_at", "given_at")}, ${priced("pricing_category", "category")}
+        from found f join w on w.key = f.key and w.wamid = f.wamid
+        where m.id = f.id and (${ahead} or ${price})
+        returning m.id)${finish(sql`select t from w cross join lateral unnest(w.tags) t where not exists (select 1 from found f where f.key = w.key and f.wamid = w.wamid)`)}
+    select w.key, w.wamid, (select b.business_id from b where b.key = w.key) as business_id,
+      exists (select 1 from found f where f.key = w.key and f.wamid = w.wamid) as known
+    from w`,
+  );
+  const outcome = new Map(rows.map((r) => [`${r.key}\u0000${r.wamid}`, { businessId: r.business_id, known: Boolean(r.known) }]));
+  return statuses.map((s) => outcome.get(`${s.key}\u0000${s.channelMessageId}`) ?? { businessId: null, known: false });
 }

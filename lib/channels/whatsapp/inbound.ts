@@ -1,15 +1,15 @@
 import "server-only";
 import { z } from "zod";
 import { timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../../db/client";
 import { businesses, type MessageMedia } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ClaimedJob } from "../../jobs/queue";
 import { defineJob } from "../../jobs/job";
-import { enqueue } from "../../jobs/queue";
-import { RetryLater, runs } from "../../jobs/worker";
-import { applyStatus } from "../../messages/apply-status";
+import { claimBatch, completeJob, enqueue, jobsRemoval, releaseBatch, retryJob } from "../../jobs/queue";
+import { JOB_COMPLETED, RetryLater, runs } from "../../jobs/worker";
+import { applyStatus, applyStatuses, type BatchedOutcome } from "../../messages/apply-status";
 import { applyReaction } from "../../messages/reactions";
 import { inboundStored, receiveInboundMessage, recordEcho } from "../../messages/receive-message";
 import { parseJsonText, readBodyBytes } from "../../request-body";
@@ -22,7 +22,7 @@ import { applyNumberChange } from "../../contacts/number-change";
 import { recordUnusable, type UnusablePart } from "../unusable";
 import { fetchInboundMedia, MEDIA_KINDS } from "./inbound-media";
 import { recordOrder } from "./order";
-import { parseWhatsAppWebhook } from "./parse-webhook";
+import { parseWhatsAppWebhook, type WhatsAppStatusUpdate } from "./parse-webhook";
 import { verifyWhatsAppSignature } from "./signature";
 import { componentLogger } from "../../observability/log";
 
@@ -35,12 +35,21 @@ const log = componentLogger("whatsapp");
 /** One webhook body from Meta, read and stored after the 200 (processInboundWebhook). */
 export const inboundWebhook = defineJob({
   name: "whatsapp.inbound",
-  payload: z.object({ body: z.string(), phoneNumberIds: z.array(z.string()), businessAccountIds: z.array(z.string()), receivedAt: z.string() }),
+  payload: z.object({
+    body: z.string(),
+    phoneNumberIds: z.array(z.string()),
+    businessAccountIds: z.array(z.string()),
+    receivedAt: z.string(),
+    // Only statuses: a status body's job takes on the others queued for its number (processStatuses).
+    statusesOnly: z.boolean().optional(),
+  }),
 });
 export const MAX_WEBHOOK_BYTES = 3 * 1024 * 1024;
 // A status can overtake the delivery job that records its wamid; give that job time to commit, also on
 // a loaded machine (retries after 0.5, 1, 1.5, ... s: about 14 s in all).
 const STATUS_RETRY_ATTEMPTS = 8;
+/** The most status bodies one job applies (its own and the others queued for its number). */
+const STATUS_BATCH = 100;
 
 const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 
@@ -77,8 +86,9 @@ export async function acceptWebhook(db: Db, request: Request): Promise<Response>
   } catch (err) {
     if (err instanceof AppError && err.code === "invalid_request") return text(400, err.message);
   }
-  const { phoneNumberIds, businessAccountIds, orderKey } = routingOf(parsed);
-  await enqueue(db, inboundWebhook, { body, phoneNumberIds, businessAccountIds, receivedAt: new Date().toISOString() }, { orderKey });
+  const { phoneNumberIds, businessAccountIds, orderKey, statusesOnly } = routingOf(parsed);
+  const payload = { body, phoneNumberIds, businessAccountIds, receivedAt: new Date().toISOString(), ...(statusesOnly ? { statusesOnly } : {}) };
+  await enqueue(db, inboundWebhook, payload, { orderKey });
   return text(200, "OK");
 }
 
@@ -86,15 +96,23 @@ export async function acceptWebhook(db: Db, request: Request): Promise<Response>
  * Which numbers a body is for (for operators and test workers) and its orderKey: one customer's
  * webhooks are processed one at a time, in arrival order, so their messages are stored in order.
  */
-function routingOf(parsed: unknown): { phoneNumberIds: string[]; businessAccountIds: string[]; orderKey: string | null } {
-  const { messages, statuses, templates, numbers } = parseWhatsAppWebhook(parsed);
+function routingOf(parsed: unknown): { phoneNumberIds: string[]; businessAccountIds: string[]; orderKey: string | null; statusesOnly: boolean } {
+  const webhook = parseWhatsAppWebhook(parsed);
+  const { messages, statuses, templates, numbers } = webhook;
   const phoneNumberIds = [...new Set([...messages, ...statuses].map((m) => m.phoneNumberId))];
   const businessAccountIds = [...new Set([...templates, ...numbers].map((t) => t.wabaId))];
   const senders = [...new Set(messages.map((m) => `${m.phoneNumberId}:${m.from}`))];
-  return { phoneNumberIds, businessAccountIds, orderKey: senders.length === 1 ? `whatsapp:${senders[0]}` : null };
+  const orderKey = senders.length === 1 ? `whatsapp:${senders[0]}` : null;
+  return { phoneNumberIds, businessAccountIds, orderKey, statusesOnly: onlyStatuses(webhook) };
 }
 
-type Attempt = Pick<ClaimedJob, "attempts">;
+/** A body of statuses and nothing else (what Meta sends after each of our messages: sent, delivered, read). */
+function onlyStatuses(w: ReturnType<typeof parseWhatsAppWebhook>): boolean {
+  return w.statuses.length > 0 && !w.messages.length && !w.echoes.length && !w.templates.length && !w.numbers.length && !w.skipped.length;
+}
+
+/** The job's attempt; its id and worker when a worker runs it (a replay or a test may call without). */
+type Attempt = Pick<ClaimedJob, "attempts"> & Partial<Pick<ClaimedJob, "id" | "workerId">>;
 
 /** The business a number is connected to: the webhook names numbers, not businesses. */
 async function businessByPhoneNumberId(db: Db, phoneNumberId: string) {
@@ -111,7 +129,7 @@ export async function processInboundWebhook(
   body: string,
   job: Attempt,
   keep: (parts: UnusablePart[]) => Promise<void> = (parts) => recordUnusable(db, "whatsapp", parts),
-): Promise<void> {
+): Promise<unknown> {
   let json: unknown;
   try {
     json = parseJsonText(body);
@@ -123,6 +141,7 @@ export async function processInboundWebhook(
     return;
   }
   const parsed = parseWhatsAppWebhook(json);
+  if (onlyStatuses(parsed)) return processStatuses(db, parsed.statuses, job, keep);
   for (const s of parsed.skipped) log.warn({ reason: s.reason }, "webhook part skipped: kept as unusable");
   const unusable: UnusablePart[] = [...parsed.skipped];
 
@@ -274,6 +293,137 @@ export async function processInboundWebhook(
   }
   if (unknownStatuses.length) log.warn({ statuses: unknownStatuses.length }, "status updates for unknown messages: kept as unusable");
   await keep([...unusable, ...unknownStatuses]);
+}
+
+const unknownNumber = (s: WhatsAppStatusUpdate): UnusablePart => ({
+  kind: "unknown_number",
+  reason: `a status for phone_number_id ${s.phoneNumberId}, which no business has connected`,
+  raw: s.raw(),
+});
+const unknownMessage = (s: WhatsAppStatusUpdate, businessId: string): UnusablePart => ({
+  kind: "unknown_message",
+  reason: `a ${s.status} status for ${s.wamid}, a message not recorded here`,
+  raw: s.raw(),
+  businessId,
+});
+
+/** The statuses of a body of statuses only; null for any other body. */
+function statusesOf(body: string): WhatsAppStatusUpdate[] | null {
+  try {
+    const parsed = parseWhatsAppWebhook(parseJsonText(body));
+    return onlyStatuses(parsed) ? parsed.statuses : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A body of statuses only. Each reply we send is followed by three of them (sent, delivered, read), so
+ * the job takes on the other status bodies queued for its number (claimBatch: never-tried jobs, SKIP
+ * LOCKED) and applies them all in one statement that also ends the jobs whose statuses all found their
+ * message (applyStatuses, jobsRemoval), instead of a claim, a business lookup, a statement and a
+ * completion per body. What applying them one at a time would leave is kept: a status only moves its
+ * message forward, the first pricing is kept, a failed status is applied in its turn (one at a time).
+ * A body with a status for a message not recorded yet waits and tries again on its own, as before.
+ */
+async function processStatuses(db: Db, own: WhatsAppStatusUpdate[], job: Attempt, keep: (parts: UnusablePart[]) => Promise<void>): Promise<unknown> {
+  const numbers = [...new Set(own.map((s) => s.phoneNumberId))];
+  const swept =
+    job.id !== undefined && job.workerId
+      ? await claimBatch(db, inboundWebhook.name, job.workerId, { statusesOnly: true, phoneNumberIds: numbers }, STATUS_BATCH - 1)
+      : [];
+  const bodies: { job: Attempt; statuses: WhatsAppStatusUpdate[] }[] = [{ job, statuses: own }];
+  const unfit: number[] = [];
+  for (const j of swept) {
+    const statuses = statusesOf(String(j.payload.body ?? ""));
+    if (statuses) bodies.push({ job: j, statuses });
+    else unfit.push(j.id);
+  }
+  const entries = bodies
+    .flatMap((body, b) => body.statuses.map((s) => ({ s, b })))
+    .sort((x, y) => x.s.timestamp.getTime() - y.s.timestamp.getTime() || x.b - y.b);
+  const messageOf = (s: WhatsAppStatusUpdate) => `${s.phoneNumberId}\u0000${s.wamid}`;
+  const oneByOne = new Set(entries.filter((e) => e.s.status === "failed").map((e) => messageOf(e.s)));
+  const batched = entries.filter((e) => !oneByOne.has(messageOf(e.s)));
+  const outcomes = new Map<(typeof entries)[number], BatchedOutcome>();
+  let removable: number[] = [];
+  try {
+    await releaseBatch(db, unfit);
+    const businessIds = new Map<string, string | null>();
+    for (const e of entries) {
+      if (!oneByOne.has(messageOf(e.s))) continue;
+      if (!businessIds.has(e.s.phoneNumberId)) businessIds.set(e.s.phoneNumberId, (await businessByPhoneNumberId(db, e.s.phoneNumberId))?.id ?? null);
+      const businessId = businessIds.get(e.s.phoneNumberId) ?? null;
+      const pricing = e.s.pricing ? { ...e.s.pricing, at: e.s.timestamp } : null;
+      const result = businessId
+        ? await applyStatus(db, businessId, { channelMessageId: e.s.wamid, status: e.s.status, error: whatsAppStatusFailure(e.s.error), pricing })
+        : "unknown";
+      outcomes.set(e, { businessId, known: result !== "unknown" });
+    }
+    removable = bodies
+      .filter((body, b) => body.job.id !== undefined && entries.every((e) => e.b !== b || !oneByOne.has(messageOf(e.s)) || outcomes.get(e)?.known))
+      .map((body) => body.job.id as number);
+    if (batched.length) {
+      const keys = sql.join(
+        [...new Set(batched.map((e) => e.s.phoneNumberId))].map((n) => sql`${n}`),
+        sql`, `,
+      );
+      const results = await applyStatuses(
+        db,
+        "whatsapp",
+        sql`select id as business_id, whatsapp_phone_number_id as key from businesses where whatsapp_phone_number_id in (${keys})`,
+        batched.map((e) => ({
+          key: e.s.phoneNumberId,
+          tag: bodies[e.b].job.id ?? -1,
+          channelMessageId: e.s.wamid,
+          status: e.s.status as "sent" | "delivered" | "read",
+          pricing: e.s.pricing ? { ...e.s.pricing, at: e.s.timestamp } : null,
+        })),
+        (unknownTags) => jobsRemoval(removable, unknownTags),
+      );
+      for (const [i, e] of batched.entries()) outcomes.set(e, results[i]);
+    }
+  } catch (err) {
+    // Nothing of the batch's statement was committed: the other bodies go back to the queue untried.
+    await releaseBatch(
+      db,
+      swept.map((j) => j.id).filter((id) => !unfit.includes(id)),
+    ).catch((e) => log.warn({ err: e }, "could not hand a status batch back (taken again when its lease runs out)"));
+    throw err;
+  }
+  let ownDone = false;
+  let ownParts: { unusable: UnusablePart[]; unknown: UnusablePart[] } = { unusable: [], unknown: [] };
+  for (const [b, body] of bodies.entries()) {
+    const mine = entries.filter((e) => e.b === b);
+    const removed = batched.length > 0 && body.job.id !== undefined && removable.includes(body.job.id) && mine.every((e) => outcomes.get(e)?.known);
+    const parts: typeof ownParts = { unusable: [], unknown: [] };
+    for (const e of mine) {
+      const outcome = outcomes.get(e);
+      if (!outcome?.businessId) parts.unusable.push(unknownNumber(e.s));
+      else if (!outcome.known) parts.unknown.push(unknownMessage(e.s, outcome.businessId));
+    }
+    if (parts.unusable.length) log.warn({ phoneNumberIds: numbers }, "webhook for an unknown phone_number_id: skipped");
+    if (b === 0) {
+      ownDone = removed;
+      ownParts = parts;
+      continue;
+    }
+    if (removed) continue;
+    const other = body.job as ClaimedJob;
+    if (parts.unknown.length && other.attempts < STATUS_RETRY_ATTEMPTS) {
+      await retryJob(db, other, 500 * other.attempts, `${parts.unknown.length} status update(s) for messages not recorded yet`);
+      continue;
+    }
+    if (parts.unusable.length || parts.unknown.length) await recordUnusable(db, "whatsapp", [...parts.unusable, ...parts.unknown]);
+    await completeJob(db, other.id);
+  }
+  if (ownDone) return JOB_COMPLETED;
+  // A status may overtake the delivery job that records its message: wait a little before giving up on it.
+  if (ownParts.unknown.length && job.attempts < STATUS_RETRY_ATTEMPTS) {
+    throw new RetryLater(500 * job.attempts, `${ownParts.unknown.length} status update(s) for messages not recorded yet`);
+  }
+  if (ownParts.unknown.length) log.warn({ statuses: ownParts.unknown.length }, "status updates for unknown messages: kept as unusable");
+  await keep([...ownParts.unusable, ...ownParts.unknown]);
 }
 
 /** Processes a kept part again (lib/channels/unusable.ts replayUnusable); returns what it still cannot use. */
