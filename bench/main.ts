@@ -14,6 +14,9 @@
 //   BENCH_PGLITE_DURATION (s per scenario on PGlite, default 20: turns of 2 s as on Postgres; 2 with BENCH_QUICK)
 //   BENCH_SKIP_REPLY=1 (no server-side reply-time phase, bench/reply-time.ts)
 //   BENCH_SKIP_COST=1 (no per-stage cost of one inbound message, bench/message-cost.ts)
+//   BENCH_ONLY=rate (only the sustained-rate line, bench/rate.ts: builds unless BENCH_SKIP_BUILD=1, no results.json)
+//   BENCH_SKIP_RATE=1 (no sustained-rate line)   BENCH_RATE / BENCH_PGLITE_RATE (inbound/s, default 80 / 30)
+//   BENCH_RATE_SECONDS (default 60)   BENCH_RATE_CONVERSATIONS (default 400)
 //   BENCH_SLICES (turns each target takes per scenario, default 10; 2 with BENCH_QUICK): see measureInTurns
 import fs from "node:fs";
 import os from "node:os";
@@ -26,7 +29,8 @@ import { measure, measureInTurns } from "./load";
 import { pglitePhase } from "./pglite";
 import { replyTimePhase } from "./reply";
 import { messageCostPhase } from "./message-cost-phase";
-import { checkLines, checks, loadLine, type Results, TARGETS, type Target, table, targetLabel } from "./report";
+import { ratePhase } from "./rate-phase";
+import { checkLines, checks, loadLine, rateChecks, type Results, TARGETS, type Target, table, targetLabel } from "./report";
 import { BENCH_CONTACT_NAME, scenarios as allScenarios } from "./scenarios";
 import {
   appDistDir,
@@ -175,6 +179,17 @@ export async function main() {
     await closeDb();
     return;
   }
+  if (env.BENCH_ONLY === "rate") {
+    if (env.BENCH_SKIP_BUILD === "1" && fs.existsSync(path.join(root, appDistDir, "BUILD_ID"))) log(`build: reusing ${appDistDir}`);
+    else buildApp(log);
+    log("\n== sustained rate: inbound messages with their status webhooks (bench/rate.ts)");
+    const rate: NonNullable<Results["rate"]> = {};
+    if (!pgliteOnly) rate.postgres = await ratePhase("postgres", quick, log);
+    if (runPglite) rate.pglite = await ratePhase("pglite", quick, log);
+    log(JSON.stringify(rate));
+    log(checkLines(Object.entries(rate).flatMap(([db, r]) => (r.available ? rateChecks(db, r) : []))));
+    return;
+  }
   const meta = pgliteOnly ? null : await dataSet();
   if (meta) {
     await refreshWindow(meta);
@@ -245,6 +260,13 @@ export async function main() {
     results.messageCost = {};
     if (!pgliteOnly) results.messageCost.postgres = await messageCostPhase("postgres", quick);
     if (runPglite) results.messageCost.pglite = await messageCostPhase("pglite", quick);
+  }
+
+  if (env.BENCH_SKIP_RATE !== "1" && (!only || only.includes("rate"))) {
+    log("\n== sustained rate: inbound messages with their status webhooks (bench/rate.ts)");
+    results.rate = {};
+    if (!pgliteOnly) results.rate.postgres = await ratePhase("postgres", quick, log);
+    if (runPglite) results.rate.pglite = await ratePhase("pglite", quick, log);
   }
 
   if (runPglite) {

@@ -32,7 +32,84 @@ export type Results = {
   replyTime?: Partial<Record<"postgres" | "pglite", ReplyTimeResult | Unavailable>>;
   /** What one inbound message costs, stage by stage (bench/message-cost.ts). */
   messageCost?: Partial<Record<"postgres" | "pglite", MessageCostResult | Unavailable>>;
+  /** The sustained-rate line (bench/rate.ts): inbound messages a second with their status webhooks. */
+  rate?: Partial<Record<"postgres" | "pglite", RateResult | Unavailable>>;
 };
+
+/** The sustained-rate line (issue 41 item 2, bench/rate.ts). */
+export type RateResult = {
+  available: true;
+  database: "postgres" | "pglite";
+  targetPerSecond: number;
+  conversations: number;
+  seconds: number;
+  warmupSeconds: number;
+  inboundPerSecond: number;
+  posted: number;
+  refused: number;
+  lateStarts: number;
+  replies: { measured: number; answered: number; timeouts: number };
+  p50: number;
+  p95: number;
+  p99: number;
+  backlog: { start: number | null; end: number | null; max: number | null; drainedInMs: number | null };
+  appCpuMsPerMessage: number;
+  machineBusyMsPerMessage: number;
+  memoryMiB: number | null;
+  stored: { inbound: number; outbound: number; wamids: number; read: number; pending: number; failed_jobs: number };
+  graph: { sends: number; distinctWamids: number; statusCallbacks: number };
+  load1: number[];
+};
+
+/** The rate each database must sustain (issue 41 item 2) and its reply bounds. */
+export const RATE_TARGETS = { postgres: 80, pglite: 30 } as const;
+export const RATE_BOUNDS = { p50: 150, p95: 500 };
+
+/** The rate line's printed line and its met/MISS checks. */
+export function rateChecks(db: string, r: RateResult): Check[] {
+  const label = `${db}: ${r.conversations} conversations at ${r.targetPerSecond} inbound/s for ${r.seconds} s, with status webhooks`;
+  const grew = r.backlog.start === null || r.backlog.end === null ? null : r.backlog.end - r.backlog.start;
+  const lost = r.posted - r.refused - r.stored.inbound;
+  return [
+    {
+      target: `${label}: inbound messages/s >= ${Math.round(r.targetPerSecond * 0.95)}`,
+      met: r.inboundPerSecond >= r.targetPerSecond * 0.95,
+      detail: `${r.inboundPerSecond}/s`,
+    },
+    {
+      target: `${label}: inbound-to-reply p50 < ${RATE_BOUNDS.p50} ms`,
+      met: r.p50 < RATE_BOUNDS.p50,
+      detail: `${fmt(r.p50)} ms (load ${r.load1.join(" -> ")})`,
+    },
+    {
+      target: `${label}: inbound-to-reply p95 < ${RATE_BOUNDS.p95} ms`,
+      met: r.p95 < RATE_BOUNDS.p95,
+      detail: `${fmt(r.p95)} ms (p99 ${fmt(r.p99)} ms)`,
+    },
+    {
+      // Not growing: the last 5 s hold no more than one second's arrivals more than the first 5 s.
+      target: `${label}: job backlog does not grow`,
+      met: grew !== null && grew <= r.targetPerSecond,
+      detail: `${r.backlog.start} -> ${r.backlog.end} queued (max ${r.backlog.max}), drained ${r.backlog.drainedInMs === null ? "not within 30 s" : `in ${r.backlog.drainedInMs} ms`} after`,
+    },
+    {
+      target: `${label}: nothing lost or sent twice`,
+      met:
+        r.refused === 0 &&
+        lost === 0 &&
+        r.replies.timeouts === 0 &&
+        r.graph.sends === r.stored.outbound &&
+        r.stored.wamids === r.stored.outbound &&
+        r.stored.read === r.stored.outbound &&
+        r.stored.pending === 0 &&
+        r.stored.failed_jobs === 0,
+      detail:
+        `${r.stored.inbound}/${r.posted - r.refused} inbound stored, ${r.refused} refused, ${r.replies.timeouts} replies not seen in 15 s, ` +
+        `${r.graph.sends} sends for ${r.stored.outbound} replies (${r.stored.wamids} wamids), ${r.stored.read} read, ` +
+        `${r.graph.statusCallbacks} status webhooks, ${r.stored.pending} jobs left, ${r.stored.failed_jobs} failed`,
+    },
+  ];
+}
 
 /** One inbound message's cost by stage (bench/message-cost.ts), per inbound message. */
 export type MessageCostResult = {
@@ -311,6 +388,10 @@ export function checks(scenarios: Scenario[], res: Results): Check[] {
       out.push({ target: `${label}inbound-to-reply p50 < 100 ms`, met: as.p50 < 100, detail: `${fmt(as.p50)} ms (${load})` });
       out.push({ target: `${label}inbound-to-reply p99 < 400 ms`, met: as.p99 < 400, detail: `${fmt(as.p99)} ms` });
     } else if (as) out.push({ target: `${label}inbound-to-reply`, met: null, detail: `not available: ${as.reason}` });
+  }
+  for (const [db, r] of Object.entries(res.rate ?? {})) {
+    if (r.available) out.push(...rateChecks(db, r));
+    else out.push({ target: `sustained rate (${db})`, met: null, detail: `not available: ${r.reason}` });
   }
   // Issue 35: the reply without an LLM stays under 50 ms at p95, one conversation at a time.
   for (const [db, rt] of Object.entries(res.replyTime ?? {})) {

@@ -1,12 +1,8 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { isProcessAlive } from "../process-alive";
@@ -84,6 +80,12 @@ export function lockDataDir(dir: string): () => void {
  * one migrated copy instead of creating and migrating a database each time).
  */
 export function openPglite(dir = dataDir(), options: { loadDataDir?: Blob } = {}): DbHandle {
+  // Loaded here, not at import: PGlite's code (about 35 MiB resident) stays out of a Postgres process.
+  const { PGlite } = require("@electric-sql/pglite") as typeof import("@electric-sql/pglite");
+  const { btree_gist } = require("@electric-sql/pglite/contrib/btree_gist") as typeof import("@electric-sql/pglite/contrib/btree_gist");
+  const { pg_trgm } = require("@electric-sql/pglite/contrib/pg_trgm") as typeof import("@electric-sql/pglite/contrib/pg_trgm");
+  const { unaccent } = require("@electric-sql/pglite/contrib/unaccent") as typeof import("@electric-sql/pglite/contrib/unaccent");
+  const { drizzle: drizzlePglite } = require("drizzle-orm/pglite") as typeof import("drizzle-orm/pglite");
   const inMemory = dir.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(dir);
   const loadDataDir = inMemory ? options.loadDataDir : undefined;

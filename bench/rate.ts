@@ -1,0 +1,252 @@
+// The sustained-rate line (issue 41 item 2): `next start` (its worker in-process) on a fresh database,
+// RATE_CONVERSATIONS customers writing at a combined RATE_PER_SECOND inbound messages a second for
+// RATE_SECONDS (after RATE_WARMUP seconds at the same rate, not counted), each reply followed by its
+// sent, delivered and read webhooks (the fake Graph server's autoStatuses), as Meta sends them. A child
+// of `npm run bench` (bench/rate-phase.ts), run with DATABASE_URL (a fresh Postgres database) or
+// DATA_DIR (a fresh embedded one). Prints one JSON line: inbound-to-reply p50/p95/p99, the job backlog
+// (GET /metrics, every second) at the start and the end of the measured window, the app's CPU and
+// memory, and what was lost or sent twice, counted in the database once the server has stopped.
+import fs from "node:fs";
+import { randomInt } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { percentile } from "./latency";
+import { groupRssMiB, startNext } from "./servers";
+
+const rate = Number(process.env.RATE_PER_SECOND ?? 80);
+const conversations = Number(process.env.RATE_CONVERSATIONS ?? 400);
+const seconds = Number(process.env.RATE_SECONDS ?? 60);
+const warmup = Number(process.env.RATE_WARMUP ?? 10);
+const port = Number(process.env.RATE_PORT ?? 3480);
+const REPLY_TIMEOUT_MS = 15_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** CPU seconds used so far by a process group (utime + stime of each of its processes, /proc). */
+function groupCpuSeconds(pgid: number): number {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(f[2]) === pgid) total += (Number(f[11]) + Number(f[12])) / tick;
+    } catch {}
+  }
+  return total;
+}
+
+/** The machine's busy CPU seconds so far, every process (/proc/stat): an upper bound for ours plus Postgres's. */
+function machineBusySeconds(): number {
+  const [cpu] = fs.readFileSync("/proc/stat", "utf8").split("\n");
+  const v = cpu.split(/\s+/).slice(1).map(Number);
+  const idle = v[3] + v[4];
+  return (v.reduce((a, b) => a + b, 0) - idle) / 100;
+}
+
+async function main() {
+  process.env.ENCRYPTION_KEY ??= Buffer.alloc(32, 11).toString("base64");
+  const { startFakeGraph } = await import("../tests/fakes/graph-server");
+  const { db, closeDb } = await import("../lib/db/client");
+  const { migrate } = await import("../lib/db/migrate");
+  const { queryRows } = await import("../lib/db/rows");
+  const { createBusiness } = await import("../lib/businesses/businesses");
+  const { verifyWhatsApp } = await import("../lib/channels");
+  const { createKnowledge } = await import("../lib/assistants/knowledge");
+
+  const appSecret = "bench-rate-secret";
+  const phoneNumberId = String(randomInt(100_000_000, 999_999_999));
+  const accessToken = "bench-rate-token";
+  const fake = await startFakeGraph({
+    appWebhookUrl: `http://127.0.0.1:${port}/channels/whatsapp/webhook`,
+    appSecret,
+    accessTokens: { [phoneNumberId]: accessToken },
+    autoStatuses: true,
+  });
+  process.env.WHATSAPP_GRAPH_URL = fake.url;
+  await migrate();
+  const { businessId, assistantId } = await createBusiness(db(), {
+    name: "Bench Rate Co",
+    tokens: 1_000_000_000,
+    whatsapp: await verifyWhatsApp({ phoneNumberId, accessToken }),
+  });
+  await createKnowledge(db(), businessId, assistantId, {
+    title: "Opening hours",
+    content: "We are open from 9 am to 6 pm, Monday to Saturday, and closed on Sundays and public holidays.",
+  });
+  // The embedded database allows one process per directory: the app opens it next.
+  await closeDb();
+  const server = await startNext(
+    port,
+    process.env.DATABASE_URL ?? null,
+    {
+      RUN_WORKER: "1",
+      DATA_DIR: process.env.DATA_DIR,
+      WHATSAPP_APP_SECRET: appSecret,
+      WHATSAPP_GRAPH_URL: fake.url,
+      WHATSAPP_VERIFY_TOKEN: "bench",
+      RATE_LIMIT_PER_SECOND: "1000000",
+      RATE_LIMIT_BURST: "1000000",
+      METRICS_TOKEN: "bench-rate-metrics",
+      LOG_LEVEL: "warn",
+    },
+    "next-rate",
+  );
+
+  const backlog = async (): Promise<number | null> => {
+    const res = await fetch(`${server.url}/metrics`, { headers: { authorization: "Bearer bench-rate-metrics" } }).catch(() => null);
+    if (res?.status !== 200) return null;
+    let n = 0;
+    for (const line of (await res.text()).split("\n")) if (line.startsWith("convo_jobs_queued{")) n += Number(line.slice(line.lastIndexOf(" ") + 1));
+    return n;
+  };
+
+  // Each customer's next reply: the fake's sends are read once, in order, as they arrive.
+  const waiting = new Map<string, (at: number) => void>();
+  let seen = 0;
+  const watcher = setInterval(() => {
+    for (; seen < fake.sent.length; seen++) {
+      const s = fake.sent[seen];
+      const to = String(s.body?.to ?? "").replace(/\D/g, "");
+      const resolve = waiting.get(to);
+      if (resolve) {
+        waiting.delete(to);
+        resolve(s.at.getTime());
+      }
+    }
+  }, 2);
+  const turn = async (from: string, text: string): Promise<number | "refused" | null> => {
+    const replied = new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(from);
+        resolve(null);
+      }, REPLY_TIMEOUT_MS);
+      waiting.set(from, (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      });
+    });
+    const t0 = Date.now();
+    const status = await fake.postInbound(fake.inboundPayload({ messages: [{ from, text }] })).catch(() => 0);
+    if (status !== 200) {
+      waiting.delete(from);
+      return "refused";
+    }
+    const at = await replied;
+    return at === null ? null : at - t0;
+  };
+
+  const lines = ["Do you deliver on Sundays?", "what time do you close today", "ok thanks", "Do you have gluten free options?"];
+  const period = (conversations / rate) * 1000;
+  const startedAt = Date.now() + 500;
+  const measureFrom = startedAt + warmup * 1000;
+  const stopAt = measureFrom + seconds * 1000;
+  let posted = 0;
+  let refused = 0;
+  let measured = 0;
+  let late = 0;
+  const latencies: number[] = [];
+  const samples: { at: number; backlog: number | null }[] = [];
+  // Open loop: customer i writes at startedAt + i/rate + k*period, or as soon as its last answer came
+  // if that was later (a customer does not write twice before an answer).
+  const crowd = Array.from({ length: conversations }, async (_, i) => {
+    const from = `1444${String(randomInt(0, 9_999_999)).padStart(7, "0")}${String(i).padStart(3, "0")}`;
+    for (let k = 0; ; k++) {
+      const due = startedAt + (i / rate) * 1000 + k * period;
+      if (due >= stopAt) return;
+      const wait = due - Date.now();
+      if (wait > 0) await sleep(wait);
+      else if (wait < -1000) late++;
+      const counted = Date.now() >= measureFrom;
+      posted++;
+      const took = await turn(from, lines[(i + k) % lines.length]);
+      if (took === "refused") refused++;
+      else if (counted) {
+        measured++;
+        if (took !== null) latencies.push(took);
+      }
+    }
+  });
+  while (Date.now() < measureFrom) await sleep(100);
+  const cpu0 = groupCpuSeconds(server.pid);
+  const busy0 = machineBusySeconds();
+  const posted0 = posted;
+  while (Date.now() < stopAt) {
+    const at = Date.now();
+    samples.push({ at: at - measureFrom, backlog: await backlog() });
+    await sleep(Math.max(0, 1000 - (Date.now() - at)));
+  }
+  const cpu1 = groupCpuSeconds(server.pid);
+  const busy1 = machineBusySeconds();
+  const postedInWindow = posted - posted0;
+  await Promise.all(crowd);
+  // Every reply's statuses come back, and the queue empties.
+  await fake.idle();
+  let drainedIn: number | null = null;
+  const drainStart = Date.now();
+  for (let i = 0; i < 60; i++) {
+    const n = await backlog();
+    if (n === 0) {
+      drainedIn = Date.now() - drainStart;
+      break;
+    }
+    await sleep(500);
+  }
+  const memoryMiB = groupRssMiB(server.pid);
+  clearInterval(watcher);
+  await server.stop();
+
+  // Counted in the database: every inbound message stored once, every reply sent once, every reply read.
+  const [counts] = await queryRows<{ inbound: number; outbound: number; wamids: number; read: number; pending: number; failed_jobs: number }>(
+    db(),
+    sql`select
+      (select count(*)::int from messages where business_id = ${businessId} and direction = 'inbound') as inbound,
+      (select count(*)::int from messages where business_id = ${businessId} and direction = 'outbound') as outbound,
+      (select count(distinct channel_message_id)::int from messages where business_id = ${businessId} and direction = 'outbound') as wamids,
+      (select count(*)::int from messages where business_id = ${businessId} and direction = 'outbound' and status = 'read') as read,
+      (select count(*)::int from jobs where status = 'pending') as pending,
+      (select count(*)::int from jobs where status = 'failed') as failed_jobs`,
+  );
+  await closeDb();
+  await fake.close();
+  const sentWamids = new Set(fake.sent.map((s) => s.wamid));
+  const statusCallbacks = fake.callbacks.filter((c) => c.httpStatus === 200).length;
+  const window = samples.filter((s) => s.backlog !== null);
+  const mean = (xs: number[]) => (xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10 : null);
+  const edge = Math.min(5, Math.floor(window.length / 2));
+  console.log(
+    JSON.stringify({
+      rate: true,
+      database: process.env.DATABASE_URL ? "postgres" : "pglite",
+      targetPerSecond: rate,
+      conversations,
+      seconds,
+      warmupSeconds: warmup,
+      inboundPerSecond: Math.round((postedInWindow / seconds) * 10) / 10,
+      posted,
+      refused,
+      lateStarts: late,
+      replies: { measured, answered: latencies.length, timeouts: measured - latencies.length },
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      backlog: {
+        start: mean(window.slice(0, edge).map((s) => s.backlog as number)),
+        end: mean(window.slice(-edge).map((s) => s.backlog as number)),
+        max: window.length ? Math.max(...window.map((s) => s.backlog as number)) : null,
+        drainedInMs: drainedIn,
+      },
+      appCpuMsPerMessage: Math.round(((cpu1 - cpu0) * 1000 * 10) / postedInWindow) / 10,
+      machineBusyMsPerMessage: Math.round(((busy1 - busy0) * 1000 * 10) / postedInWindow) / 10,
+      memoryMiB,
+      stored: counts,
+      graph: { sends: fake.sent.length, distinctWamids: sentWamids.size, statusCallbacks },
+    }),
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err instanceof Error ? err.stack : err);
+    process.exit(1);
+  },
+);
