@@ -1,7 +1,6 @@
 import "server-only";
 import { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { MediaBytes, MediaStore } from "./media-store";
 
 // Any S3-compatible bucket (AWS, MinIO, R2, Ceph...) through the official SDK. lib-storage's Upload
@@ -34,7 +33,40 @@ export function s3Settings(): S3Settings | null {
 }
 
 export function s3MediaStore(settings: S3Settings): MediaStore {
-  const client = new S3Client({
+  // The SDK (about 25 MiB once loaded) is loaded by the first file stored or read, only where S3 is on.
+  let client: Promise<{ client: S3Client; sdk: typeof import("@aws-sdk/client-s3") }> | null = null;
+  const connect = () => {
+    client ??= import("@aws-sdk/client-s3").then((sdk) => ({ sdk, client: s3Client(sdk, settings) }));
+    return client;
+  };
+  const objectKey = (key: string) => `${settings.prefix}${key}`;
+  return {
+    kind: "s3",
+    async put(key, body, contentType) {
+      const [{ client: s3 }, { Upload }] = await Promise.all([connect(), import("@aws-sdk/lib-storage")]);
+      const upload = new Upload({
+        client: s3,
+        params: { Bucket: settings.bucket, Key: objectKey(key), Body: Readable.from(body), ContentType: contentType },
+        queueSize: 1,
+        leavePartsOnError: false,
+      });
+      await upload.done();
+    },
+    async open(key) {
+      const { client: s3, sdk } = await connect();
+      const out = await s3.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+      if (!out.Body) throw new Error(`S3 object ${key} has no body`);
+      return out.Body as unknown as MediaBytes;
+    },
+    async delete(key) {
+      const { client: s3, sdk } = await connect();
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+    },
+  };
+}
+
+function s3Client({ S3Client }: typeof import("@aws-sdk/client-s3"), settings: S3Settings): S3Client {
+  return new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
@@ -45,25 +77,4 @@ export function s3MediaStore(settings: S3Settings): MediaStore {
     maxAttempts: 2,
     requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
   });
-  const objectKey = (key: string) => `${settings.prefix}${key}`;
-  return {
-    kind: "s3",
-    async put(key, body, contentType) {
-      const upload = new Upload({
-        client,
-        params: { Bucket: settings.bucket, Key: objectKey(key), Body: Readable.from(body), ContentType: contentType },
-        queueSize: 1,
-        leavePartsOnError: false,
-      });
-      await upload.done();
-    },
-    async open(key) {
-      const out = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
-      if (!out.Body) throw new Error(`S3 object ${key} has no body`);
-      return out.Body as unknown as MediaBytes;
-    },
-    async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
-    },
-  };
 }

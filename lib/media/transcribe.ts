@@ -1,5 +1,4 @@
 import "server-only";
-import OpenAI, { toFile } from "openai";
 import type { Db } from "../db/client";
 import type { MessageMedia } from "../db/schema";
 import { mediaFileById, readMediaBytes } from "./media-files";
@@ -28,6 +27,8 @@ export async function withTranscript(db: Db, media: MessageMedia): Promise<Messa
   try {
     const file = await mediaFileById(db, media.fileId);
     if (!file) return media;
+    // Loaded when a voice note is transcribed, not by every process that reads webhooks.
+    const { default: OpenAI, toFile } = await import("openai");
     const client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey, timeout: settings.timeoutMs, maxRetries: 1 });
     // The API takes the file as one multipart part; a voice note is at most 16 MB (WhatsApp's audio limit).
     const upload = await toFile(await readMediaBytes(db, file), file.filename ?? `voice${extension(file.mimeType)}`, { type: file.mimeType });

@@ -1,5 +1,4 @@
 import "server-only";
-import { ALL_FORMATS, BufferSource, BufferTarget, Conversion, Input, OggOutputFormat, Output } from "mediabunny";
 import type { Db } from "../db/client";
 import type { MessageMedia } from "../db/schema";
 import { AppError, invalid } from "../errors";
@@ -31,9 +30,13 @@ async function collect(body: MediaBytes, maxBytes: number): Promise<Uint8Array> 
   return Buffer.concat(parts);
 }
 
+// The media library is loaded when a recording is read, not by every process that sends messages.
+const mediabunny = () => import("mediabunny");
+
 /** The Opus audio of a WebM recording, rewrapped as OGG/Opus; anything else is a 415. */
 export async function webmToOgg(webm: Uint8Array): Promise<Uint8Array> {
   const refuse = () => wrongType("A WebM recording must hold Opus audio to be sent on WhatsApp (as OGG/Opus).");
+  const { ALL_FORMATS, BufferSource, BufferTarget, Conversion, Input, OggOutputFormat, Output } = await mediabunny();
   try {
     const input = new Input({ source: new BufferSource(webm), formats: ALL_FORMATS });
     const track = await input.getPrimaryAudioTrack();
@@ -71,6 +74,7 @@ export async function asVoiceNote(db: Db, businessId: string, media: MessageMedi
   if (baseMimeType(media.mimeType) !== "audio/ogg") throw refuse(`this file is ${baseMimeType(media.mimeType) || "of an unknown type"}`);
   const file = await findMediaFile(db, businessId, media.fileId);
   const bytes = await collect(await readMediaBytes(db, file), MEDIA_LIMITS.audio.maxBytes);
+  const { ALL_FORMATS, BufferSource, Input } = await mediabunny();
   const track = await new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS }).getPrimaryAudioTrack().catch(() => null);
   if (track?.codec !== "opus") throw refuse(`its audio is ${track?.codec ?? "unreadable"}, not Opus`);
   return { ...media, voice: true };

@@ -1,5 +1,4 @@
 import "server-only";
-import nodemailer from "nodemailer";
 import type { InviteOut } from "./invite-schema";
 import { componentLogger } from "../observability/log";
 
@@ -15,6 +14,8 @@ export function mailConfigured(): boolean {
 export async function mailInvite(invite: InviteOut, url: string, businessName: string): Promise<boolean> {
   if (!mailConfigured()) return false;
   try {
+    // Loaded on the first invite mailed, not with the operation table every API route loads.
+    const { default: nodemailer } = await import("nodemailer");
     const transport = nodemailer.createTransport(process.env.SMTP_URL as string, {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
