@@ -4,6 +4,8 @@ import { type InteractiveOption, messages } from "../../db/schema";
 import type { Language } from "../../language";
 import { saysNo, saysYes } from "../understanding/acts";
 import { words } from "../understanding/text-match";
+import { readWhenParts } from "../understanding/when";
+import { now } from "../../time/clock";
 import { t } from "../messages";
 import { reply } from "./reply";
 import type { Turn } from "./turn-context";
@@ -80,6 +82,8 @@ export function answerToOffer(turn: Turn, offer: { why?: string; alone: boolean 
   if (offer.why === KNOWLEDGE_OFFER) return null;
   if (saysNo(text) || (!text.includes("?") && said.some((w) => thanks.has(w)) && !said.some((w) => agreeing.has(w)))) return "decline";
   // "mira la foto porfa", "can you check it": asking for what only a person can do, after the offer.
+  // "ok ok can i book a check up fri at 10am": a request with its day or time is neither.
+  if (readWhenParts(text, { timeZone: turn.timeZone, now: now() })) return null;
   if (!text.includes("?") && said.some((w) => lookWords.has(w))) return "take";
   if (offer.alone && saysYes(text)) return "take";
   return null;

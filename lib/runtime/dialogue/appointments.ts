@@ -1,7 +1,8 @@
 import "server-only";
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { updateAppointment } from "../../appointments/appointments";
-import { activeAppointmentStatuses, appointments, services } from "../../db/schema";
+import { APPOINTMENTS, appointmentNames } from "../../appointments/appointment-record";
+import { activeAppointmentStatuses, appointments, records, services } from "../../db/schema";
 import { isDetectedLanguage } from "../../language";
 import type { TypedNode } from "../../shared/graph-schema";
 import { formatDateTime } from "../../shared/locale-format";
@@ -16,6 +17,8 @@ import { t } from "../messages";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { serviceName } from "../retrieval/service-search";
 import { appointmentAction } from "../understanding/acts";
+import { normalize, words } from "../understanding/text-match";
+import { readTimeRange } from "../understanding/time-range";
 import { readWhenParts } from "../understanding/when";
 import { startWithSlots } from "./manager";
 
@@ -37,7 +40,8 @@ function appointmentSkill(skills: RunnableSkill[]): AppointmentSkill | null {
 }
 
 export async function manageAppointment(turn: Turn, skills: RunnableSkill[]): Promise<boolean> {
-  const action = appointmentAction(turn.message.text);
+  const named = appointmentAction(turn.message.text);
+  const action = named ?? (movesToAnother(turn) ? "change" : null);
   if (!action) return false;
   const found = appointmentSkill(skills);
   if (!found) return false;
@@ -63,11 +67,17 @@ export async function manageAppointment(turn: Turn, skills: RunnableSkill[]): Pr
       ),
     )
     .orderBy(asc(appointments.startAt));
+  // Only a customer with an appointment coming can mean theirs without naming it.
+  if (!named && !upcoming.length) return false;
   if (!upcoming.length) {
     await reply(turn, t(lang, "appointment.notFound"));
     return true;
   }
   const day = (d: Date) => isoDate(wallClock(d, turn.timeZone));
+  const clock = (d: Date) => {
+    const w = wallClock(d, turn.timeZone);
+    return `${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`;
+  };
   // "cancel my appointment on friday" names which one; a move names the new day, so it takes the next one.
   const said = readWhenParts(turn.message.text, { timeZone: turn.timeZone, now: now() })?.date;
   const target = (action === "cancel" && said && upcoming.find((a) => day(a.start) === said)) || upcoming[0];
@@ -80,7 +90,55 @@ export async function manageAppointment(turn: Turn, skills: RunnableSkill[]): Pr
   const chosen: ChosenService = { id: target.serviceId, title, durationMinutes: target.durationMinutes };
   await startWithSlots(turn, found.skill, skills, {
     [found.service.data.variable]: chosen,
-    [MOVING]: { id: target.id, staffId: target.staffId, date: day(target.start), service: title },
+    [MOVING]: { id: target.id, staffId: target.staffId, date: day(target.start), time: clock(target.start), service: title },
   });
+  return true;
+}
+
+/**
+ * "Actually, could we make it 11 instead?", "me la cambias al jueves a la misma hora": another day or
+ * time said with a word that changes one, by a customer who has an appointment coming, moves it.
+ */
+function movesToAnother(turn: Turn): boolean {
+  if (!changesIt.test(normalize(turn.message.text))) return false;
+  const range = readTimeRange(turn.message.text, { timeZone: turn.timeZone, now: now() });
+  return Boolean(range.time) || readWhenParts(turn.message.text, { timeZone: turn.timeZone, now: now() })?.date !== undefined;
+}
+
+const changesIt =
+  /\b(?:make it|make that|instead|move it|change it|cambias|cambiarla|cambiala|cambiamela|me la cambias|pasarla|pasala|en vez|en lugar|em vez|mudar para|muda para|passar para|passa para|pode ser antes|mejor el|mejor a las|rather)\b/;
+
+/**
+ * "Perfeito. Manuel Ferreira", "ok worth it zoe harris", "Sí, perfecto, confírmela": a short word
+ * after an appointment this conversation booked (a name, a yes, thanks) is no question the assistant
+ * failed to answer: the appointment is said to stand, as a receptionist would.
+ */
+export async function acknowledgeBooked(turn: Turn): Promise<boolean> {
+  const text = turn.message.text;
+  if (text.includes("?") || words(text).length > 10) return false;
+  const [row] = await turn.db
+    .select({ appointmentId: sql<string>`${records.fields}->>'appointmentId'` })
+    .from(records)
+    .where(and(eq(records.businessId, turn.businessId), eq(records.collection, APPOINTMENTS), eq(records.conversationId, turn.conversation.id)))
+    .orderBy(desc(records.id))
+    .limit(1);
+  if (!row?.appointmentId) return false;
+  const [booked] = await turn.db
+    .select({ id: appointments.id, start: appointments.startAt, serviceId: appointments.serviceId, staffId: appointments.staffId })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.businessId, turn.businessId),
+        eq(appointments.id, row.appointmentId),
+        inArray(appointments.status, [...activeAppointmentStatuses]),
+        gt(appointments.startAt, now()),
+      ),
+    );
+  if (!booked) return false;
+  const language = await turnLanguage(turn);
+  const lang = isDetectedLanguage(language) ? language : "en";
+  const names = await appointmentNames(turn.db, turn.businessId, booked, lang);
+  const staff = names.staff ? t(lang, "appointment.with", { name: names.staff }) : "";
+  await reply(turn, t(lang, "appointment.stillBooked", { service: names.service, staff, when: formatDateTime(booked.start, turn.timeZone, lang) }));
   return true;
 }

@@ -25,7 +25,7 @@ import { onlyThanks, smallTalk } from "../understanding/small-talk";
 import { readInterest } from "../understanding/interest";
 import { countTokens } from "../understanding/tokens";
 import { topicalKnowledge } from "../retrieval/retrieval-reply";
-import { asksSomething, factQuestion, statedPayment } from "../understanding/fact-questions";
+import { asksPrice, asksSomething, factQuestion, statedPayment } from "../understanding/fact-questions";
 import { factsReply } from "../retrieval/facts-answer";
 import { servedDays } from "../understanding/served-days";
 import { fallbackDay } from "../understanding/when";
@@ -98,8 +98,10 @@ export async function impliedSkill(turn: Turn, skills: RunnableSkill[], { beside
     const wants = when !== null || appointmentAsk.test(normalize(text));
     if (wants && !aboutHours.test(normalize(text))) {
       // A long message covers little of itself with a service's name: a word of the name said as written is enough.
+      // Several services a word names alike ("um corte": the cuts) still ask for one: the skill asks which.
+      // One service alone that a word recalls ("my teeth properly white") is the one asked for.
       const [best, second] = await searchServices(turn.db, turn.businessId, text);
-      if (best && (best.coverage >= 0.5 || best.exactPrimaryHit) && (!second || best.score > second.score * 1.3)) return appointment;
+      if (best && (best.coverage >= 0.5 || best.exactPrimaryHit || !second)) return appointment;
     }
   }
   // "do you have pizza?" asks; "can I get a lasagna for pickup?" and "3 diavolas, and do you take card?" order.
@@ -749,13 +751,15 @@ async function answerQuestions(
     const separate = factQuestion(q)?.topics.some(
       (topic) => topic === "payment" || topic === "hours" || topic === "address" || topic === "minimum" || topic === "deliveryCost",
     );
-    if (!separate && (await isRequest(run, q, requests ? skills : []))) asked.push(q);
+    // "what does that cost and can u do friday at 10am?": a service's price is answered, request or not.
+    const servicePrice = asksPrice(q) && run.graph.nodes.some((n) => n.type === "service");
+    if (!separate && !servicePrice && (await isRequest(run, q, requests ? skills : []))) asked.push(q);
     else parts.push(q);
   }
   if (!parts.length && whole) parts = [text];
   // An allergy question: what the knowledge says, then a person offered for what is safe.
   const allergy = parts.some(mentionsAllergen);
-  const answered = await answerEachQuestion(turn, run.lang, parts);
+  const answered = await answerEachQuestion(turn, run.lang, parts, text);
   // The request itself, when it names something the business has a word on ("can we reserve one of your
   // terrace tables?": the terrace cannot be booked): that word is said before the skill goes on.
   for (const q of asked) {

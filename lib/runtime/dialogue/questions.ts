@@ -4,6 +4,7 @@ import { reply } from "../base/reply";
 import type { Turn } from "../base/turn-context";
 import { priceReply } from "../retrieval/facts-answer";
 import { retrievalReply } from "../retrieval/retrieval-reply";
+import { servicePriceReply } from "../retrieval/service-prices";
 import { asksPrice } from "../understanding/fact-questions";
 import { normalize } from "../understanding/text-match";
 import { countTokens } from "../understanding/tokens";
@@ -16,8 +17,11 @@ import { pointsToPerson } from "../understanding/deferral";
 // "e a porção de croquetas", "and the gambas": a short "and the X" (normalized: single spaces).
 const elliptical = /^(?:e|and|y) (?:(?:o|a|os|as|the|el|la|los|las|um|uma|un|una) )?[^ ]+(?: [^ ]+){0,3}$/;
 
-/** Answers each of `questions`; true when at least one was answered. */
-export async function answerEachQuestion(turn: Turn, language: Language, questions: string[]): Promise<boolean> {
+/**
+ * Answers each of `questions`; true when at least one was answered. `about` is the whole message: a
+ * price asked of nothing named ("Segunda às 11h dá? Quanto custa?") is the price of the service it names.
+ */
+export async function answerEachQuestion(turn: Turn, language: Language, questions: string[], about?: string): Promise<boolean> {
   const said: string[] = [];
   const asked = questions.slice(0, 4);
   for (const [i, q] of asked.entries()) {
@@ -26,6 +30,7 @@ export async function answerEachQuestion(turn: Turn, language: Language, questio
     // "quanto sai a paella? e a porção de croquetas?": "and the X?" after a price asks X's price.
     const followsPrice = i > 0 && asksPrice(asked[i - 1]) && elliptical.test(normalize(q));
     const answer =
+      (about && asksPrice(q) ? await servicePriceReply(turn.db, turn.businessId, q, language, about) : null) ??
       (followsPrice ? await priceReply(turn.db, turn.businessId, `price ${q}`, language) : null) ??
       (await retrievalReply(turn.db, turn.businessId, turn.assistant.id, q, language, { businessName: turn.businessName })) ??
       (i > 0 && asksPrice(q) ? await priceReply(turn.db, turn.businessId, `price ${asked[i - 1]}`, language) : null);

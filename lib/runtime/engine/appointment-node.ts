@@ -9,7 +9,8 @@ import { localeOf } from "../base/phrases";
 import { reply } from "../base/reply";
 import { t } from "../messages";
 import { namedStaff, serviceStaffMembers } from "../retrieval/service-search";
-import { localDay, readTimeRange, type TimeRange } from "../understanding/time-range";
+import { normalize } from "../understanding/text-match";
+import { asksEarliest, localDay, readTimeRange, type TimeRange } from "../understanding/time-range";
 import { wallClock } from "../../time/time-zone";
 import { readWhenParts } from "../understanding/when";
 import { type OfferedTime, nearestTimes, timeLabel, widened } from "./appointment-offer";
@@ -28,10 +29,11 @@ import type { ChosenService } from "./service-node";
 // instead (record.updated) and the skill ends there. Nothing to offer, or no pick after two re-offers: `none`.
 
 const MAX_REOFFERS = 2;
+const sameTime = /\b(?:same time|a la misma hora|misma hora|a mesma hora|mesma hora|mesmo horario|mismo horario)\b/;
 
 /** What a skill keeps of the booked appointment: `{{appointment.start}}`, `{{appointment.staff}}`... */
 export type BookedAppointment = { id: string; title: string; service: string; staff: string; start: string; end: string; status: string };
-type Moving = { id: string; staffId: string; date: string; service: string };
+type Moving = { id: string; staffId: string; date: string; time?: string; service: string };
 
 export async function appointmentNode(run: SkillRun, node: TypedNode<"appointment">, answering: boolean): Promise<Step> {
   const { turn } = run;
@@ -54,6 +56,8 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
     }
   } else run.retries = 0;
   const range = readTimeRange(turn.message.text, { timeZone: turn.timeZone, now: now() }, moving?.date);
+  // "al jueves a la misma hora": the time of the appointment being moved.
+  if (!range.time && moving?.time && sameTime.test(normalize(turn.message.text))) range.time = moving.time;
   return offerFor(run, node, service as ChosenService, range, null);
 }
 
@@ -83,6 +87,8 @@ async function offerFor(run: SkillRun, node: TypedNode<"appointment">, service: 
   // The very day and time asked for is free ("a check-up tomorrow at 7pm"): it is taken, as a
   // receptionist would, with no list to pick it from again.
   if (!note && exactlyAsked(range, times[0], turn.timeZone)) return take(run, node, service, times[0]);
+  // "sábado de manhã, o mais cedo possível": the first free time is the one asked for.
+  if (!note && !range.time && asksEarliest(turn.message.text)) return take(run, node, service, times[0]);
   return offer(run, node, times, note);
 }
 

@@ -29,7 +29,8 @@ export async function nearestTimes(
   if (to <= from) return [];
   const rules = await bookingRules(db, businessId, service, staff, { from, to, now: q.now, exceptId: q.exceptId });
   const slots = computeAvailability({ ...rules, stepMinutes: q.step, staff }).filter((s) =>
-    inPart(wallClock(s.start, q.timeZone).hour, q.range.part),
+    // A time said ("por la tarde... tipo seis") is nearer the customer's meaning than the part of the day.
+    inPart(wallClock(s.start, q.timeZone).hour, q.range.time ? undefined : q.range.part),
   );
   const target = q.range.time ? minutesOf(q.range.time) : null;
   const ordered =

@@ -3,6 +3,9 @@ import type { TypedNode } from "../../shared/graph-schema";
 import { localeOf } from "../base/phrases";
 import { reply } from "../base/reply";
 import { offerableServices, type ServiceChoice, serviceName, searchServices } from "../retrieval/service-search";
+import { questionParts } from "../understanding/acts";
+import { asksPrice } from "../understanding/fact-questions";
+import { normalize } from "../understanding/text-match";
 import { interactiveFor, numberedOptions, pickOption } from "./choice";
 import { renderMessage } from "./render";
 import { localized, OFFERED, type SkillRun, type Step } from "./run-state";
@@ -35,7 +38,12 @@ export async function serviceNode(run: SkillRun, node: TypedNode<"service">, ans
     if (picked !== null) return choose(run, node, rows[picked]);
   } else run.retries = 0;
 
-  const matches = await searchServices(turn.db, turn.businessId, turn.message.text, { only, ignore: answering ? [] : run.triggerPhrases });
+  const search = (text: string) => searchServices(turn.db, turn.businessId, text, { only, ignore: answering ? [] : run.triggerPhrases });
+  // "a check-up tomorrow at 5pm. Also how much is a check-up and how much is a cleaning?": the service
+  // booked is the one the request names, not every one whose price is asked beside it.
+  const booked = withoutPriceQuestions(turn.message.text);
+  const fromRequest = booked !== turn.message.text && normalize(booked) ? await search(booked) : [];
+  const matches = fromRequest.length ? fromRequest : await search(turn.message.text);
   const [best, second] = matches;
   if (best && (!second || best.score > second.score * 1.5)) return choose(run, node, best.service);
   const offer = matches.length ? matches.map((m) => m.service) : await offerableServices(turn.db, turn.businessId, only);
@@ -51,6 +59,13 @@ export async function serviceNode(run: SkillRun, node: TypedNode<"service">, ans
   await reply(turn, numberedOptions(body, names), { interactive: interactiveFor(names) });
   run.variables[OFFERED] = rows.map((s) => s.id);
   return { kind: "wait" };
+}
+
+/** The message without its questions that ask a price. */
+function withoutPriceQuestions(text: string): string {
+  let rest = text;
+  for (const q of questionParts(text)) if (asksPrice(q)) rest = rest.replace(q, " ");
+  return rest;
 }
 
 function choose(run: SkillRun, node: TypedNode<"service">, service: ServiceChoice): Step {

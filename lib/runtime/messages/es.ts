@@ -109,6 +109,7 @@ export const es: Record<MessageKey, string> = {
   "appointment.cancelled": "Tu cita de {service} del {when} está cancelada. ¡Esperamos verte en otra ocasión!",
   "appointment.notFound": "No he encontrado ninguna cita próxima con este número de teléfono.",
   "appointment.with": " con {name}",
+  "appointment.stillBooked": "Todo listo: {service}{staff}, {when}. ¡Hasta entonces!",
   "order.soldOut": 'Lo siento, {item} se acaba de agotar, así que no he podido hacer el pedido. Escribe "pedir" para empezar de nuevo con otra cosa.',
   "order.fewLeft": 'Lo siento, solo quedan {left} de {item}, así que no he podido hacer el pedido. Escribe "pedir" para empezar de nuevo.',
   "payment.coming": "¡Gracias! Para hacer el pedido, paga con el enlace que te envío ahora.",

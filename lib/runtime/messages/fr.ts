@@ -108,6 +108,7 @@ export const fr: Record<MessageKey, string> = {
   "appointment.cancelled": "Votre {service} du {when} est annulé. À une prochaine fois !",
   "appointment.notFound": "Je n'ai trouvé aucun rendez-vous à venir pour ce numéro de téléphone.",
   "appointment.with": " avec {name}",
+  "appointment.stillBooked": "C'est noté : {service}{staff}, {when}. À bientôt !",
   "order.soldOut":
     "Désolé, {item} vient d'être épuisé, je n'ai donc pas pu passer la commande. Écrivez « commander » pour recommencer avec autre chose.",
   "order.fewLeft": "Désolé, il ne reste que {left} {item}, je n'ai donc pas pu passer la commande. Écrivez « commander » pour recommencer.",

@@ -73,7 +73,7 @@ export async function factsReply(db: Db, businessId: string, question: string, l
  * A question that asks a price ("how much is the margherita?", also as the rest of a facts question):
  * the menu's items and prices, before any knowledge text that only names the item.
  */
-const priceAsking =
+export const priceAsking =
   / (?:how much|what|whats|is|are|would|will|be|it|do|does|the|a|an|kindly|share|tell|me|please|pls|let|know|give|could|can|you|u|send|us|of|price|prices|cost|costs|quanto|quanta|custa|custam|sai|saem|fica|ficam|e|o|a|os|as|preco|precos|cuanto|cuanta|cuesta|cuestan|sale|salen|seria|es|el|la|los|las|precio|precios|vale|valen)(?= )/g;
 
 export async function priceReply(db: Db, businessId: string, rest: string, language: Language): Promise<{ text: string; context: string } | null> {

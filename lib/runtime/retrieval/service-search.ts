@@ -63,17 +63,29 @@ export async function serviceStaffMembers(db: Db, businessId: string, serviceId:
     .orderBy(asc(staffMembers.id));
 }
 
+// Titles are no names: "Dra. Laura Gómez" is Laura, or Gómez ("with Dr Gómez").
+const titles = new Set(["dr", "dra", "drs", "doctor", "doctora", "doutor", "doutora", "mr", "mrs", "ms", "miss", "sr", "sra", "prof"]);
+
 /**
- * The staff member the message names: their full name, or their first name as a whole word ("with
- * Ana", "com a Rita", "con Javier"). Null when it names none, or two people share the name said.
+ * The staff member the message names: their full name, their first name as a whole word ("with Ana",
+ * "com a Rita", "con Javier") or their surname ("with Dr Gómez"), titles aside. Null when it names
+ * none, or two people share the name said.
  */
 export function namedStaff(text: string, staff: StaffChoice[]): StaffChoice | null {
   const said = ` ${normalize(text)} `;
   const full = staff.filter((s) => normalize(s.name) && said.includes(` ${normalize(s.name)} `));
   if (full.length === 1) return full[0];
+  const names = (s: StaffChoice) => words(s.name).filter((w) => !titles.has(w));
   const first = staff.filter((s) => {
-    const [name] = words(s.name);
+    const [name] = names(s);
     return name && name.length >= 2 && said.includes(` ${name} `);
   });
-  return first.length === 1 ? first[0] : null;
+  if (first.length === 1) return first[0];
+  if (first.length > 1) return null;
+  const surname = staff.filter((s) =>
+    names(s)
+      .slice(1)
+      .some((w) => w.length >= 3 && said.includes(` ${w} `)),
+  );
+  return surname.length === 1 ? surname[0] : null;
 }

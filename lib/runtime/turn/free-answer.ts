@@ -5,6 +5,7 @@ import { createRecord } from "../../records/records";
 import { turnLanguage } from "../base/conversation-language";
 import type { Outcome } from "../engine/interpreter";
 import { startWithSlots } from "../dialogue/manager";
+import { acknowledgeBooked } from "../dialogue/appointments";
 import { phrases } from "../base/phrases";
 import { isDetectedLanguage, type Language } from "../../language";
 import { triggerPhraseFor } from "../understanding/language";
@@ -71,6 +72,11 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
     await sayAnswer(turn, language, answer.text);
     // No version in the customer's language yet: with a model configured, one is made once (and kept).
     if (answer.untranslated && llmSettings()) await requestTranslation(turn.db, turn.businessId, answer.untranslated);
+    return;
+  }
+  // A name or a yes after the appointment just booked: it stands, and nothing was missed.
+  if (await acknowledgeBooked(turn)) {
+    await setMisses(turn, 0);
     return;
   }
   const misses = turn.conversation.misses + 1;

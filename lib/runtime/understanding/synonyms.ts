@@ -35,6 +35,8 @@ const groups: Record<string, string> = {
   // Getting there by public transport: "is there a metro close by?", "qual o metrô mais perto?".
   transit: `metro metros subway tube underground station stations estacao estacoes estacion estaciones autocarro autocarros
     onibus autobus autobuses tram trams tranvia eletrico stop stops paragem paragens parada paradas`,
+  // A salon's cuts: "a cut and beard" finds "Haircut and beard", "cortar el pelo" the cuts.
+  haircut: `haircut haircuts cut cuts corte cortes cortar cortarme`,
   gluten: `gluten celiac coeliac coeliacs celiaco celiacos celiaca`,
   allergy: `allergy allergies allergic allergen allergens alergia alergias alergico alergica alergenos`,
   groups: `group groups grupo grupos`,

@@ -56,8 +56,24 @@ export function inPart(hour: number, part: PartOfDay | undefined): boolean {
 
 const midnight = (timeZone: string, d: { year: number; month: number; day: number }) => zonedInstant(timeZone, { ...d, hour: 0, minute: 0 });
 
+// "Boa tarde!", "buenas tardes", "good evening": a greeting names no part of the day.
+const greetings =
+  /\b(?:good (?:morning|afternoon|evening)|bom dia|boa tarde|boas tardes|boa noite|boas noites|buenos d[ií]as|buenas tardes|buenas noches|bon dia)\b/giu;
+// "could we make it 11 instead?": an appointment has no party size, so the number is its time.
+const makeIt = /\b(make it|make that|change it to|move it to)\s+(?=\d)/gi;
+// "o mais cedo possível", "as early as possible", "lo antes posible": the first free time is the one.
+const earliest =
+  /\b(?:as early as possible|asap|earliest|first available|first free|o mais cedo possivel|mais cedo possivel|o quanto antes|lo antes posible|lo mas temprano posible|lo mas pronto posible|cuanto antes)\b/;
+
+/** Whether the customer asks for the earliest time there is. */
+export function asksEarliest(text: string): boolean {
+  return earliest.test(fold(text));
+}
+
 /** The window of days and the filter a message names; `base` (a day, YYYY-MM-DD) stands in when it names no day. */
-export function readTimeRange(text: string, ctx: WhenContext, base?: string): TimeRange {
+export function readTimeRange(said: string, when: WhenContext, base?: string): TimeRange {
+  const text = said.replace(greetings, " ").replace(makeIt, "$1 at ");
+  const ctx = { ...when, daytime: true };
   const t = fold(text);
   const parts = readWhenParts(text, ctx);
   const part = partOfDay(text) ?? (parts?.meal === "dinner" ? "evening" : undefined);
@@ -73,6 +89,11 @@ export function readTimeRange(text: string, ctx: WhenContext, base?: string): Ti
     return { from: midnight(ctx.timeZone, day(toMonday)), to: midnight(ctx.timeZone, day(toMonday + 7)), part, time, said: true };
   }
   if (thisWeek.test(t) && !parts?.date) return { from: ctx.now, to: midnight(ctx.timeZone, day(7 - today.weekday)), part, time, said: true };
+  // "Thursday next week": that weekday of the coming week, not this one.
+  const nextMonday = isoDate(day(7 - today.weekday));
+  if (nextWeek.test(t) && parts?.date && parts.date < nextMonday) parts.date = shiftDays(parts.date, 7);
+  // "me la cambias al jueves" of an appointment on Wednesday the 2nd: the Thursday nearest to it.
+  if (base && parts?.date && fromWeekdayWord(text, parts.date, ctx)) parts.date = nearestSameWeekday(parts.date, base, isoDate(today));
   // The day of the appointment being moved stands when only a time or a part of the day is said ("a las 5").
   const date = parts?.date ?? (time || part ? base : undefined);
   if (date) {
@@ -86,3 +107,27 @@ export function readTimeRange(text: string, ctx: WhenContext, base?: string): Ti
 
 /** The local day of an instant, YYYY-MM-DD. */
 export const localDay = (instant: Date, timeZone: string) => isoDate(wallClock(instant, timeZone));
+
+const shiftDays = (date: string, days: number) => {
+  const [y, m, d] = date.split("-").map(Number);
+  return isoDate(wallClock(new Date(Date.UTC(y, m - 1, d + days, 12)), "UTC"));
+};
+
+const dayWords = /\b(?:tomorrow|today|tonight|amanha|hoje|manana|hoy|pasado)\b/;
+
+/** Whether the day read is a weekday named alone ("al jueves"), not a date nor "tomorrow". */
+function fromWeekdayWord(text: string, date: string, ctx: WhenContext): boolean {
+  if (dayWords.test(fold(text))) return false;
+  return readWhenParts(text.replace(/\d+/g, " "), ctx)?.date === date;
+}
+
+/** The same weekday as `date` nearest to `base`, never before `today`. */
+function nearestSameWeekday(date: string, base: string, today: string): string {
+  const days = (a: string, b: string) => Math.round((Date.parse(a) - Date.parse(b)) / DAY);
+  let best = date;
+  for (const offset of [-21, -14, -7, 7, 14, 21]) {
+    const other = shiftDays(date, offset);
+    if (other >= today && Math.abs(days(other, base)) < Math.abs(days(best, base))) best = other;
+  }
+  return best;
+}

@@ -19,7 +19,12 @@ export type WhenParts = {
   /** The day is a bare weekday named on that same weekday: once its time has passed, next week's. */
   sameWeekday?: boolean;
 };
-export type WhenContext = { timeZone: string; now: Date };
+export type WhenContext = {
+  timeZone: string;
+  now: Date;
+  /** An appointment, not a table: a bare "at 9" or "half 11" is the morning, "at 5" the afternoon. */
+  daytime?: boolean;
+};
 
 const fold = (text: string) =>
   text
@@ -115,7 +120,7 @@ const replaced =
 
 // Words that say a value is being corrected: the later of two times is the one meant.
 const correcting =
-  /\b(actually|no wait|wait|make it|make that|i mean|or rather|rather|instead|naw|nah|sorry|say|aliás|alias|afinal|quer dizer|digo|mejor|quiero decir|no espera|nao espera|en realidad|dizer|decir|podemos|can we|could we|then|so|asi que|assim|por isso|por eso|entao|entonces|pode ser|puede ser|antes|espera|too early|too late|muito cedo|muito tarde|demasiado pronto|demasiado tarde)\b/;
+  /\b(actually|no wait|wait|move it to|change it to|cambias|cambiarla|cambiala|cambiamos|mudar para|passar para|pasarla|make it|make that|i mean|or rather|rather|instead|naw|nah|sorry|say|aliás|alias|afinal|quer dizer|digo|mejor|quiero decir|no espera|nao espera|en realidad|dizer|decir|podemos|can we|could we|then|so|asi que|assim|por isso|por eso|entao|entonces|pode ser|puede ser|antes|espera|too early|too late|muito cedo|muito tarde|demasiado pronto|demasiado tarde)\b/;
 
 const notThisOne =
   /^ +(?:(?:feira|que vem) +)?(?:nao|no|not) +(?:esta|este|this|this one) +(?:(?:mas|pero|but) +)?(?:a outra|la otra|el otro|the other|the next|the one after|a seguinte|la siguiente|el siguiente|a proxima|la proxima|el proximo)\b/;
@@ -191,9 +196,18 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
     const dayMonth = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|º)?\\s+(?:de\\s+|of\\s+)?(${monthPattern})\\b`).exec(t);
     const monthDay = new RegExp(`\\b(${monthPattern})\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`).exec(t);
     // "el jueves 3", "saturday 5th": a weekday and its day of the month, when they agree.
-    const dated = new RegExp(
+    const datedPattern = new RegExp(
       `(?:${weekdayPattern.source})\\s+(\\d{1,2})(?:st|nd|rd|th|º)?\\b(?!\\s*(?:h\\b|pm|am|people|pessoas|personas|pax|ppl)|[.:]\\d)`,
-    ).exec(t);
+      "g",
+    );
+    // "el martes 1 a las 11? Ay no, perdón, ... mejor el miércoles 2": the one said after a correcting word.
+    const allDated = [...t.matchAll(datedPattern)];
+    const firstDated = allDated[0];
+    const lastDated = allDated.at(-1);
+    const dated =
+      firstDated && lastDated && lastDated !== firstDated && correcting.test(t.slice(firstDated.index + firstDated[0].length, lastDated.index))
+        ? lastDated
+        : firstDated;
     const weekdayDay = dated ? Number(dated[dated.length - 1]) : null;
     if (dated && weekdayDay && weekdayDay >= 1 && weekdayDay <= 31) {
       const weekday = dated.slice(1, -1).findIndex(Boolean);
@@ -254,7 +268,7 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
     }
   }
 
-  const time = readTime(t, morning, out.meal);
+  const time = readTime(t, morning, out.meal, ctx.daytime === true);
   if (time) out.time = time;
   // Saturday 13:00 said on a Saturday evening: next Saturday.
   if (out.sameWeekday && out.date && out.time) rollPastWeekday(out, ctx);
@@ -334,7 +348,7 @@ function timeMentions(t: string): Mention[] {
     add(m.index + 2, numberWords[m[1]], 0, "");
   // at eight, às oito e meia, a las dos y media, at eight thirty
   for (const m of t.matchAll(
-    new RegExp(`\\b(?:at|as|a las|a la|pelas|pras|para las|around|about|by|@)\\s+(${hourWord})\\b(?:\\s+(${minuteWord})\\b)?`, "g"),
+    new RegExp(`\\b(?:at|as|a las|a la|pelas|pras|para las|around|about|by|tipo|@)\\s+(${hourWord})\\b(?:\\s+(${minuteWord})\\b)?`, "g"),
   ))
     add(m.index + m[0].indexOf(m[1], 2), numberWords[m[1]], m[2] ? minuteWords[m[2]] : 0, "");
   // "8 e meia", "9 y media", "8 and a half"
@@ -352,7 +366,7 @@ function timeMentions(t: string): Mention[] {
   return found.sort((a, b) => a.at - b.at);
 }
 
-function readTime(t: string, morning: boolean, meal: WhenParts["meal"]): string | null {
+function readTime(t: string, morning: boolean, meal: WhenParts["meal"], daytime: boolean): string | null {
   // "ao meio-dia e meia", "a mediodía y cuarto", "half twelve" (no digits said): noon and its minutes.
   const noon = /\b(?:noon|midday|meio dia|meio-dia|mediodia)\b(?:\s+(e meia|y media|and a half|e um quarto|e quinze|y cuarto|y quince))?/.exec(t);
   const mentions = timeMentions(t).filter((m) => m.hour <= 24 && m.minute <= 59);
@@ -387,7 +401,10 @@ function readTime(t: string, morning: boolean, meal: WhenParts["meal"]): string 
   const pm = /p/.test(suffix) || /\b(da noite|de la noche|da tarde|de la tarde|in the evening|at night)\b/.test(t);
   const am = /a/.test(suffix) || morning;
   if (pm && hour < 12) hour += 12;
-  else if (!am && !pm && hour >= 1 && hour <= 11) {
+  else if (!am && !pm && hour >= 1 && hour <= 11 && daytime) {
+    // An appointment is kept in the working day: "at 9" and "half 11" are the morning, "at 5" and "at 7" the afternoon.
+    if (hour <= 7) hour += 12;
+  } else if (!am && !pm && hour >= 1 && hour <= 11) {
     // A restaurant: "at 8" is the evening; "at 1" at lunch is 13:00; an hour said with "h" in pt/es is 24-hour.
     if (!(suffix === "h" && hour >= 9 && meal !== "dinner")) hour += 12;
     if (meal === "lunch" && hour > 15 && hour - 12 >= 11) hour -= 12;

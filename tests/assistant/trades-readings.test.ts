@@ -1,0 +1,161 @@
+// Issue 40: readings and behaviours a salon's or a clinic's customer expects of the appointment skill
+// (tests/conversations/trades/README.md). The pure readers first (a bare hour kept in the working day,
+// a greeting that names no part of the day, "Thursday next week", a day corrected in the same message,
+// a title that is no name), then conversations with Studio Bela and Clínica Sonrisa set up through /v1
+// as their owners would (tests/conversations/trades/setup.ts), the clock pinned to the corpus's.
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { appointments } from "@/lib/db/schema";
+import { namedStaff } from "@/lib/runtime/retrieval/service-search";
+import { asksEarliest, readTimeRange } from "@/lib/runtime/understanding/time-range";
+import { readWhenParts } from "@/lib/runtime/understanding/when";
+import { pinClock } from "@/lib/time/clock";
+import { isoInZone } from "@/lib/time/time-zone";
+import { BELA } from "../conversations/trades/bela";
+import { makeTradeBusiness, type TradeShop } from "../conversations/trades/setup";
+import { SONRISA } from "../conversations/trades/sonrisa";
+import { assistantWorker, customer } from "./harness";
+
+// Wednesday 25 November 2026, 16:00 in Madrid (UTC+1) and in Porto (UTC+0).
+const madrid = { timeZone: "Europe/Madrid", now: new Date("2026-11-25T15:00:00Z") };
+const porto = { timeZone: "Europe/Lisbon", now: new Date("2026-11-25T16:00:00Z") };
+const startOf = (text: string, ctx = madrid, base?: string) => {
+  const r = readTimeRange(text, ctx, base);
+  return { day: isoInZone(r.from < ctx.now ? ctx.now : r.from, ctx.timeZone).slice(0, 10), time: r.time, part: r.part };
+};
+
+describe("an appointment's day and time, as a person reads them", () => {
+  it("keeps a bare hour in the working day: 'at 9:00' and 'half 11' are the morning, 'at 5' the afternoon", () => {
+    expect(startOf("Then Thursday at 9:00, is this possible?").time).toBe("09:00");
+    expect(startOf("beard trim with marco saturday, half 11?", porto).time).toBe("11:30");
+    expect(startOf("a cut friday around 5?", porto).time).toBe("17:00");
+    // A table is still the evening: the restaurant reading is unchanged.
+    expect(readWhenParts("a table thursday at 9", madrid)?.time).toBe("21:00");
+  });
+
+  it("reads no part of the day in a greeting", () => {
+    const r = startOf("Boa tarde! Queria marcar um corte para sábado às 11h", porto);
+    expect(r).toEqual({ day: "2026-11-28", time: "11:00", part: undefined });
+    expect(startOf("Hola buenas tardes, una manicura el martes a las 11").part).toBeUndefined();
+    expect(startOf("una manicura el martes por la tarde").part).toBe("afternoon");
+  });
+
+  it("reads 'Thursday next week' as the coming week's Thursday", () => {
+    expect(startOf("a check-up, Thursday next week in the evening, half six would be ideal")).toMatchObject({ day: "2026-12-03", time: "18:30" });
+    expect(startOf("a check-up on Thursday in the evening")).toMatchObject({ day: "2026-11-26" });
+  });
+
+  it("takes 'tipo seis' after the hour work ends as the time meant", () => {
+    expect(startOf("un empaste este jueves por la tarde? Salgo de trabajar a las cinco, entonces tipo seis.")).toMatchObject({
+      day: "2026-11-26",
+      time: "18:00",
+    });
+  });
+
+  it("takes the day said after a correction in the same message", () => {
+    const text =
+      "manicura el martes 1 de diciembre a las 11 am? Ay no, perdón, el martes llevo a mi hijo al pediatra, mejor el miércoles 2 a la misma hora";
+    expect(startOf(text, porto)).toMatchObject({ day: "2026-12-02", time: "11:00" });
+  });
+
+  it("reads 'make it 11' as a time and a weekday of a move as the one nearest the appointment moved", () => {
+    expect(startOf("Actually, could we make it 11 instead?", madrid, "2026-12-01")).toMatchObject({ day: "2026-12-01", time: "11:00" });
+    expect(startOf("me la cambias al jueves porfa?", madrid, "2026-12-02").day).toBe("2026-12-03");
+    expect(startOf("me la cambias al jueves porfa?", madrid).day).toBe("2026-11-26");
+  });
+
+  it("knows a request for the earliest time", () => {
+    expect(asksEarliest("sabado de manha, o mais cedo possivel")).toBe(true);
+    expect(asksEarliest("as early as possible on Saturday")).toBe(true);
+    expect(asksEarliest("sábado às 11h")).toBe(false);
+  });
+
+  it("finds a staff member by surname, a title being no name", () => {
+    const staff = [
+      { id: "laura", name: "Dra. Laura Gómez" },
+      { id: "javier", name: "Dr. Javier Ruiz" },
+      { id: "carmen", name: "Carmen" },
+    ];
+    expect(namedStaff("Could I book with Dr Gómez on Tuesday at 10am?", staff)?.id).toBe("laura");
+    expect(namedStaff("con el doctor Ruiz", staff)?.id).toBe("javier");
+    expect(namedStaff("with Laura", staff)?.id).toBe("laura");
+    expect(namedStaff("a dr please", staff)).toBeNull();
+  });
+});
+
+describe("the appointment skill with a salon's and a clinic's customers", () => {
+  let worker: ReturnType<typeof assistantWorker>;
+  let clinic: TradeShop;
+  let salon: TradeShop;
+  beforeAll(async () => {
+    worker = assistantWorker();
+    pinClock(madrid.now);
+    clinic = await makeTradeBusiness(SONRISA);
+    salon = await makeTradeBusiness(BELA);
+  });
+  afterEach(() => pinClock(madrid.now));
+  afterAll(async () => {
+    pinClock(null);
+    await worker.stop();
+  });
+
+  const booked = async (shop: TradeShop) =>
+    db()
+      .select({ start: appointments.startAt, serviceId: appointments.serviceId, staffId: appointments.staffId, status: appointments.status })
+      .from(appointments)
+      .where(and(eq(appointments.businessId, shop.businessId)));
+  const local = (d: Date, tz: string) => isoInZone(d, tz).slice(0, 16);
+
+  it("says the prices asked beside a booking, and books the service the request names", async () => {
+    const c = customer(clinic);
+    const replies = (
+      await c.say("Hi, I'd like a check-up with Dr Gómez tomorrow at 5pm if possible. Also how much is a check-up and how much is a cleaning?")
+    ).join("\n");
+    expect(replies).toContain("Check-up: €40.00");
+    expect(replies).toContain("Dental cleaning: €60.00");
+    const mine = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"]);
+    expect(mine.map((a) => [local(a.start, SONRISA.timeZone), a.staffId])).toContainEqual(["2026-11-26T17:00", clinic.staffIds["Dra. Laura Gómez"]]);
+  });
+
+  it("says a service's price asked of nothing named ('Quanto custa?')", async () => {
+    const c = customer(clinic);
+    const replies = (await c.say("Queria fazer uma limpeza aos dentes. Segunda às 11h dá? Quanto custa?")).join("\n");
+    expect(replies).toContain("Limpeza dentária: 60,00 €");
+  });
+
+  it("says the booked appointment stands when the customer then gives a name, and moves it on 'make it 11 instead'", async () => {
+    const c = customer(clinic);
+    await c.say("Could I book a filling with Dr Ruiz on Tuesday at 10am?");
+    const ack = (await c.say("Hannah Price, thanks so much")).join("\n");
+    expect(ack).not.toMatch(/don't have an answer/);
+    expect((await c.conversation()).status).not.toBe("handoff");
+    const moved = (await c.say("Actually, could we make it 11 instead?")).join("\n");
+    expect(moved).toMatch(/moved/);
+    const fillings = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds.Filling && a.status !== "cancelled");
+    expect(fillings.map((a) => local(a.start, SONRISA.timeZone))).toContain("2026-12-01T11:00");
+    expect(fillings.map((a) => local(a.start, SONRISA.timeZone))).not.toContain("2026-12-01T10:00");
+  });
+
+  it("books a request with its day and time said after a person was offered, instead of handing off", async () => {
+    const c = customer(clinic);
+    await c.say("lol do u even have teeth");
+    await c.say("ok ok can i book a check up fri at 10am, sophie turner");
+    expect((await c.conversation()).status).not.toBe("handoff");
+    const checkups = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"]);
+    expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).toContain("2026-11-27T10:00");
+  });
+
+  it("books the first free time when asked for the earliest, and a service one word recalls", async () => {
+    pinClock(porto.now);
+    const c = customer(salon);
+    const replies = (await c.say("Queria fazer corte e barba sabado de manha, o mais cedo possivel")).join("\n");
+    expect(replies).toMatch(/Está marcado/);
+    const cuts = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Haircut and beard"]);
+    expect(cuts.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-28T10:00");
+    const trim = customer(salon);
+    await trim.say("alright, a cut and beard with marco friday around 5?");
+    const friday = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Haircut and beard"]);
+    expect(friday.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-27T17:00");
+  });
+});
