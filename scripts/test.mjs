@@ -162,13 +162,15 @@ async function dropRunDatabases(serverUrl, base) {
 
 // ---- stages ---------------------------------------------------------------------------------------
 //
-// The stages run one after another, with live output. TEST_LANES=1 runs three lanes at once instead
-// (the embedded tests; Postgres then its tests; the checks, the build, then the browser suite), each
-// stage's output printed whole when it ends: a gain on four cores or more. On two it is slower than
-// one after another (measured: the processes of three lanes crowd two cores, and each stage takes
-// twice its time or more), so it is not the default.
+// Two lanes run at once by default: the checks, then the vitest suite on PGlite, then on Postgres;
+// and beside them the production build, then the browser suite. The browser suite mostly waits (for
+// pages, the server, the assistant's replies: about 200 s of CPU in 11 minutes measured on two cores),
+// so it fills the cores the vitest stages leave idle instead of running after them. Each stage's
+// output is printed whole when it ends. TEST_LANES=1 runs every stage one after another with live
+// output; TEST_LANES=3 puts the Postgres stage in a lane of its own as well (four cores or more).
 
-const serial = process.env.TEST_LANES !== "1";
+const laneCount = ["1", "3"].includes(process.env.TEST_LANES ?? "") ? Number(process.env.TEST_LANES) : 2;
+const serial = laneCount === 1;
 const results = new Map();
 const children = new Set();
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), `convo-test-logs-${run}-`));
@@ -245,6 +247,33 @@ const tsx =
   (out) =>
     sh(bin("tsx"), ["--conditions=react-server", ...args], {}, out);
 
+/**
+ * Steps run at once, each into a file of its own, then printed in order: for checks that are short,
+ * independent, and mostly a process's start-up (two cores overlap them).
+ */
+const atOnce =
+  (...steps) =>
+  async (out) => {
+    const files = steps.map((_, i) => path.join(logDir, `step-${Date.now().toString(36)}-${i}.log`));
+    const codes = await Promise.all(
+      steps.map(async (step, i) => {
+        const fd = fs.openSync(files[i], "w");
+        try {
+          return await step(fd);
+        } finally {
+          fs.closeSync(fd);
+        }
+      }),
+    );
+    for (const f of files) {
+      const text = fs.readFileSync(f, "utf8");
+      if (out !== null) fs.writeSync(out, text);
+      else process.stdout.write(text);
+      fs.rmSync(f, { force: true });
+    }
+    return codes.find((c) => c !== 0) ?? 0;
+  };
+
 const names = {
   lint: "lint (biome)",
   types: "types (tsc)",
@@ -259,17 +288,33 @@ const names = {
 async function staticLane() {
   await stage(names.lint, [tool("biome", "check", ".")]);
   await stage(names.types, [tool("tsc", "--noEmit", "-p", ".")]);
+  // Two at a time: each is mostly a process starting and parsing the tree.
+  const sequence =
+    (...steps) =>
+    async (out) => {
+      for (const step of steps) {
+        const code = await step(out);
+        if (code !== 0) return code;
+      }
+      return 0;
+    };
   await stage(names.structure, [
-    tsx("scripts/generate-routes.ts", "--check"),
-    tsx("scripts/events-readme.ts", "--check"),
-    (out) => sh("bash", ["scripts/check-migrations.sh"], {}, out),
-    (out) => sh("npm", ["run", "--silent", "check:circles"], {}, out),
-    (out) => sh("npm", ["run", "--silent", "check:deps"], {}, out),
-    (out) => sh("npm", ["run", "--silent", "check:client-imports"], {}, out),
-    // The unseen conversation corpus is split by its committed rule (tests/conversations/unseen/README.md).
-    tsx("scripts/split-unseen.ts", "--check"),
-    // So is the trades corpus (tests/conversations/trades/README.md).
-    tsx("scripts/split-trades.ts", "--check"),
+    atOnce(
+      sequence(
+        tsx("scripts/generate-routes.ts", "--check"),
+        tsx("scripts/events-readme.ts", "--check"),
+        (out) => sh("bash", ["scripts/check-migrations.sh"], {}, out),
+        (out) => sh("npm", ["run", "--silent", "check:client-imports"], {}, out),
+      ),
+      sequence(
+        (out) => sh("npm", ["run", "--silent", "check:circles"], {}, out),
+        (out) => sh("npm", ["run", "--silent", "check:deps"], {}, out),
+        // The unseen conversation corpus is split by its committed rule (tests/conversations/unseen/README.md).
+        tsx("scripts/split-unseen.ts", "--check"),
+        // So is the trades corpus (tests/conversations/trades/README.md).
+        tsx("scripts/split-trades.ts", "--check"),
+      ),
+    ),
   ]);
   await stage(names.regex, [(out) => sh("npm", ["run", "--silent", "check:regex"], {}, out)]);
 }
@@ -333,6 +378,8 @@ async function main() {
     await embeddedLane();
     await postgresLane();
     await browserLane();
+  } else if (laneCount === 2) {
+    await Promise.all([staticLane().then(embeddedLane).then(postgresLane), browserLane()]);
   } else {
     await Promise.all([embeddedLane(), postgresLane(), staticLane().then(browserLane)]);
   }
@@ -347,7 +394,7 @@ async function main() {
   }
   const failed = rows.filter((r) => r.status === "failed").length;
   console.log(
-    `${failed ? "FAILED" : "PASSED"}: ${rows.length - failed} of ${rows.length} stages did not fail, in ${(total / 60).toFixed(1)} min${serial ? "" : " (lanes run at once)"}`,
+    `${failed ? "FAILED" : "PASSED"}: ${rows.length - failed} of ${rows.length} stages did not fail, in ${(total / 60).toFixed(1)} min${serial ? "" : ` (${laneCount} lanes at once)`}`,
   );
   fs.rmSync(logDir, { recursive: true, force: true });
   return failed ? 1 : 0;
