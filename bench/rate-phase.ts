@@ -31,5 +31,7 @@ export async function ratePhase(kind: "postgres" | "pglite", quick: boolean, log
     .find((l) => l.startsWith('{"rate"'));
   if (!line) return { available: false, reason: `no result line: ${out.slice(-300)}` };
   const { rate: _, ...result } = JSON.parse(line) as { rate: true } & Omit<RateResult, "available" | "load1">;
-  return { available: true, ...result, load1: [before, load1()] };
+  const done: RateResult = { available: true, ...result, load1: [before, load1()] };
+  log(`  ${JSON.stringify(done)}`);
+  return done;
 }
