@@ -164,7 +164,8 @@ describe("status webhooks applied in batches", () => {
     expect(new Set(taken).size).toBe(taken.length);
     expect(taken).toEqual(all);
     // Taken jobs are held (by each worker's batch) and never claimed again meanwhile.
-    expect(await claimJobs(db(), [inboundWebhook.name], await liveWorker(), 8)).toEqual([]);
+    const claimedAgain = await claimJobs(db(), [inboundWebhook.name], await liveWorker(), 8);
+    expect(claimedAgain.filter((j) => all.includes(j.id))).toEqual([]);
     // Each batch's jobs, run as their own leads here, still apply once and end.
     for (const job of [...one, ...two]) await runAsWorker(job);
     expect(await queued(b.phoneNumberId)).toEqual([]);
