@@ -8,6 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { appointments } from "@/lib/db/schema";
 import { namedStaff } from "@/lib/runtime/retrieval/service-search";
+import { asksForHuman } from "@/lib/runtime/understanding/human-request";
+import { asMeant } from "@/lib/runtime/understanding/repairs";
+import { readAddressInText } from "@/lib/runtime/understanding/slots";
 import { asksEarliest, readTimeRange } from "@/lib/runtime/understanding/time-range";
 import { readWhenParts } from "@/lib/runtime/understanding/when";
 import { pinClock } from "@/lib/time/clock";
@@ -69,6 +72,19 @@ describe("an appointment's day and time, as a person reads them", () => {
     expect(asksEarliest("sabado de manha, o mais cedo possivel")).toBe(true);
     expect(asksEarliest("as early as possible on Saturday")).toBe(true);
     expect(asksEarliest("sábado às 11h")).toBe(false);
+  });
+
+  it("hears a person asked to look at something in the subjunctive", () => {
+    expect(asksForHuman("Prefiro que uma pessoa veja a foto, sim. Graça Teixeira")).toBe("pt");
+    expect(asksForHuman("Prefiero que una persona vea la foto")).toBe("es");
+  });
+
+  it("ends a delivery address where the message adds an item, and counts half a dozen as six", () => {
+    expect(readAddressInText("OK. 5 Earl Grey then, to Rua Castilho 39, 1250-068 Lisboa, and add a Rooibos so we're over it. Olivia Grant")).toBe(
+      "Rua Castilho 39, 1250-068 Lisboa",
+    );
+    expect(asMeant("queria meia dúzia de rooibos")).toContain("6 de rooibos");
+    expect(asMeant("half a dozen earl grey please")).toContain("6 earl grey");
   });
 
   it("finds a staff member by surname, a title being no name", () => {
@@ -144,6 +160,30 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     expect((await c.conversation()).status).not.toBe("handoff");
     const checkups = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"]);
     expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).toContain("2026-11-27T10:00");
+  });
+
+  it("says a service's price asked in no clause of its own, beside the booking", async () => {
+    const c = customer(clinic);
+    const replies = (
+      await c.say("heyy i want my teeth like properly white before the xmas parties ✨ what does that cost and can u do friday 4th dec at 10am?")
+    ).join("\n");
+    expect(replies).toContain("Whitening: €250.00");
+    const whitening = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds.Whitening);
+    expect(whitening.map((a) => local(a.start, SONRISA.timeZone))).toContain("2026-12-04T10:00");
+    // "yes book it" after the booking: it stands; no new booking starts.
+    const again = (await c.say("yes book it")).join("\n");
+    expect(again).toContain("You're all set");
+    expect(again).not.toMatch(/Which service/);
+  });
+
+  it("takes 'vale genial' as agreement with the booking and moves it to the Thursday of its week at the same time", async () => {
+    const c = customer(clinic);
+    await c.say("holaa! quería pedir cita pa una limpieza el miércoles 2 a las 12, soy lucía moreno");
+    expect((await c.say("vale genial ✨")).join("\n")).toContain("Todo listo");
+    await c.say("uy espera q el miércoles tengo examen 😭 me la cambias al jueves a la misma hora porfa?");
+    const cleanings = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Dental cleaning"] && a.status !== "cancelled");
+    expect(cleanings.map((a) => local(a.start, SONRISA.timeZone))).toContain("2026-12-03T12:00");
+    expect(cleanings.map((a) => local(a.start, SONRISA.timeZone))).not.toContain("2026-12-02T12:00");
   });
 
   it("books the first free time when asked for the earliest, and a service one word recalls", async () => {

@@ -15,7 +15,8 @@ import { MOVING } from "../engine/run-state";
 import type { ChosenService } from "../engine/service-node";
 import { t } from "../messages";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
-import { serviceName } from "../retrieval/service-search";
+import { searchServices, serviceName } from "../retrieval/service-search";
+import { smallTalk } from "../understanding/small-talk";
 import { appointmentAction } from "../understanding/acts";
 import { normalize, words } from "../understanding/text-match";
 import { readTimeRange } from "../understanding/time-range";
@@ -113,9 +114,18 @@ const changesIt =
  * after an appointment this conversation booked (a name, a yes, thanks) is no question the assistant
  * failed to answer: the appointment is said to stand, as a receptionist would.
  */
-export async function acknowledgeBooked(turn: Turn): Promise<boolean> {
+export async function acknowledgeBooked(turn: Turn, { early = false } = {}): Promise<boolean> {
   const text = turn.message.text;
   if (text.includes("?") || words(text).length > 10) return false;
+  // Before any skill is looked for ("vale genial", "yes book it"): only a short word that names no
+  // service and no day, so "and a manicure on Friday" still books another.
+  if (early) {
+    // Thanks and greetings keep their own friendly reply; "vale genial" is agreement with the booking.
+    const talk = smallTalk(text, turn.businessName);
+    if (words(text).length > 6 || (talk && talk.kind !== "ack")) return false;
+    if (readWhenParts(text, { timeZone: turn.timeZone, now: now() })) return false;
+    if ((await searchServices(turn.db, turn.businessId, text)).length) return false;
+  }
   const [row] = await turn.db
     .select({ appointmentId: sql<string>`${records.fields}->>'appointmentId'` })
     .from(records)

@@ -757,6 +757,9 @@ async function answerQuestions(
     else parts.push(q);
   }
   if (!parts.length && whole) parts = [text];
+  // "i want my teeth white ✨ what does that cost and can u do friday?": a price asked in no clause read
+  // as a question is still asked of the service the message names.
+  if (run.graph.nodes.some((n) => n.type === "service") && asksPrice(text) && !parts.some((q) => asksPrice(q))) parts.push(text);
   // An allergy question: what the knowledge says, then a person offered for what is safe.
   const allergy = parts.some(mentionsAllergen);
   const answered = await answerEachQuestion(turn, run.lang, parts, text);

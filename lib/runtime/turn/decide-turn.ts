@@ -1,7 +1,7 @@
 import "server-only";
 import { cannedReplies, replyLanguage } from "../base/canned-replies";
 import { manageBooking } from "../dialogue/bookings";
-import { manageAppointment } from "../dialogue/appointments";
+import { acknowledgeBooked, manageAppointment } from "../dialogue/appointments";
 import { continueWithDialogue, startWithSlots } from "../dialogue/manager";
 import { continueSkill, type Outcome } from "../engine/interpreter";
 import { t } from "../messages";
@@ -85,6 +85,11 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   }
   // "preciso desmarcar", "can I move my appointment to Friday?": the customer's own appointment.
   if (await manageAppointment(turn, skills)) {
+    await setMisses(turn, 0);
+    return null;
+  }
+  // "vale genial", "yes book it" right after an appointment was booked: it stands, nothing new starts.
+  if (await acknowledgeBooked(turn, { early: true })) {
     await setMisses(turn, 0);
     return null;
   }

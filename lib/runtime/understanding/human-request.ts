@@ -58,7 +58,8 @@ const vocabulary: Record<Language, Vocabulary> = {
       "liguem",
       "ligar",
     ],
-    checking: ["verificar", "ver", "resolver", "resolva", "resolve", "olhar", "confirmar"],
+    // "prefiro que uma pessoa veja a foto": the subjunctive asks it too.
+    checking: ["verificar", "ver", "veja", "vejam", "verifique", "resolver", "resolva", "resolve", "olhar", "olhe", "confirmar"],
   },
   es: {
     strong: ["agente", "humano", "humana", "representante", "operador", "asesor", "encargado", "encargada", "responsable", "companero", "companera"],
@@ -91,7 +92,7 @@ const vocabulary: Record<Language, Vocabulary> = {
       "ponme",
       "pongame",
     ],
-    checking: ["mirar", "mire", "comprobar", "revisar", "resolver", "confirmar"],
+    checking: ["mirar", "mire", "vea", "vean", "comprobar", "compruebe", "revisar", "revise", "resolver", "confirmar"],
   },
   fr: {
     strong: ["agent", "humain", "humaine", "conseiller", "conseillere", "representant", "operateur", "responsable"],

@@ -222,7 +222,10 @@ const durations = /\b(?:in|en|em|within|dentro de|daqui a|d'aqui a)?\s*\d{1,3}\s
 // "a couple of cokes", "un par de cañas", "um par de imperiais": two.
 const aCouple = /(^|[\s,.;:!?¿¡(])(?:a couple of|a couple|un par de|um par de|uns par de)\s/gi;
 
+// "ponha meia dúzia", "half a dozen", "media docena": six, counted before a correction is read.
+const halfDozen = /\b(?:half a dozen|meia d[uú]zia|media docena)\b/gi;
+
 /** The message as the readers take it: corrections applied, waits ("in 15 min") left out. */
 export function asMeant(text: string): string {
-  return withoutRepairs(text).replace(durations, " ").replace(aCouple, "$12 ");
+  return withoutRepairs(text.replace(halfDozen, "6")).replace(durations, " ").replace(aCouple, "$12 ");
 }
