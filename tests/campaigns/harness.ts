@@ -54,7 +54,11 @@ export async function recipientsOf(campaignId: string) {
   return db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, campaignId)).orderBy(campaignRecipients.id);
 }
 
-/** Adds `n` contacts in bulk (one statement per 1,000) with the given tags; returns their phones. */
+/**
+ * Adds `n` contacts in bulk (one statement per 1,000) with the given tags; returns their phones. Their
+ * ids carry the business's, so two files using one prefix in a worker thread's shared database never
+ * collide (tests/helpers/setup.ts).
+ */
 export async function bulkContacts(businessId: string, n: number, prefix: string, tags: string[] = []): Promise<string[]> {
   const phones = Array.from({ length: n }, (_, i) => `+${prefix}${String(i).padStart(6, "0")}`);
   for (let i = 0; i < n; i += 1000) {
@@ -63,7 +67,7 @@ export async function bulkContacts(businessId: string, n: number, prefix: string
         .slice(i, i + 1000)
         .map(
           (p, j) =>
-            sql`(${`ct_bulk${prefix}${String(i + j).padStart(8, "0")}`}, ${businessId}, ${p}, ${`Guest ${i + j}`}, ${`{${tags.join(",")}}`}::text[])`,
+            sql`(${`ct_bulk${businessId.slice(-10)}${prefix}${String(i + j).padStart(8, "0")}`}, ${businessId}, ${p}, ${`Guest ${i + j}`}, ${`{${tags.join(",")}}`}::text[])`,
         ),
       sql`, `,
     );
