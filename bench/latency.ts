@@ -6,6 +6,7 @@ import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { groupRssMiB, root, type ServerProcess, startNext, startServer, tsxBin } from "./servers";
+import { watchReplies } from "./reply-watch";
 
 export type Unavailable = { available: false; reason: string };
 export type EventsResult = {
@@ -282,41 +283,7 @@ export async function assistantLatency(opts: {
     },
     "next-assistant",
   );
-  // Each customer's next reply: the fake's sends are read once, in order, as they arrive.
-  const waiting = new Map<string, (at: number) => void>();
-  let seen = 0;
-  const watcher = setInterval(() => {
-    for (; seen < fake.sent.length; seen++) {
-      const s = fake.sent[seen];
-      const to = String(s.body?.to ?? "").replace(/\D/g, "");
-      const resolve = waiting.get(to);
-      if (resolve) {
-        waiting.delete(to);
-        resolve(s.at.getTime());
-      }
-    }
-  }, 2);
-  /** Posts one inbound message and resolves with the time to its reply, or null after 10 s. */
-  const turn = async (from: string, text: string): Promise<number | "refused" | null> => {
-    const replied = new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => {
-        waiting.delete(from);
-        resolve(null);
-      }, 10_000);
-      waiting.set(from, (at) => {
-        clearTimeout(timer);
-        resolve(at);
-      });
-    });
-    const t0 = Date.now();
-    const status = await fake.postInbound(fake.inboundPayload({ messages: [{ from, text }] })).catch(() => 0);
-    if (status !== 200) {
-      waiting.delete(from);
-      return "refused";
-    }
-    const at = await replied;
-    return at === null ? null : at - t0;
-  };
+  const { turn, stop: stopWatching } = watchReplies(fake, 10_000);
 
   let loadRunning = true;
   let measuring = false;
@@ -390,7 +357,7 @@ export async function assistantLatency(opts: {
   } finally {
     loadRunning = false;
     await Promise.race([Promise.all(load), sleep(12_000)]);
-    clearInterval(watcher);
+    stopWatching();
     await server.stop();
     await fake.close();
   }

@@ -11,6 +11,7 @@ import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { percentile } from "./latency";
 import { groupRssMiB, startNext } from "./servers";
+import { watchReplies } from "./reply-watch";
 
 const rate = Number(process.env.RATE_PER_SECOND ?? 80);
 const conversations = Number(process.env.RATE_CONVERSATIONS ?? 400);
@@ -99,40 +100,7 @@ async function main() {
     return n;
   };
 
-  // Each customer's next reply: the fake's sends are read once, in order, as they arrive.
-  const waiting = new Map<string, (at: number) => void>();
-  let seen = 0;
-  const watcher = setInterval(() => {
-    for (; seen < fake.sent.length; seen++) {
-      const s = fake.sent[seen];
-      const to = String(s.body?.to ?? "").replace(/\D/g, "");
-      const resolve = waiting.get(to);
-      if (resolve) {
-        waiting.delete(to);
-        resolve(s.at.getTime());
-      }
-    }
-  }, 2);
-  const turn = async (from: string, text: string): Promise<number | "refused" | null> => {
-    const replied = new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => {
-        waiting.delete(from);
-        resolve(null);
-      }, REPLY_TIMEOUT_MS);
-      waiting.set(from, (at) => {
-        clearTimeout(timer);
-        resolve(at);
-      });
-    });
-    const t0 = Date.now();
-    const status = await fake.postInbound(fake.inboundPayload({ messages: [{ from, text }] })).catch(() => 0);
-    if (status !== 200) {
-      waiting.delete(from);
-      return "refused";
-    }
-    const at = await replied;
-    return at === null ? null : at - t0;
-  };
+  const { turn, stop: stopWatching } = watchReplies(fake, REPLY_TIMEOUT_MS);
 
   const lines = ["Do you deliver on Sundays?", "what time do you close today", "ok thanks", "Do you have gluten free options?"];
   const period = (conversations / rate) * 1000;
@@ -192,7 +160,7 @@ async function main() {
     await sleep(500);
   }
   const memoryMiB = groupRssMiB(server.pid);
-  clearInterval(watcher);
+  stopWatching();
   await server.stop();
 
   // Counted in the database: every inbound message stored once, every reply sent once, every reply read.
