@@ -30,7 +30,7 @@ export async function servicePriceReply(
   const ids = new Set<string>();
   const clear = async (text: string) => {
     const [best, second] = await searchServices(db, businessId, text);
-    // One service clearly named ("a cleaning"), or every one a word names alike ("corte": all the cuts).
+    // One service clearly named ("a cleaning"); none when a word names two alike ("corte": which cut?).
     if (!best) return [];
     if (!second || best.score > second.score * 1.3) return [best.service.id];
     return [];
