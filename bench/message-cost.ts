@@ -19,7 +19,7 @@ import { migrate } from "../lib/db/migrate";
 import * as schema from "../lib/db/schema";
 import { signWhatsAppBody } from "../lib/channels/whatsapp/signature";
 import { seedDemo } from "../lib/demo/seed-demo";
-import { claimJobs, claimNextOf, nextRunAt } from "../lib/jobs/queue";
+import { claimJobsAndNextRun, claimNextOf } from "../lib/jobs/queue";
 import { queryRows } from "../lib/db/rows";
 import { JOB_COMPLETED } from "../lib/jobs/worker";
 import { jobHandlers } from "../lib/server/jobs";
@@ -28,6 +28,11 @@ import { conversations as scripts } from "./customer-scripts";
 type Tally = { statements: number; transactions: number; cpuUs: number; wallMs: number; runs: number; byStatement: Map<string, number> };
 const tallies = new Map<string, Tally>();
 let current: Tally | null = null;
+// COST_TRACE=1: every statement of the last round's messages, in order, by stage (to stderr, before the
+// result line): what each stage runs, to see what it repeats.
+const tracing = process.env.COST_TRACE === "1";
+let traceLines: string[] | null = null;
+let traceStage = "";
 
 // Every statement drizzle sends (raw ones included) passes its logger; transactions are counted where
 // they begin. A statement's first words name it in the detail listing.
@@ -37,6 +42,7 @@ const counting: Logger = {
     current.statements++;
     const head = query.replace(/\s+/g, " ").trim().slice(0, 90);
     current.byStatement.set(head, (current.byStatement.get(head) ?? 0) + 1);
+    traceLines?.push(`${traceStage.slice(0, 2)} ${head}`);
   },
 };
 
@@ -44,6 +50,7 @@ function countTransactions(db: Db): Db {
   const original = db.transaction.bind(db);
   (db as { transaction: unknown }).transaction = (fn: never, config?: never) => {
     if (current) current.transactions++;
+    if (current) traceLines?.push(`${traceStage.slice(0, 2)} begin (a transaction: begin and commit)`);
     return original(fn, config);
   };
   return db;
@@ -79,6 +86,7 @@ async function stage<T>(name: string, fn: () => Promise<T>): Promise<T> {
   }
   const outer = current;
   current = tally;
+  traceStage = name;
   const cpu = process.cpuUsage();
   const wall = performance.now();
   try {
@@ -107,16 +115,14 @@ async function ready(db: Db, queue: string): Promise<boolean> {
 }
 
 /**
- * What the worker does for the ready jobs of `queue`, woken by their NOTIFY: the fair claim and the look
- * at when the next job is due, then each job's handler, its completion and the follow-up claim of the
+ * What the worker does for the ready jobs of `queue`, woken by their NOTIFY: the fair claim (which also
+ * says when the next job is due), then each job's handler, its completion and the follow-up claim of the
  * same kind and business (which takes the next one straight away when there is one).
  */
 async function runJobs(db: Db, queue: string): Promise<number> {
   let ran = 0;
   while (await ready(db, queue)) {
-    const claimedAt = new Date();
-    let [job] = await claimJobs(db, [queue], WORKER, 1);
-    await nextRunAt(db, [queue], claimedAt);
+    let [job] = (await claimJobsAndNextRun(db, [queue], WORKER, 1)).jobs;
     while (job) {
       const outcome = await jobHandlers[queue](job.payload, job);
       ran++;
@@ -190,9 +196,14 @@ async function main() {
       graphCalls = 0;
       graphMs = 0;
     }
-    for (const messages of scripts) {
+    for (const [c, messages] of scripts.entries()) {
       const from = `+${phone++}`;
-      for (const text of messages) {
+      for (const [m, text] of messages.entries()) {
+        if (tracing && round === rounds) {
+          if (traceLines) console.error(traceLines.join("\n"));
+          traceLines = [];
+          console.error(`\n--- conversation ${c}, message ${m}: ${text}`);
+        }
         const sentBefore = fake.sent.length;
         // What fake.postInbound would do: the customer's 24-hour window opens at the fake as at Meta.
         fake.customerWrote(from);
@@ -237,6 +248,8 @@ async function main() {
       }
     }
   }
+  if (traceLines) console.error(traceLines.join("\n"));
+  traceLines = null;
   const [{ left }] = await queryRows<{ left: number }>(db, sql`select count(*)::int as left from jobs where status = 'pending'`);
   const per = (n: number) => Math.round((n / inbound) * 100) / 100;
   const stages = [...tallies].map(([name, t]) => ({

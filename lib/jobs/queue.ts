@@ -174,6 +174,23 @@ export async function claimJobs(
   leaseSeconds = 120,
   perBusiness = jobsPerBusiness(),
 ): Promise<ClaimedJob[]> {
+  return (await claimJobsAndNextRun(db, queues, workerId, limit, leaseSeconds, perBusiness)).jobs;
+}
+
+/**
+ * claimJobs, and in the same statement the earliest time a job of `queues` becomes ready from the
+ * claim on (nextRunAt with `after` the claim's start): what the worker sleeps until when it claimed
+ * fewer jobs than it wanted, one round trip instead of two. The look does not see this statement's
+ * own claims (one snapshot); their leases end minutes later, past any worker's poll.
+ */
+export async function claimJobsAndNextRun(
+  db: Db,
+  queues: string[],
+  workerId: string,
+  limit: number,
+  leaseSeconds = 120,
+  perBusiness = jobsPerBusiness(),
+): Promise<{ jobs: ClaimedJob[]; nextRunAt: Date | null }> {
   const queueList = sql.join(
     queues.map((q) => sql`${q}`),
     sql`, `,
@@ -184,7 +201,7 @@ export async function claimJobs(
   // thread): the (queue, business) pairs with pending jobs by a skip scan over jobs_fair_idx, one queue
   // at a time; each pair's held jobs from jobs_held_idx (only claimed jobs carry a lease); its next
   // jobs in order from jobs_fair_idx.
-  const rows = await queryRows<ClaimedRow>(
+  const rows = await queryRows<Partial<ClaimedRow> & { next_at: string | Date | null }>(
     db,
     sql`with recursive queues as (
       select unnest(array[${queueList}]::text[]) as queue
@@ -214,17 +231,23 @@ export async function claimJobs(
         order by j.run_at, j.id limit ${limit}) u
     ), picked as (
       select id from candidates order by turn, run_at, id limit ${limit}
+    ), claimed as (
+      update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${workerId}, attempts = attempts + 1
+      where id in (
+        -- Readiness again on the locked row: a job another worker claimed after this statement began is
+        -- re-checked against its new version (and skipped) rather than claimed twice.
+        select j.id from jobs j
+        where j.id = any(array(select id from picked)) and j.status = 'pending' and j.run_at <= now() and ${free}
+        for update skip locked)
+      returning id, queue, payload, attempts, max_attempts, business_id
     )
-    update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${workerId}, attempts = attempts + 1
-    where id in (
-      -- Readiness again on the locked row: a job another worker claimed after this statement began is
-      -- re-checked against its new version (and skipped) rather than claimed twice.
-      select j.id from jobs j
-      where j.id = any(array(select id from picked)) and j.status = 'pending' and j.run_at <= now() and ${free}
-      for update skip locked)
-    returning id, queue, payload, attempts, max_attempts, business_id`,
+    -- One row at least: the claimed jobs, each with the next time, or the time alone.
+    select c.id, c.queue, c.payload, c.attempts, c.max_attempts, c.business_id, n.at as next_at
+    from (select ${nextRunSql(queueList, sql`now()`)} as at) n left join claimed c on true`,
   );
-  return rows.map((r) => claimed(r, workerId));
+  const jobs = rows.filter((r) => r.id !== null && r.id !== undefined).map((r) => claimed(r as ClaimedRow, workerId));
+  const at = rows[0]?.next_at;
+  return { jobs, nextRunAt: at ? new Date(at) : null };
 }
 
 /**
@@ -396,11 +419,15 @@ export async function nextRunAt(db: Db, queues: string[], after?: Date): Promise
     sql`, `,
   );
   const from = after ? sql`${after.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`;
+  const [row] = await queryRows<{ at: string | Date | null }>(db, sql`select ${nextRunSql(queueList, from)} as at`);
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** nextRunAt's expression (a scalar subquery), for its own statement and for the claim's. */
+function nextRunSql(queueList: SQL, from: SQL): SQL {
   // Unclaimed jobs by run_at from jobs_ready_idx, one queue at a time (stops at the first); claimed ones
   // (few: jobs_held_idx) become ready when their lease runs out, or at once if their worker is dead.
-  const [row] = await queryRows<{ at: string | Date | null }>(
-    db,
-    sql`select min(at) as at from (
+  return sql`(select min(at) from (
       select (select j.run_at from jobs j
         where j.queue = q.queue and j.status = 'pending' and j.run_at >= ${from} and j.locked_until is null
         order by j.run_at limit 1) as at
@@ -410,7 +437,5 @@ export async function nextRunAt(db: Db, queues: string[], after?: Date): Promise
           select 1 from workers w where w.id = ${holder} and w.heartbeat_at > now() - make_interval(secs => ${WORKER_STALE_SECONDS}))
         then greatest(j.run_at, j.locked_until) else j.run_at end
       from jobs j where j.queue in (${queueList}) and j.locked_until is not null and j.status = 'pending'
-    ) t where at >= ${from}`,
-  );
-  return row?.at ? new Date(row.at) : null;
+    ) t where at >= ${from})`;
 }

@@ -8,7 +8,7 @@ import { componentLogger } from "../observability/log";
 import type { Job, JobPayload } from "./job";
 import {
   type ClaimedJob,
-  claimJobs,
+  claimJobsAndNextRun,
   claimNextOf,
   completeJob,
   HEARTBEAT_MS,
@@ -143,15 +143,17 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
 
   async function tick() {
     await registered;
-    let claimStartedAt = 0;
+    // When the next job becomes due from the last claim on (the claim's own statement says).
+    let nextDue: Date | null = null;
     for (;;) {
       if (stopped || running >= concurrency) return;
-      claimStartedAt = Date.now();
+      const claimStartedAt = Date.now();
       const want = concurrency - running;
-      const jobs = await claimJobs(handle.db, queues, workerId, want).catch((err) => {
+      const { jobs, nextRunAt: due } = await claimJobsAndNextRun(handle.db, queues, workerId, want).catch((err) => {
         log.error({ workerId, err }, "claim failed");
-        return [];
+        return { jobs: [], nextRunAt: null };
       });
+      nextDue = due;
       claimPauseUntil = 2 * Date.now() - claimStartedAt;
       for (const job of jobs) void run(job);
       // Fewer than asked for: nothing more was claimable just now, and what becomes so later announces
@@ -162,7 +164,7 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
       for (const r of idleResolvers) r();
       idleResolvers = [];
     }
-    scheduleNext(new Date(claimStartedAt));
+    scheduleNext(nextDue);
   }
 
   /** Whether a job finishing now is followed by the claim of the next one of its kind (a slot stays free). */
@@ -235,16 +237,15 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
   }
 
   /**
-   * Sleeps until the next job becomes due, or pollMs at most. Jobs already due at the empty claim that
-   * just ran were not claimable (their business at its share, behind an earlier job of their orderKey,
+   * Sleeps until the next job becomes due (`next`, from the claim that just ran), or pollMs at most.
+   * Jobs already due at the empty claim that just ran were not claimable (their business at its share, behind an earlier job of their orderKey,
    * taken by another worker): they wait for a running job to end, which one of this worker's wakes
    * (run's finally) or the next poll (another worker's), instead of a timer for a time long past
    * spinning on the claim.
    */
-  async function scheduleNext(claimedAt: Date) {
+  function scheduleNext(next: Date | null) {
     if (stopped) return;
     if (wakeTimer) clearTimeout(wakeTimer);
-    const next = await nextRunAt(handle.db, queues, claimedAt).catch(() => null);
     const delay = next ? Math.max(10, Math.min(pollMs, next.getTime() - Date.now())) : pollMs;
     wakeTimer = setTimeout(wake, delay);
     wakeTimer.unref?.();

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
 import { randomUUID } from "node:crypto";
-import { claimJobs, completeJob, enqueue, enqueueMany, heartbeat, jobsPerBusiness, nextRunAt, retireWorker } from "@/lib/jobs/queue";
+import {
+  claimJobs,
+  claimJobsAndNextRun,
+  completeJob,
+  enqueue,
+  enqueueMany,
+  heartbeat,
+  jobsPerBusiness,
+  nextRunAt,
+  retireWorker,
+} from "@/lib/jobs/queue";
 import { testJob } from "../helpers/test-job";
 
 // The claim query on its own, on queues no worker serves: a business gets at most its share of one
@@ -136,6 +146,26 @@ describe("fair claim", () => {
     expect((await nextRunAt(db(), [q]))!.getTime()).toBeLessThanOrEqual(claimedAt.getTime());
     const after = await nextRunAt(db(), [q], claimedAt);
     expect(after!.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    await retireWorker(db(), worker);
+  });
+
+  it("says in the claim's own statement when the next job becomes due, past the jobs it could not claim", async () => {
+    const q = queueName();
+    const worker = await liveWorker();
+    await add(q, "biz_capped", 5);
+    const later = new Date(Date.now() + 60_000);
+    await enqueue(db(), testJob(q), { businessId: "biz_later" }, { runAt: later });
+    const first = await claimJobsAndNextRun(db(), [q], worker, 8, 120, 3);
+    // Three of the five claimed (the share), two due but capped: the time is the later job's, not theirs.
+    expect(owners(first.jobs)).toEqual(["biz_capped", "biz_capped", "biz_capped"]);
+    expect(Math.abs(first.nextRunAt!.getTime() - later.getTime())).toBeLessThan(5);
+    // Nothing claimable: no job, the time alone.
+    const again = await claimJobsAndNextRun(db(), [q], worker, 8, 120, 3);
+    expect(again.jobs).toEqual([]);
+    expect(Math.abs(again.nextRunAt!.getTime() - later.getTime())).toBeLessThan(5);
+    // Nothing pending at all: no time.
+    await db().execute(sql`delete from jobs where queue = ${q}`);
+    expect(await claimJobsAndNextRun(db(), [q], worker, 8, 120, 3)).toEqual({ jobs: [], nextRunAt: null });
     await retireWorker(db(), worker);
   });
 });
