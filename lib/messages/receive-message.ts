@@ -1,13 +1,15 @@
 import "server-only";
 import { z } from "zod";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { queryRows } from "../db/rows";
 import { ensureContact, identityOf } from "../contacts/contacts";
 import { handleOptOutWords } from "../contacts/opt-out";
 import { type ConversationRow, ensureConversation } from "../conversations/conversations";
 import { resumeIfInactive } from "../conversations/people-first";
 import type { Db } from "../db/client";
 import { contacts, conversations, type MessageMedia, messages } from "../db/schema";
-import { emitEvent } from "../events/emit";
+import { eventParts } from "../events/emit";
+import type { EventFields } from "../events/schemas";
 import { readFlowAnswer } from "../flows/flow-answers";
 import { flowReplyOf } from "../shared/flow-schema";
 import { newId } from "../ids";
@@ -16,7 +18,7 @@ import { enqueue } from "../jobs/queue";
 import { mediaView, WEBHOOK_MEDIA_URL_TTL_SECONDS } from "./media-view";
 import { choiceOf, locationOf, type MessageRow } from "./messages";
 import { reminderAnswerJob, reminderAnswerOf } from "./reminder-answer";
-import { applySurveyReply, surveyReplyFor } from "./satisfaction";
+import { applySurveyReply, latestConversation, surveyReplyIn } from "./satisfaction";
 import { sendMessage } from "./send-message";
 
 /** The assistant runtime's queue: one turn per inbound message, one conversation at a time. */
@@ -87,66 +89,52 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
         await tx.update(contacts).set({ channel: "whatsapp", updatedAt: sql`now()` }).where(eq(contacts.id, contact.id));
       }
       // A rating (or its comment) answering the survey of a resolved conversation is filed there: no
-      // new conversation, no assistant turn (./satisfaction.ts).
-      const survey = input.handledElsewhere ? null : await surveyReplyFor(tx, businessId, contact.id, input);
-      const { conversation } = survey ?? (await ensureConversation(tx, businessId, contact.id));
+      // new conversation, no assistant turn (./satisfaction.ts). A latest conversation that is not
+      // closed is the contact's active one (one at most: the partial unique index), so it is not read again.
+      const latest = await latestConversation(tx, businessId, contact.id);
+      const survey = input.handledElsewhere || !latest ? null : surveyReplyIn(latest, input);
+      const conversation =
+        survey?.conversation ?? (latest && latest.status !== "closed" ? latest : (await ensureConversation(tx, businessId, contact.id)).conversation);
       const replyToId = input.replyToChannelId ? await quotedByChannelId(tx, businessId, contact.id, input.channel, input.replyToChannelId) : null;
       // A Flow's answer names no Flow: found from the message it answers, and read by the Flow's fields.
       const { text, content } =
         input.type === "interactive" && input.content?.kind === "nfm_reply"
           ? await readFlowAnswer(tx, businessId, input.content, replyToId)
           : { text: input.text, content: input.content };
-      const [message] = await tx
-        .insert(messages)
-        .values({
+      const stored = await storeInbound(tx, {
+        message: {
           id: newId("msg"),
           businessId,
           conversationId: conversation.id,
           contactId: contact.id,
-          direction: "inbound",
-          source: "customer",
           type: input.type,
           text,
           content,
           media: input.media ?? null,
           replyToId,
-          status: "received",
           channel: input.channel,
           channelMessageId: input.channelMessageId,
           channelTimestamp: input.timestamp,
-        })
-        .onConflictDoNothing({ target: [messages.channel, messages.channelMessageId] })
-        .returning();
-      if (!message) throw new DuplicateInbound();
-      const sentAt = input.timestamp.toISOString();
-      // greatest(): a late redelivery of an older message never pulls the window back.
-      const [touched] = await tx
-        .update(conversations)
-        .set({
-          lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${sentAt}::timestamptz)`,
-          lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${message.createdAt.toISOString()}::timestamptz)`,
-          waitingSince: survey
-            ? conversations.waitingSince
-            : sql`coalesce(${conversations.waitingSince}, ${message.createdAt.toISOString()}::timestamptz)`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(conversations.id, conversation.id))
-        .returning();
+        },
+        keepWaiting: Boolean(survey),
+        event: (messageId) => ({
+          conversationId: conversation.id,
+          from: input.from,
+          waUserId: contact.waUserId,
+          username: contact.username,
+          text,
+          messageId,
+          contactId: contact.id,
+          messageType: input.type,
+          media: mediaView(businessId, input.media ?? null, WEBHOOK_MEDIA_URL_TTL_SECONDS),
+          // Present when they apply: the quoted (or answered) message, the tapped button or row, the shared place.
+          ...answerFields({ type: input.type, content, replyToId }),
+        }),
+      });
+      if (!stored) throw new DuplicateInbound();
+      const { message, conversation: touched } = stored;
       // A handoff nobody acted on for the business's timeout goes back to the assistant with this message.
       const updated = survey ? touched : await resumeIfInactive(tx, touched);
-      await emitEvent(tx, businessId, "message.received", {
-        conversationId: conversation.id,
-        from: input.from,
-        waUserId: contact.waUserId,
-        username: contact.username,
-        text,
-        messageId: message.id,
-        contactId: contact.id,
-        messageType: input.type,
-        media: mediaView(businessId, message.media, WEBHOOK_MEDIA_URL_TTL_SECONDS),
-        // Present when they apply: the quoted (or answered) message, the tapped button or row, the shared place.
-        ...answerFields(message),
-      });
       await also?.(tx, { message, conversationId: conversation.id, contactId: contact.id });
       if (survey) {
         await applySurveyReply(tx, businessId, survey, message, input.channel === "whatsapp" ? "whatsapp" : contact.channel);
@@ -177,7 +165,75 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
   }
 }
 
-function answerFields(message: MessageRow) {
+type NewInbound = Pick<
+  typeof messages.$inferInsert,
+  | "id"
+  | "businessId"
+  | "conversationId"
+  | "contactId"
+  | "type"
+  | "text"
+  | "content"
+  | "media"
+  | "replyToId"
+  | "channel"
+  | "channelMessageId"
+  | "channelTimestamp"
+> & { id: string; text: string };
+
+const messageColumns = Object.entries(getTableColumns(messages));
+const conversationColumns = Object.entries(getTableColumns(conversations));
+/** A table's columns out of CTE `alias`, each named `alias.column` (two tables' rows in one result row). */
+const aliased = (alias: string, columns: typeof messageColumns | typeof conversationColumns) =>
+  sql.raw(columns.map(([, c]) => `${alias}."${c.name}" as "${alias}.${c.name}"`).join(", "));
+function rowOf<T>(alias: string, columns: typeof messageColumns | typeof conversationColumns, row: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const [prop, column] of columns) {
+    const value = row[`${alias}.${column.name}`];
+    out[prop] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as T;
+}
+
+/**
+ * The message stored, the conversation's window and wait moved, and `message.received` written, in one
+ * statement (one round trip of the inbound transaction, not three). Nothing is written when the channel's
+ * id is stored already (a redelivery): answers null.
+ */
+async function storeInbound(
+  tx: Db,
+  { message: m, keepWaiting, event }: { message: NewInbound; keepWaiting: boolean; event: (messageId: string) => EventFields<"message.received"> },
+): Promise<{ message: MessageRow; conversation: ConversationRow } | null> {
+  const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+  const received = eventParts(m.businessId, "message.received", event(m.id), sql`exists (select 1 from m)`);
+  const rows = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`with m as (
+        insert into messages (id, business_id, conversation_id, contact_id, direction, source, type, text, content, media, reply_to_id,
+          status, channel, channel_message_id, channel_timestamp)
+        values (${m.id}, ${m.businessId}, ${m.conversationId}, ${m.contactId}, 'inbound', 'customer', ${m.type}, ${m.text},
+          ${json(m.content)}::jsonb, ${json(m.media)}::jsonb, ${m.replyToId ?? null}, 'received', ${m.channel}, ${m.channelMessageId},
+          ${m.channelTimestamp?.toISOString() ?? null}::timestamptz)
+        on conflict (channel, channel_message_id) do nothing
+        returning *
+      ), u as (
+        -- greatest(): a late redelivery of an older message never pulls the window back.
+        update conversations c set last_inbound_at = greatest(c.last_inbound_at, ${m.channelTimestamp?.toISOString() ?? null}::timestamptz),
+          last_message_at = greatest(c.last_message_at, m.created_at),
+          waiting_since = ${keepWaiting ? sql`c.waiting_since` : sql`coalesce(c.waiting_since, m.created_at)`},
+          updated_at = now()
+        from m where c.id = ${m.conversationId}
+        returning c.*
+      ), ${received.ctes}
+      select ${aliased("m", messageColumns)}, ${aliased("u", conversationColumns)}, ${received.notify} as woken
+      from m join u on true`,
+  );
+  const [row] = rows;
+  if (!row) return null;
+  return { message: rowOf<MessageRow>("m", messageColumns, row), conversation: rowOf<ConversationRow>("u", conversationColumns, row) };
+}
+
+function answerFields(message: Pick<MessageRow, "type" | "content" | "replyToId">) {
   const choice = choiceOf(message);
   const location = locationOf(message);
   const flowReply = flowReplyOf(message);

@@ -145,24 +145,27 @@ export function ratingOf(input: { text: string; content: Record<string, unknown>
 
 export type SurveyReply = { conversation: ConversationRow; kind: "rating"; rating: number } | { conversation: ConversationRow; kind: "comment" };
 
-/**
- * Whether this inbound message answers the contact's survey: their latest conversation is resolved and
- * waits for a rating (asked within 24 hours) and the message gives one, or was rated within
- * COMMENT_MS, has no comment yet, and the message is text. Anything else is a new request.
- */
-export async function surveyReplyFor(
-  tx: Db,
-  businessId: string,
-  contactId: string,
-  input: { type: string; text: string; content: Record<string, unknown> | null },
-): Promise<SurveyReply | null> {
+/** The contact's latest conversation (what surveyReplyIn reads; when not closed, it is their active one). */
+export async function latestConversation(tx: Db, businessId: string, contactId: string): Promise<ConversationRow | null> {
   const [latest] = await tx
     .select()
     .from(conversations)
     .where(and(eq(conversations.businessId, businessId), eq(conversations.contactId, contactId)))
     .orderBy(desc(conversations.createdAt), desc(conversations.id))
     .limit(1);
-  if (latest?.status !== "closed" || !latest.ratingAskedAt) return null;
+  return latest ?? null;
+}
+
+/**
+ * Whether this inbound message answers the contact's survey: their latest conversation (latestConversation)
+ * is resolved and waits for a rating (asked within 24 hours) and the message gives one, or was rated
+ * within COMMENT_MS, has no comment yet, and the message is text. Anything else is a new request.
+ */
+export function surveyReplyIn(
+  latest: ConversationRow,
+  input: { type: string; text: string; content: Record<string, unknown> | null },
+): SurveyReply | null {
+  if (latest.status !== "closed" || !latest.ratingAskedAt) return null;
   const now = Date.now();
   if (latest.rating === null) {
     if (now - latest.ratingAskedAt.getTime() > ANSWERABLE_MS) return null;
