@@ -31,16 +31,22 @@ const idOf = (o: InteractiveOption) => (typeof o === "string" ? null : o.id);
 
 /** The reason of the person offered in the assistant's last reply of this conversation, if it offered one. */
 export async function offeredPerson(turn: Turn): Promise<{ why: string; alone: boolean } | null> {
+  // Read with the turn (Turn.loaded) when it was: what the turn sends comes after the customer's message.
+  const interactive = turn.loaded ? turn.loaded.lastReplyInteractive : await lastReplyInteractive(turn);
+  const options = interactive?.options ?? [];
+  const offer = options.map(idOf).find((id) => id?.startsWith(PREFIX));
+  if (!offer) return null;
+  return { why: offer.slice(PREFIX.length + 1) || "customer_request", alone: options.length === 1 };
+}
+
+async function lastReplyInteractive(turn: Turn) {
   const [last] = await turn.db
     .select({ interactive: messages.interactive })
     .from(messages)
     .where(and(eq(messages.conversationId, turn.conversation.id), eq(messages.direction, "outbound"), lt(messages.id, turn.message.id)))
     .orderBy(desc(messages.id))
     .limit(1);
-  const options = last?.interactive?.options ?? [];
-  const offer = options.map(idOf).find((id) => id?.startsWith(PREFIX));
-  if (!offer) return null;
-  return { why: offer.slice(PREFIX.length + 1) || "customer_request", alone: options.length === 1 };
+  return last?.interactive ?? null;
 }
 
 // "someone", "alguém", "alguien", "a colleague": in reply to an offer, a request for a person. Not

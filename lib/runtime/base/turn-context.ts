@@ -1,7 +1,8 @@
 import type { DeliveryRules } from "../../businesses/facts";
 import type { HoursRules } from "../../businesses/hours-rules";
 import type { Db } from "../../db/client";
-import type { assistants, conversations } from "../../db/schema";
+import type { assistants, conversations, InteractivePayload, skillSessions } from "../../db/schema";
+import type { SkillRow } from "../retrieval/skill-catalog";
 import type { Readable } from "./inbound-text";
 
 // What one assistant turn knows while it runs: who it talks to, for which business, inside which
@@ -31,4 +32,22 @@ export type Turn = {
   halted: boolean;
   /** Ids of the replies sent in this turn. */
   sent: string[];
+  /**
+   * What the pass read with the turn itself (loadTurn, one statement) instead of one statement each,
+   * when it did: the assistant's enabled skills, the conversation's skill session as the pass found it
+   * and that version's stored graph (for the pass's first look only: the pass may change the session),
+   * the interactive part of the last reply before the customer's message and the customer's message
+   * before it (both fixed for the whole turn: what the turn sends comes after).
+   */
+  loaded?: TurnReads;
+};
+
+export type TurnReads = {
+  skills: SkillRow[];
+  /** The session row and its version's stored graph, for the pass's first look at it (decide-turn.ts). */
+  session: { row: typeof skillSessions.$inferSelect; graph: unknown } | null;
+  /** Set once that first look took it: later looks read the session again. */
+  sessionTaken: boolean;
+  lastReplyInteractive: InteractivePayload | null;
+  previousInboundText: string | null;
 };

@@ -48,12 +48,25 @@ export async function graphAtVersion(db: Db, businessId: string, id: string, ver
   return raw ? checkedGraph(businessId, id, version, raw) : null;
 }
 
+/** graphAtVersion for a graph already read (the turn reads its session's with the turn: lib/runtime/turn/turn.ts). */
+export function storedGraph(businessId: string, id: string, version: number, raw: unknown): SkillGraph | null {
+  return raw ? checkedGraph(businessId, id, version, raw) : null;
+}
+
 export async function enabledSkills(db: Db, businessId: string, assistantId: string): Promise<RunnableSkill[]> {
   const rows = await db
     .select()
     .from(skills)
     .where(and(eq(skills.businessId, businessId), eq(skills.assistantId, assistantId), eq(skills.enabled, true)))
     .orderBy(asc(skills.createdAt), asc(skills.id));
+  return runnableSkills(businessId, rows);
+}
+
+/** The columns of an enabled skill that make it runnable (what the turn reads with it: lib/runtime/turn/turn.ts). */
+export type SkillRow = Pick<typeof skills.$inferSelect, "id" | "name" | "version" | "graph" | "examples" | "names">;
+
+/** enabledSkills for rows already read, in their order (created first). */
+export function runnableSkills(businessId: string, rows: SkillRow[]): RunnableSkill[] {
   return rows.flatMap((row) => {
     const graph = checkedGraph(businessId, row.id, row.version, row.graph);
     const trigger = graph?.nodes.find((n) => n.type === "trigger");

@@ -36,15 +36,21 @@ export async function answerPersonOffer(turn: Turn): Promise<boolean> {
 export async function repeatedRequest(turn: Turn): Promise<boolean> {
   const said = normalize(turn.message.text);
   if (words(said).length < 3) return false;
+  // Read with the turn (Turn.loaded) when it was.
+  const previous = turn.loaded ? turn.loaded.previousInboundText : await previousInboundText(turn);
+  if (!previous || normalize(previous) !== said) return false;
+  await handOffSaying(turn, "repeated_request", t(await turnLanguage(turn), "handingOffRepeat"));
+  return true;
+}
+
+async function previousInboundText(turn: Turn): Promise<string | null> {
   const [previous] = await turn.db
     .select({ text: messages.text })
     .from(messages)
     .where(and(eq(messages.conversationId, turn.conversation.id), eq(messages.direction, "inbound"), lt(messages.id, turn.message.id)))
     .orderBy(desc(messages.id))
     .limit(1);
-  if (!previous?.text || normalize(previous.text) !== said) return false;
-  await handOffSaying(turn, "repeated_request", t(await turnLanguage(turn), "handingOffRepeat"));
-  return true;
+  return previous?.text ?? null;
 }
 
 /**

@@ -5,7 +5,7 @@ import { acknowledgeBooked, manageAppointment } from "../dialogue/appointments";
 import { continueWithDialogue, startWithSlots } from "../dialogue/manager";
 import { continueSkill, type Outcome } from "../engine/interpreter";
 import { t } from "../messages";
-import { abandonSession, activeSession } from "../../conversations/skill-sessions";
+import { abandonSession, activeSession, type Session } from "../../conversations/skill-sessions";
 import { answerOffline, applyLlmDecision, setMisses } from "./free-answer";
 import { asksForHuman } from "../understanding/human-request";
 import type { LlmDecision } from "../llm/llm";
@@ -13,7 +13,7 @@ import { llmSettings } from "../llm/llm-client";
 import type { UnderstandBrief, Understanding } from "../llm/llm-understand";
 import { words } from "../understanding/text-match";
 import { handOffSaying, reply } from "../base/reply";
-import { enabledSkills, graphAtVersion, type RunnableSkill, skillBriefs } from "../retrieval/skill-catalog";
+import { enabledSkills, graphAtVersion, type RunnableSkill, runnableSkills, skillBriefs, storedGraph } from "../retrieval/skill-catalog";
 import { answerPersonOffer, repeatedRequest, unreadableMedia } from "./dead-ends";
 import { complains, routeByIntent } from "./route-intent";
 
@@ -39,13 +39,13 @@ export type Pending =
   | { kind: "understand"; brief: UnderstandBrief };
 
 export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending | null> {
-  const skills = await enabledSkills(turn.db, turn.businessId, turn.assistant.id);
+  const skills = turn.loaded ? runnableSkills(turn.businessId, turn.loaded.skills) : await enabledSkills(turn.db, turn.businessId, turn.assistant.id);
   if (input.kind === "ai") return resumeAiNode(turn, skills, input);
   if (input.kind === "understood") {
     // The model's reading of the message, written outside the transaction; the state machine acts on it.
     turn.unbilled = countTokens(turn.message.text);
-    const session = await activeSession(turn.db, turn.conversation.id);
-    const graph = session ? await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version) : null;
+    const session = await openingSession(turn);
+    const graph = session ? await sessionGraph(turn, session) : null;
     if (!session || !graph) return null;
     // A clause the model read as a request for a person wins over everything else, as the offline one does.
     if (input.understanding?.acts.includes("human")) return handToPerson(turn, skills, input.understanding.language ?? null);
@@ -67,9 +67,9 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   if (language) return handToPerson(turn, skills, language);
   // A person offered in the last reply and taken (or declined); the same request sent again.
   if ((await answerPersonOffer(turn)) || (await repeatedRequest(turn))) return null;
-  const session = await activeSession(turn.db, turn.conversation.id);
+  const session = await openingSession(turn);
   if (session) {
-    const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
+    const graph = await sessionGraph(turn, session);
     if (graph) {
       // With an LLM, the model reads anything but a bare short answer ("4", "Ana", "yes") first.
       if (llmSettings() && (words(turn.message.text).length > 3 || turn.message.text.includes("?"))) {
@@ -111,6 +111,31 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   return null;
 }
 
+/**
+ * The conversation's live session as the pass finds it (activeSession), from what the turn read with
+ * it when it did (the pass's first look only): an expired or paused one is dropped and reads as none,
+ * as activeSession does.
+ */
+async function openingSession(turn: Turn): Promise<Session | null> {
+  const loaded = turn.loaded;
+  if (!loaded || loaded.sessionTaken) return activeSession(turn.db, turn.conversation.id);
+  loaded.sessionTaken = true;
+  const row = loaded.session?.row;
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= Date.now() || row.pausedAt) {
+    await abandonSession(turn.db, turn.conversation.id);
+    return null;
+  }
+  return row;
+}
+
+/** The graph of the version the session runs (graphAtVersion), read with the turn when that session was. */
+async function sessionGraph(turn: Turn, session: Session) {
+  const loaded = turn.loaded?.session;
+  if (loaded?.row === session) return storedGraph(turn.businessId, session.skillId, session.version, loaded.graph);
+  return graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
+}
+
 /** A request for a person: handed off at once, with an apology when it comes with a complaint. */
 async function handToPerson(turn: Turn, skills: RunnableSkill[], language: Language | null): Promise<null> {
   const said = replyLanguage(turn.assistant.language, turn.message.text, language);
@@ -133,18 +158,18 @@ async function answerUnreadable(turn: Turn): Promise<null> {
  * systems (the thread, `message.received`): the assistant says nothing.
  */
 async function answerFlow(turn: Turn, skills: RunnableSkill[]): Promise<Pending | null> {
-  const session = await activeSession(turn.db, turn.conversation.id);
+  const session = await openingSession(turn);
   if (!session) return null;
-  const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
+  const graph = await sessionGraph(turn, session);
   if (graph?.nodes.find((n) => n.id === session.nodeId)?.type !== "flow") return null;
   await setMisses(turn, 0);
   return next(turn, skills, await continueSkill(turn, session, graph));
 }
 
 async function resumeAiNode(turn: Turn, skills: RunnableSkill[], input: Extract<TurnInput, { kind: "ai" }>): Promise<Pending | null> {
-  const session = await activeSession(turn.db, turn.conversation.id);
+  const session = await openingSession(turn);
   if (!session || session.nodeId !== input.nodeId) return null;
-  const graph = await graphAtVersion(turn.db, turn.businessId, session.skillId, session.version);
+  const graph = await sessionGraph(turn, session);
   if (!graph) {
     await abandonSession(turn.db, turn.conversation.id);
     return null;

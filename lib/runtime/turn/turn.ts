@@ -3,7 +3,18 @@ import { and, eq, sql } from "drizzle-orm";
 import { defaultAssistantId } from "../../assistants/assistants";
 import type { Db } from "../../db/client";
 import { deliveryRules } from "../../businesses/facts";
-import { assistants, businesses, businessFacts, businessHours, contacts, conversations, messages } from "../../db/schema";
+import {
+  assistants,
+  businesses,
+  businessFacts,
+  businessHours,
+  contacts,
+  conversations,
+  type InteractivePayload,
+  messages,
+  skillSessions,
+} from "../../db/schema";
+import type { SkillRow } from "../retrieval/skill-catalog";
 import { notFound } from "../../errors";
 import { completeJob, isPending } from "../../jobs/queue";
 import { showTyping } from "../../messages/message-signals";
@@ -85,9 +96,14 @@ async function writeOutsideTransaction(db: Db, pending: Pending): Promise<TurnIn
   return { kind: "ai", nodeId: pending.nodeId, answer };
 }
 
+/** A json or jsonb value as the driver hands it: parsed already (PGlite) or as text (postgres.js under drizzle). */
+const parsed = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+
 /**
  * Whether the turn's job is still queued, and what the turn reads: the message, the customer's number,
- * the business and its hours, the default assistant, in one statement.
+ * the business and its hours, the default assistant, and what the pass's first steps read (the
+ * enabled skills, the skill session with its graph, the last reply's buttons, the customer's previous
+ * message: Turn.loaded), in one statement.
  */
 export async function loadTurn(
   tx: Db,
@@ -108,6 +124,16 @@ export async function loadTurn(
         minimumDelivery: businessFacts.minimumDelivery,
       },
       assistant: assistants,
+      skills: sql<unknown>`(select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'version', s.version, 'graph', s.graph,
+          'examples', s.examples, 'names', s.names) order by s.created_at, s.id), '[]'::json)
+        from skills s where s.business_id = ${payload.businessId} and s.assistant_id = ${assistants.id} and s.enabled)`,
+      session: skillSessions,
+      sessionGraph: sql<unknown>`(select v.graph from skill_versions v
+        where v.business_id = ${payload.businessId} and v.skill_id = ${skillSessions.skillId} and v.version = ${skillSessions.version})`,
+      lastReplyInteractive: sql<unknown>`(select m.interactive from messages m
+        where m.conversation_id = ${conversation.id} and m.direction = 'outbound' and m.id < ${payload.messageId} order by m.id desc limit 1)`,
+      previousInboundText: sql<string | null>`(select m.text from messages m
+        where m.conversation_id = ${conversation.id} and m.direction = 'inbound' and m.id < ${payload.messageId} order by m.id desc limit 1)`,
     })
     .from(businesses)
     .leftJoin(messages, and(eq(messages.id, payload.messageId), eq(messages.conversationId, conversation.id)))
@@ -115,9 +141,10 @@ export async function loadTurn(
     .leftJoin(businessHours, eq(businessHours.businessId, businesses.id))
     .leftJoin(businessFacts, eq(businessFacts.businessId, businesses.id))
     .leftJoin(assistants, eq(assistants.id, defaultAssistantId(payload.businessId)))
+    .leftJoin(skillSessions, eq(skillSessions.conversationId, conversation.id))
     .where(eq(businesses.id, payload.businessId));
   const pending = Boolean(row?.pending ?? (jobId === undefined || (await isPending(tx, jobId))));
-  const { message, contact, business, hours, delivery, assistant } = row ?? {};
+  const { message, contact, business, hours, delivery, assistant, session } = row ?? {};
   const address = contact ? contactAddress(contact) : null;
   if (!message || !contact || !address || !business) return { pending, turn: null };
   if (!assistant) throw notFound("assistant");
@@ -139,6 +166,13 @@ export async function loadTurn(
       unbilled: 0,
       halted: false,
       sent: [],
+      loaded: {
+        skills: parsed<SkillRow[]>(row?.skills ?? []),
+        session: session ? { row: session, graph: parsed<unknown>(row?.sessionGraph ?? null) } : null,
+        sessionTaken: false,
+        lastReplyInteractive: parsed<InteractivePayload | null>(row?.lastReplyInteractive ?? null),
+        previousInboundText: row?.previousInboundText ?? null,
+      },
     },
   };
 }
