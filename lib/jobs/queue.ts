@@ -35,6 +35,32 @@ export async function enqueue<P extends JobPayload>(db: Db, job: Job<P>, payload
 }
 
 /**
+ * enqueue as parts of a larger statement: CTE `name` adds the job when `when` holds (an SQL condition
+ * over the statement's earlier CTEs), and `notify` (to select at the statement's end) wakes the
+ * workers when it did. The change that makes the job and the job go to the database as one statement.
+ */
+export function enqueueParts<P extends JobPayload>(
+  name: string,
+  job: Job<P>,
+  payload: P,
+  opts: Pick<EnqueueOptions, "orderKey">,
+  when: SQL,
+): { ctes: SQL; notify: SQL } {
+  checkPayload(job, payload);
+  const businessId = typeof payload.businessId === "string" ? payload.businessId : null;
+  const cte = sql.raw(name);
+  return {
+    ctes: sql`${cte} as (
+        insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts)
+        select ${job.name}, ${JSON.stringify(payload)}::jsonb, ${businessId}, ${opts.orderKey ?? null}, now(), ${job.maxAttempts}
+        where ${when}
+        returning queue
+      )`,
+    notify: sql`(select count(pg_notify(${JOBS_CHANNEL}, ${cte}.queue)) from ${cte})`,
+  };
+}
+
+/**
  * Adds several jobs of one queue in one statement (one NOTIFY): a fan-out such as an event's
  * deliveries keeps its transaction short, which on the embedded database is time no other query runs.
  */

@@ -3,22 +3,22 @@ import { z } from "zod";
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { queryRows } from "../db/rows";
 import { ensureContact, identityOf } from "../contacts/contacts";
-import { handleOptOutWords } from "../contacts/opt-out";
+import { handleOptOutWords, optIntent } from "../contacts/opt-out";
 import { type ConversationRow, ensureConversation } from "../conversations/conversations";
 import { resumeIfInactive } from "../conversations/people-first";
 import type { Db } from "../db/client";
-import { contacts, conversations, type MessageMedia, messages } from "../db/schema";
+import { campaignSettings, contacts, conversations, type MessageMedia, messages } from "../db/schema";
 import { eventParts } from "../events/emit";
 import type { EventFields } from "../events/schemas";
 import { readFlowAnswer } from "../flows/flow-answers";
 import { flowReplyOf } from "../shared/flow-schema";
 import { newId } from "../ids";
 import { defineJob } from "../jobs/job";
-import { enqueue } from "../jobs/queue";
+import { enqueue, enqueueParts } from "../jobs/queue";
 import { mediaView, WEBHOOK_MEDIA_URL_TTL_SECONDS } from "./media-view";
 import { choiceOf, locationOf, type MessageRow } from "./messages";
 import { reminderAnswerJob, reminderAnswerOf } from "./reminder-answer";
-import { applySurveyReply, latestConversation, surveyReplyIn } from "./satisfaction";
+import { applySurveyReply, surveyReplyIn } from "./satisfaction";
 import { sendMessage } from "./send-message";
 
 /** The assistant runtime's queue: one turn per inbound message, one conversation at a time. */
@@ -91,19 +91,26 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
       // A rating (or its comment) answering the survey of a resolved conversation is filed there: no
       // new conversation, no assistant turn (./satisfaction.ts). A latest conversation that is not
       // closed is the contact's active one (one at most: the partial unique index), so it is not read again.
-      const latest = await latestConversation(tx, businessId, contact.id);
+      const { latest, optOutWords } = await contactState(tx, businessId, contact.id);
       const survey = input.handledElsewhere || !latest ? null : surveyReplyIn(latest, input);
       const conversation =
         survey?.conversation ?? (latest && latest.status !== "closed" ? latest : (await ensureConversation(tx, businessId, contact.id)).conversation);
+      // handleOptOutWords's own test, on the business's words read above: most messages are no STOP or
+      // START, and for them its reads are skipped and the turn's job goes with the message.
+      const mayOpt = !survey && !!input.text && input.text.length <= 60 && optIntent(input.text, "", optOutWords) !== null;
       const replyToId = input.replyToChannelId ? await quotedByChannelId(tx, businessId, contact.id, input.channel, input.replyToChannelId) : null;
       // A Flow's answer names no Flow: found from the message it answers, and read by the Flow's fields.
       const { text, content } =
         input.type === "interactive" && input.content?.kind === "nfm_reply"
           ? await readFlowAnswer(tx, businessId, input.content, replyToId)
           : { text: input.text, content: input.content };
+      const messageId = newId("msg");
+      // The assistant's turn is queued by the message's own statement when nothing below can stop it:
+      // the conversation open once updated, no survey, no standby, no opt-out word, no reminder's button.
+      const turnWithMessage = !survey && !input.handledElsewhere && !mayOpt && !reminderAnswerOf({ type: input.type, content });
       const stored = await storeInbound(tx, {
         message: {
-          id: newId("msg"),
+          id: messageId,
           businessId,
           conversationId: conversation.id,
           contactId: contact.id,
@@ -130,9 +137,11 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
           // Present when they apply: the quoted (or answered) message, the tapped button or row, the shared place.
           ...answerFields({ type: input.type, content, replyToId }),
         }),
+        turn: turnWithMessage ? { businessId, conversationId: conversation.id, messageId } : null,
       });
       if (!stored) throw new DuplicateInbound();
       const { message, conversation: touched } = stored;
+      const turnQueued = turnWithMessage && touched.status === "open";
       // A handoff nobody acted on for the business's timeout goes back to the assistant with this message.
       const updated = survey ? touched : await resumeIfInactive(tx, touched);
       await also?.(tx, { message, conversationId: conversation.id, contactId: contact.id });
@@ -141,7 +150,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
         return { message, conversation: updated, duplicate: false };
       }
       // STOP / START (campaign opt-out) is answered once, and is no assistant turn.
-      const optWord = await handleOptOutWords(tx, businessId, contact, input.text);
+      const optWord = mayOpt ? await handleOptOutWords(tx, businessId, contact, input.text) : null;
       if (input.handledElsewhere) return { message, conversation: updated, duplicate: false };
       if (optWord?.reply) {
         await sendMessage(tx, businessId, { to: input.from, type: "text", text: optWord.reply }, { source: "assistant" });
@@ -152,7 +161,7 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
         return { message, conversation: updated, duplicate: false };
       }
       // Only an open conversation is the assistant's; in handoff a person answers.
-      if (updated.status === "open" && !optWord) {
+      if (updated.status === "open" && !optWord && !turnQueued) {
         await enqueue(tx, assistantTurn, { businessId, conversationId: conversation.id, messageId: message.id }, { orderKey: conversation.id });
       }
       return { message, conversation: updated, duplicate: false };
@@ -163,6 +172,26 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
     if (!again) throw new Error("inbound duplicate vanished");
     return again;
   }
+}
+
+/**
+ * The contact's latest conversation (what the survey reads; when not closed, their active one) and the
+ * business's own opt-out words, in one statement.
+ */
+async function contactState(tx: Db, businessId: string, contactId: string): Promise<{ latest: ConversationRow | null; optOutWords: string[] }> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`select ${aliased("c", conversationColumns)},
+        (select s.opt_out_words from campaign_settings s where s.business_id = ${businessId}) as opt_out_words
+      from (select 1) one left join lateral (
+        select * from conversations where business_id = ${businessId} and contact_id = ${contactId}
+        order by created_at desc, id desc limit 1) c on true`,
+  );
+  const words = row?.opt_out_words;
+  return {
+    latest: row?.["c.id"] ? rowOf<ConversationRow>("c", conversationColumns, row) : null,
+    optOutWords: words === null || words === undefined ? [] : (campaignSettings.optOutWords.mapFromDriverValue(words) as string[]),
+  };
 }
 
 type NewInbound = Pick<
@@ -202,10 +231,24 @@ function rowOf<T>(alias: string, columns: typeof messageColumns | typeof convers
  */
 async function storeInbound(
   tx: Db,
-  { message: m, keepWaiting, event }: { message: NewInbound; keepWaiting: boolean; event: (messageId: string) => EventFields<"message.received"> },
+  {
+    message: m,
+    keepWaiting,
+    event,
+    turn,
+  }: {
+    message: NewInbound;
+    keepWaiting: boolean;
+    event: (messageId: string) => EventFields<"message.received">;
+    /** The assistant's turn, queued when the conversation is open once updated. */
+    turn: z.infer<typeof assistantTurn.payload> | null;
+  },
 ): Promise<{ message: MessageRow; conversation: ConversationRow } | null> {
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
   const received = eventParts(m.businessId, "message.received", event(m.id), sql`exists (select 1 from m)`);
+  const queued = turn
+    ? enqueueParts("t", assistantTurn, turn, { orderKey: turn.conversationId }, sql`exists (select 1 from u where u.status = 'open')`)
+    : null;
   const rows = await queryRows<Record<string, unknown>>(
     tx,
     sql`with m as (
@@ -224,8 +267,10 @@ async function storeInbound(
           updated_at = now()
         from m where c.id = ${m.conversationId}
         returning c.*
-      ), ${received.ctes}
-      select ${aliased("m", messageColumns)}, ${aliased("u", conversationColumns)}, ${received.notify} as woken
+      ), ${received.ctes}${queued ? sql`, ${queued.ctes}` : sql``}
+      select ${aliased("m", messageColumns)}, ${aliased("u", conversationColumns)}, ${received.notify} as woken${
+        queued ? sql`, ${queued.notify} as turn_woken` : sql``
+      }
       from m join u on true`,
   );
   const [row] = rows;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { assistants, contacts, conversationEvents, conversations, inboxSettings, type InteractivePayload, messages } from "../db/schema";
 import { insideWindow } from "../conversations/conversations";
@@ -145,21 +145,11 @@ export function ratingOf(input: { text: string; content: Record<string, unknown>
 
 export type SurveyReply = { conversation: ConversationRow; kind: "rating"; rating: number } | { conversation: ConversationRow; kind: "comment" };
 
-/** The contact's latest conversation (what surveyReplyIn reads; when not closed, it is their active one). */
-export async function latestConversation(tx: Db, businessId: string, contactId: string): Promise<ConversationRow | null> {
-  const [latest] = await tx
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.businessId, businessId), eq(conversations.contactId, contactId)))
-    .orderBy(desc(conversations.createdAt), desc(conversations.id))
-    .limit(1);
-  return latest ?? null;
-}
-
 /**
- * Whether this inbound message answers the contact's survey: their latest conversation (latestConversation)
- * is resolved and waits for a rating (asked within 24 hours) and the message gives one, or was rated
- * within COMMENT_MS, has no comment yet, and the message is text. Anything else is a new request.
+ * Whether this inbound message answers the contact's survey: their latest conversation (by creation,
+ * read by ./receive-message.ts) is resolved and waits for a rating (asked within 24 hours) and the
+ * message gives one, or was rated within COMMENT_MS, has no comment yet, and the message is text.
+ * Anything else is a new request.
  */
 export function surveyReplyIn(
   latest: ConversationRow,

@@ -8,7 +8,7 @@ import { renderVariable } from "../../lib/campaigns/variables";
 import { upsertContact } from "../../lib/contacts/contacts";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
-import { businesses, campaignOptOuts, events, messages, templates } from "../../lib/db/schema";
+import { businesses, campaignOptOuts, campaignSettings, events, messages, templates } from "../../lib/db/schema";
 import { receiveInboundMessage } from "../../lib/messages/receive-message";
 import { api, makeBusiness, type TestBusiness, uniquePhone } from "../helpers/api";
 import { campaignJobs, recipientsOf } from "./harness";
@@ -104,6 +104,30 @@ describe("opt-out words", () => {
     expect(texts.filter((t) => t === OPT_TEXTS.en.in)).toHaveLength(1);
     const [row] = await db().select().from(campaignOptOuts).where(eq(campaignOptOuts.contactId, back.message.contactId));
     expect(row.optedOut).toBe(false);
+  });
+
+  it("opts out on the business's own word, which is then no assistant turn, while other messages are", async () => {
+    const b = await makeBusiness();
+    await db()
+      .insert(campaignSettings)
+      .values({ businessId: b.businessId, optOutWords: ["Basta ya"] });
+    const phone = `+1415${String(Date.now()).slice(-7)}`;
+    const turns = (conversationId: string) =>
+      queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from jobs where queue = ${assistantTurn.name} and payload->>'conversationId' = ${conversationId}`,
+      );
+    const question = await receiveInboundMessage(db(), b.businessId, inbound(phone, "are you open on Sunday?"));
+    expect((await turns(question.conversation.id))[0].n).toBe(1);
+    const word = await receiveInboundMessage(db(), b.businessId, inbound(phone, "basta ya!"));
+    expect((await turns(word.conversation.id))[0].n).toBe(1);
+    const [row] = await db().select().from(campaignOptOuts).where(eq(campaignOptOuts.contactId, word.message.contactId));
+    expect(row).toMatchObject({ optedOut: true, source: "customer" });
+    const out = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, word.conversation.id), eq(messages.direction, "outbound")));
+    expect(out.map((m) => m.text)).toEqual([OPT_TEXTS.en.out]);
   });
 });
 
