@@ -46,12 +46,28 @@ const counting: Logger = {
   },
 };
 
-function countTransactions(db: Db): Db {
-  const original = db.transaction.bind(db);
-  (db as { transaction: unknown }).transaction = (fn: never, config?: never) => {
+/**
+ * Counts a transaction where it begins (its begin and commit are added as two statements). With
+ * `savepoints`, a transaction nested in one (a savepoint and its release, which postgres.js sends
+ * without drizzle's logger, while PGlite's pass it) counts as those two statements, so both databases
+ * count the same round trips.
+ */
+function countTransactions(db: Db, savepoints: boolean): Db {
+  type Transactional = { transaction: (fn: (tx: Db) => unknown, config?: never) => Promise<unknown> };
+  const nested = (tx: Db) => {
+    const inner = (tx as unknown as Transactional).transaction.bind(tx);
+    (tx as unknown as Transactional).transaction = (fn, config) => {
+      if (current) current.statements += 2;
+      if (current) traceLines?.push(`${traceStage.slice(0, 2)} savepoint (and its release)`);
+      return inner((t) => fn(nested(t)), config);
+    };
+    return tx;
+  };
+  const original = (db as unknown as Transactional).transaction.bind(db);
+  (db as unknown as Transactional).transaction = (fn, config) => {
     if (current) current.transactions++;
     if (current) traceLines?.push(`${traceStage.slice(0, 2)} begin (a transaction: begin and commit)`);
-    return original(fn, config);
+    return original((tx) => fn(savepoints ? nested(tx) : tx), config);
   };
   return db;
 }
@@ -60,7 +76,7 @@ function openCounted(): DbHandle {
   const url = process.env.DATABASE_URL;
   if (url) {
     const client = postgres(url, { max: 10, onnotice: () => {}, connection: { application_name: "convo-bench-cost" } });
-    const db = countTransactions(drizzlePostgres(preparingClient(client), { schema, logger: counting }) as unknown as Db);
+    const db = countTransactions(drizzlePostgres(preparingClient(client), { schema, logger: counting }) as unknown as Db, true);
     return {
       db,
       kind: "postgres",
@@ -73,7 +89,7 @@ function openCounted(): DbHandle {
     };
   }
   const handle = openPglite();
-  const db = countTransactions(drizzlePglite(handle.embedded as unknown as PGlite, { schema, logger: counting }) as unknown as Db);
+  const db = countTransactions(drizzlePglite(handle.embedded as unknown as PGlite, { schema, logger: counting }) as unknown as Db, false);
   return { ...handle, db, listen: handle.listen, close: handle.close };
 }
 
