@@ -92,7 +92,13 @@ export default defineConfig({
       command: `${serverDatabase} PORT=${PORT} WEBHOOK_ALLOW_PRIVATE=1 SIGN_UPS_PER_ADDRESS=10000 WHATSAPP_APP_SECRET=e2e-app-secret WHATSAPP_GRAPH_URL=http://127.0.0.1:${GRAPH_PORT}/v26.0 STRIPE_API_URL=http://127.0.0.1:${STRIPE_PORT} npm start`,
       url: `${baseURL}/sign-in`,
       // Request and job lines at info would bury the test report: warnings and errors only, unless asked.
-      env: { FORCE_BUILD: process.env.E2E_SKIP_BUILD === "1" ? "0" : "1", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+      // Passwords at bcrypt's least cost, as in the vitest suite (lib/users/users.ts): every test signs up and in.
+      env: {
+        FORCE_BUILD: process.env.E2E_SKIP_BUILD === "1" ? "0" : "1",
+        NEXT_TELEMETRY_DISABLED: "1",
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        PASSWORD_HASH_COST: "4",
+      },
       reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
       timeout: 6 * 60_000,
       stdout: "pipe",

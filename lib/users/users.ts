@@ -17,11 +17,21 @@ export type SessionUser = UserOut & { sessionVersion: number };
 // compared (constant-time, no bcrypt) with each account's: an email's number of accounts in other
 // businesses changes no work an attacker can time. The price: one guess tests all of a person's
 // accounts at once, were the hashes ever stolen; each account still keeps its own password.
-const BCRYPT_COST = 10;
+//
+// The cost is bcrypt's work factor (2^cost rounds): 10 unless PASSWORD_HASH_COST says another from 4 to
+// 15 (anything else: 10). A deployment on fast hardware may raise it; the test suites lower it to 4,
+// as test environments of password-hashing apps commonly do: they create thousands of accounts, and at
+// 10 the hashing was a quarter of a conversation corpus's CPU. A hash keeps the cost it was made with
+// (it is written in the hash), so changing it never locks anyone out.
+const DEFAULT_COST = 10;
+function bcryptCost(): number {
+  const n = Number(process.env.PASSWORD_HASH_COST ?? DEFAULT_COST);
+  return Number.isInteger(n) && n >= 4 && n <= 15 ? n : DEFAULT_COST;
+}
 const SALT_LENGTH = 29; // "$2b$10$" and 22 characters: the head of every bcrypt hash
 let placeholderSalt: Promise<string> | null = null;
 const placeholder = () => {
-  placeholderSalt ??= bcrypt.genSalt(BCRYPT_COST);
+  placeholderSalt ??= bcrypt.genSalt(bcryptCost());
   return placeholderSalt;
 };
 const saltOf = (hash: string) => hash.slice(0, SALT_LENGTH);
@@ -34,7 +44,7 @@ async function emailSalt(db: Db, email: string): Promise<string> {
     .where(eq(users.email, email))
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(1);
-  return oldest ? saltOf(oldest.passwordHash) : bcrypt.genSalt(BCRYPT_COST);
+  return oldest ? saltOf(oldest.passwordHash) : bcrypt.genSalt(bcryptCost());
 }
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

@@ -123,6 +123,34 @@ describe("sign-in does not tell which emails have accounts", () => {
   });
 });
 
+describe("the password hash's cost", () => {
+  it("is 10 unless PASSWORD_HASH_COST names another from 4 to 15, and a hash keeps the cost it was made with", async () => {
+    const { businessId } = await createBusiness(db(), { name: "Cost Co" });
+    const was = process.env.PASSWORD_HASH_COST;
+    const costOfNew = async (setting: string | undefined) => {
+      if (setting === undefined) delete process.env.PASSWORD_HASH_COST;
+      else process.env.PASSWORD_HASH_COST = setting;
+      const user = await createUser(db(), { businessId, email: email(), password: "password-123", role: "agent" });
+      const [row] = await queryRows<{ password_hash: string }>(db(), sql`select password_hash from users where id = ${user.id}`);
+      return { cost: bcrypt.getRounds(row.password_hash), email: user.email };
+    };
+    try {
+      expect((await costOfNew(undefined)).cost).toBe(10);
+      expect((await costOfNew("5")).cost).toBe(5);
+      // Out of range or not a whole number: the default, never a weaker hash.
+      for (const bad of ["3", "16", "4.5", "ten", ""]) expect((await costOfNew(bad)).cost, bad).toBe(10);
+      // A cost-10 account still signs in after the setting changes.
+      process.env.PASSWORD_HASH_COST = "10";
+      const old = await costOfNew("10");
+      process.env.PASSWORD_HASH_COST = "4";
+      expect(await verifyCredentials(db(), old.email, "password-123")).toMatchObject({ email: old.email });
+    } finally {
+      if (was === undefined) delete process.env.PASSWORD_HASH_COST;
+      else process.env.PASSWORD_HASH_COST = was;
+    }
+  });
+});
+
 describe("password guessing is throttled per address and email, in the database", () => {
   it("delays one address guessing one email more and more, while the owner signs in from elsewhere", async () => {
     // Waits of a minute, then two: a loaded machine's bcrypt never outlasts them, and the test moves

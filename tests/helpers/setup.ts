@@ -23,6 +23,8 @@ process.env.CONVO_PEER_HEADER ??= "1";
 process.env.WEBHOOK_ALLOW_PRIVATE ??= "1";
 // Quiet by default: warnings and errors only (tests/observability sets its own level and file).
 process.env.LOG_LEVEL ??= "warn";
+// Passwords hashed at bcrypt's least cost (lib/users/users.ts): the suite makes thousands of accounts.
+process.env.PASSWORD_HASH_COST ??= "4";
 process.env.RATE_LIMIT_PER_SECOND ??= "1000";
 process.env.RATE_LIMIT_BURST ??= "4000";
 
