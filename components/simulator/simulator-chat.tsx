@@ -30,24 +30,41 @@ type Thread = {
 };
 
 const POLL_MS = 1000;
+// After the customer writes, a reply is expected: the thread is polled every quarter second until one
+// arrives (and a moment more, for the replies that come in twos: the record saved, then the
+// confirmation), or for 8 seconds at most, so the assistant's answer shows as soon as it is written
+// rather than up to a second later.
+const EXPECTING_MS = 250;
+const EXPECT_FOR_MS = 8000;
+const AFTER_REPLY_MS = 1500;
 
-/** The phone: the customer's thread (their messages on the right), polled every second. */
+/** The phone: the customer's thread (their messages on the right), polled every second, quicker while a reply is expected. */
 export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer; prefill?: string }) {
   const toast = useToast();
   const [text, setText] = useState(prefill ?? "");
   const known = useRef(new Map<string, SimMessage>());
   const box = useRef<HTMLDivElement>(null);
 
+  // Until when a reply is expected, and the newest message when the customer wrote (a reply is newer).
+  const expecting = useRef({ until: 0, after: "" });
   const thread = useQuery({
     queryKey: ["simulator-thread", customer.phone],
     queryFn: async ({ signal }) => {
       const after = [...known.current.keys()].sort().at(-1);
       const t = await apiFetch<Thread>("/v1/internal/simulator/messages", { query: { phone: customer.phone, after }, signal });
       for (const m of t.messages) known.current.set(m.id, m);
+      const wait = expecting.current;
+      if (wait.until > Date.now() && t.messages.some((m) => m.direction === "outbound" && m.id > wait.after))
+        wait.until = Math.min(wait.until, Date.now() + AFTER_REPLY_MS);
       return { ...t, messages: [...known.current.values()].sort((a, b) => a.id.localeCompare(b.id)) };
     },
-    refetchInterval: POLL_MS,
+    refetchInterval: () => (expecting.current.until > Date.now() ? EXPECTING_MS : POLL_MS),
   });
+  /** The customer wrote: show it, and poll quickly for the answer. */
+  const said = () => {
+    expecting.current = { until: Date.now() + EXPECT_FOR_MS, after: [...known.current.keys()].sort().at(-1) ?? "" };
+    thread.refetch();
+  };
 
   const [place, setPlace] = useState<{ name: string; latitude: string; longitude: string; replyTo?: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -56,7 +73,7 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
     mutationFn: (body: string) => say({ text: body }),
     onSuccess: () => {
       setText("");
-      thread.refetch();
+      said();
     },
     onError: (err) => toast.error(errorMessage(err)),
   });
@@ -68,7 +85,7 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
     },
     onSuccess: () => {
       setText("");
-      thread.refetch();
+      said();
     },
     onError: (err) => toast.error(errorMessage(err)),
     onSettled: () => {
@@ -78,13 +95,13 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
   // The customer presses a template's quick reply: WhatsApp sends it back as a button reply.
   const press = useMutation({
     mutationFn: (button: { payload: string; text: string }) => say({ button }),
-    onSuccess: () => thread.refetch(),
+    onSuccess: said,
     onError: (err) => toast.error(errorMessage(err)),
   });
   // A tapped button or a picked row: WhatsApp sends its id and title, with the message it answers as context.
   const answer = useMutation({
     mutationFn: ({ reply, replyTo }: { reply: Reply; replyTo: string }) => say({ reply, replyTo }),
-    onSuccess: () => thread.refetch(),
+    onSuccess: said,
     onError: (err) => toast.error(errorMessage(err)),
   });
   // A WhatsApp Flow filled in: its fields as WhatsApp's answer, quoting the Flow message.
@@ -98,7 +115,7 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
     mutationFn: ({ response, replyTo }: { response: Record<string, unknown>; replyTo: string }) => say({ flowReply: { response }, replyTo }),
     onSuccess: () => {
       setOpenFlow(null);
-      thread.refetch();
+      said();
     },
     onError: (err) => toast.error(errorMessage(err)),
   });
@@ -110,7 +127,7 @@ export function SimulatorChat({ customer, prefill }: { customer: SandboxCustomer
       }),
     onSuccess: () => {
       setPlace(null);
-      thread.refetch();
+      said();
     },
     onError: (err) => toast.error(errorMessage(err)),
   });
