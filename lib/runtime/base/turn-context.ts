@@ -1,8 +1,7 @@
 import type { DeliveryRules } from "../../businesses/facts";
 import type { HoursRules } from "../../businesses/hours-rules";
 import type { Db } from "../../db/client";
-import type { assistants, conversations, InteractivePayload, skillSessions } from "../../db/schema";
-import type { SkillRow } from "../retrieval/skill-catalog";
+import type { assistants, conversations, InteractivePayload, skillSessions, skills } from "../../db/schema";
 import type { Readable } from "./inbound-text";
 
 // What one assistant turn knows while it runs: who it talks to, for which business, inside which
@@ -41,6 +40,9 @@ export type Turn = {
    */
   loaded?: TurnReads;
 };
+
+/** The columns of an enabled skill that make it runnable (read with the turn; retrieval/skill-catalog.ts runs them). */
+export type SkillRow = Pick<typeof skills.$inferSelect, "id" | "name" | "version" | "graph" | "examples" | "names">;
 
 export type TurnReads = {
   skills: SkillRow[];

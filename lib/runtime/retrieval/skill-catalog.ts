@@ -7,6 +7,7 @@ import { skillGraphAt } from "../../skills/skills";
 import { validateGraph } from "../../shared/validate-graph";
 import { longestPhraseMatch, normalize } from "../understanding/text-match";
 import type { SkillBrief } from "../base/turn-brief";
+import type { SkillRow } from "../base/turn-context";
 import { componentLogger } from "../../observability/log";
 
 // The skills a turn can run: the assistant's enabled skills (which one a message means is decided by
@@ -61,9 +62,6 @@ export async function enabledSkills(db: Db, businessId: string, assistantId: str
     .orderBy(asc(skills.createdAt), asc(skills.id));
   return runnableSkills(businessId, rows);
 }
-
-/** The columns of an enabled skill that make it runnable (what the turn reads with it: lib/runtime/turn/turn.ts). */
-export type SkillRow = Pick<typeof skills.$inferSelect, "id" | "name" | "version" | "graph" | "examples" | "names">;
 
 /** enabledSkills for rows already read, in their order (created first). */
 export function runnableSkills(businessId: string, rows: SkillRow[]): RunnableSkill[] {

@@ -14,7 +14,7 @@ import {
   messages,
   skillSessions,
 } from "../../db/schema";
-import type { SkillRow } from "../retrieval/skill-catalog";
+import type { SkillRow } from "../base/turn-context";
 import { notFound } from "../../errors";
 import { completeJob, isPending } from "../../jobs/queue";
 import { showTyping } from "../../messages/message-signals";
