@@ -37,10 +37,10 @@ const STRIPE_PORT = PORT + 2001;
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/artifacts",
-  // Three spec files at a time against the one server (E2E_WORKERS to change it). The suite mostly
-  // waits (the pages' polls, the assistant's replies): about 190 s of CPU in its 8-9 minutes with two
-  // workers, and with three, measured on two cores under a load average of 7-11 from other work, all
-  // 140 tests passed in 8.1 min against 9.4 with two at a load of 3-7. Tests within a file run in order.
+  // Three spec files at a time against the one server (E2E_WORKERS to change it): on two cores under a
+  // load average of 7-11 from other work all 140 tests passed in 8.1 min, against 9.4 with two at a
+  // load of 3-7; alone on the quiet machine, 6.2-6.4 min with two cores 90 % busy (666 s of CPU:
+  // Chromium 387, the server 160, Playwright 73). Tests within a file run in order.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
