@@ -126,6 +126,8 @@ test("the navigation: a sidebar on a wide screen, a drawer behind the menu butto
     expect(await page.evaluate(() => !!document.activeElement?.closest("#dashboard-nav")), "focus stays in the drawer").toBe(true);
   }
   await page.keyboard.press("Escape");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(nav).toBeHidden();
 
   // Navigation closes it; a tap on the page beside it closes it too.
   await navigateTo(page, "Records");
