@@ -19,6 +19,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -236,7 +237,25 @@ async function stage(name, steps, { skip } = {}) {
     console.log(`\n== ${name}: ${status} in ${seconds.toFixed(0)} s; its output:`);
     process.stdout.write(fs.readFileSync(logFile, "utf8"));
   }
+  if (status === "failed" && out !== null) results.get(name).excerpt = failureExcerpt(fs.readFileSync(logFile, "utf8"));
   return status === "passed";
+}
+
+/**
+ * The lines of a failed stage's output that name what failed, repeated after the summary: CI keeps
+ * only the last few dozen lines of a long log, and the summary alone names the stage, not the test.
+ * The tests first (vitest's FAIL and × lines, Playwright's ✘ and numbered ones), then the first
+ * errors and assertions, 16 lines at most.
+ */
+function failureExcerpt(text) {
+  const lines = stripVTControlCharacters(text).split("\n");
+  const tests = lines.filter((l) => /^\s*(FAIL\s|×\s|✘\s|\d+\) \[)/.test(l));
+  const errors = lines.filter((l) =>
+    /^\s*(AssertionError|Error:|TypeError|Expected|Received|Test timed out|Timed out|error TS|\S+\(\d+,\d+\): error)/.test(l),
+  );
+  const kept = [...new Set(tests)].slice(0, 10);
+  kept.push(...[...new Set(errors)].slice(0, 16 - kept.length));
+  return kept.map((l) => (l.length > 240 ? `${l.slice(0, 240)}…` : l.trimEnd())).join("\n");
 }
 
 const tool =
@@ -405,6 +424,9 @@ async function main() {
     console.log(`${mark}  ${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(5)} s${r.note ? `  (${r.note})` : ""}`);
   }
   const failed = rows.filter((r) => r.status === "failed").length;
+  for (const r of rows.filter((r) => r.status === "failed" && r.excerpt)) {
+    console.log(`\n-- what failed in ${r.name}:\n${r.excerpt}`);
+  }
   console.log(
     `${failed ? "FAILED" : "PASSED"}: ${rows.length - failed} of ${rows.length} stages did not fail, in ${(total / 60).toFixed(1)} min${serial ? "" : ` (${laneCount} lanes at once)`}`,
   );

@@ -4,7 +4,7 @@
 // changing nothing, another business's webhook unable to touch it) and the expiry that tells the customer.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as paymentWebhook } from "@/app/payments/[provider]/[businessId]/route";
 import { catalogItems, events, orderPayments, paymentSettings, records } from "@/lib/db/schema";
@@ -189,7 +189,8 @@ describe("payment links on orders (Stripe Checkout)", () => {
     const updated = await db()
       .select()
       .from(events)
-      .where(and(eq(events.businessId, shop.businessId), eq(events.type, "record.updated")));
+      .where(and(eq(events.businessId, shop.businessId), eq(events.type, "record.updated")))
+      .orderBy(asc(events.createdAt), asc(events.id));
     expect(updated.map((e) => e.payload)).toEqual([
       expect.objectContaining({
         record: expect.objectContaining({ id: order.id, status: "paid" }),

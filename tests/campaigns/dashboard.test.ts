@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, asc } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as pause from "@/app/v1/campaigns/[campaignId]/pause/route";
 import * as resume from "@/app/v1/campaigns/[campaignId]/resume/route";
@@ -92,7 +92,8 @@ describe("a contact's campaign opt-out on the dashboard", () => {
     const updates = await db()
       .select()
       .from(events)
-      .where(and(eq(events.businessId, owner.businessId), eq(events.type, "contact.updated")));
+      .where(and(eq(events.businessId, owner.businessId), eq(events.type, "contact.updated")))
+      .orderBy(asc(events.createdAt), asc(events.id));
     expect(updates.map((e) => (e.payload as { contact: { optedOut: boolean } }).contact.optedOut)).toEqual([true, false]);
 
     signInAs(stranger);

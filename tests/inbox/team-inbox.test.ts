@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newSandboxCustomer, sandboxThread, simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { handoffConversation } from "@/lib/conversations/transitions";
@@ -132,7 +132,8 @@ describe("assignment", () => {
     const fired = await db()
       .select()
       .from(events)
-      .where(and(eq(events.businessId, t.businessId), eq(events.type, "conversation.assigned")));
+      .where(and(eq(events.businessId, t.businessId), eq(events.type, "conversation.assigned")))
+      .orderBy(asc(events.createdAt), asc(events.id));
     expect(fired.map((e) => e.payload)).toEqual([
       expect.objectContaining({ conversationId: conv, assigneeId: t.ana.userId, previousAssigneeId: null, reason: "manual" }),
     ]);
@@ -181,7 +182,8 @@ describe("assignment", () => {
     const rr = await db()
       .select()
       .from(events)
-      .where(and(eq(events.businessId, t.businessId), eq(events.type, "conversation.assigned")));
+      .where(and(eq(events.businessId, t.businessId), eq(events.type, "conversation.assigned")))
+      .orderBy(asc(events.createdAt), asc(events.id));
     expect(rr.map((e) => e.payload.reason)).toEqual(["round_robin", "round_robin", "round_robin"]);
   });
 });
