@@ -2,20 +2,25 @@
 // (tests/conversations/trades/README.md). The pure readers first (a bare hour kept in the working day,
 // a greeting that names no part of the day, "Thursday next week", a day corrected in the same message,
 // a title that is no name), then conversations with Studio Bela and Clínica Sonrisa set up through /v1
-// as their owners would (tests/conversations/trades/setup.ts), the clock pinned to the corpus's.
+// as their owners would (tests/conversations/trades/setup.ts), the clock pinned to the corpus's; then a
+// tea shop's orders (Casa do Chá): a request said beside a question, a count given after "how many?",
+// thanks with an apology at the confirmation, and a time to collect at which the shop is closed.
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { appointments } from "@/lib/db/schema";
+import { appointments, records } from "@/lib/db/schema";
 import { namedStaff } from "@/lib/runtime/retrieval/service-search";
 import { asksForHuman } from "@/lib/runtime/understanding/human-request";
+import { agreesWhileAnswering } from "@/lib/runtime/understanding/acts";
 import { asMeant } from "@/lib/runtime/understanding/repairs";
-import { readAddressInText } from "@/lib/runtime/understanding/slots";
+import { readAddressInText, readFulfilment } from "@/lib/runtime/understanding/slots";
+import { onlyThanks, smallTalk } from "@/lib/runtime/understanding/small-talk";
 import { asksEarliest, readTimeRange } from "@/lib/runtime/understanding/time-range";
-import { readWhenParts } from "@/lib/runtime/understanding/when";
+import { minutesFromNow, readWhenParts } from "@/lib/runtime/understanding/when";
 import { pinClock } from "@/lib/time/clock";
 import { isoInZone } from "@/lib/time/time-zone";
 import { BELA } from "../conversations/trades/bela";
+import { CHACASA } from "../conversations/trades/chacasa";
 import { makeTradeBusiness, type TradeShop } from "../conversations/trades/setup";
 import { SONRISA } from "../conversations/trades/sonrisa";
 import { assistantWorker, customer } from "./harness";
@@ -197,5 +202,98 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     await trim.say("alright, a cut and beard with marco friday around 5?");
     const friday = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Haircut and beard"]);
     expect(friday.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-27T17:00");
+  });
+});
+
+describe("a shop customer's words, as a person reads them", () => {
+  it("reads a wait from now: half an hour, minutes, an hour and a half", () => {
+    expect(minutesFromNow("I can be there in 20 mins")).toBe(20);
+    expect(minutesFromNow("passo aí daqui a meia hora")).toBe(30);
+    expect(minutesFromNow("paso dentro de una hora y media")).toBe(90);
+    expect(minutesFromNow("in about an hour")).toBe(60);
+    expect(minutesFromNow("pick up at 5")).toBeNull();
+  });
+
+  it("takes an apology beside thanks as thanks, and an apology alone as no small talk", () => {
+    expect(smallTalk("Cheers, and sorry about that!")?.kind).toBe("thanks");
+    expect(onlyThanks("Obrigada, desculpe a demora")).toBe(true);
+    expect(smallTalk("sorry for the trouble")).toBeNull();
+  });
+
+  it("hears coming to get an order as pickup, and a thumbs up beside a detail as agreement", () => {
+    expect(readFulfilment("I'll come and grab them after lunch")).toBe("pickup");
+    expect(agreesWhileAnswering("Saturday morning works. Tom Hughes 👍")).toBe(true);
+    expect(agreesWhileAnswering("Saturday morning? 👍")).toBe(false);
+  });
+});
+
+describe("the order skill with a tea shop's customers", () => {
+  let worker: ReturnType<typeof assistantWorker>;
+  let shop: TradeShop;
+  // Saturday 28 November 2026 in Lisbon (UTC+0); the shop opens Monday to Saturday 10:00-19:00.
+  const saturdayNoon = new Date("2026-11-28T12:00:00Z");
+  beforeAll(async () => {
+    worker = assistantWorker();
+    pinClock(saturdayNoon);
+    shop = await makeTradeBusiness(CHACASA);
+  });
+  afterEach(() => pinClock(saturdayNoon));
+  afterAll(async () => {
+    pinClock(null);
+    await worker.stop();
+  });
+
+  const orders = async () =>
+    (
+      await db()
+        .select()
+        .from(records)
+        .where(and(eq(records.businessId, shop.businessId), eq(records.collection, "orders")))
+    ).map((r) => r.fields as { items: Array<{ itemId?: string; externalId?: string; qty: number }>; fulfilment: string; total: unknown });
+  const lines = (o: { items: Array<{ itemId?: string; externalId?: string; qty: number }> }) =>
+    o.items.map((i) => [i.externalId ?? i.itemId, i.qty]).sort();
+
+  it("takes an order said as a sentence beside a question, then pickup instead, then thanks with an apology as the yes", async () => {
+    const c = customer(shop);
+    const first = (await c.say("Good morning! I would like to order a Sencha and a teapot. My sister loves green tea. Can you deliver them?")).join(
+      "\n",
+    );
+    expect(first).toMatch(/deliver/i);
+    expect(first).not.toMatch(/don't have an answer/);
+    const summary = (await c.say("On second thoughts I'll collect them myself on Monday. Tom Hughes")).join("\n");
+    expect(summary).toContain("€40.50");
+    const before = (await orders()).length;
+    expect((await c.say("Thank you, sorry for the hassle")).join("\n")).toMatch(/placed/);
+    const placed = (await orders()).slice(before);
+    expect(placed.map(lines)).toEqual([
+      [
+        ["sencha", 1],
+        ["teapot", 1],
+      ],
+    ]);
+  });
+
+  it("takes the count said after 'how many?' with another item, and asks no more", async () => {
+    const c = customer(shop);
+    expect((await c.say("I'd like some rooibos delivered to Rua Augusta 10, Lisboa")).join("\n")).toMatch(/How many/);
+    const summary = (await c.say("three rooibos and one infuser please")).join("\n");
+    expect(summary).toContain("3 x Rooibos");
+    expect(summary).toContain("1 x Infusor");
+    expect(summary).not.toMatch(/How many/);
+    expect(summary.match(/Rooibos/g)?.length).toBe(1);
+  });
+
+  it("says the hours when the customer will come at a time the shop is closed", async () => {
+    pinClock(new Date("2026-11-28T18:45:00Z"));
+    const late = customer(shop);
+    expect((await late.say("One infuser for me please, I'm coming to collect it in 25 minutes")).join("\n")).toContain("10:00-19:00");
+    pinClock(saturdayNoon);
+    const sunday = customer(shop);
+    const said = (await sunday.say("One Earl Grey please, to collect on Sunday at noon")).join("\n");
+    expect(said).toContain("closed on Sunday");
+    expect(said).toContain("Monday 10:00");
+    // An hour the shop is open says nothing about the hours.
+    const open = customer(shop);
+    expect((await open.say("One Earl Grey please, to collect on Monday at noon")).join("\n")).not.toMatch(/closed|not open/);
   });
 });

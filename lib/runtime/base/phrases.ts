@@ -15,6 +15,8 @@ type Phrases = {
   /** "tonight" on a day open only at lunch (and the other way round): the day's hours are said. */
   closedMeal: (day: string, meal: "lunch" | "dinner", hours: string) => string;
   nearest: (times: string) => string;
+  /** The next opening after a closed day ("Monday 10:00"). */
+  opensAgain: (when: string) => string;
   full: string;
   askTime: (day: string, hours: string) => string;
   askTimeOnly: (day: string) => string;
@@ -42,6 +44,7 @@ export const phrases: Record<DetectedLanguage, Phrases> = {
     closedAt: (hours) => `We're not open at that time: that day we're open ${hours}.`,
     closedMeal: (day, meal, hours) => `We're closed on ${day} ${meal === "dinner" ? "evening" : "at lunchtime"}: that day we're open ${hours}.`,
     nearest: (times) => `The nearest times I can offer: ${times}.`,
+    opensAgain: (when) => `We open again ${when}.`,
     full: "That time is fully booked.",
     askTime: (day, hours) => `What time on ${day}? We're open ${hours}.`,
     askTimeOnly: (day) => `What time on ${day}?`,
@@ -68,6 +71,7 @@ export const phrases: Record<DetectedLanguage, Phrases> = {
     closedMeal: (day, meal, hours) =>
       `${day.charAt(0).toUpperCase()}${day.slice(1)} ${meal === "dinner" ? "à noite" : "ao almoço"} estamos fechados: nesse dia abrimos ${hours}.`,
     nearest: (times) => `Os horários mais próximos que posso oferecer: ${times}.`,
+    opensAgain: (when) => `Voltamos a abrir ${when}.`,
     full: "Essa hora está esgotada.",
     askTime: (day, hours) => `A que horas, ${day}? Estamos abertos das ${hours.replace(/-/g, " às ")}.`,
     askTimeOnly: (day) => `A que horas, ${day}?`,
@@ -94,6 +98,7 @@ export const phrases: Record<DetectedLanguage, Phrases> = {
     closedAt: (hours) => `A esa hora no estamos abiertos: ese día abrimos ${hours}.`,
     closedMeal: (day, meal, hours) => `El ${day} ${meal === "dinner" ? "por la noche" : "a mediodía"} estamos cerrados: ese día abrimos ${hours}.`,
     nearest: (times) => `Las horas más cercanas que puedo ofrecerte: ${times}.`,
+    opensAgain: (when) => `Volvemos a abrir el ${when}.`,
     full: "Esa hora está completa.",
     askTime: (day, hours) => `¿A qué hora el ${day}? Abrimos de ${hours.replace(/-/g, " a ")}.`,
     askTimeOnly: (day) => `¿A qué hora el ${day}?`,

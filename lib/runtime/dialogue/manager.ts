@@ -53,6 +53,7 @@ import {
 } from "../understanding/slots";
 import { readWhenParts, rollPastWeekday, toIso, type WhenParts } from "../understanding/when";
 import { searchServices } from "../retrieval/service-search";
+import { sayClosedForOrder } from "./order-hours";
 
 // The dialogue manager: every message to a running skill (and every message that starts one) is
 // first understood as acts: answers and corrections (slot values said with their context), a cancel,
@@ -109,12 +110,28 @@ export async function impliedSkill(turn: Turn, skills: RunnableSkill[], { beside
   if (
     asks.length &&
     !/\b(\d+|one|two|three|dos|tres|dois|duas|um|uma|una|un|unas|unos|umas|uns)\b/i.test(text) &&
-    !asks.some((q) => requestStart.test(normalize(q).replace(greetingWords, "")))
+    !asks.some((q) => requestStart.test(normalize(q).replace(greetingWords, ""))) &&
+    // "I'd like to order a rooibos and an earl grey. Could they be delivered?": the request is said as a
+    // sentence of its own beside the question.
+    !statedRequest(text, asks)
   )
     return null;
   // "just do croquetas, pimientos de padron and the gambas for pickup then": items named for pickup or
   // delivery are an order, counted or not.
   return orderNaming(turn, skills, text, { counted: !readFulfilment(text) });
+}
+
+/** Whether a sentence that is none of the message's questions opens as a request ("I'd like to order...", "quisiera llevarme..."). */
+function statedRequest(text: string, asks: string[]): boolean {
+  let rest = text;
+  for (const q of asks) rest = rest.replace(q, " ");
+  return rest.split(/(?<=[.!?\n])\s+/).some((s) =>
+    requestStart.test(
+      normalize(s)
+        .replace(greetingWords, "")
+        .replace(/^(?:please|por favor|pf|porfa)\s+/, ""),
+    ),
+  );
 }
 
 /** The order skill whose menu has the items `text` names (with a quantity each when `counted`). */
@@ -165,6 +182,7 @@ export async function startWithSlots(
   const language = await turnLanguage(turn);
   const run = newRun(turn, { ...skill, triggerPhrases: searchIgnored(skill) }, langOf(language));
   Object.assign(run.variables, variables);
+  const asSaid = turn.message.text;
   // "two margheritas no wait three": read as said right the first time.
   turn.message = { ...turn.message, text: asMeant(turn.message.text) };
   const text = turn.message.text;
@@ -188,6 +206,8 @@ export async function startWithSlots(
   }
   // A skill that goes straight to a free answer (an `ai` node) answers the message's questions itself.
   if (!answersFreely(skill.graph)) await answerQuestions(run, text, skills);
+  // The wait said ("in 20 minutes") is read from the words as said: the readers above leave it out.
+  await sayClosedForOrder(run, asSaid);
   if (noted.length) await sayNoted(run, noted);
   if (past) await reply(turn, past);
   return walk(run, overMaxNode(run) ?? triggerOf(skill.graph), false);
@@ -228,6 +248,7 @@ export async function continueWithDialogue(
   const lang = langOf(language);
   const run = sessionRun(turn, session, graph, lang);
   run.modelQuestions = questionClauses(understanding);
+  const asSaid = turn.message.text;
   // "two margheritas no wait three": read as said right the first time.
   turn.message = { ...turn.message, text: asMeant(turn.message.text) };
   let text = turn.message.text;
@@ -283,6 +304,7 @@ export async function continueWithDialogue(
   // "Perfect, Ben Carter" at the name: agreement said with the last detail confirms what was asked for.
   if (pending?.type === "question" && !pending.data.confirm && agreesWhileAnswering(text)) run.agreed = true;
   const { changed, corrected, past, noted } = await fill(run, slots, text, pendingSlot ?? null, pending, understanding);
+  await sayClosedForOrder(run, asSaid);
   if (noted.length) {
     await sayNoted(run, noted);
     // What is left once the notes are out is read as usual; a message that was only a note asks again.
@@ -375,6 +397,12 @@ function takeLeadingName(run: SkillRun, pendingSlot: Slot | undefined, text: str
   run.variables[v] = name;
   run.filled.add(v);
   return true;
+}
+
+/** The item whose count the cart asked for ("How many Rooibos?"), by external id; null when none is asked. */
+function asked(run: SkillRun): string | null {
+  const v = run.variables[ASK_QTY] as { externalId?: unknown } | undefined;
+  return typeof v?.externalId === "string" ? v.externalId : null;
 }
 
 /** Whether the skill's cart (if it has one) holds anything yet. */
@@ -559,6 +587,9 @@ async function fill(
       const { askQty, offer, removed, soldOut } = applyCartChanges(cart, changes);
       if (soldOut.length) await reply(turn, `${list(soldOut, phrases[run.lang].and)}: ${t(run.lang, "outOfStock")}.`);
       if (askQty) run.variables[ASK_QTY] = { externalId: askQty.externalId, title: askQty.title };
+      // "How many rooibos?" answered by "four rooibos and two infusers": the count said is the answer.
+      else if (asked(run) && changes.some((c) => (c.kind === "add" || c.kind === "set") && c.qty !== null && c.row.externalId === asked(run)))
+        delete run.variables[ASK_QTY];
       if (offer && offer.kind === "ambiguous") {
         run.variables[OFFERED] = offer.rows.map((r) => r.externalId);
         if (offer.qty !== null) run.variables[OFFER_QTY] = offer.qty;
@@ -838,7 +869,8 @@ const aboutHours =
  * that names another skill's word ("how much is the Menú Lola for groups?") is answered.
  */
 async function isRequest(run: SkillRun, part: string, skills: RunnableSkill[]): Promise<boolean> {
-  const n = normalize(part);
+  // "hiya can i get an earl grey": the greeting before the request is no part of it.
+  const n = normalize(part).replace(greetingWords, "");
   const current = skills.find((s) => s.id === run.skillId);
   if (current?.keywords.some((k) => containsPhrase(part, k))) return true;
   const asking = requestStart.test(n);

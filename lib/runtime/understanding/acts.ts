@@ -181,7 +181,9 @@ export function agreesWhileAnswering(text: string): boolean {
     // "ok, name Sander de Vries. thx", "its sophie! ty!!", "Raj Mehta thanks": thanks that close the last detail.
     (w.length > 1 && thanksWords.has(w[w.length - 1])) ||
     w.some((x) => confirmWords.has(x)) ||
-    /\b(?:book it|go ahead|that'?s (?:it|all|everything))\b/.test(normalize(text))
+    /\b(?:book it|go ahead|that'?s (?:it|all|everything))\b/.test(normalize(text)) ||
+    // "monday after work then. fiona mcleod 👍": a thumbs up, an OK hand or a tick signs the detail off.
+    /[\u{1F44D}\u{1F44C}\u{2705}\u{2714}]/u.test(text)
   );
 }
 

@@ -317,7 +317,7 @@ function signedName(text: string): string | null {
 const correctionStart = /^(?:alias|afinal|actually|oh wait|wait|sorry|bueno|espera|perdon|pardon|oops|en realidad)\b/;
 
 const pickupWords =
-  /\b(take it home|to take home|take home|pick ?it up|pick (?:them|em|these|those|everything|the order) up|pick up|collection|pickup|pick-up|collect|take ?away|takeaway|to go|levantar|levanto|vou buscar|ir buscar|buscar|recolher|take out|takeout|recoger|recojo|paso a buscar|para llevar|pa llevar|p llevar|pa recoger|pra levantar|pa levantar|p levantar|en el local|no local|para levar|pra levar|pa levar|pa lleva|para lleva|passo ai|passo la|paso a por|paso por ahi|swing by|pra viagem|para viagem|pra retirar|para retirar|retirar no local|retiro)\b/;
+  /\b(take it home|to take home|take home|pick ?it up|pick (?:them|em|these|those|everything|the order) up|pick up|collection|pickup|pick-up|collect|come (?:and )?(?:get|grab|fetch) (?:it|them|em|the order)|take ?away|takeaway|to go|levantar|levanto|vou buscar|ir buscar|buscar|recolher|take out|takeout|recoger|recojo|paso a buscar|para llevar|pa llevar|p llevar|pa recoger|pra levantar|pa levantar|p levantar|en el local|no local|para levar|pra levar|pa levar|pa lleva|para lleva|passo ai|passo la|paso a por|paso por ahi|swing by|pra viagem|para viagem|pra retirar|para retirar|retirar no local|retiro)\b/;
 const deliveryWords =
   /\b(a casa|em casa|para casa|to my place|to my house|traigan|traigais|traeis|traer|trazer|tragam|tragan|entreguem|deliver|delivered|delivery|bring it|send it|entrega|entregar|entregue|ao domicilio|domicilio|entregar em casa|envio|enviar|a domicilio|reparto|traer|tragan)\b/;
 

@@ -225,6 +225,38 @@ const phrases: Record<PhraseKind, string[]> = {
   laughter: ["lol", "lmao", "rofl", "xd", "rsrs"],
 };
 
+// "Thanks, and sorry for the confusion": an apology said beside small talk takes nothing from it, and
+// alone is none (a reply to "sorry" is no "you're welcome").
+const apologies = [
+  "sorry for the confusion",
+  "sorry about the confusion",
+  "sorry for the mix up",
+  "sorry for the mixup",
+  "sorry for the trouble",
+  "sorry for the bother",
+  "sorry for the hassle",
+  "sorry for the delay",
+  "sorry to bother you",
+  "sorry to bother",
+  "sorry about that",
+  "sorry for that",
+  "desculpe a confusao",
+  "desculpa a confusao",
+  "desculpe o incomodo",
+  "desculpa o incomodo",
+  "desculpe a demora",
+  "desculpa a demora",
+  "perdon por la confusion",
+  "perdona la confusion",
+  "disculpa la confusion",
+  "disculpe la confusion",
+  "perdon por las molestias",
+  "disculpa las molestias",
+  "disculpe las molestias",
+  "perdona las molestias",
+  "perdon por la demora",
+].map((p) => squeeze(p));
+
 // Words that may stand around the phrases ("thanks guys", "obrigado mesmo", "gracias a todos").
 const filler = new Set(
   `guys all so much very a lot again you u for the your help there everyone then and muito mesmo pela por ajuda pessoal
@@ -401,6 +433,7 @@ export function smallTalk(text: string, businessName?: string): { kind: SmallTal
       }
     }
   }
+  if (found.size) for (const apology of apologies) rest = rest.split(` ${apology} `).join(" ");
   const left = rest.split(" ").filter((w) => w && !filler.has(w));
   // "Yes, that's all correct. Many thanks." with nothing left to do: thanks.
   if (found.has("thanks") && left.some((w) => !laughterWord.test(w)) && agreesPolitely(plain)) return { kind: "thanks" };

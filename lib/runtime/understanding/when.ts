@@ -445,3 +445,59 @@ export function fallbackDay(text: string, ctx: WhenContext): WhenParts | null {
   const parts = readWhenParts(n.slice(m.index + m[0].length), ctx);
   return parts?.date ? parts : null;
 }
+
+// "in half an hour", "in 20 mins", "daqui a meia hora", "dentro de una hora", "en 15 minutos": a wait from now.
+const waitWords: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  uma: 1,
+  um: 1,
+  una: 1,
+  un: 1,
+  five: 5,
+  cinco: 5,
+  ten: 10,
+  dez: 10,
+  diez: 10,
+  fifteen: 15,
+  quinze: 15,
+  quince: 15,
+  twenty: 20,
+  vinte: 20,
+  veinte: 20,
+  thirty: 30,
+  trinta: 30,
+  treinta: 30,
+  forty: 40,
+  quarenta: 40,
+  cuarenta: 40,
+  two: 2,
+  duas: 2,
+  dos: 2,
+};
+const waitOpener = "(?:in|within|daqui a|daqui|dentro de|em|en)";
+const halfHour = new RegExp(`\\b${waitOpener} (?:about |around |like |uns |unos )?(?:half an hour|half hour|meia hora|media hora)\\b`);
+const hoursWait = new RegExp(
+  `\\b${waitOpener} (?:about |around |like |umas |unas )?(\\d{1,2}|an|one|uma|una|two|duas|dos) (?:hour|hours|hr|hrs|hora|horas)( and a half| e meia| y media)?\\b`,
+);
+const minutesWait = new RegExp(
+  `\\b${waitOpener} (?:about |around |like |uns |unos )?(\\d{1,3}|five|cinco|ten|dez|diez|fifteen|quinze|quince|twenty|vinte|veinte|thirty|trinta|treinta|forty|quarenta|cuarenta) ?(?:min|mins|minute|minutes|minuto|minutos|minutitos)\\b`,
+);
+
+/** Minutes from now said as a wait ("I'll come get them in half an hour"); null when none is said. */
+export function minutesFromNow(text: string): number | null {
+  const t = normalize(text);
+  if (halfHour.test(t)) return 30;
+  const h = hoursWait.exec(t);
+  if (h) {
+    const n = /^\d+$/.test(h[1]) ? Number(h[1]) : (waitWords[h[1]] ?? 1);
+    return n * 60 + (h[2] ? 30 : 0);
+  }
+  const m = minutesWait.exec(t);
+  if (m) {
+    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : (waitWords[m[1]] ?? 0);
+    return n > 0 && n <= 240 ? n : null;
+  }
+  return null;
+}
