@@ -220,6 +220,12 @@ describe("a shop customer's words, as a person reads them", () => {
     expect(smallTalk("sorry for the trouble")).toBeNull();
   });
 
+  it("takes a name signed after thanks or a closing as part of the small talk, and a request after thanks as none", () => {
+    expect(smallTalk("Many thanks for your attention. Best regards, Helen Carter")).not.toBeNull();
+    expect(smallTalk("Obrigado pela sua atenção. Cumprimentos, Joaquim")).not.toBeNull();
+    expect(smallTalk("gracias, quiero dos tés verdes")).toBeNull();
+  });
+
   it("hears coming to get an order as pickup, and a thumbs up beside a detail as agreement", () => {
     expect(readFulfilment("I'll come and grab them after lunch")).toBe("pickup");
     expect(agreesWhileAnswering("Saturday morning works. Tom Hughes 👍")).toBe(true);
@@ -281,6 +287,18 @@ describe("the order skill with a tea shop's customers", () => {
     expect(summary).toContain("1 x Infusor");
     expect(summary).not.toMatch(/How many/);
     expect(summary.match(/Rooibos/g)?.length).toBe(1);
+  });
+
+  it("says the price of a product named in full in another sentence than the question", async () => {
+    const c = customer(shop);
+    const said = (
+      await c.say(
+        "Good afternoon. My late father always drank your Rooibos in the evenings and I keep up the habit. What does one box cost these days?",
+      )
+    ).join("\n");
+    expect(said).toContain("€6.50");
+    const es = customer(shop);
+    expect((await es.say("Hola, mi abuela siempre compraba vuestro Earl Grey. ¿Cuánto vale ahora un paquete?")).join("\n")).toContain("7,00 €");
   });
 
   it("says the hours when the customer will come at a time the shop is closed", async () => {

@@ -3,6 +3,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { catalogItems } from "../../db/schema";
 import { formatPrice } from "../understanding/price";
+import { meaningfulWords } from "../understanding/stopwords";
+import { words } from "../understanding/text-match";
 import { buildIndex, cachedIndex, searchIndex } from "./search-index";
 
 // Fuzzy search over a business's catalog, for the `catalog` node, the retrieval engine's "do you have
@@ -71,6 +73,19 @@ export async function searchCatalog(
     })
     .sort((a, b) => Number(b.item.inStock) - Number(a.item.inStock) || b.score - a.score)
     .slice(0, opts.limit ?? 10);
+}
+
+/**
+ * The items whose title a message says in full, wherever in it ("your Earl Grey ... what does a box
+ * cost?"): every word of the title but its size ("100 g") is in the message, in any collection.
+ */
+export async function catalogItemsNamedIn(db: Db, businessId: string, text: string): Promise<CatalogRow[]> {
+  const said = new Set(words(text));
+  const { rows } = await catalogIndex(db, businessId, null);
+  return rows.filter((r) => {
+    const title = meaningfulWords(r.title).filter((w) => /^\p{L}{2,}$/u.test(w) && !/^(?:g|kg|ml|cl|l|gr|oz|lb)$/.test(w));
+    return title.length > 0 && title.every((w) => said.has(w));
+  });
 }
 
 /** The first items of a collection, in stock first (what "show me the menu" offers). */

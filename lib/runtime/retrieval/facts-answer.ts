@@ -7,7 +7,7 @@ import { businesses, businessFacts, businessHours } from "../../db/schema";
 import type { Language } from "../../language";
 import { now } from "../../time/clock";
 import { asksPrice, type FactQuestion, type FactTopic, factQuestion, factTopics } from "../understanding/fact-questions";
-import { searchCatalog } from "./catalog-search";
+import { catalogItemsNamedIn, searchCatalog } from "./catalog-search";
 import { normalize } from "../understanding/text-match";
 import { type Known, Writer } from "./facts-writer";
 
@@ -91,7 +91,11 @@ export async function priceReply(db: Db, businessId: string, rest: string, langu
     for (const part of parts.slice(0, 4))
       for (const hit of await searchCatalog(db, businessId, null, part, { minCoverage: 0.5, limit: 3 })) found.set(hit.item.id, hit);
   const items = found.size ? [...found.values()] : await searchCatalog(db, businessId, null, named || rest, { minCoverage: 0.5, limit: 5 });
-  if (!items.length) return null;
+  if (!items.length) {
+    // "...always drank your Earl Grey with tea. What does a box cost now?": the price of what the message names in full.
+    const titled = await catalogItemsNamedIn(db, businessId, rest);
+    return titled.length && titled.length <= 3 ? catalogAnswer(titled, language) : null;
+  }
   return catalogAnswer(
     items.map(({ item }) => item),
     language,

@@ -1,4 +1,5 @@
 import { agreesPolitely } from "./acts";
+import { isGivenName } from "./first-names";
 import { normalize } from "./text-match";
 
 // Greetings, thanks, goodbyes, "ok" and laughter in English, Portuguese and Spanish, typos and emoji
@@ -257,6 +258,20 @@ const apologies = [
   "perdon por la demora",
 ].map((p) => squeeze(p));
 
+// A name of one to three capitalized words signed at the end, after a closing or thanks.
+const closing =
+  /\b(?:cumprimentos|regards|wishes|saludos|saludo|abrazo|abraço|abraco|beijinhos|beijos|atentamente|atenciosamente|cheers|thanks|thank you|obrigad[oa]|gracias|valeu)[\s,.!-]+/giu;
+const signedName = /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2}[\s.!]*$/u;
+
+/** The text without a name signed after its closing words ("..., Amélia Sousa"), a given name first. */
+function withoutSignature(text: string): string {
+  for (const m of text.matchAll(closing)) {
+    const after = text.slice(m.index + m[0].length);
+    if (signedName.test(after) && isGivenName(normalize(after).split(" ")[0] ?? "")) return text.slice(0, m.index + m[0].length);
+  }
+  return text;
+}
+
 // Words that may stand around the phrases ("thanks guys", "obrigado mesmo", "gracias a todos").
 const filler = new Set(
   `guys all so much very a lot again you u for the your help there everyone then and muito mesmo pela por ajuda pessoal
@@ -264,6 +279,7 @@ const filler = new Set(
    amazing lovely delicious wonderful excellent fantastic beautiful food meal dinner lunch last night yesterday it was
    everything service o jantar almoco ontem comida estava delicioso deliciosa maravilhoso maravilhosa excelente cena ayer
    estaba buenisimo buenisima riquisimo riquisima guapa guapo mate chefe jefe gente galera pa to el equipo equipa team
+   atencao atencion attention sua su vossa vuestra
    staff venga vale pois sir madam caballero legend legends sick mint ace brill top then tomorrow tonight show beleza blz massa lads
    monday tuesday wednesday thursday friday saturday sunday`
     .split(/\s+/)
@@ -416,7 +432,8 @@ function praises(text: string): boolean {
 export function smallTalk(text: string, businessName?: string): { kind: SmallTalkKind } | null {
   if (asksIfBot(text)) return { kind: "bot" };
   const emojiFound = [...text.matchAll(emoji)].map((m) => m[0]);
-  let plain = text.replace(emoji, " ");
+  // "Com os melhores cumprimentos, Amélia Sousa": the name signed after a closing is no request.
+  let plain = withoutSignature(text.replace(emoji, " "));
   const faces = smileys.filter(([face]) => new RegExp(face.source, face.flags).test(plain)).map(([, kind]) => kind);
   for (const [face] of smileys) plain = plain.replace(face, " ");
   let rest = ` ${squeeze(normalize(plain))} `;
