@@ -248,6 +248,7 @@ export function isPhone(page: Page): boolean {
  * SCREENSHOT_MAX_HEIGHT pixels of a longer page: the API reference's full page took 15-20 s and 14 MB.
  */
 export async function attachScreenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
+  if (!screenshotsWanted) return;
   const info = test.info();
   const file = info.outputPath(`${name}.png`);
   const fullPage = opts.fullPage ?? true;
@@ -259,12 +260,15 @@ export async function attachScreenshot(page: Page, name: string, opts: { fullPag
   await info.attach(`${name}-${info.project.name}`, { path: file, contentType: "image/png" });
 }
 const SCREENSHOT_MAX_HEIGHT = 6000;
+/** E2E_SCREENSHOTS=0 takes none: `npm test` sets it (they are for looking at, and cost the suite time). */
+const screenshotsWanted = process.env.E2E_SCREENSHOTS !== "0";
 
 /**
  * A screenshot of the current page at the project's size, written to test-results/screenshots/<name>.png
  * (`<name>.phone.png` on the phone) for browsing by name, and attached to the test.
  */
 export async function screenshot(page: Page, name: string) {
+  if (!screenshotsWanted) return;
   const dir = path.resolve(__dirname, "../test-results/screenshots");
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, isPhone(page) ? `${name}.phone.png` : `${name}.png`);
