@@ -191,6 +191,21 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     expect(cleanings.map((a) => local(a.start, SONRISA.timeZone))).not.toContain("2026-12-02T12:00");
   });
 
+  it("finds whitening by the teeth's colour, and books the service asked about in the message before a day and time", async () => {
+    const c = customer(clinic);
+    expect((await c.say("Hello! My teeth look rather yellowed these days, what would you charge to fix that?")).join("\n")).toContain(
+      "Whitening: €250.00",
+    );
+    await c.say("Could I come on Thursday 3 December at 10am?");
+    const whitening = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds.Whitening);
+    expect(whitening.map((a) => [local(a.start, SONRISA.timeZone), a.staffId])).toContainEqual([
+      "2026-12-03T10:00",
+      clinic.staffIds["Dra. Laura Gómez"],
+    ]);
+    const es = customer(clinic);
+    expect((await es.say("tengo los dientes amarillentos, ¿cuánto cuesta arreglarlo?")).join("\n")).toContain("Blanqueamiento: 250,00 €");
+  });
+
   it("books the first free time when asked for the earliest, and a service one word recalls", async () => {
     pinClock(porto.now);
     const c = customer(salon);

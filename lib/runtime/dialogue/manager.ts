@@ -52,7 +52,7 @@ import {
   slotsOf,
 } from "../understanding/slots";
 import { readWhenParts, rollPastWeekday, toIso, type WhenParts } from "../understanding/when";
-import { searchServices } from "../retrieval/service-search";
+import { searchServices, serviceNamedIn } from "../retrieval/service-search";
 import { sayClosedForOrder } from "./order-hours";
 
 // The dialogue manager: every message to a running skill (and every message that starts one) is
@@ -103,6 +103,9 @@ export async function impliedSkill(turn: Turn, skills: RunnableSkill[], { beside
       // One service alone that a word recalls ("my teeth properly white") is the one asked for.
       const [best, second] = await searchServices(turn.db, turn.businessId, text);
       if (best && (best.coverage >= 0.5 || best.exactPrimaryHit || !second)) return appointment;
+      // A day and a time with no service, right after a message that named one ("how much is the
+      // whitening?" then "can I come on Friday at 4?"): that service's appointment.
+      if (!best && when !== null && (await serviceNamedIn(turn.db, turn.businessId, turn.loaded?.previousInboundText ?? null))) return appointment;
     }
   }
   // "do you have pizza?" asks; "can I get a lasagna for pickup?" and "3 diavolas, and do you take card?" order.

@@ -2,7 +2,7 @@ import "server-only";
 import type { TypedNode } from "../../shared/graph-schema";
 import { localeOf } from "../base/phrases";
 import { reply } from "../base/reply";
-import { offerableServices, type ServiceChoice, serviceName, searchServices } from "../retrieval/service-search";
+import { offerableServices, type ServiceChoice, serviceName, serviceNamedIn, searchServices } from "../retrieval/service-search";
 import { questionParts } from "../understanding/acts";
 import { asksPrice } from "../understanding/fact-questions";
 import { normalize } from "../understanding/text-match";
@@ -46,6 +46,12 @@ export async function serviceNode(run: SkillRun, node: TypedNode<"service">, ans
   const matches = fromRequest.length ? fromRequest : await search(turn.message.text);
   const [best, second] = matches;
   if (best && (!second || best.score > second.score * 1.5)) return choose(run, node, best.service);
+  // "Dá pra sexta às 16h?" right after "o meu sorriso está amarelado... quanto sai?": the service the
+  // customer's message before named, when this one names none.
+  if (!matches.length && !answering) {
+    const before = await serviceNamedIn(turn.db, turn.businessId, turn.loaded?.previousInboundText ?? null, only);
+    if (before) return choose(run, node, before);
+  }
   const offer = matches.length ? matches.map((m) => m.service) : await offerableServices(turn.db, turn.businessId, only);
   if (!offer.length) return { kind: "next", handle: "none" };
   if (offer.length === 1 && !answering) return choose(run, node, offer[0]);

@@ -48,6 +48,17 @@ export async function searchServices(
     });
 }
 
+/**
+ * The one service a message names clearly, or null: "how much is the whitening?" before "can I come on
+ * Friday at 4?", which names none (the customer's message before is what the request is about).
+ */
+export async function serviceNamedIn(db: Db, businessId: string, text: string | null, only?: string[]): Promise<ServiceChoice | null> {
+  if (!text) return null;
+  const [best, second] = await searchServices(db, businessId, text, { only });
+  if (!best || (second && best.score <= second.score * 1.5)) return null;
+  return best.coverage >= 0.5 || best.exactPrimaryHit || !second ? best.service : null;
+}
+
 /** A service's name in the customer's language, else another of its names. */
 export const serviceName = (s: Pick<ServiceChoice, "name">, lang: string) => s.name[lang as "en"] ?? s.name.en ?? s.name.pt ?? s.name.es ?? "";
 

@@ -158,5 +158,5 @@ export const leading = new Set(
 );
 
 export const priceWords = list(
-  "how much|price|prices|cost|costs|quanto|quanto custa|quanto e|preco|precos|cuanto|cuanto cuesta|cuesta|precio|precios|vale",
+  "how much|price|prices|cost|costs|you charge|u charge|charge for|quanto|quanto custa|quanto e|preco|precos|cobram|cuanto|cuanto cuesta|cuesta|precio|precios|vale|cobran|cobrais",
 );

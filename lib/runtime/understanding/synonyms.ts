@@ -37,6 +37,9 @@ const groups: Record<string, string> = {
     onibus autobus autobuses tram trams tranvia eletrico stop stops paragem paragens parada paradas`,
   // A salon's cuts: "a cut and beard" finds "Haircut and beard", "cortar el pelo" the cuts.
   haircut: `haircut haircuts cut cuts corte cortes cortar cortarme`,
+  // A clinic's whitening, asked for by the teeth's colour: "yellowed teeth", "sorriso amarelado", "dientes amarillos".
+  whitening: `whitening whiten whitened yellow yellowed yellowish branqueamento branquear branqueamentos amarelo amarelos amarelado
+    amarelados amarelada amareladas blanqueamiento blanquear blanqueamientos amarillo amarillos amarillento amarillentos amarillentas`,
   gluten: `gluten celiac coeliac coeliacs celiaco celiacos celiaca`,
   allergy: `allergy allergies allergic allergen allergens alergia alergias alergico alergica alergenos`,
   groups: `group groups grupo grupos`,
