@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { appointments, records } from "@/lib/db/schema";
+import { pickOption } from "@/lib/runtime/engine/choice";
 import { namedStaff } from "@/lib/runtime/retrieval/service-search";
 import { asksForHuman } from "@/lib/runtime/understanding/human-request";
 import { agreesWhileAnswering } from "@/lib/runtime/understanding/acts";
@@ -90,6 +91,17 @@ describe("an appointment's day and time, as a person reads them", () => {
     );
     expect(asMeant("queria meia dúzia de rooibos")).toContain("6 de rooibos");
     expect(asMeant("half a dozen earl grey please")).toContain("6 earl grey");
+  });
+
+  it("picks an offered time by its place in the list, said alone", () => {
+    const times = ["Tue 1 Dec, 12:00", "Tue 1 Dec, 12:30", "Tue 1 Dec, 16:00"];
+    expect(pickOption("the first one please", null, times)).toBe(0);
+    expect(pickOption("a primeira", null, times)).toBe(0);
+    expect(pickOption("la última", null, times)).toBe(2);
+    expect(pickOption("third option", null, times)).toBe(2);
+    // "segunda" is also Monday; a date is no place in the list.
+    expect(pickOption("segunda", null, times)).toBeNull();
+    expect(pickOption("the first of december", null, times)).toBeNull();
   });
 
   it("finds a staff member by surname, a title being no name", () => {
@@ -204,6 +216,39 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     ]);
     const es = customer(clinic);
     expect((await es.say("tengo los dientes amarillentos, ¿cuánto cuesta arreglarlo?")).join("\n")).toContain("Blanqueamiento: 250,00 €");
+  });
+
+  it("books a time said alone, answering the times offered for a day, on that day", async () => {
+    pinClock(porto.now);
+    const c = customer(salon);
+    await c.say("Buenas, quisiera un arreglo de barba el jueves por la tarde");
+    await c.say("a las 18h");
+    const trims = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Beard trim"]);
+    expect(trims.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-26T18:00");
+    const colour = customer(salon);
+    await colour.say("Could I book a colour on Friday afternoon?");
+    await colour.say("5pm works");
+    const colours = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds.Colour);
+    expect(colours.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-27T17:00");
+  });
+
+  it("finds the manicure by the nails and the clinic's emergencies by the pain", async () => {
+    pinClock(porto.now);
+    const nails = customer(salon);
+    expect((await nails.say("Quanto custa fazer as unhas?")).join("\n")).toContain("Manicure: 20,00 €");
+    const pain = customer(clinic);
+    expect((await pain.say("My tooth hurts so much, can you see me today?")).join("\n")).toContain("+34 910 000 000");
+  });
+
+  it("asks again with the same few services when the answer names none", async () => {
+    pinClock(porto.now);
+    const c = customer(salon);
+    const first = (await c.say("Olá, queria marcar um corte para quinta às 10h")).join("\n");
+    expect(first).toContain("Corte feminino");
+    expect(first).not.toContain("Manicure");
+    const again = (await c.say("Joana Ferreira, obrigada")).join("\n");
+    expect(again).toContain("Corte feminino");
+    expect(again).not.toContain("Manicure");
   });
 
   it("books the first free time when asked for the earliest, and a service one word recalls", async () => {

@@ -55,7 +55,12 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
       return offer(run, node, offered, null);
     }
   } else run.retries = 0;
-  const range = readTimeRange(turn.message.text, { timeZone: turn.timeZone, now: now() }, moving?.date);
+  // "A las 17h" answering the times offered for Friday: a time said alone is on the day of those times
+  // (a day said with it is that day, as read without them: "then Thursday at 9").
+  const offeredDay = answering && Array.isArray(run.variables[TIMES]) ? (run.variables[TIMES] as OfferedTime[])[0]?.start : undefined;
+  const saysDay = readWhenParts(turn.message.text, { timeZone: turn.timeZone, now: now(), daytime: true })?.date !== undefined;
+  const base = moving?.date ?? (offeredDay && !saysDay ? localDay(new Date(offeredDay), turn.timeZone) : undefined);
+  const range = readTimeRange(turn.message.text, { timeZone: turn.timeZone, now: now() }, base);
   // "al jueves a la misma hora": the time of the appointment being moved.
   if (!range.time && moving?.time && sameTime.test(normalize(turn.message.text))) range.time = moving.time;
   return offerFor(run, node, service as ChosenService, range, null);

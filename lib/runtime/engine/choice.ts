@@ -29,6 +29,9 @@ export function pickOption(raw: string, content: Record<string, unknown> | null,
     const n = inRange(Number(numbers[0]), options);
     if (n !== null) return n;
   }
+  // "the first one", "a primeira", "el último": an option by its place in the list, said alone.
+  const placed = ordinalPick(saidWords, options.length);
+  if (placed !== null) return placed;
   const normalized = options.map(normalize);
   const exact = normalized.indexOf(said);
   if (exact >= 0) return exact;
@@ -51,6 +54,37 @@ export function pickOption(raw: string, content: Record<string, unknown> | null,
   const [best, second] = searchIndex(index, text, "title");
   if (best && best.coverage >= 0.5 && (!second || best.score > second.score * 1.5)) return Number(best.id);
   return null;
+}
+
+// Ordinal words ("segunda" is also Monday in Portuguese: left out); the last is -1.
+const ordinals: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  last: -1,
+  primeiro: 1,
+  primeira: 1,
+  primero: 1,
+  primera: 1,
+  segundo: 2,
+  terceiro: 3,
+  terceira: 3,
+  tercero: 3,
+  tercera: 3,
+  ultimo: -1,
+  ultima: -1,
+};
+const aroundOrdinal = new Set("the one option a o el la opcao opcion please pls por favor pf porfa".split(" "));
+
+/** The option a short answer names by its place alone ("the first one", "la última"); null otherwise. */
+function ordinalPick(saidWords: string[], count: number): number | null {
+  const rest = saidWords.filter((w) => !aroundOrdinal.has(w));
+  if (rest.length !== 1 || saidWords.length > 5 || !(rest[0] in ordinals)) return null;
+  const n = ordinals[rest[0]];
+  const index = n === -1 ? count - 1 : n - 1;
+  return index >= 0 && index < count ? index : null;
 }
 
 function inRange(n: number, options: string[]): number | null {

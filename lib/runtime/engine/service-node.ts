@@ -27,9 +27,11 @@ export async function serviceNode(run: SkillRun, node: TypedNode<"service">, ans
   const chosen = run.variables[node.data.variable] as Partial<ChosenService> | undefined;
   if (!answering && typeof chosen?.id === "string") return { kind: "next", handle: "found" };
   const only = node.data.services;
+  let offered: ServiceChoice[] = [];
   if (answering) {
     const ids = Array.isArray(run.variables[OFFERED]) ? (run.variables[OFFERED] as string[]) : [];
     const rows = (await offerableServices(turn.db, turn.businessId, ids)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+    if (ids.length) offered = rows;
     const picked = pickOption(
       turn.message.text,
       turn.message.content,
@@ -52,7 +54,8 @@ export async function serviceNode(run: SkillRun, node: TypedNode<"service">, ans
     const before = await serviceNamedIn(turn.db, turn.businessId, turn.loaded?.previousInboundText ?? null, only);
     if (before) return choose(run, node, before);
   }
-  const offer = matches.length ? matches.map((m) => m.service) : await offerableServices(turn.db, turn.businessId, only);
+  // An answer that names no service ("Sandra Moreira. Obrigada!") is asked again with the same few, not every service.
+  const offer = matches.length ? matches.map((m) => m.service) : offered.length ? offered : await offerableServices(turn.db, turn.businessId, only);
   if (!offer.length) return { kind: "next", handle: "none" };
   if (offer.length === 1 && !answering) return choose(run, node, offer[0]);
   if (answering) {

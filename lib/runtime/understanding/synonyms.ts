@@ -37,6 +37,11 @@ const groups: Record<string, string> = {
     onibus autobus autobuses tram trams tranvia eletrico stop stops paragem paragens parada paradas`,
   // A salon's cuts: "a cut and beard" finds "Haircut and beard", "cortar el pelo" the cuts.
   haircut: `haircut haircuts cut cuts corte cortes cortar cortarme`,
+  // A salon's nails: "fazer as unhas", "get my nails done" find the manicure.
+  manicure: `manicure manicures manicura manicuras nails nail unhas unha`,
+  // Pain said in the customer's words finds what the clinic says about emergencies.
+  emergency: `emergency emergencies urgent urgency urgencia urgencias urgente urgentes pain painful hurts hurting ache aching toothache
+    dor dores doi doendo dolor dolores duele doliendo`,
   // A clinic's whitening, asked for by the teeth's colour: "yellowed teeth", "sorriso amarelado", "dientes amarillos".
   whitening: `whitening whiten whitened yellow yellowed yellowish branqueamento branquear branqueamentos amarelo amarelos amarelado
     amarelados amarelada amareladas blanqueamiento blanquear blanqueamientos amarillo amarillos amarillento amarillentos amarillentas`,
