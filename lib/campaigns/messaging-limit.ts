@@ -36,8 +36,11 @@ export async function messagingLimitUse(db: Db, businessId: string): Promise<Mes
           join contacts c on c.id = m.contact_id
           where m.business_id in (select id from portfolio) and m.direction = 'outbound' and m.type = 'template'
             and m.status <> 'failed' and m.created_at > now() - interval '24 hours'
+            -- The contact alone (a contact is one business's): with i.business_id too, a planner whose
+            -- statistics lag a campaign's inserts intersected the business's whole 24 hours for every
+            -- send, 0.5-1.2 s a call at 5,000 sends (65 ms with the contact's index alone).
             and not exists (
-              select 1 from messages i where i.business_id = m.business_id and i.contact_id = m.contact_id and i.direction = 'inbound'
+              select 1 from messages i where i.contact_id = m.contact_id and i.direction = 'inbound'
                 and coalesce(i.channel_timestamp, i.created_at) between m.created_at - interval '24 hours' and m.created_at
             )
         )
