@@ -238,6 +238,9 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     expect((await nails.say("Quanto custa fazer as unhas?")).join("\n")).toContain("Manicure: 20,00 €");
     const pain = customer(clinic);
     expect((await pain.say("My tooth hurts so much, can you see me today?")).join("\n")).toContain("+34 910 000 000");
+    // The remark beside the question says what it is about.
+    const muela = customer(clinic);
+    expect((await muela.say("Tengo mucho dolor en una muela, ¿me veis hoy?")).join("\n")).toContain("+34 910 000 000");
   });
 
   it("asks again with the same few services when the answer names none", async () => {

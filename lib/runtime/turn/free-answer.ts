@@ -21,6 +21,7 @@ import { asksIfBot, type SmallTalkKind, smallTalk } from "../understanding/small
 import { isCancel, questionParts } from "../understanding/acts";
 import { answerEachQuestion, sayAnswer } from "../dialogue/questions";
 import { countTokens } from "../understanding/tokens";
+import { meaningfulWords } from "../understanding/stopwords";
 import type { Turn } from "../base/turn-context";
 
 // A message no skill handles: the LLM's answer when one was written, else the retrieval engine's.
@@ -65,7 +66,10 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   // alone: "tá bom kkk e qual o metrô mais perto? vou aí no fim de semana".
   const ask = (text: string) => retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, language, { businessName: turn.businessName });
   const answer =
-    (await ask(turn.message.text)) ?? (questions.length === 1 && questions[0] !== turn.message.text.trim() ? await ask(questions[0]) : null);
+    (await ask(turn.message.text)) ??
+    (questions.length === 1 && questions[0] !== turn.message.text.trim() ? await ask(questions[0]) : null) ??
+    // "Me duele muchísimo una muela, ¿me podéis ver hoy?": the remark beside the question says what it is about.
+    (questions.length ? await askRemarks(turn.message.text, questions, ask) : null);
   if (answer) {
     await setMisses(turn, 0);
     turn.unbilled += countTokens(answer.context);
@@ -88,6 +92,21 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   const offers = skills.map((s) => skillOffer(language, s)).join("\n");
   // Never a dead end: a person is offered with the answer the assistant does not have.
   await offerPerson(turn, language, "no_answer", offers ? t(language, "noAnswerOffer", { offers }) : t(language, "noAnswer"));
+}
+
+/** The first answer to a remark said beside the message's questions (each clause of two words worth searching or more). */
+async function askRemarks<T>(text: string, questions: string[], ask: (text: string) => Promise<T | null>): Promise<T | null> {
+  let rest = text;
+  for (const q of questions) rest = rest.replace(q, " ");
+  const remarks = rest
+    .split(/[.!?\n,;]+/)
+    .map((r) => r.trim())
+    .filter((r) => meaningfulWords(r).length >= 2);
+  for (const remark of remarks.slice(0, 3)) {
+    const found = await ask(remark);
+    if (found) return found;
+  }
+  return null;
 }
 
 /**
