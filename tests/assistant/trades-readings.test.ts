@@ -241,6 +241,8 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     // The remark beside the question says what it is about.
     const muela = customer(clinic);
     expect((await muela.say("Tengo mucho dolor en una muela, ¿me veis hoy?")).join("\n")).toContain("+34 910 000 000");
+    const dente = customer(clinic);
+    expect((await dente.say("Dói-me imenso um dente, podem ver-me hoje?")).join("\n")).toContain("+34 910 000 000");
   });
 
   it("asks again with the same few services when the answer names none", async () => {

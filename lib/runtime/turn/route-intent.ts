@@ -63,6 +63,10 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   // "¿usted es un robot o una persona? jaja": a question about the assistant and nothing else starts no
   // skill ("una persona" is no party of one); it is answered as small talk.
   if (onlyAsksIfBot(text, turn.businessName)) return null;
+  // "Dói-me imenso um dente, podem ver-me hoje?": pain or an emergency said outright is no booking for the
+  // service one of its words recalls ("dente", a cleaning) when the business says what to do in an
+  // emergency (a clinic's same-day line): that answers it, as it does when no service is recalled.
+  if (saysPain(text) && (await knowledgeOnEmergencies(turn, text))) return null;
   const decision = await decideIntent(turn.db, turn.businessId, turn.assistant.id, skills, text);
   // "encomendei há mais de uma hora e ainda não chegou nada!!! Onde está a minha encomenda?": a grievance
   // said outright is a complaint, whatever the question in it recalls (never a knowledge answer). With a
@@ -225,4 +229,21 @@ function onlyAsksIfBot(text: string, businessName?: string): boolean {
     .split(/[.!?\n]+/)
     .filter((s) => !asksIfBot(s))
     .every((s) => !meaningfulWords(s).length || smallTalk(s, businessName) !== null);
+}
+
+// Pain and emergencies said in the customer's words (not "urgent", which a booking in a hurry says too).
+const PAIN = new Set(
+  `pain painful hurts hurting ache aching aches toothache emergency emergencies dor dores doi doem doendo emergencia emergencias
+    dolor dolores duele duelen doliendo`.split(/\s+/),
+);
+const EMERGENCY = /\b(?:emergenc\w*|urgenc\w*|urgent\w*)/;
+
+function saysPain(text: string): boolean {
+  return words(text).some((w) => PAIN.has(w));
+}
+
+/** Whether the knowledge's answer to the message is about emergencies (what the business says to do). */
+async function knowledgeOnEmergencies(turn: Turn, text: string): Promise<boolean> {
+  const known = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, await turnLanguage(turn));
+  return !!known && EMERGENCY.test(normalize(known.text));
 }
