@@ -160,6 +160,32 @@ async function main() {
     await sleep(500);
   }
   const memoryMiB = groupRssMiB(server.pid);
+  // What that memory is, from the app's own /metrics (prom-client's process and V8 heap figures): at
+  // once, and again after 30 s with nothing to do (V8 shrinks an idle heap on its own schedule).
+  const heap = async () => {
+    const res = await fetch(`${server.url}/metrics`, { headers: { authorization: "Bearer bench-rate-metrics" } }).catch(() => null);
+    if (res?.status !== 200) return null;
+    const values = new Map<string, number>();
+    for (const line of (await res.text()).split("\n")) {
+      const m =
+        /^convo_(process_resident_memory_bytes|nodejs_heap_size_used_bytes|nodejs_heap_size_total_bytes|nodejs_external_memory_bytes) (\S+)$/.exec(
+          line,
+        );
+      if (m) values.set(m[1], Math.round(Number(m[2]) / 1048576));
+    }
+    return {
+      rssMiB: values.get("process_resident_memory_bytes") ?? null,
+      heapUsedMiB: values.get("nodejs_heap_size_used_bytes") ?? null,
+      heapTotalMiB: values.get("nodejs_heap_size_total_bytes") ?? null,
+      externalMiB: values.get("nodejs_external_memory_bytes") ?? null,
+    };
+  };
+  const memoryNow = await heap();
+  // BENCH_HEAP_SNAPSHOT=1 (with BENCH_NODE_ARGS=--heapsnapshot-signal=SIGUSR2): a heap snapshot of the
+  // app at this moment, written in its working directory, to see what holds the memory.
+  if (process.env.BENCH_HEAP_SNAPSHOT === "1" && server.pid) process.kill(server.pid, "SIGUSR2");
+  await sleep(30_000);
+  const memoryIdle = { ...(await heap()), groupRssMiB: groupRssMiB(server.pid) };
   stopWatching();
   await server.stop();
 
@@ -206,6 +232,7 @@ async function main() {
       appCpuMsPerMessage: Math.round(((cpu1 - cpu0) * 1000 * 10) / postedInWindow) / 10,
       machineBusyMsPerMessage: Math.round(((busy1 - busy0) * 1000 * 10) / postedInWindow) / 10,
       memoryMiB,
+      memory: { atEnd: memoryNow, after30sIdle: memoryIdle },
       stored: counts,
       graph: { sends: fake.sent.length, distinctWamids: sentWamids.size, statusCallbacks },
     }),
