@@ -17,6 +17,7 @@ import { asMeant } from "@/lib/runtime/understanding/repairs";
 import { readAddressInText, readFulfilment } from "@/lib/runtime/understanding/slots";
 import { onlyThanks, smallTalk } from "@/lib/runtime/understanding/small-talk";
 import { asksEarliest, readTimeRange } from "@/lib/runtime/understanding/time-range";
+import { joinedHyphenWords } from "@/lib/runtime/understanding/text-match";
 import { minutesFromNow, readWhenParts } from "@/lib/runtime/understanding/when";
 import { pinClock } from "@/lib/time/clock";
 import { isoInZone } from "@/lib/time/time-zone";
@@ -102,6 +103,12 @@ describe("an appointment's day and time, as a person reads them", () => {
     // "segunda" is also Monday; a date is no place in the list.
     expect(pickOption("segunda", null, times)).toBeNull();
     expect(pickOption("the first of december", null, times)).toBeNull();
+  });
+
+  it("also reads a hyphenated word written as one", () => {
+    expect(joinedHyphenWords("Check-up · Consulta de revisão")).toEqual(["checkup"]);
+    expect(joinedHyphenWords("um pré-aviso por e-mail")).toEqual(["preaviso", "email"]);
+    expect(joinedHyphenWords("a check up - soon")).toEqual([]);
   });
 
   it("finds a staff member by surname, a title being no name", () => {
@@ -254,6 +261,29 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     const again = (await c.say("Joana Ferreira, obrigada")).join("\n");
     expect(again).toContain("Corte feminino");
     expect(again).not.toContain("Manicure");
+  });
+
+  it("books the service whose whole name is said over one that shares a word, and a check-up written as one word", async () => {
+    pinClock(porto.now);
+    const pt = customer(salon);
+    await pt.say("Posso marcar a barba com o Marco para sexta às 11h?");
+    const es = customer(salon);
+    await es.say("¿Me podéis arreglar la barba el sábado a las 11 con Marco?");
+    const trims = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Beard trim"]);
+    expect(trims.map((a) => local(a.start, BELA.timeZone))).toEqual(expect.arrayContaining(["2026-11-27T11:00", "2026-11-28T11:00"]));
+    // "Corte e barba" said whole is that service, not the beard alone.
+    const both = customer(salon);
+    await both.say("Queria corte e barba na quinta às 15h");
+    const cuts = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Haircut and beard"]);
+    expect(cuts.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-26T15:00");
+    pinClock(madrid.now);
+    const en = customer(clinic);
+    await en.say("hi can i get a checkup with dr ruiz on monday at 10");
+    const checkups = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"]);
+    expect(checkups.map((a) => [local(a.start, SONRISA.timeZone), a.staffId])).toContainEqual([
+      "2026-11-30T10:00",
+      clinic.staffIds["Dr. Javier Ruiz"],
+    ]);
   });
 
   it("books the first free time when asked for the earliest, and a service one word recalls", async () => {

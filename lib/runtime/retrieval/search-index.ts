@@ -2,7 +2,7 @@ import MiniSearch, { type SearchResult } from "minisearch";
 import { stems } from "../understanding/stemming";
 import { meaningfulWords, stopwords } from "../understanding/stopwords";
 import { conceptsOf, topicConcepts } from "../understanding/synonyms";
-import { words } from "../understanding/text-match";
+import { joinedHyphenWords, words } from "../understanding/text-match";
 
 // The fuzzy index behind knowledge answers, catalog search and choices: MiniSearch over normalized
 // words (no case, no accents, no stopwords in English, Portuguese or Spanish), prefix and typo
@@ -28,11 +28,17 @@ function variants(word: string): string[] {
 
 export type Indexed = { id: string } & Record<string, string>;
 
-export function buildIndex<T extends Indexed>(fields: string[], boost: Record<string, number>, docs: T[]): MiniSearch<T> {
+/** `joinHyphens`: a hyphenated word is also indexed as one ("Check-up" under "checkup"). */
+export function buildIndex<T extends Indexed>(
+  fields: string[],
+  boost: Record<string, number>,
+  docs: T[],
+  opts: { joinHyphens?: boolean } = {},
+): MiniSearch<T> {
   const index = new MiniSearch<T>({
     fields,
     storeFields: ["id"],
-    tokenize: (text) => words(text),
+    tokenize: (text) => (opts.joinHyphens ? [...words(text), ...joinedHyphenWords(text)] : words(text)),
     processTerm: (term) => (stopwords.has(term) ? null : variants(term)),
     searchOptions: { boost, combineWith: "OR" },
   });

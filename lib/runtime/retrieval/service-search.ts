@@ -2,6 +2,8 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { serviceStaff, services, staffMembers } from "../../db/schema";
+import { stems } from "../understanding/stemming";
+import { meaningfulWords } from "../understanding/stopwords";
 import { normalize, words } from "../understanding/text-match";
 import { buildIndex, searchIndex } from "./search-index";
 
@@ -38,14 +40,41 @@ export async function searchServices(
     name: Object.values(r.name).join(" · "),
     description: Object.values(r.description).join(" · "),
   }));
-  const index = buildIndex(["name", "description"], { name: 3 }, docs);
+  const index = buildIndex(["name", "description"], { name: 3 }, docs, { joinHyphens: true });
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return searchIndex(index, text, "name", opts.ignore ?? [])
+  const found = searchIndex(index, text, "name", opts.ignore ?? [])
     .filter((m) => m.primaryHit)
     .flatMap((m) => {
       const service = byId.get(m.id);
       return service ? [{ service, coverage: m.coverage, score: m.score, exactPrimaryHit: m.exactPrimaryHit }] : [];
     });
+  return wholeNameFirst(found, text);
+}
+
+/**
+ * "barba com o Marco" names the service "Barba" whole and only a word of "Corte e barba": the one
+ * service with the longest name said whole (every word of one of its names, by stem) comes first and
+ * clearly ahead, as a receptionist would take it. "Corte e barba" said whole still beats "Barba".
+ */
+function wholeNameFirst(found: ServiceMatch[], text: string): ServiceMatch[] {
+  if (found.length < 2) return found;
+  const said = new Set(meaningfulWords(text).flatMap((w) => [w, ...stems(w)]));
+  const wordSaid = (w: string) => said.has(w) || stems(w).some((s) => said.has(s));
+  const wholeLength = (s: ServiceChoice) =>
+    Math.max(
+      0,
+      ...Object.values(s.name).map((name) => {
+        const named = meaningfulWords(name ?? "");
+        return named.length && named.every(wordSaid) ? named.length : 0;
+      }),
+    );
+  const lengths = found.map((m) => wholeLength(m.service));
+  const longest = Math.max(...lengths);
+  if (!longest || lengths.filter((l) => l === longest).length > 1) return found;
+  const i = lengths.indexOf(longest);
+  const top = Math.max(...found.map((m) => m.score));
+  const first = { ...found[i], score: Math.max(found[i].score, top * 2) };
+  return [first, ...found.filter((_, j) => j !== i)];
 }
 
 /**

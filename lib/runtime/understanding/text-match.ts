@@ -25,6 +25,18 @@ export function words(text: string): string[] {
   return n ? n.split(" ") : [];
 }
 
+/**
+ * A hyphenated word also written as one ("Check-up" -> "checkup", "e-mail" -> "email"): customers
+ * write it either way, so an index holds both.
+ */
+export function joinedHyphenWords(text: string): string[] {
+  return text
+    .split(/[^\p{L}\p{M}-]+/u)
+    .map((token) => token.split("-").filter(Boolean))
+    .filter((parts) => parts.length > 1)
+    .map((parts) => normalize(parts.join("")));
+}
+
 /** Whether `phrase` occurs in `text` as whole words (both normalized). */
 export function containsPhrase(text: string, phrase: string): boolean {
   const p = normalize(phrase);
