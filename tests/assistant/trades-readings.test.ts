@@ -75,7 +75,30 @@ describe("an appointment's day and time, as a person reads them", () => {
     expect(startOf("me la cambias al jueves porfa?", madrid).day).toBe("2026-11-26");
   });
 
+  it("reads an hour hedged or given as a bound, in words too, and never a number of years as one", () => {
+    expect(startOf("could we do Tuesday afternoon, maybe 3?")).toMatchObject({ day: "2026-12-01", time: "15:00" });
+    expect(startOf("el jueves sobre las 11 estaría bien").time).toBe("11:00");
+    expect(startOf("sexta lá para as 4, pode ser?", porto).time).toBe("16:00");
+    expect(startOf("el lunes a partir de las cinco").time).toBe("17:00");
+    expect(startOf("na terça depois das cinco", porto).time).toBe("17:00");
+    expect(startOf("Monday from four onwards").time).toBe("16:00");
+    expect(startOf("it's been about 6 years since my last visit, Friday at 10am?").time).toBe("10:00");
+    // A table's "for maybe 6" is its party, not a time.
+    expect(readWhenParts("a table for maybe 6 on friday at 8", madrid)?.time).toBe("20:00");
+  });
+
+  it("takes the hour said after 'actually no, make it' as the time, with no count to correct", () => {
+    expect(startOf(asMeant("a cleaning on Monday at 9... actually no, make it 10")).time).toBe("10:00");
+    expect(startOf(asMeant("una revisión el lunes a las 10... perdón, mejor a las 12")).time).toBe("12:00");
+    expect(startOf(asMeant("uma limpeza na terça às 11... afinal não, às 12"), porto).time).toBe("12:00");
+    // A count said is still the one corrected.
+    expect(asMeant("a coke... no wait make it 2")).toContain("2 coke");
+  });
+
   it("knows a request for the earliest time", () => {
+    expect(asksEarliest("first thing Friday please")).toBe(true);
+    expect(asksEarliest("el viernes a primera hora")).toBe(true);
+    expect(asksEarliest("sexta à primeira hora")).toBe(true);
     expect(asksEarliest("sabado de manha, o mais cedo possivel")).toBe(true);
     expect(asksEarliest("as early as possible on Saturday")).toBe(true);
     expect(asksEarliest("sábado às 11h")).toBe(false);
@@ -284,6 +307,19 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
       "2026-11-30T10:00",
       clinic.staffIds["Dr. Javier Ruiz"],
     ]);
+  });
+
+  it("books a time said off the half hours as said when it is free", async () => {
+    const en = customer(clinic);
+    await en.say("Could I have a check-up on Monday at quarter past 10?");
+    const es = customer(clinic);
+    await es.say("¿Me dais una revisión el martes a las once y cuarto?");
+    const pt = customer(clinic);
+    await pt.say("Queria uma consulta de revisão na quinta às 16h45");
+    const checkups = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"]);
+    expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).toEqual(
+      expect.arrayContaining(["2026-11-30T10:15", "2026-12-01T11:15", "2026-11-26T16:45"]),
+    );
   });
 
   it("books the first free time when asked for the earliest, and a service one word recalls", async () => {

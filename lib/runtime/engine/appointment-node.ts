@@ -80,6 +80,12 @@ async function offerFor(run: SkillRun, node: TypedNode<"appointment">, service: 
     timeZone: turn.timeZone,
     exceptId: moving?.id,
   };
+  // "a las cinco y cuarto": a time off the offer's grid is booked as said when it is free, as a
+  // receptionist would; the list, when it is not, keeps the grid.
+  if (!note && range.said && range.time && minutesOf(range.time) % ask.step !== 0) {
+    const [asked] = await nearestTimes(turn.db, turn.businessId, { ...ask, step: 5, max: 1, range });
+    if (asked && exactlyAsked(range, asked, turn.timeZone)) return take(run, node, service, asked);
+  }
   let times = await nearestTimes(turn.db, turn.businessId, { ...ask, range });
   if (!times.length && range.said) {
     times = await nearestTimes(turn.db, turn.businessId, { ...ask, range: widened(range) });
@@ -96,6 +102,8 @@ async function offerFor(run: SkillRun, node: TypedNode<"appointment">, service: 
   if (!note && !range.time && asksEarliest(turn.message.text)) return take(run, node, service, times[0]);
   return offer(run, node, times, note);
 }
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** Whether `time` is the one day and the time of day the customer named. */
 function exactlyAsked(range: TimeRange, time: OfferedTime, timeZone: string): boolean {

@@ -166,7 +166,11 @@ export function withoutRepairs(text: string): string {
       // "8 pm... no, 9 is better": a bare hour right after a time corrects that time (with its am/pm or h).
       let replacement = said;
       const nearest = [...before.matchAll(numbers)].at(-1);
-      const adjacent = nearest && /^[\s.,;…!-]*$/.test(before.slice(nearest.index + nearest[0].length));
+      // "a filling thursday at 10... actually no, make it 11": with no count but an article to correct, the
+      // correcting words that lead up to it may stand between the time and the bare hour.
+      const noCount = !target || /^(?:a|an|um|uma|un|una)$/.test(target.token.trim());
+      const upTo = noCount ? leadingCorrection(folded, start) : start;
+      const adjacent = nearest && /^[\s.,;…!-]*$/.test(folded.slice(nearest.index + nearest[0].length, upTo));
       // "13:00 - no wait, 2 can't make it": a number of people, not an hour.
       const ofPeople =
         /^\s*(?:can['’ ]?t|cannot|won['’ ]?t|aren['’ ]?t|are not|have|dropped|people|ppl|pax|persons|guests|of us|nao podem|nao vem|no pueden|no vienen|pessoas|personas)\b/.test(

@@ -63,7 +63,7 @@ const greetings =
 const makeIt = /\b(make it|make that|change it to|move it to)\s+(?=\d)/gi;
 // "o mais cedo possível", "as early as possible", "lo antes posible": the first free time is the one.
 const earliest =
-  /\b(?:as early as possible|asap|earliest|first available|first free|o mais cedo possivel|mais cedo possivel|o quanto antes|lo antes posible|lo mas temprano posible|lo mas pronto posible|cuanto antes)\b/;
+  /\b(?:as early as possible|asap|earliest|first available|first free|first thing|a primera hora|a primeira hora|logo de manha cedo|o mais cedo possivel|mais cedo possivel|o quanto antes|lo antes posible|lo mas temprano posible|lo mas pronto posible|cuanto antes)\b/;
 
 /** Whether the customer asks for the earliest time there is. */
 export function asksEarliest(text: string): boolean {

@@ -301,7 +301,7 @@ const elsewhere =
   /\b(ends?|ending|finish(?:es)?|is over|leave|leaving|get off|get out|off work|lands?|landing|till|until|untill|saio|sai|saimos|sair|acaba|acabo|termina|termino|terminamos|ate|salgo|sale|salimos|aterra|aterriza|aterrizo|hasta)\b(?:\s+\S+){0,6}\s*$/;
 
 /** Every time said, in order, each with where it starts. */
-function timeMentions(t: string): Mention[] {
+function timeMentions(t: string, daytime: boolean): Mention[] {
   const found: Mention[] = [];
   const add = (at: number, hour: number, minute: number, suffix: string) => {
     if (found.some((f) => Math.abs(f.at - at) < 3)) return;
@@ -348,9 +348,20 @@ function timeMentions(t: string): Mention[] {
     add(m.index + 2, numberWords[m[1]], 0, "");
   // at eight, às oito e meia, a las dos y media, at eight thirty
   for (const m of t.matchAll(
-    new RegExp(`\\b(?:at|as|a las|a la|pelas|pras|para las|around|about|by|tipo|@)\\s+(${hourWord})\\b(?:\\s+(${minuteWord})\\b)?`, "g"),
+    new RegExp(
+      `\\b(?:at|as|a las|a la|pelas|pras|para las|around|about|by|tipo|after|from|a partir de las|a partir das|depois das|despues de las|@)\\s+(${hourWord})\\b(?:\\s+(${minuteWord})\\b)?`,
+      "g",
+    ),
   ))
     add(m.index + m[0].indexOf(m[1], 2), numberWords[m[1]], m[2] ? minuteWords[m[2]] : 0, "");
+  // "wednesday evening maybe 6", "el lunes sobre las 10", "sexta lá para as 5": an hour hedged, when no
+  // other time is said ("in about 6 years... tomorrow at 5pm"). Only of an appointment's day: a table's
+  // "for maybe 6" is its party.
+  if (daytime && !found.length)
+    for (const m of t.matchAll(
+      /\b(?:maybe|perhaps|say|like|about|roughly|approx|sobre las|hacia las|quizas a las|tal vez a las|la para as|la pras|talvez as|umas|unas)\s+(\d{1,2})\b(?!\s*(?:people|pessoas|personas|persons|pax|guests|of us|de\s+(?!la\b|da\b|manha|noche|tarde|noite)|\/|-|min|hours?|horas|minutes|minutos|days?|dias|weeks?|semanas|months?|meses|years?|anos|yrs))/g,
+    ))
+      add(m.index + m[0].lastIndexOf(m[1]), Number(m[1]), 0, "");
   // "8 e meia", "9 y media", "8 and a half"
   for (const f of found) {
     if (f.minute) continue;
@@ -369,7 +380,7 @@ function timeMentions(t: string): Mention[] {
 function readTime(t: string, morning: boolean, meal: WhenParts["meal"], daytime: boolean): string | null {
   // "ao meio-dia e meia", "a mediodía y cuarto", "half twelve" (no digits said): noon and its minutes.
   const noon = /\b(?:noon|midday|meio dia|meio-dia|mediodia)\b(?:\s+(e meia|y media|and a half|e um quarto|e quinze|y cuarto|y quince))?/.exec(t);
-  const mentions = timeMentions(t).filter((m) => m.hour <= 24 && m.minute <= 59);
+  const mentions = timeMentions(t, daytime).filter((m) => m.hour <= 24 && m.minute <= 59);
   // Noon with no time said in digits ("mesa pa 10 domingo ao meio-dia": the 10 is the party).
   if (noon && !mentions.length) return noon[1] ? `12:${/meia|media|half/.test(noon[1]) ? "30" : "15"}` : "12:00";
   if (!mentions.length) return null;
