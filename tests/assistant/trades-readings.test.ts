@@ -21,6 +21,7 @@ import { joinedHyphenWords } from "@/lib/runtime/understanding/text-match";
 import { minutesFromNow, readWhenParts } from "@/lib/runtime/understanding/when";
 import { pinClock } from "@/lib/time/clock";
 import { isoInZone } from "@/lib/time/time-zone";
+import { detectLang } from "../conversations/lang";
 import { BELA } from "../conversations/trades/bela";
 import { CHACASA } from "../conversations/trades/chacasa";
 import { makeTradeBusiness, type TradeShop } from "../conversations/trades/setup";
@@ -144,6 +145,14 @@ describe("an appointment's day and time, as a person reads them", () => {
     expect(namedStaff("con el doctor Ruiz", staff)?.id).toBe("javier");
     expect(namedStaff("with Laura", staff)?.id).toBe("laura");
     expect(namedStaff("a dr please", staff)).toBeNull();
+  });
+});
+
+describe("the corpus grader's reading of a reply's language", () => {
+  it("reads a list of opening hours by its weekdays", () => {
+    expect(detectLang("Nuestro horario:\n• Lunes a Viernes: 09:00–20:00\n• Sábado: cerrado\n• Domingo: cerrado").lang).toBe("es");
+    expect(detectLang("O nosso horário:\n• Segunda a sexta-feira: 09:00–20:00\n• Sábado: fechado\n• Domingo: fechado").lang).toBe("pt");
+    expect(detectLang("Our opening hours:\n• Monday to Friday: 09:00–20:00\n• Saturday: closed").lang).toBe("en");
   });
 });
 

@@ -89,6 +89,16 @@ const MARKERS: Record<Lang, string[]> = {
     "abertos",
     "marcada",
     "marcacao",
+    // Weekdays and the shop's hours: Portuguese counts its weekdays ("segunda-feira"), Spanish names them.
+    "segunda",
+    "terca",
+    "quarta",
+    "sexta",
+    "feira",
+    "fechado",
+    "fechada",
+    "nosso",
+    "nossa",
   ],
   es: [
     "usted",
@@ -130,6 +140,15 @@ const MARKERS: Record<Lang, string[]> = {
     "pues",
     "donde",
     "esta",
+    "lunes",
+    "martes",
+    "miercoles",
+    "jueves",
+    "viernes",
+    "cerrado",
+    "cerrada",
+    "nuestro",
+    "nuestra",
   ],
 };
 // Shared by pt and es: no evidence either way.
