@@ -105,6 +105,14 @@ describe("an appointment's day and time, as a person reads them", () => {
     expect(asksEarliest("sábado às 11h")).toBe(false);
   });
 
+  it("hears the business's professional asked to talk to as a person asked for, not one booked with", () => {
+    expect(asksForHuman("Quiero hablar con la doctora directamente, por favor")).toBe("es");
+    expect(asksForHuman("Can I speak to the dentist before I decide?")).toBe("en");
+    expect(asksForHuman("Gostava de falar com a doutora sobre o orçamento")).toBe("pt");
+    expect(asksForHuman("a check-up with the doctor on Monday")).toBeNull();
+    expect(asksForHuman("Queria marcar com a doutora na segunda")).toBeNull();
+  });
+
   it("hears a person asked to look at something in the subjunctive", () => {
     expect(asksForHuman("Prefiro que uma pessoa veja a foto, sim. Graça Teixeira")).toBe("pt");
     expect(asksForHuman("Prefiero que una persona vea la foto")).toBe("es");
@@ -316,6 +324,27 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
       "2026-11-30T10:00",
       clinic.staffIds["Dr. Javier Ruiz"],
     ]);
+  });
+
+  it("cancels the appointment just booked on a bare 'cancel', and moves it on 'push it to' or 'adelantar'", async () => {
+    const cancelled = async (c: ReturnType<typeof customer>, first: string, then: string) => {
+      await c.say(first);
+      await c.say(then);
+      return (await booked(clinic)).filter((a) => a.status === "cancelled").length;
+    };
+    const before = (await booked(clinic)).filter((a) => a.status === "cancelled").length;
+    expect(await cancelled(customer(clinic), "A filling on Thursday at 12 please", "Something came up, please cancel")).toBe(before + 1);
+    expect(await cancelled(customer(clinic), "Queria uma obturação na sexta às 12h", "Afinal não consigo ir, cancele por favor")).toBe(before + 2);
+    expect(await cancelled(customer(clinic), "Un empaste el lunes a las 12, por favor", "Me ha surgido algo, cancela por favor")).toBe(before + 3);
+    const en = customer(clinic);
+    await en.say("A check-up on Tuesday at 10 please");
+    expect((await en.say("Could you push it to 12?")).join("\n")).toContain("12:00");
+    const es = customer(clinic);
+    await es.say("Una revisión el miércoles a las 12, gracias");
+    await es.say("¿Me la puedes adelantar a las 10?");
+    const checkups = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"] && a.status !== "cancelled");
+    expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).toEqual(expect.arrayContaining(["2026-12-01T12:00", "2026-12-02T10:00"]));
+    expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).not.toContain("2026-12-02T12:00");
   });
 
   it("books a time said off the half hours as said when it is free", async () => {

@@ -17,7 +17,7 @@ import { t } from "../messages";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { searchServices, serviceName } from "../retrieval/service-search";
 import { smallTalk } from "../understanding/small-talk";
-import { appointmentAction } from "../understanding/acts";
+import { appointmentAction, cancelsWithoutNaming } from "../understanding/acts";
 import { normalize, words } from "../understanding/text-match";
 import { readTimeRange } from "../understanding/time-range";
 import { readWhenParts } from "../understanding/when";
@@ -42,7 +42,9 @@ function appointmentSkill(skills: RunnableSkill[]): AppointmentSkill | null {
 
 export async function manageAppointment(turn: Turn, skills: RunnableSkill[]): Promise<boolean> {
   const named = appointmentAction(turn.message.text);
-  const action = named ?? (movesToAnother(turn) ? "change" : null);
+  // "Afinal não vou poder, cancele por favor" right after booking: the appointment this conversation booked.
+  const cancelsBooked = !named && cancelsWithoutNaming(turn.message.text) && (await bookedHere(turn)) !== null;
+  const action = named ?? (movesToAnother(turn) ? "change" : cancelsBooked ? "cancel" : null);
   if (!action) return false;
   const found = appointmentSkill(skills);
   if (!found) return false;
@@ -107,7 +109,7 @@ function movesToAnother(turn: Turn): boolean {
 }
 
 const changesIt =
-  /\b(?:make it|make that|instead|move it|change it|cambias|cambiarla|cambiala|cambiamela|me la cambias|pasarla|pasala|en vez|en lugar|em vez|mudar para|muda para|passar para|passa para|pode ser antes|mejor el|mejor a las|rather)\b/;
+  /\b(?:make it|make that|instead|move it|change it|push it|bring it forward|postpone|put it back|adiar|adiantar|atrasar|adelantar|adelantarla|retrasar|retrasarla|aplazar|cambias|cambiarla|cambiala|cambiamela|me la cambias|pasarla|pasala|en vez|en lugar|em vez|mudar para|muda para|passar para|passa para|pode ser antes|mejor el|mejor a las|rather)\b/;
 
 /**
  * "Perfeito. Manuel Ferreira", "ok worth it zoe harris", "Sí, perfecto, confírmela": a short word
@@ -126,13 +128,25 @@ export async function acknowledgeBooked(turn: Turn, { early = false } = {}): Pro
     if (readWhenParts(text, { timeZone: turn.timeZone, now: now() })) return false;
     if ((await searchServices(turn.db, turn.businessId, text)).length) return false;
   }
+  const booked = await bookedHere(turn);
+  if (!booked) return false;
+  const language = await turnLanguage(turn);
+  const lang = isDetectedLanguage(language) ? language : "en";
+  const names = await appointmentNames(turn.db, turn.businessId, booked, lang);
+  const staff = names.staff ? t(lang, "appointment.with", { name: names.staff }) : "";
+  await reply(turn, t(lang, "appointment.stillBooked", { service: names.service, staff, when: formatDateTime(booked.start, turn.timeZone, lang) }));
+  return true;
+}
+
+/** The appointment this conversation booked last, while it is still coming and active; null when none. */
+async function bookedHere(turn: Turn) {
   const [row] = await turn.db
     .select({ appointmentId: sql<string>`${records.fields}->>'appointmentId'` })
     .from(records)
     .where(and(eq(records.businessId, turn.businessId), eq(records.collection, APPOINTMENTS), eq(records.conversationId, turn.conversation.id)))
     .orderBy(desc(records.id))
     .limit(1);
-  if (!row?.appointmentId) return false;
+  if (!row?.appointmentId) return null;
   const [booked] = await turn.db
     .select({ id: appointments.id, start: appointments.startAt, serviceId: appointments.serviceId, staffId: appointments.staffId })
     .from(appointments)
@@ -144,11 +158,5 @@ export async function acknowledgeBooked(turn: Turn, { early = false } = {}): Pro
         gt(appointments.startAt, now()),
       ),
     );
-  if (!booked) return false;
-  const language = await turnLanguage(turn);
-  const lang = isDetectedLanguage(language) ? language : "en";
-  const names = await appointmentNames(turn.db, turn.businessId, booked, lang);
-  const staff = names.staff ? t(lang, "appointment.with", { name: names.staff }) : "";
-  await reply(turn, t(lang, "appointment.stillBooked", { service: names.service, staff, when: formatDateTime(booked.start, turn.timeZone, lang) }));
-  return true;
+  return booked ?? null;
 }

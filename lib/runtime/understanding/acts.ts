@@ -321,6 +321,11 @@ const appointmentWords = phrases(
 const cancelsAppointment = phrases("desmarcar|desmarca|desmarque|desmarco");
 const movesAppointment = phrases("reschedule|remarcar|remarca|remarque|reprogramar|reprograma");
 
+/** "Afinal não vou poder, cancele por favor": a cancel verb said with nothing named, of what was just booked. */
+export function cancelsWithoutNaming(text: string): boolean {
+  return has(text, cancelVerbs);
+}
+
 /** "can I move my appointment to Friday?", "preciso desmarcar", "quiero cambiar la cita a las 5". */
 export function appointmentAction(text: string): BookingAction | null {
   if (has(text, cancelsAppointment)) return "cancel";

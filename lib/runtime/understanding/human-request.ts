@@ -174,6 +174,16 @@ export function asksForHuman(text: string): Language | null {
   return null;
 }
 
+// "Quiero hablar con la doctora directamente", "can I speak to the dentist?": the business's professional
+// asked to talk to is a person asked for; booking "with the doctor" is not, so only with a verb of talking.
+const professionals = new Set(
+  (
+    "doctor doctora dr dra doutor doutora dentist dentista hygienist higienista barber barbeiro barbero hairdresser stylist " +
+    "cabeleireira cabeleireiro peluquera peluquero estilista"
+  ).split(" "),
+);
+const talking = new Set(["talk", "speak", "chat", "falar", "conversar", "hablar", "conversar"]);
+
 function inSentence(text: string): Language | null {
   const all = words(text);
   if (!all.length || all.length > 25) return null;
@@ -198,7 +208,8 @@ function inSentence(text: string): Language | null {
       (weak > 0 && asking > 0 && (all.length <= 12 || near)) ||
       (doer && checking && all.length <= 16) ||
       (theirs && (asking > 0 || checking || all.some((w) => contacting.has(w) || contactWords.has(w)))) ||
-      (all.some((w) => inCharge.has(w) && v.strong.includes(w)) && all.some((w) => contacting.has(w)));
+      (all.some((w) => inCharge.has(w) && v.strong.includes(w)) && all.some((w) => contacting.has(w))) ||
+      (all.some((w, i) => professionals.has(w) && !possessive.has(all[i - 1] ?? "")) && all.some((w) => talking.has(w) && v.asking.includes(w)));
     const hits = strong + weak + asking;
     if (asks && (!best || hits > best.hits)) best = { language, hits };
   }

@@ -60,7 +60,7 @@ const midnight = (timeZone: string, d: { year: number; month: number; day: numbe
 const greetings =
   /\b(?:good (?:morning|afternoon|evening)|bom dia|boa tarde|boas tardes|boa noite|boas noites|buenos d[ií]as|buenas tardes|buenas noches|bon dia)\b/giu;
 // "could we make it 11 instead?": an appointment has no party size, so the number is its time.
-const makeIt = /\b(make it|make that|change it to|move it to)\s+(?=\d)/gi;
+const makeIt = /\b(make it|make that|change it to|move it to|push it to|push it back to|bring it forward to|put it back to)\s+(?=\d)/gi;
 // "o mais cedo possível", "as early as possible", "lo antes posible": the first free time is the one.
 const earliest =
   /\b(?:as early as possible|asap|earliest|first available|first free|first thing|a primera hora|a primeira hora|logo de manha cedo|o mais cedo possivel|mais cedo possivel|o quanto antes|lo antes posible|lo mas temprano posible|lo mas pronto posible|cuanto antes)\b/;
