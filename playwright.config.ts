@@ -63,6 +63,9 @@ export default defineConfig({
         "--no-first-run",
         "--disable-component-update",
         "--disable-sync",
+        // The GPU process's work (software compositing: there is no GPU) as a thread of the browser
+        // process: the same frames without a process and the messages to it (e2e/README.md, measured).
+        "--in-process-gpu",
       ],
     },
   },

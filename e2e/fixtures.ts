@@ -2,7 +2,8 @@ import fs from "node:fs";
 import { execFile } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
-import { type Browser, test as base, expect, type Locator, type Page } from "@playwright/test";
+import os from "node:os";
+import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 import { kitHours } from "../lib/shared/starter-kit-hours";
 import { scopes } from "../lib/shared/scopes";
 import { postgresServerEnv } from "./server-env";
@@ -344,5 +345,68 @@ export async function backToConversations(page: Page) {
 
 export const uniquePhone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
 
-export const test = base;
+/**
+ * One browser profile per worker, reused by the worker's tests (E2E_SHARED_PROFILE=0 turns it off): each
+ * test still starts signed out, with no cookies, no local or session storage, no permissions and no open
+ * page, but the profile keeps its HTTP cache and Chromium's compiled code, so the app's static scripts
+ * and styles (immutable, hashed names) are fetched, decompressed, parsed and compiled once per worker
+ * instead of once per test: about 4 % of the browser suite's CPU. A test that makes more contexts
+ * (`browser.newContext()`, a second person) gets ordinary fresh ones as before.
+ */
+const sharedProfile = process.env.E2E_SHARED_PROFILE !== "0";
+const cleanPath = "/__e2e_clean_profile__";
+
+/** Signs the profile out and empties its storage, permissions and pages, keeping its caches. */
+async function resetProfile(profile: BrowserContext, origin: string | undefined) {
+  for (const page of profile.pages()) await page.close();
+  await profile.clearCookies();
+  await profile.clearPermissions();
+  const stored = await profile.storageState();
+  const origins = stored.origins.filter((o) => o.localStorage.length > 0).map((o) => o.origin);
+  if (origin && !origins.includes(origin)) origins.push(origin);
+  if (!origins.length) return;
+  // A blank document of each origin, answered here without reaching the server, empties its storage.
+  const page = await profile.newPage();
+  await page.route(`**${cleanPath}`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>-</title>" }));
+  for (const o of origins) {
+    await page.goto(`${o}${cleanPath}`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+  }
+  await page.close();
+}
+
+const withSharedProfile = base.extend<object, { workerProfile: BrowserContext }>({
+  workerProfile: [
+    async ({ playwright, launchOptions }, use, workerInfo) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "convo-e2e-profile-"));
+      const u = workerInfo.project.use;
+      const profile = await playwright.chromium.launchPersistentContext(dir, {
+        ...launchOptions,
+        baseURL: u.baseURL,
+        viewport: u.viewport,
+        isMobile: u.isMobile,
+        hasTouch: u.hasTouch,
+        deviceScaleFactor: u.deviceScaleFactor,
+      });
+      try {
+        await use(profile);
+      } finally {
+        await profile.close().catch(() => {});
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker" },
+  ],
+  context: async ({ workerProfile, permissions, baseURL }, use) => {
+    await resetProfile(workerProfile, undefined);
+    if (permissions?.length) await workerProfile.grantPermissions(permissions, baseURL ? { origin: new URL(baseURL).origin } : undefined);
+    await use(workerProfile);
+    await resetProfile(workerProfile, baseURL ? new URL(baseURL).origin : undefined);
+  },
+});
+
+export const test = sharedProfile ? withSharedProfile : base;
 export { expect };

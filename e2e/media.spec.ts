@@ -4,7 +4,7 @@ import { admin, dashboardApi, expect, screenshot, signUp, test, uniquePhone } fr
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFElEQVR4nGP4z8DAAMIM/////w8AH+4F+7C4l8kAAAAASUVORK5CYII=", "base64");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
-test("the inbox shows a customer's photo in a viewer and sends a PDF from the reply box", async ({ page }) => {
+test("the inbox shows a customer's photo in a viewer and sends a PDF from the reply box", async ({ page, browser }) => {
   await signUp(page);
   const origin = new URL(page.url()).origin;
   const api = dashboardApi(page);
@@ -53,10 +53,10 @@ test("the inbox shows a customer's photo in a viewer and sends a PDF from the re
   expect(file.status()).toBe(200);
   expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
   // Without the session or a signature, the same file is a 404.
-  const bare = await page.context().browser()?.newContext();
-  const anonymous = await bare?.request.get(new URL((href as string).split("?")[0], origin).toString());
-  expect(anonymous?.status()).toBe(404);
-  await bare?.close();
+  const bare = await browser.newContext();
+  const anonymous = await bare.request.get(new URL((href as string).split("?")[0], origin).toString());
+  expect(anonymous.status()).toBe(404);
+  await bare.close();
   await screenshot(page, "inbox-media");
 });
 

@@ -271,7 +271,7 @@ test.describe("the team inbox", { tag: "@phone" }, () => {
     await expect(page.getByLabel("Sound and notification for new handoffs")).toBeChecked();
   });
 
-  test("owners set the inactivity timeout and round-robin; agents cannot", async ({ page }) => {
+  test("owners set the inactivity timeout and round-robin; agents cannot", async ({ page, browser }) => {
     const owner = await signUp(page);
     await page.goto("/inbox");
     await page.getByRole("button", { name: "Handoff settings" }).click();
@@ -294,11 +294,7 @@ test.describe("the team inbox", { tag: "@phone" }, () => {
 
     const agent = { email: `${unique("agent")}@example.test`, password: "agent-password-2" };
     await admin("create-user", { business: owner.businessId, email: agent.email, password: agent.password, role: "agent" });
-    const agentContext = await page
-      .context()
-      .browser()
-      ?.newContext({ viewport: { width: 1440, height: 900 } });
-    if (!agentContext) throw new Error("no browser");
+    const agentContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const agentPage = await agentContext.newPage();
     await signIn(agentPage, agent.email, agent.password, /\/inbox$/);
     await expect(agentPage.getByRole("button", { name: "Handoff settings" })).toHaveCount(0);

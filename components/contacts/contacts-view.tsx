@@ -1,6 +1,6 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/shell/intent-link";
 import { useEffect, useMemo, useState } from "react";
 import type { Contact, Page } from "@/components/inbox/types";
 import { Badge, Button, Card, EmptyState, ErrorState, Input, PageHeader, Skeleton, Table } from "@/components/ui";
@@ -130,9 +130,9 @@ export function ContactsView({ openContactId, isOwner = false }: { openContactId
                     <Button size="sm" onClick={() => setEditing(c)} aria-label={`Edit ${c.name ?? contactLabel(c)}`}>
                       Edit
                     </Button>
-                    <Link className="btn btn-sm btn-ghost" href={`/inbox?contact=${c.id}`}>
+                    <IntentLink className="btn btn-sm btn-ghost" href={`/inbox?contact=${c.id}`}>
                       Conversations
-                    </Link>
+                    </IntentLink>
                   </div>
                 ),
               },

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/shell/intent-link";
 import { Button, Card, ErrorState, Skeleton } from "@/components/ui";
 import { apiFetch } from "@/components/data/fetcher";
 import "./getting-started.css";
@@ -82,7 +82,7 @@ export function GettingStarted() {
             <span className="checklist-mark" aria-hidden="true">
               {s.done ? "✓" : ""}
             </span>
-            <Link href={s.href}>{s.label}</Link>
+            <IntentLink href={s.href}>{s.label}</IntentLink>
             <span className="sr-only">{s.done ? " (done)" : " (to do)"}</span>
           </li>
         ))}
@@ -105,8 +105,8 @@ export function EmptyCollectionWarnings() {
       {usage.data.emptyCollections.map((e) => (
         <div key={`${e.skillId}-${e.collection}`} className="alert alert-warning" role="status">
           <strong>{e.skillName}</strong> searches the catalog collection <code>{e.collection}</code>, which is empty: every order would end in
-          “couldn't find that”. <Link href={`/catalog?collection=${encodeURIComponent(e.collection)}`}>Upload items to {e.collection}</Link> or{" "}
-          <Link href={`/skills/${encodeURIComponent(e.skillId)}`}>pick another collection</Link>.
+          “couldn't find that”. <IntentLink href={`/catalog?collection=${encodeURIComponent(e.collection)}`}>Upload items to {e.collection}</IntentLink> or{" "}
+          <IntentLink href={`/skills/${encodeURIComponent(e.skillId)}`}>pick another collection</IntentLink>.
         </div>
       ))}
     </div>

@@ -1,7 +1,7 @@
 "use client";
 import "./records.css";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/shell/intent-link";
 import { useState } from "react";
 import type { Page } from "@/components/inbox/types";
 import { Button, Card, EmptyState, ErrorState, Input, PageHeader, Skeleton, Table, Tabs, useToast } from "@/components/ui";
@@ -174,7 +174,8 @@ export function RecordsView({ initialCollection }: { initialCollection?: string 
                 {
                   key: "conversation",
                   header: "Conversation",
-                  render: (r) => (r.conversationId ? <Link href={`/inbox?c=${r.conversationId}`}>Open</Link> : <span className="muted">—</span>),
+                  render: (r) =>
+                    r.conversationId ? <IntentLink href={`/inbox?c=${r.conversationId}`}>Open</IntentLink> : <span className="muted">—</span>,
                 },
               ]}
             />

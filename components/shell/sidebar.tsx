@@ -1,9 +1,9 @@
 "use client";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { navFor, navGroups, navItems } from "./nav";
 import { InboxNavBadge, TopbarUnread } from "@/components/inbox/inbox-nav-badge";
+import { IntentLink } from "./intent-link";
 import { UserMenu } from "./user-menu";
 
 type Props = { businessName: string; role: "owner" | "agent"; user: { name: string | null; email: string } };
@@ -109,13 +109,13 @@ export function Sidebar({ businessName, role, user }: Props) {
                 {groupItems.map((item) => {
                   const active = isActive(pathname, item.href);
                   return (
-                    <Link key={item.href} href={item.href} aria-current={active ? "page" : undefined} onClick={() => setOpen(false)}>
+                    <IntentLink key={item.href} href={item.href} aria-current={active ? "page" : undefined} onClick={() => setOpen(false)}>
                       <span className="nav-icon" aria-hidden="true">
                         {item.icon}
                       </span>
                       {item.label}
                       {item.href === "/inbox" ? <InboxNavBadge /> : null}
-                    </Link>
+                    </IntentLink>
                   );
                 })}
               </div>

@@ -1,7 +1,7 @@
 "use client";
 import "./skill-editor.css";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/shell/intent-link";
 import { useState } from "react";
 import { Switch } from "@/components/common/switch";
 import { Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, Skeleton, Table, useToast } from "@/components/ui";
@@ -97,9 +97,9 @@ export function SkillList() {
               header: "Skill",
               render: (s) => (
                 <div>
-                  <Link href={`/skills/${encodeURIComponent(s.id)}`} style={{ fontWeight: 600 }}>
+                  <IntentLink href={`/skills/${encodeURIComponent(s.id)}`} style={{ fontWeight: 600 }}>
                     {s.name}
-                  </Link>
+                  </IntentLink>
                   <div className="muted small mono">{s.id}</div>
                 </div>
               ),
@@ -116,12 +116,12 @@ export function SkillList() {
               header: <span className="sr-only">Actions</span>,
               render: (s) => (
                 <div className="row" style={{ justifyContent: "flex-end" }}>
-                  <Link className="btn btn-sm" href={`/skills/${encodeURIComponent(s.id)}`}>
+                  <IntentLink className="btn btn-sm" href={`/skills/${encodeURIComponent(s.id)}`}>
                     Edit
-                  </Link>
-                  <Link className="btn btn-sm btn-ghost" href={`/simulator?skill=${encodeURIComponent(s.id)}`}>
+                  </IntentLink>
+                  <IntentLink className="btn btn-sm btn-ghost" href={`/simulator?skill=${encodeURIComponent(s.id)}`}>
                     Test
-                  </Link>
+                  </IntentLink>
                   <Button size="sm" variant="ghost" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
                     Delete
                   </Button>

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/shell/intent-link";
 import { useState } from "react";
 import { Badge, Button, Card, EmptyState, ErrorState, Skeleton, Table, useToast } from "@/components/ui";
 import { apiFetch, errorMessage } from "@/components/data/fetcher";
@@ -42,7 +42,7 @@ export function TeamLoad() {
             rows={load.data.queue}
             rowKey={(q) => q.id}
             columns={[
-              { key: "contact", header: "Customer", render: (q) => <Link href={`/inbox?c=${q.id}`}>{q.contactName}</Link> },
+              { key: "contact", header: "Customer", render: (q) => <IntentLink href={`/inbox?c=${q.id}`}>{q.contactName}</IntentLink> },
               { key: "waiting", header: "Waiting", render: (q) => waited(q.waitingSince ?? q.handedOffAt) },
             ]}
           />
