@@ -12,7 +12,7 @@ import { appointments, records } from "@/lib/db/schema";
 import { pickOption } from "@/lib/runtime/engine/choice";
 import { namedStaff } from "@/lib/runtime/retrieval/service-search";
 import { asksForHuman } from "@/lib/runtime/understanding/human-request";
-import { agreesWhileAnswering } from "@/lib/runtime/understanding/acts";
+import { agreesWhileAnswering, speakerGender } from "@/lib/runtime/understanding/acts";
 import { asMeant } from "@/lib/runtime/understanding/repairs";
 import { readAddressInText, readFulfilment } from "@/lib/runtime/understanding/slots";
 import { onlyThanks, smallTalk } from "@/lib/runtime/understanding/small-talk";
@@ -103,6 +103,13 @@ describe("an appointment's day and time, as a person reads them", () => {
     expect(asksEarliest("sabado de manha, o mais cedo possivel")).toBe(true);
     expect(asksEarliest("as early as possible on Saturday")).toBe(true);
     expect(asksEarliest("sábado às 11h")).toBe(false);
+  });
+
+  it("hears the speaker's own gender where Portuguese and Spanish agree words with it", () => {
+    expect(speakerGender("Marta Lopes, muito obrigada")).toBe("f");
+    expect(speakerGender("Vale, agradecido. Luis")).toBe("m");
+    expect(speakerGender("Encantada, hasta el jueves")).toBe("f");
+    expect(speakerGender("Thanks a lot, Sam")).toBeNull();
   });
 
   it("hears the business's professional asked to talk to as a person asked for, not one booked with", () => {
@@ -298,7 +305,7 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     const first = (await c.say("Olá, queria marcar um corte para quinta às 10h")).join("\n");
     expect(first).toContain("Corte feminino");
     expect(first).not.toContain("Manicure");
-    const again = (await c.say("Joana Ferreira, obrigada")).join("\n");
+    const again = (await c.say("Joana Ferreira, até logo")).join("\n");
     expect(again).toContain("Corte feminino");
     expect(again).not.toContain("Manicure");
   });
@@ -358,6 +365,20 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).toEqual(
       expect.arrayContaining(["2026-11-30T10:15", "2026-12-01T11:15", "2026-11-26T16:45"]),
     );
+  });
+
+  it("takes the cut of the customer's own gender when they answer the list with a name, at the time their request said", async () => {
+    pinClock(porto.now);
+    const pt = customer(salon);
+    expect((await pt.say("Bom dia, podia marcar-me um corte na sexta às 16h com a Rita?")).join("\n")).toContain("Corte feminino");
+    await pt.say("Marta Lopes, muito obrigada");
+    const es = customer(salon);
+    await es.say("Hola, ¿me podéis cortar el pelo el jueves a las 12?");
+    await es.say("Luis Romero, agradecido");
+    const women = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Women's haircut"]);
+    expect(women.map((a) => [local(a.start, BELA.timeZone), a.staffId])).toContainEqual(["2026-11-27T16:00", salon.staffIds.Rita]);
+    const men = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Men's haircut"]);
+    expect(men.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-26T12:00");
   });
 
   it("books the first free time when asked for the earliest, and a service one word recalls", async () => {

@@ -60,7 +60,15 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
   const offeredDay = answering && Array.isArray(run.variables[TIMES]) ? (run.variables[TIMES] as OfferedTime[])[0]?.start : undefined;
   const saysDay = readWhenParts(turn.message.text, { timeZone: turn.timeZone, now: now(), daytime: true })?.date !== undefined;
   const base = moving?.date ?? (offeredDay && !saysDay ? localDay(new Date(offeredDay), turn.timeZone) : undefined);
-  const range = readTimeRange(turn.message.text, { timeZone: turn.timeZone, now: now() }, base);
+  let range = readTimeRange(turn.message.text, { timeZone: turn.timeZone, now: now() }, base);
+  // "um corte na sexta às 16h com a Rita?", then "Marta Lopes, muito obrigada" picking the service: the day,
+  // time and person of the request the service question interrupted.
+  const request = turn.loaded?.previousInboundText ?? null;
+  if (!answering && !range.said && !named && !moving && request) {
+    range = readTimeRange(request, { timeZone: turn.timeZone, now: now() });
+    const before = namedStaff(request, staff);
+    if (before) run.variables[STAFF] = before;
+  }
   // "al jueves a la misma hora": the time of the appointment being moved.
   if (!range.time && moving?.time && sameTime.test(normalize(turn.message.text))) range.time = moving.time;
   return offerFor(run, node, service as ChosenService, range, null);

@@ -3,7 +3,7 @@ import type { TypedNode } from "../../shared/graph-schema";
 import { localeOf } from "../base/phrases";
 import { reply } from "../base/reply";
 import { offerableServices, type ServiceChoice, serviceName, serviceNamedIn, searchServices } from "../retrieval/service-search";
-import { questionParts } from "../understanding/acts";
+import { questionParts, speakerGender } from "../understanding/acts";
 import { asksPrice } from "../understanding/fact-questions";
 import { normalize } from "../understanding/text-match";
 import { interactiveFor, numberedOptions, pickOption } from "./choice";
@@ -56,6 +56,9 @@ export async function serviceNode(run: SkillRun, node: TypedNode<"service">, ans
   }
   // An answer that names no service ("Sandra Moreira. Obrigada!") is asked again with the same few, not every service.
   const offer = matches.length ? matches.map((m) => m.service) : offered.length ? offered : await offerableServices(turn.db, turn.businessId, only);
+  // "um corte" and then "Obrigada!": of a women's and a men's cut, the one of the customer's own gender.
+  const theirs = forSpeaker(offer, turn.message.text);
+  if (theirs) return choose(run, node, theirs);
   if (!offer.length) return { kind: "next", handle: "none" };
   if (offer.length === 1 && !answering) return choose(run, node, offer[0]);
   if (answering) {
@@ -68,6 +71,22 @@ export async function serviceNode(run: SkillRun, node: TypedNode<"service">, ans
   await reply(turn, numberedOptions(body, names), { interactive: interactiveFor(names) });
   run.variables[OFFERED] = rows.map((s) => s.id);
   return { kind: "wait" };
+}
+
+const forWomen = /\b(?:women|womens|woman|ladies|lady|female|feminino|feminina|senhora|senhoras|mujer|mujeres|dama|damas|femenino)\b/;
+const forMen = /\b(?:men|mens|man|gents|gentlemen|male|masculino|homem|homens|hombre|hombres|caballero|caballeros)\b/;
+
+/** The one service of several whose names are for the speaker's gender, as their own words say it; null otherwise. */
+function forSpeaker(offer: ServiceChoice[], text: string): ServiceChoice | null {
+  const gender = speakerGender(text);
+  if (!gender || offer.length < 2) return null;
+  const said = (s: ServiceChoice) => normalize(Object.values(s.name).join(" "));
+  const women = offer.filter((s) => forWomen.test(said(s)));
+  const men = offer.filter((s) => forMen.test(said(s)));
+  // Only a choice between a women's and a men's service says anything.
+  if (!women.length || !men.length) return null;
+  const mine = gender === "f" ? women.filter((s) => !men.includes(s)) : men.filter((s) => !women.includes(s));
+  return mine.length === 1 ? mine[0] : null;
 }
 
 /** The message without its questions that ask a price. */

@@ -335,3 +335,15 @@ export function appointmentAction(text: string): BookingAction | null {
   if (has(text, changeVerbs)) return "change";
   return null;
 }
+
+// A speaker's own grammatical gender: "Obrigada!", "encantado", "estoy agradecida". Portuguese and
+// Spanish agree these with the one who speaks, so a receptionist hears a woman's or a man's voice.
+const saidByWoman = phrases("obrigada|muito obrigada|agradecida|encantada|estou interessada|estoy interesada|sou nova cliente|soy nueva clienta");
+const saidByMan = phrases("obrigado|muito obrigado|agradecido|encantado|estou interessado|estoy interesado|sou novo cliente|soy nuevo cliente");
+
+/** "f" or "m" when the customer's words agree with their own gender, null when they say nothing of it. */
+export function speakerGender(text: string): "f" | "m" | null {
+  const f = has(text, saidByWoman);
+  const m = has(text, saidByMan);
+  return f === m ? null : f ? "f" : "m";
+}
