@@ -55,6 +55,8 @@ export async function openOrderPayment(
       amount: order.amount,
       currency: order.currency,
       lines: order.lines,
+      // On the app's clock, like the expiry: the link's message says how long it lasts from the two.
+      createdAt: new Date(expiresAt.getTime() - settings.expiryMinutes * 60_000),
       expiresAt,
     })
     .returning();

@@ -18,11 +18,14 @@ import { jobHandlers } from "@/lib/server/jobs";
 import { RetryLater, startWorker, type Worker } from "@/lib/jobs/worker";
 import { createApiKey } from "@/lib/keys/api-keys";
 import { messageDelivery } from "@/lib/messages/outbound";
+import { paymentCheckout, paymentNotice } from "@/lib/payments/order-payments";
 import type { SkillGraph } from "@/lib/shared/graph-schema";
 import { readyMadeSkills } from "@/lib/shared/ready-made-skills";
 import { upsertSkill } from "@/lib/skills/skills";
 
-export const QUEUES = [assistantTurn.name, messageDelivery.name];
+// The turn, the sends, and, for a shop that takes payment, the checkout and the message with its link
+// right after an order is confirmed: what a customer's message sets off before the customer sees the answers.
+export const QUEUES = [assistantTurn.name, messageDelivery.name, paymentCheckout.name, paymentNotice.name];
 
 const owned = new Set<string>();
 
@@ -128,7 +131,7 @@ export async function settle(businessId: string, timeoutMs = 20_000): Promise<vo
   for (;;) {
     const [row] = await queryRows<{ n: number }>(
       db(),
-      sql`select count(*)::int as n from jobs where queue in (${QUEUES[0]}, ${QUEUES[1]}) and status = 'pending'
+      sql`select count(*)::int as n from jobs where queue in (${QUEUES[0]}, ${QUEUES[1]}, ${QUEUES[2]}, ${QUEUES[3]}) and status = 'pending'
           and payload->>'businessId' = ${businessId} and run_at <= now() + interval '1 second'`,
     );
     if (Number(row.n) === 0) return;

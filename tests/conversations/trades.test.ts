@@ -8,9 +8,11 @@
 // trades/baseline.json records. TRADES=<substring of ids> runs that subset of the tuned part only.
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customer } from "@/tests/assistant/harness";
 import { api, uniquePhone } from "@/tests/helpers/api";
+import { now } from "@/lib/time/clock";
+import { type FakeStripe, startFakeStripe } from "../fakes/stripe-server";
 import { compareCollection } from "./outcome";
 import { BELA } from "./trades/bela";
 import { TRADES_SPLIT_SEED, type TradesCase, tradesBusinesses, tradesCase } from "./trades/case-schema";
@@ -24,6 +26,19 @@ import { lines, type Result, summary } from "./unseen/report";
 import { corpusRunsHere } from "./corpus-stage";
 
 const runsHere = corpusRunsHere("trades");
+
+// Casa do Chá is paid by a payment link (README.md): its Stripe account is on a local fake.
+let stripe: FakeStripe | null = null;
+beforeAll(async () => {
+  if (!runsHere) return;
+  // The app's clock is pinned to each conversation's `now`: the checkout's expiry is counted from it.
+  stripe = await startFakeStripe({ now: () => now().getTime() });
+  process.env.STRIPE_API_URL = stripe.url;
+});
+afterAll(async () => {
+  await stripe?.close();
+  if (stripe) delete process.env.STRIPE_API_URL;
+});
 
 const CONCURRENCY = Math.max(1, Number(process.env.TRADES_CONCURRENCY ?? 6));
 const filter = process.env.TRADES?.trim() || undefined;
@@ -48,7 +63,7 @@ const productId = (p: TradeProfile, name: string) => p.products.find((x) => x.na
 
 async function runCase(c: TradesCase): Promise<Result> {
   const profile = PROFILES[c.business];
-  const shop = await makeTradeBusiness(profile);
+  const shop = await makeTradeBusiness(profile, stripe ?? undefined);
 
   // Other customers' appointments, booked before this customer writes: not this conversation's to grade.
   const taken = new Set<string>();

@@ -32,6 +32,8 @@ export type FakeStripeOptions = {
   port?: number;
   /** The browser specs: POST /__accounts {secretKey, webhookSecret, webhookUrl} adds an account. */
   control?: boolean;
+  /** Stripe's clock (ms): the real one unless the app's is pinned (a corpus at its own `now`), which it must match. */
+  now?: () => number;
 };
 
 export type FakeStripe = {
@@ -116,7 +118,7 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
       return "invalid line item";
     if (!form.success_url || !form.cancel_url) return "success_url and cancel_url are required";
     const expiresAt = Number(form.expires_at);
-    const nowS = Math.floor(Date.now() / 1000);
+    const nowS = Math.floor((opts.now ?? Date.now)() / 1000);
     // Stripe's window: 30 minutes to 24 hours from now.
     if (!Number.isInteger(expiresAt) || expiresAt < nowS + 30 * 60 - 60 || expiresAt > nowS + 24 * 3600 + 60)
       return "expires_at must be 30 minutes to 24 hours away";

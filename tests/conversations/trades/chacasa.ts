@@ -14,6 +14,7 @@ export const CHACASA: TradeProfile = {
   languages: ["pt", "en", "es"],
   hours: { mon: open, tue: open, wed: open, thu: open, fri: open, sat: open },
   holidays: [],
+  payments: { currency: "EUR", expiryMinutes: 60 },
   staff: [],
   services: [],
   products: [

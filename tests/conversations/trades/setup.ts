@@ -43,11 +43,16 @@ export type TradeProfile = {
   knowledge: Array<Record<Lang, { title: string; content: string }>>;
   /** What may appear in a reply in any language (the business, streets, stations, insurers, staff). */
   names: string[];
+  /** Orders paid by a payment link before they are accepted (the shop's own Stripe account, on the fake). */
+  payments?: { currency: "EUR"; expiryMinutes: number };
 };
+
+/** Where a business's Stripe account is opened: the fake Stripe the corpus runs beside (tests/fakes/stripe-server.ts). */
+export type PaymentAccounts = { addAccount(secretKey: string, webhookSecret: string, webhookUrl: string): void };
 
 const SCOPES = [
   ...["business:read", "business:write", "catalog:read", "catalog:write", "knowledge:read", "knowledge:write"],
-  ...["skills:read", "skills:write", "appointments:read", "appointments:write"],
+  ...["skills:read", "skills:write", "appointments:read", "appointments:write", "payments:read", "payments:write"],
 ];
 
 async function call(key: string, method: string, path: string, body?: unknown) {
@@ -68,7 +73,7 @@ export const productItem = (p: TradeProduct): CatalogItemIn => ({
 export type TradeShop = Shop & { staffIds: Record<string, string>; serviceIds: Record<string, string> };
 
 /** A fresh business of this profile: signed up, then set up through /v1 only. */
-export async function makeTradeBusiness(p: TradeProfile): Promise<TradeShop> {
+export async function makeTradeBusiness(p: TradeProfile, accounts?: PaymentAccounts): Promise<TradeShop> {
   const { businessId } = await signUpOwner(db(), {
     businessName: p.name,
     name: p.owner,
@@ -106,6 +111,16 @@ export async function makeTradeBusiness(p: TradeProfile): Promise<TradeShop> {
     serviceIds[s.name.en] = (await call(key, "POST", "/v1/services", body)).id;
   }
   if (p.products.length) await call(key, "POST", "/v1/catalog/products/items", { items: p.products.map(productItem) });
+  // Without a fake Stripe to open the account on (tests/assistant's readings, about what is ordered, not
+  // how it is paid), the shop takes orders without payment.
+  if (p.payments && accounts) {
+    // The owner's own Stripe keys (Settings > Payments): the customer gets a link once the order is confirmed.
+    const secretKey = `sk_test_${randomBytes(12).toString("hex")}`;
+    const webhookSecret = `whsec_${randomBytes(12).toString("hex")}`;
+    // Nobody pays in a conversation of the corpus: the fake never posts to this address.
+    accounts.addAccount(secretKey, webhookSecret, `http://127.0.0.1:9/payments/stripe/${businessId}`);
+    await call(key, "PUT", "/v1/payments/settings", { secretKey, webhookSecret, requirePayment: true, ...p.payments });
+  }
 
   const skills: Array<{ id: string; name: string; assistantId: string }> = (await call(key, "GET", "/v1/skills")).data;
   if (!skills.length) throw new Error("the sign-up installed no ready-made skills");
