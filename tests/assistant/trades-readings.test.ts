@@ -354,6 +354,26 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).not.toContain("2026-12-02T12:00");
   });
 
+  it("keeps the time asked for when the customer takes another day 'at the same time'", async () => {
+    pinClock(porto.now);
+    const en = customer(salon);
+    await en.say("Can I have a manicure on Monday at 3?");
+    await en.say("Tuesday then, same time");
+    const pt = customer(salon);
+    await pt.say("Queria uma barba com o Marco na terça às 11h");
+    await pt.say("Então quarta, à mesma hora");
+    const nails = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds.Manicure);
+    expect(nails.map((a) => local(a.start, BELA.timeZone))).toContain("2026-12-01T15:00");
+    const trims = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Beard trim"]);
+    expect(trims.map((a) => local(a.start, BELA.timeZone))).toContain("2026-12-02T11:00");
+    pinClock(madrid.now);
+    const es = customer(clinic);
+    await es.say("Una revisión el sábado a las 12, por favor");
+    await es.say("Pues el lunes a la misma hora");
+    const checkups = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"]);
+    expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).toContain("2026-11-30T12:00");
+  });
+
   it("books a time said off the half hours as said when it is free", async () => {
     const en = customer(clinic);
     await en.say("Could I have a check-up on Monday at quarter past 10?");

@@ -16,7 +16,7 @@ import { readWhenParts } from "../understanding/when";
 import { type OfferedTime, nearestTimes, timeLabel, widened } from "./appointment-offer";
 import { numberedOptions, pickOption } from "./choice";
 import { renderMessage } from "./render";
-import { localized, MOVING, type SkillRun, STAFF, type Step, TIMES } from "./run-state";
+import { ASKED_TIME, localized, MOVING, type SkillRun, STAFF, type Step, TIMES } from "./run-state";
 import type { ChosenService } from "./service-node";
 
 // An `appointment` node offers the nearest free times of the service a `service` node chose, for the
@@ -58,8 +58,11 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
   // "A las 17h" answering the times offered for Friday: a time said alone is on the day of those times
   // (a day said with it is that day, as read without them: "then Thursday at 9").
   const offeredDay = answering && Array.isArray(run.variables[TIMES]) ? (run.variables[TIMES] as OfferedTime[])[0]?.start : undefined;
-  const saysDay = readWhenParts(turn.message.text, { timeZone: turn.timeZone, now: now(), daytime: true })?.date !== undefined;
-  const base = moving?.date ?? (offeredDay && !saysDay ? localDay(new Date(offeredDay), turn.timeZone) : undefined);
+  const saidDay = readWhenParts(turn.message.text, { timeZone: turn.timeZone, now: now(), daytime: true })?.date;
+  const offeredLocal = offeredDay ? localDay(new Date(offeredDay), turn.timeZone) : undefined;
+  // "Então quarta, à mesma hora" answering Wednesday 2nd's times, said on a Wednesday: that Wednesday.
+  const sameWeekday = saidDay && offeredLocal && new Date(`${saidDay}T12:00Z`).getUTCDay() === new Date(`${offeredLocal}T12:00Z`).getUTCDay();
+  const base = moving?.date ?? (offeredLocal && (!saidDay || sameWeekday) ? offeredLocal : undefined);
   let range = readTimeRange(turn.message.text, { timeZone: turn.timeZone, now: now() }, base);
   // "um corte na sexta às 16h com a Rita?", then "Marta Lopes, muito obrigada" picking the service: the day,
   // time and person of the request the service question interrupted.
@@ -71,6 +74,10 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
   }
   // "al jueves a la misma hora": the time of the appointment being moved.
   if (!range.time && moving?.time && sameTime.test(normalize(turn.message.text))) range.time = moving.time;
+  // "Tuesday then, same time" after no free time on the Monday at 11 asked for: 11 on Tuesday.
+  const asked = run.variables[ASKED_TIME];
+  if (!range.time && answering && typeof asked === "string" && sameTime.test(normalize(turn.message.text))) range.time = asked;
+  if (range.time) run.variables[ASKED_TIME] = range.time;
   return offerFor(run, node, service as ChosenService, range, null);
 }
 
@@ -149,6 +156,7 @@ async function take(run: SkillRun, node: TypedNode<"appointment">, service: Chos
       const names = await appointmentNames(turn.db, turn.businessId, moved, lang);
       delete run.variables[MOVING];
       delete run.variables[TIMES];
+      delete run.variables[ASKED_TIME];
       const staff = names.staff ? t(lang, "appointment.with", { name: names.staff }) : "";
       await reply(turn, t(lang, "appointment.moved", { service: moving.service, when: formatDateTime(moved.start, turn.timeZone, lang), staff }));
       return { kind: "end" };
@@ -173,6 +181,7 @@ async function take(run: SkillRun, node: TypedNode<"appointment">, service: Chos
     run.variables[node.data.variable] = value;
     run.recorded = true;
     delete run.variables[TIMES];
+    delete run.variables[ASKED_TIME];
     delete run.variables[STAFF];
     run.retries = 0;
     return { kind: "next", handle: "booked" };

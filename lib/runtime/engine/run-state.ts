@@ -70,5 +70,8 @@ export const REFUSAL = "$refusal";
 export const TIMES = "$times";
 // The staff member the customer asked for ("with Ana"), kept while the appointment node offers times: {id, name}.
 export const STAFF = "$staff";
+// The time of day the customer asked for when the appointment node offered times ("Monday at 11", a day
+// it is closed): "Tuesday then, same time" means it. "HH:MM".
+export const ASKED_TIME = "$askedTime";
 // The appointment a session moves instead of booking one ("can I move my appointment to Friday?"): {id, staffId, date}.
 export const MOVING = "$moving";
