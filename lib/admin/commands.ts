@@ -16,7 +16,10 @@ import { changePassword, createUser, listUsers, removeMember, setMemberRole } fr
 import { grantTokens } from "../wallet/wallet";
 import { backupEmbedded } from "./backup";
 
-export type AdminArgs = Record<string, string | true>;
+import type { AdminArgs } from "./args";
+
+export type { AdminArgs } from "./args";
+export { parseAdminArgs } from "./args";
 
 const need = (args: AdminArgs, name: string): string => {
   const v = args[name];
@@ -220,20 +223,6 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
     throw new AppError("invalid_request", "restore refuses to run while a server holds the database: stop the server, then run it again.");
   },
 };
-
-export function parseAdminArgs(argv: string[]): { command: string; args: AdminArgs } {
-  const [command, ...rest] = argv;
-  const args: AdminArgs = {};
-  for (let i = 0; i < rest.length; i++) {
-    const token = rest[i];
-    if (!token.startsWith("--")) throw new AppError("invalid_request", `Unexpected argument ${token}.`);
-    const eq = token.indexOf("=");
-    if (eq > 0) args[token.slice(2, eq)] = token.slice(eq + 1);
-    else if (rest[i + 1] !== undefined && !rest[i + 1].startsWith("--")) args[token.slice(2)] = rest[++i];
-    else args[token.slice(2)] = true;
-  }
-  return { command: command ?? "", args };
-}
 
 export async function runAdminCommand(command: string, args: AdminArgs): Promise<unknown> {
   const fn = adminCommands[command];

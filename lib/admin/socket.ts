@@ -5,6 +5,7 @@ import path from "node:path";
 import { dataDir } from "../db/client";
 import { AppError, errorText } from "../errors";
 import { type AdminArgs, runAdminCommand } from "./commands";
+import { adminSocketDir, adminSocketPath } from "./socket-client";
 
 // PGlite allows one process per data directory, so while the server runs, `npm run admin` sends its
 // command over a local socket and the server runs it. Whoever can connect can create businesses, keys
@@ -14,8 +15,7 @@ import { type AdminArgs, runAdminCommand } from "./commands";
 //
 // The protocol: one JSON line `{"command","args"}` per request, one JSON line `{"ok",...}` per answer,
 // in order; the server closes the connection once the client has ended its side.
-export const adminSocketDir = (dir = dataDir()) => path.join(dir, "admin");
-export const adminSocketPath = (dir = dataDir()) => path.join(adminSocketDir(dir), "admin.sock");
+export { adminSocketDir, adminSocketPath, sendAdminCommand } from "./socket-client";
 
 const MAX_LINE_BYTES = 64 * 1024;
 
@@ -96,26 +96,4 @@ export function startAdminSocket(dir = dataDir()): net.Server {
   server.on("listening", () => fs.chmodSync(file, 0o600));
   server.unref();
   return server;
-}
-
-/** Sends one command to the running server's socket and returns its result (or throws its error). */
-export function sendAdminCommand(command: string, args: AdminArgs): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const conn = net.createConnection(adminSocketPath());
-    let buf = "";
-    conn.on("connect", () => conn.end(`${JSON.stringify({ command, args })}\n`));
-    conn.on("data", (c) => {
-      buf += c.toString("utf8");
-    });
-    conn.on("end", () => {
-      try {
-        const reply = JSON.parse(buf.split("\n")[0]) as { ok: boolean; result?: unknown; error?: string };
-        if (reply.ok) resolve(reply.result);
-        else reject(new AppError("invalid_request", reply.error ?? "failed"));
-      } catch (err) {
-        reject(err);
-      }
-    });
-    conn.on("error", reject);
-  });
 }
