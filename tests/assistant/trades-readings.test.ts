@@ -374,6 +374,23 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).toContain("2026-11-30T12:00");
   });
 
+  it("books the service the business's answer before named, when the customer then says only a day and time", async () => {
+    pinClock(porto.now);
+    const en = customer(salon);
+    expect((await en.say("do you cut children's hair too? asking for my daughter")).join("\n")).toContain("18");
+    await en.say("lovely, friday at 12 then");
+    const pt = customer(salon);
+    await pt.say("Fazem cortes a crianças? O meu filho tem 5 anos");
+    await pt.say("Ótimo, então quinta às 15h");
+    const es = customer(salon);
+    await es.say("¿Cortáis el pelo a niños? Es para mi hijo de 7 años");
+    await es.say("Perfecto, el sábado a las 12 entonces");
+    const men = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Men's haircut"]);
+    expect(men.map((a) => local(a.start, BELA.timeZone))).toEqual(
+      expect.arrayContaining(["2026-11-27T12:00", "2026-11-26T15:00", "2026-11-28T12:00"]),
+    );
+  });
+
   it("books a time said off the half hours as said when it is free", async () => {
     const en = customer(clinic);
     await en.say("Could I have a check-up on Monday at quarter past 10?");

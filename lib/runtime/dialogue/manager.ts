@@ -52,7 +52,7 @@ import {
   slotsOf,
 } from "../understanding/slots";
 import { readWhenParts, rollPastWeekday, toIso, type WhenParts } from "../understanding/when";
-import { searchServices, serviceNamedIn } from "../retrieval/service-search";
+import { searchServices, serviceInLastReply, serviceNamedIn } from "../retrieval/service-search";
 import { sayClosedForOrder } from "./order-hours";
 
 // The dialogue manager: every message to a running skill (and every message that starts one) is
@@ -106,6 +106,8 @@ export async function impliedSkill(turn: Turn, skills: RunnableSkill[], { beside
       // A day and a time with no service, right after a message that named one ("how much is the
       // whitening?" then "can I come on Friday at 4?"): that service's appointment.
       if (!best && when !== null && (await serviceNamedIn(turn.db, turn.businessId, turn.loaded?.previousInboundText ?? null))) return appointment;
+      // Or that the business's answer before named ("a kids' cut costs the same as a men's haircut").
+      if (!best && when?.date && when.time && (await serviceInLastReply(turn.db, lastReplyAsk(turn)))) return appointment;
     }
   }
   // "do you have pizza?" asks; "can I get a lasagna for pickup?" and "3 diavolas, and do you take card?" order.
@@ -895,3 +897,5 @@ async function isRequest(run: SkillRun, part: string, skills: RunnableSkill[]): 
 
 export const rememberedLang = (variables: Record<string, unknown>) =>
   isDetectedLanguage(variables[LANG]) ? (variables[LANG] as DetectedLanguage) : null;
+
+const lastReplyAsk = (turn: Turn) => ({ businessId: turn.businessId, conversationId: turn.conversation.id, beforeMessageId: turn.message.id });

@@ -2,7 +2,7 @@ import "server-only";
 import type { TypedNode } from "../../shared/graph-schema";
 import { localeOf } from "../base/phrases";
 import { reply } from "../base/reply";
-import { offerableServices, type ServiceChoice, serviceName, serviceNamedIn, searchServices } from "../retrieval/service-search";
+import { offerableServices, type ServiceChoice, serviceInLastReply, serviceName, serviceNamedIn, searchServices } from "../retrieval/service-search";
 import { questionParts, speakerGender } from "../understanding/acts";
 import { asksPrice } from "../understanding/fact-questions";
 import { normalize } from "../understanding/text-match";
@@ -51,7 +51,14 @@ export async function serviceNode(run: SkillRun, node: TypedNode<"service">, ans
   // "Dá pra sexta às 16h?" right after "o meu sorriso está amarelado... quanto sai?": the service the
   // customer's message before named, when this one names none.
   if (!matches.length && !answering) {
-    const before = await serviceNamedIn(turn.db, turn.businessId, turn.loaded?.previousInboundText ?? null, only);
+    const before =
+      (await serviceNamedIn(turn.db, turn.businessId, turn.loaded?.previousInboundText ?? null, only)) ??
+      (await serviceInLastReply(turn.db, {
+        businessId: turn.businessId,
+        conversationId: turn.conversation.id,
+        beforeMessageId: turn.message.id,
+        only,
+      }));
     if (before) return choose(run, node, before);
   }
   // An answer that names no service ("Sandra Moreira. Obrigada!") is asked again with the same few, not every service.

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { serviceStaff, services, staffMembers } from "../../db/schema";
+import { messages, serviceStaff, services, staffMembers } from "../../db/schema";
 import { stems } from "../understanding/stemming";
 import { meaningfulWords } from "../understanding/stopwords";
 import { normalize, words } from "../understanding/text-match";
@@ -86,6 +86,30 @@ export async function serviceNamedIn(db: Db, businessId: string, text: string | 
   const [best, second] = await searchServices(db, businessId, text, { only });
   if (!best || (second && best.score <= second.score * 1.5)) return null;
   return best.coverage >= 0.5 || best.exactPrimaryHit || !second ? best.service : null;
+}
+
+/**
+ * The one service the conversation's last message from the business names, or null: "A kids' cut costs the
+ * same as a men's haircut: €18." answered before "great, saturday at 11 then" (a list of several names none).
+ */
+export async function serviceInLastReply(
+  db: Db,
+  q: { businessId: string; conversationId: string; beforeMessageId: string; only?: string[] },
+): Promise<ServiceChoice | null> {
+  const [last] = await db
+    .select({ text: messages.text })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.businessId, q.businessId),
+        eq(messages.conversationId, q.conversationId),
+        eq(messages.direction, "outbound"),
+        lt(messages.id, q.beforeMessageId),
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(1);
+  return serviceNamedIn(db, q.businessId, last?.text ?? null, q.only);
 }
 
 /** A service's name in the customer's language, else another of its names. */
