@@ -2,20 +2,15 @@ import "server-only";
 import type { AuditAction } from "../audit/actions";
 import { recordAudit } from "../audit/record";
 import { createBusiness, getBusiness } from "../businesses/businesses";
-import { rotateEncryptionKey } from "../crypto/rotate";
-import { graphUrl, listUnusable, replayInbound, replayUnusable, setWhatsApp, verifyWhatsApp } from "../channels";
 import { type Db, db } from "../db/client";
 import { migrate } from "../db/migrate";
 import { parseByteSize, setStorageQuota } from "../media/storage-quota";
-import { seedDemo } from "../demo/seed-demo";
 import { AppError } from "../errors";
 import { createApiKey, keyBusiness, revokeApiKey } from "../keys/api-keys";
 import { liveKeysCreatedBy } from "../keys/key-creators";
 import { revokeInvitesSentBy } from "../team/invites";
 import { changePassword, createUser, listUsers, removeMember, setMemberRole } from "../users/users";
 import { grantTokens } from "../wallet/wallet";
-import { backupEmbedded } from "./backup";
-
 import type { AdminArgs } from "./args";
 
 export type { AdminArgs } from "./args";
@@ -57,15 +52,22 @@ const int = (v: string, name: string) => {
   return Number(v);
 };
 
+// The channels (the WhatsApp adapter and everything it sends through), the demo's seed, the key
+// rotation and the embedded database's backup are loaded by the commands that use them: the CLI runs
+// one command and exits, and most commands need none of them (about 300 modules).
+const channels = () => import("../channels");
+
 /** The operator commands, shared by the CLI (direct) and the running server's admin socket (PGlite). */
 export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>> = {
   // What a channel sent that the service could not use (newest first; --all includes the replayed ones).
   async "unusable-inbound"(a) {
     const limit = optional(a, "limit");
+    const { listUnusable } = await channels();
     return listUnusable(db(), { all: a.all === true, limit: limit ? int(limit, "limit") : undefined, businessId: optional(a, "business") });
   },
   // After a fix: process kept items again (--id one, or --all not replayed yet); still unusable ones stay listed.
   async "replay-inbound"(a) {
+    const { replayInbound, replayUnusable } = await channels();
     return replayUnusable(db(), { id: optional(a, "id"), all: a.all === true }, (channel, raw) => {
       if (channel !== "whatsapp") throw new AppError("invalid_request", `No replay for channel ${channel}.`);
       return replayInbound(db(), raw);
@@ -78,7 +80,7 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
       tokens: a.tokens ? int(need(a, "tokens"), "tokens") : undefined,
       timeZone: optional(a, "time-zone"),
       whatsapp: phoneNumberId
-        ? await verifyWhatsApp({
+        ? await (await channels()).verifyWhatsApp({
             phoneNumberId,
             accessToken: optional(a, "whatsapp-access-token"),
             displayNumber: optional(a, "whatsapp-display-number") ?? null,
@@ -179,6 +181,7 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
     return grantTokens(db(), need(a, "business"), int(need(a, "tokens"), "tokens"));
   },
   async "set-whatsapp"(a) {
+    const { setWhatsApp } = await channels();
     await setWhatsApp(db(), need(a, "business"), {
       phoneNumberId: need(a, "phone-number-id"),
       accessToken: optional(a, "access-token"),
@@ -188,7 +191,7 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
   },
   // Which channel the business's replies take, and whether this server can talk to WhatsApp at all.
   async "whatsapp-status"(a) {
-    const b = await getBusiness(db(), need(a, "business"));
+    const [b, { graphUrl }] = await Promise.all([getBusiness(db(), need(a, "business")), channels()]);
     const connected = !!(b.whatsappPhoneNumberId && b.whatsappAccessTokenEnc);
     return {
       businessId: b.id,
@@ -204,6 +207,7 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
     };
   },
   async "seed-demo"() {
+    const { seedDemo } = await import("../demo/seed-demo");
     return seedDemo(db());
   },
   async migrate() {
@@ -212,10 +216,12 @@ export const adminCommands: Record<string, (args: AdminArgs) => Promise<unknown>
   },
   // Run by the process that holds the embedded database: the running server when there is one.
   async backup(a) {
+    const { backupEmbedded } = await import("./backup");
     return backupEmbedded(need(a, "out"), a.force === true);
   },
   // Re-encrypts every stored secret from ENCRYPTION_KEY_PREVIOUS to ENCRYPTION_KEY (README, Operations).
   async "rotate-encryption-key"() {
+    const { rotateEncryptionKey } = await import("../crypto/rotate");
     return rotateEncryptionKey(db());
   },
   // `restore` is not here: scripts/admin.ts runs it itself, never through a running server's socket.
