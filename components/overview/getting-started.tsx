@@ -105,7 +105,8 @@ export function EmptyCollectionWarnings() {
       {usage.data.emptyCollections.map((e) => (
         <div key={`${e.skillId}-${e.collection}`} className="alert alert-warning" role="status">
           <strong>{e.skillName}</strong> searches the catalog collection <code>{e.collection}</code>, which is empty: every order would end in
-          “couldn't find that”. <IntentLink href={`/catalog?collection=${encodeURIComponent(e.collection)}`}>Upload items to {e.collection}</IntentLink> or{" "}
+          “couldn't find that”.{" "}
+          <IntentLink href={`/catalog?collection=${encodeURIComponent(e.collection)}`}>Upload items to {e.collection}</IntentLink> or{" "}
           <IntentLink href={`/skills/${encodeURIComponent(e.skillId)}`}>pick another collection</IntentLink>.
         </div>
       ))}
