@@ -13,9 +13,6 @@ import { changePassword, createUser, listUsers, removeMember, setMemberRole } fr
 import { grantTokens } from "../wallet/wallet";
 import type { AdminArgs } from "./args";
 
-export type { AdminArgs } from "./args";
-export { parseAdminArgs } from "./args";
-
 const need = (args: AdminArgs, name: string): string => {
   const v = args[name];
   if (typeof v !== "string" || !v) throw new AppError("invalid_request", `--${name} is required.`);

@@ -4,7 +4,8 @@ import net from "node:net";
 import path from "node:path";
 import { dataDir } from "../db/client";
 import { AppError, errorText } from "../errors";
-import { type AdminArgs, runAdminCommand } from "./commands";
+import type { AdminArgs } from "./args";
+import { runAdminCommand } from "./commands";
 import { adminSocketDir, adminSocketPath } from "./socket-client";
 
 // PGlite allows one process per data directory, so while the server runs, `npm run admin` sends its
@@ -15,7 +16,6 @@ import { adminSocketDir, adminSocketPath } from "./socket-client";
 //
 // The protocol: one JSON line `{"command","args"}` per request, one JSON line `{"ok",...}` per answer,
 // in order; the server closes the connection once the client has ended its side.
-export { adminSocketDir, adminSocketPath, sendAdminCommand } from "./socket-client";
 
 const MAX_LINE_BYTES = 64 * 1024;
 

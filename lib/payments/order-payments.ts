@@ -44,7 +44,9 @@ export async function openOrderPayment(
   order: { recordId: string; amount: number; currency: string; lines: PaymentLine[] },
   settings: { provider: string; expiryMinutes: number },
 ): Promise<PaymentRow> {
-  const expiresAt = new Date(now().getTime() + settings.expiryMinutes * 60_000);
+  // Both on the app's clock: the link's message says how long it lasts from the two.
+  const createdAt = now();
+  const expiresAt = new Date(createdAt.getTime() + settings.expiryMinutes * 60_000);
   const [row] = await tx
     .insert(orderPayments)
     .values({
@@ -55,8 +57,7 @@ export async function openOrderPayment(
       amount: order.amount,
       currency: order.currency,
       lines: order.lines,
-      // On the app's clock, like the expiry: the link's message says how long it lasts from the two.
-      createdAt: new Date(expiresAt.getTime() - settings.expiryMinutes * 60_000),
+      createdAt,
       expiresAt,
     })
     .returning();

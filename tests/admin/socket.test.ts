@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { adminSocketPath, startAdminSocket } from "@/lib/admin/socket";
+import { startAdminSocket } from "@/lib/admin/socket";
+import { adminSocketPath } from "@/lib/admin/socket-client";
 import { db } from "@/lib/db/client";
 import { businesses } from "@/lib/db/schema";
 
