@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopCopies } from "@/tests/helpers/clone-business";
 import { assistantTurn } from "@/lib/messages/receive-message";
 import { pinClock } from "@/lib/time/clock";
 import { jobHandlers } from "@/lib/server/jobs";
@@ -76,8 +77,11 @@ function hasFact(text: string, fact: Fact): boolean {
   return re.test(text) || re.test(fold(text));
 }
 
+// Each conversation gets a fresh copy of Tasca da Ana, set up once (tests/helpers/clone-business.ts).
+const conversationShop = shopCopies(makeConversationShop);
+
 async function runCase(c: Case): Promise<Result> {
-  const shop = await makeConversationShop();
+  const shop = await conversationShop();
   const who = customer(shop);
   const { transcript, failures } = await playTurns(who, c.turns, { has: hasFact, show });
   failures.push(...languageFailures(transcript, c.outcome.replyLang ?? c.lang, OWNER_TEXTS));

@@ -17,7 +17,8 @@ import { compareCollection } from "./outcome";
 import { BELA } from "./trades/bela";
 import { TRADES_SPLIT_SEED, type TradesCase, tradesBusinesses, tradesCase } from "./trades/case-schema";
 import { CHACASA } from "./trades/chacasa";
-import { makeTradeBusiness, type TradeProfile, type Weekly } from "./trades/setup";
+import { makeTradeBusiness, type TradeProfile, type TradeShop, type Weekly } from "./trades/setup";
+import { shopCopies } from "@/tests/helpers/clone-business";
 import { SONRISA } from "./trades/sonrisa";
 import { DEFAULT_NOW, heldOutIds, parseCasesWith, patternNames } from "./unseen/case-schema";
 import { bookingFits, compareAppointments, leadFits, localToInstantIn, orderFits, readAppointments, readUnseenOutcome } from "./unseen/grade";
@@ -45,6 +46,10 @@ const filter = process.env.TRADES?.trim() || undefined;
 const dir = path.resolve(__dirname, "trades");
 
 const PROFILES: Record<TradesCase["business"], TradeProfile> = { bela: BELA, sonrisa: SONRISA, chacasa: CHACASA };
+// Each conversation gets a fresh copy of its business, set up once (tests/helpers/clone-business.ts).
+const SHOPS = Object.fromEntries(
+  Object.entries(PROFILES).map(([k, p]) => [k, shopCopies(() => makeTradeBusiness(p, stripe ?? undefined))]),
+) as Record<TradesCase["business"], () => Promise<TradeShop>>;
 
 function load(file: string): TradesCase[] {
   const full = path.join(dir, file);
@@ -63,7 +68,7 @@ const productId = (p: TradeProfile, name: string) => p.products.find((x) => x.na
 
 async function runCase(c: TradesCase): Promise<Result> {
   const profile = PROFILES[c.business];
-  const shop = await makeTradeBusiness(profile, stripe ?? undefined);
+  const shop = await SHOPS[c.business]();
 
   // Other customers' appointments, booked before this customer writes: not this conversation's to grade.
   const taken = new Set<string>();

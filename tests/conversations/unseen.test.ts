@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { customer, type Shop } from "@/tests/assistant/harness";
+import { shopCopies } from "@/tests/helpers/clone-business";
 import { compareCollection } from "./outcome";
 import { MENU, RULES, SHOP_NAME, TIME_ZONE } from "./shop";
 import { DEFAULT_NOW, heldOutIds, parseCases, patternNames, type UnseenCase } from "./unseen/case-schema";
@@ -47,14 +48,14 @@ type Business = {
 const BUSINESSES: Record<UnseenCase["business"], Business> = {
   tasca: {
     zone: TIME_ZONE,
-    make: makeUnseenTasca,
+    make: shopCopies(makeUnseenTasca),
     rules: RULES,
     menu: MENU,
     names: [...MENU.map((m) => m.title), SHOP_NAME, "Rua das Flores 12", "Baixa-Chiado", "Parque Camões", "TascaDaAna-Guest", "chiado2026"],
   },
   lola: {
     zone: LOLA_TIME_ZONE,
-    make: makeLola,
+    make: shopCopies(makeLola),
     rules: LOLA_RULES,
     menu: LOLA_MENU,
     names: [
