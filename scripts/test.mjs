@@ -23,6 +23,7 @@ import { stripVTControlCharacters } from "node:util";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const tsc7 = path.join(root, "node_modules", "typescript-7", "bin", "tsc");
 
 function refuse(line) {
   console.error(`npm test: ${line}`);
@@ -296,7 +297,7 @@ const atOnce =
 
 const names = {
   lint: "lint (biome)",
-  types: "types (tsc)",
+  types: "types (tsc, TypeScript 7)",
   structure: "generated files and schema (routes, README events, migrations, import circles)",
   regex: "regular expressions (no catastrophic backtracking, recheck)",
   pglite: "integration tests on PGlite (embedded)",
@@ -343,9 +344,11 @@ async function staticLane() {
 // that the browser suite serves (and CI's reliability suite reuses). The build skips its own type
 // check (NEXT_SKIP_TYPECHECK=1, next.config.mjs): it would repeat this one, about 40 s of CPU, and it
 // ignores errors in test files, which this one does not. They run one after the other because the
-// build rewrites .next, where the route types are.
+// build rewrites .next, where the route types are. The check is TypeScript 7's compiler (the native
+// one, package `typescript-7`): the same diagnostics as 5.9's in a third of the time (42 -> 14 s on
+// the quiet machine, 2026-12-01); `typescript` stays 5.9 for Next, which loads its JavaScript API.
 async function typesThenBrowserLane() {
-  await stage(names.types, [tool("next", "typegen"), tool("tsc", "--noEmit", "-p", ".")]);
+  await stage(names.types, [tool("next", "typegen"), (out) => sh(process.execPath, [tsc7, "--noEmit", "-p", "."], {}, out)]);
   await browserLane();
 }
 
