@@ -125,8 +125,12 @@ export function fileWorker() {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until the business has no turn or delivery job left that is due. */
-export async function settle(businessId: string, timeoutMs = 20_000): Promise<void> {
+/**
+ * Waits until the business has no turn or delivery job left that is due. The bound is a stuck job's,
+ * not a speed limit: on two busy cores, with the corpora's six conversations at a time in each file, a
+ * turn has waited over 20 s for the worker (2026-12-01), so a minute.
+ */
+export async function settle(businessId: string, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await queryRows<{ n: number }>(
