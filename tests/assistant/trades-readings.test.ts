@@ -205,6 +205,25 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     expect(mine.map((a) => [local(a.start, SONRISA.timeZone), a.staffId])).toContainEqual(["2026-11-26T17:00", clinic.staffIds["Dra. Laura Gómez"]]);
   });
 
+  it("starts a booking asked for 'something' with a person on a day, and books it with that person", async () => {
+    // "something", "alguma coisa": filler that once diluted the request below the classifier's bar ("no answer").
+    for (const [ask, which] of [
+      ["Can I book something with Rita on Friday?", /which service/i],
+      ["Queria marcar alguma coisa com a Rita na sexta", /que serviço/i],
+    ] as const) {
+      const c = customer(salon);
+      const first = (await c.say(ask)).join("\n");
+      expect(first, ask).toMatch(which);
+      expect(first).not.toMatch(/don't have an answer|não tenho resposta/i);
+    }
+    const c = customer(salon);
+    await c.say("Can I book something with Rita on Friday?");
+    await c.say("A manicure");
+    await c.say("3pm please");
+    const manicures = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds.Manicure && a.status !== "cancelled");
+    expect(manicures.map((a) => [local(a.start, BELA.timeZone), a.staffId])).toContainEqual(["2026-11-27T15:00", salon.staffIds.Rita]);
+  });
+
   it("says a service's price asked of nothing named ('Quanto custa?')", async () => {
     const c = customer(clinic);
     const replies = (await c.say("Queria fazer uma limpeza aos dentes. Segunda às 11h dá? Quanto custa?")).join("\n");

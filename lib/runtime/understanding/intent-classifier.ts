@@ -35,7 +35,8 @@ const noise = new Set(
   posso pode podem poderia queria quero gostaria gostava preciso puedo puede pueden podria quiero queria quisiera gustaria necesito
   o os as um uma uns umas de do da dos das no na nos nas em ao aos para pra pro e ou com eu meu minha nosso nossa voce sao esta
   voces vc vcs ola oi por favor boas bom dia boa tarde noite
-  el la los las un una unos unas del al en y con mi mis nuestro nuestra yo usted ustedes hola porfa buenas buenos dias es son`.split(/\s+/),
+  el la los las un una unos unas del al en y con mi mis nuestro nuestra yo usted ustedes hola porfa buenas buenos dias es son
+  something anything sth smth algo alguma algum qualquer alguna alguno cualquier`.split(/\s+/),
 );
 
 // A word no example has weighs this much of the rarest known word: enough that a long message about
