@@ -67,7 +67,7 @@ afterAll(async () => {
   delete process.env.STRIPE_API_URL;
 });
 
-async function settle(businessId: string, timeoutMs = 20_000) {
+async function settle(businessId: string, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await queryRows<{ n: number }>(
@@ -201,6 +201,29 @@ describe("payment links on orders (Stripe Checkout)", () => {
     const preparing = await api("PATCH", `/v1/records/orders/${order.id}`, { key: shop.key, body: { status: "preparing" } });
     expect(preparing.status).toBe(200);
     expect(preparing.body.payment).toMatchObject({ status: "paid" });
+  });
+
+  it("answers a 'yes, go ahead' after the link with the link again and the time it has left, and places nothing more", async () => {
+    const shop = await payingShop();
+    const { c, order, payment } = await orderTiramisu(shop);
+    const url = stripe.sessions.get(payment.externalId as string)?.url as string;
+    await c.replies();
+    const again = (await c.say("Yes, go ahead")).join("\n");
+    expect(again).toMatch(
+      new RegExp(`^Please pay €12\\.00 here to confirm your order: ${url.replace(/[.?]/g, "\\$&")}\nThe link is valid for (?:29|30) minutes\\.$`),
+    );
+    const pt = await payingShop();
+    const second = await orderTiramisu(pt, "pt");
+    await second.c.replies();
+    expect((await second.c.say("sim")).join("\n")).toMatch(/^Para confirmar a encomenda, pague 12,00 € aqui: http/);
+    // The order is still the one awaiting payment; nothing else was recorded.
+    const all = await db().select().from(records).where(eq(records.businessId, shop.businessId));
+    expect(all.map((r) => [r.id, r.status])).toEqual([[order.id, "awaiting_payment"]]);
+    // Once paid, a "yes" gets no link.
+    expect(await stripe.pay(payment.externalId as string)).toBe(200);
+    await settle(shop.businessId);
+    await c.replies();
+    expect((await c.say("ok great")).join("\n")).not.toContain(url);
   });
 
   it("refuses a bad signature with 400 and changes nothing; a replayed webhook changes nothing again", async () => {

@@ -525,6 +525,23 @@ describe("the order skill with a tea shop's customers", () => {
     ]);
   });
 
+  it("leaves out what the customer may come in for another time ('I might pop in for a teapot')", async () => {
+    const c = customer(shop);
+    const said = (
+      await c.say("Hi! Could we get 3 Earl Grey and 2 Sencha delivered to our office, Rua Castilho 39, 1250-068 Lisboa? I might pop in for a teapot.")
+    ).join("\n");
+    expect(said).toContain("3 x Earl Grey");
+    expect(said).toContain("2 x Chá verde Sencha");
+    expect(said).not.toMatch(/Bule/);
+    const es = customer(shop);
+    const dicho = (await es.say("Quiero 2 Rooibos para recoger. A lo mejor me paso otro día a por una tetera")).join("\n");
+    expect(dicho).toContain("2 x Rooibos");
+    expect(dicho).not.toMatch(/Bule/);
+    // A visit said without doubt is this order's pickup.
+    const later = customer(shop);
+    expect((await later.say("Hola! Luego paso a recoger 2 rooibos y una tetera")).join("\n")).toMatch(/2 x Rooibos[\s\S]*1 x Bule/);
+  });
+
   it("takes the count said after 'how many?' with another item, and asks no more", async () => {
     const c = customer(shop);
     expect((await c.say("I'd like some rooibos delivered to Rua Augusta 10, Lisboa")).join("\n")).toMatch(/How many/);

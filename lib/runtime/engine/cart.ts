@@ -24,6 +24,13 @@ const removeWords =
 const startsWithNo =
   /^(?:(?:actually|oh|ah|and|e|y|afinal|alias|sorry|wait|ok|okay)\s+)*no\s(?!(?:worries|problem|prob|probs|thanks|thank|pasa|hay|te preocupes)\b)/;
 // "pra retirar", "para levar": how the order is taken, never an item taken out.
+// "I might pop in for a teapot", "se calhar passo aí depois por um bule", "a lo mejor me paso otro día a
+// por una tetera": what the customer may come in for some other time is not part of this order. Only a
+// visit said with doubt: "luego paso a recoger 2 rooibos", "depois passo aí" are this order's pickup.
+const hedge = /\b(?:might|maybe|perhaps|another day|some day|some other time|talvez|se calhar|outro dia|quizas|quiza|a lo mejor|tal vez|otro dia)\b/;
+const visit =
+  /\b(?:pop (?:in|by|round|over)|drop (?:in|by)|come (?:in|by|over)|swing by|stop (?:by|in)|visit|passar|passo|passe|dar um salto|pasar|pase|paso|pasarme|acercarme|me acerco)\b/;
+const visitSomeOtherTime = (part: string) => hedge.test(part) && visit.test(part);
 const takeaway = /\b(?:pra|para|pa|p) (?:retirar|levantar|levar|llevar|lleva|recoger|viagem)\b/g;
 const setWords =
   /\b(make it|make that|make them|change|only|just|actually|instead|afinal|so|apenas|mudar|muda|troca|en realidad|mejor|solo|cambia|cambiar|mejor que sean|sean)\b/;
@@ -154,7 +161,7 @@ export async function readCartChanges(
   for (const said of parts) {
     const part = said.replace(takeaway, " ");
     const ws = words(part);
-    if (!ws.length) continue;
+    if (!ws.length || visitSomeOtherTime(part)) continue;
     const removing = removeWords.test(part) || startsWithNo.test(part);
     const more = moreWords.test(part);
     const each = eachFor(part);

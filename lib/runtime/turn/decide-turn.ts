@@ -3,6 +3,7 @@ import { cannedReplies, replyLanguage } from "../base/canned-replies";
 import { manageBooking } from "../dialogue/bookings";
 import { acknowledgeBooked, manageAppointment } from "../dialogue/appointments";
 import { continueWithDialogue, startWithSlots } from "../dialogue/manager";
+import { acknowledgeAwaitingPayment } from "../dialogue/order-payment";
 import { continueSkill, type Outcome } from "../engine/interpreter";
 import { t } from "../messages";
 import { abandonSession, activeSession, type Session } from "../../conversations/skill-sessions";
@@ -90,6 +91,11 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   }
   // "vale genial", "yes book it" right after an appointment was booked: it stands, nothing new starts.
   if (await acknowledgeBooked(turn, { early: true })) {
+    await setMisses(turn, 0);
+    return null;
+  }
+  // "yes, go ahead" once the order waits for its payment: its link again.
+  if (await acknowledgeAwaitingPayment(turn)) {
     await setMisses(turn, 0);
     return null;
   }
