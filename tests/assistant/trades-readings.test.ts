@@ -133,6 +133,14 @@ describe("an appointment's day and time, as a person reads them", () => {
     expect(asMeant("half a dozen earl grey please")).toContain("6 earl grey");
   });
 
+  it("reads a count corrected with the verb that puts the new one ('não, ponha meia dúzia')", () => {
+    expect(asMeant("Queria 3 rooibos... não, ponha meia dúzia que a família é grande")).toMatch(/^Queria 6 rooibos\b/);
+    expect(asMeant("quiero 2 rooibos, no, ponme 4")).toBe("quiero 4 rooibos");
+    expect(asMeant("2 earl grey, no, give me 3")).toBe("3 earl grey");
+    // No count after it: an address, not a correction.
+    expect(asMeant("no, ponha na Rua do Ouro 40")).toBe("no, ponha na Rua do Ouro 40");
+  });
+
   it("picks an offered time by its place in the list, said alone", () => {
     const times = ["Tue 1 Dec, 12:00", "Tue 1 Dec, 12:30", "Tue 1 Dec, 16:00"];
     expect(pickOption("the first one please", null, times)).toBe(0);
