@@ -12,7 +12,7 @@ import { appointments, records } from "@/lib/db/schema";
 import { pickOption } from "@/lib/runtime/engine/choice";
 import { namedStaff } from "@/lib/runtime/retrieval/service-search";
 import { asksForHuman } from "@/lib/runtime/understanding/human-request";
-import { agreesWhileAnswering, speakerGender } from "@/lib/runtime/understanding/acts";
+import { agreesWhileAnswering, saysYes, speakerGender } from "@/lib/runtime/understanding/acts";
 import { asMeant } from "@/lib/runtime/understanding/repairs";
 import { readAddressInText, readFulfilment } from "@/lib/runtime/understanding/slots";
 import { onlyThanks, smallTalk } from "@/lib/runtime/understanding/small-talk";
@@ -131,6 +131,16 @@ describe("an appointment's day and time, as a person reads them", () => {
     );
     expect(asMeant("queria meia dúzia de rooibos")).toContain("6 de rooibos");
     expect(asMeant("half a dozen earl grey please")).toContain("6 earl grey");
+  });
+
+  it("reads a pickup said with a pronoun ('pasaría a recogerlo'), and a question with 'please' as no yes", () => {
+    expect(readFulfilment("Pasaría a recogerlo el viernes por la mañana")).toBe("pickup");
+    expect(readFulfilment("vou levantá-la amanhã")).toBe("pickup");
+    expect(readFulfilment("quiero que me lo traigan")).toBe("delivery");
+    expect(saysYes("¿Y cuánto sería todo, por favor?")).toBe(false);
+    expect(saysYes("how much is it all, please?")).toBe(false);
+    expect(saysYes("yes please")).toBe(true);
+    expect(saysYes("sí, por favor")).toBe(true);
   });
 
   it("reads a count corrected with the verb that puts the new one ('não, ponha meia dúzia')", () => {
@@ -548,6 +558,21 @@ describe("the order skill with a tea shop's customers", () => {
     // A visit said without doubt is this order's pickup.
     const later = customer(shop);
     expect((await later.say("Hola! Luego paso a recoger 2 rooibos y una tetera")).join("\n")).toMatch(/2 x Rooibos[\s\S]*1 x Bule/);
+  });
+
+  it("answers 'how much is it all, please?' at the confirmation with the total and places nothing until a yes", async () => {
+    const c = customer(shop);
+    const first = (
+      await c.say(
+        "Buenas tardes. Quisiera llevarme una tetera de cerámica y dos infusores. Pasaría a recogerlo el viernes por la mañana. Carmen Ruiz",
+      )
+    ).join("\n");
+    expect(first).toMatch(/Total: 42,00 €, para recoger en el local/);
+    const before = (await orders()).length;
+    expect((await c.say("¿Y cuánto sería todo, por favor?")).join("\n")).toMatch(/Total: 42,00 €[\s\S]*¿Confirmo el pedido\?/);
+    expect((await orders()).length).toBe(before);
+    expect((await c.say("sí, gracias")).join("\n")).toMatch(/42,00 €/);
+    expect((await orders()).length).toBe(before + 1);
   });
 
   it("takes the count said after 'how many?' with another item, and asks no more", async () => {

@@ -60,10 +60,19 @@ export function addsSomething(text: string): boolean {
   return addsItems.test(normalize(text));
 }
 
+// "how much is it all, please?", "¿Y cuánto sería todo, por favor?": a question asked with a polite word is
+// a question, not agreement.
+const questionWords = new Set(
+  "how what whats when where which why who much many cuanto cuanta cuantos cuantas quanto quanta quantos quantas que qual quais cual cuales como donde onde quando cuando quien quem".split(
+    " ",
+  ),
+);
+
 function plainYes(text: string): boolean {
   if (yesEmoji.test(text) && /[\u{1F44D}\u{1F44C}\u{2705}\u{2714}\u{1F64F}]/u.test(text)) return true;
   const w = words(text).map(squeezed);
   if (!w.length || w.length > 6 || w.some((x) => noWords.has(x))) return false;
+  if (text.includes("?") && w.some((x) => questionWords.has(x))) return false;
   if (addsSomething(text)) return false;
   return w.some((x) => yesWords.has(x)) || yesPhrases.test(w.join(" "));
 }
