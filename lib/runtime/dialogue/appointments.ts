@@ -15,7 +15,7 @@ import { MOVING } from "../engine/run-state";
 import type { ChosenService } from "../engine/service-node";
 import { t } from "../messages";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
-import { searchServices, serviceName } from "../retrieval/service-search";
+import { namedStaff, searchServices, serviceName, serviceStaffMembers } from "../retrieval/service-search";
 import { smallTalk } from "../understanding/small-talk";
 import { appointmentAction, cancelsWithoutNaming } from "../understanding/acts";
 import { normalize, words } from "../understanding/text-match";
@@ -44,8 +44,11 @@ export async function manageAppointment(turn: Turn, skills: RunnableSkill[]): Pr
   const named = appointmentAction(turn.message.text);
   // "Afinal não vou poder, cancele por favor" right after booking: the appointment this conversation booked.
   const cancelsBooked = !named && cancelsWithoutNaming(turn.message.text) && (await bookedHere(turn)) !== null;
-  const action = named ?? (movesToAnother(turn) ? "change" : cancelsBooked ? "cancel" : null);
-  if (!action) return false;
+  const moves = movesToAnother(turn);
+  const action = named ?? (moves ? "change" : cancelsBooked ? "cancel" : null);
+  // "con el Dr. Ruiz mejor", "could I have Rita instead?": another person for the appointment coming.
+  const personCue = !action && changesPerson.test(normalize(turn.message.text));
+  if (!action && !personCue) return false;
   const found = appointmentSkill(skills);
   if (!found) return false;
   const language = await turnLanguage(turn);
@@ -72,6 +75,8 @@ export async function manageAppointment(turn: Turn, skills: RunnableSkill[]): Pr
     .orderBy(asc(appointments.startAt));
   // Only a customer with an appointment coming can mean theirs without naming it.
   if (!named && !upcoming.length) return false;
+  const person = upcoming.length && action !== "cancel" ? await anotherPerson(turn, upcoming[0]) : null;
+  if (!action && !person) return false;
   if (!upcoming.length) {
     await reply(turn, t(lang, "appointment.notFound"));
     return true;
@@ -93,9 +98,33 @@ export async function manageAppointment(turn: Turn, skills: RunnableSkill[]): Pr
   const chosen: ChosenService = { id: target.serviceId, title, durationMinutes: target.durationMinutes };
   await startWithSlots(turn, found.skill, skills, {
     [found.service.data.variable]: chosen,
-    [MOVING]: { id: target.id, staffId: target.staffId, date: day(target.start), time: clock(target.start), service: title },
+    [MOVING]: {
+      id: target.id,
+      staffId: person?.id ?? target.staffId,
+      date: day(target.start),
+      time: clock(target.start),
+      service: title,
+      // Only the person changes: the same day and time with them when they are free then.
+      ...(person && !moves ? { keepTime: true } : {}),
+    },
   });
   return true;
+}
+
+const changesPerson =
+  /\b(?:instead|rather|prefer|prefiero|preferiria|prefiro|preferia|preferiria|mejor|melhor|en vez|en lugar|em vez|ao inves|can it be with|could it be with|puede ser con|podria ser con|pode ser com|podia ser com)\b/;
+
+/**
+ * The staff member the message names for the appointment coming, when it is another who performs its
+ * service and the message names no other service ("and a manicure with Rita" books another).
+ */
+async function anotherPerson(turn: Turn, booked: { staffId: string; serviceId: string }) {
+  const staff = await serviceStaffMembers(turn.db, turn.businessId, booked.serviceId);
+  const who = namedStaff(turn.message.text, staff);
+  if (!who || who.id === booked.staffId) return null;
+  const [service] = await searchServices(turn.db, turn.businessId, turn.message.text);
+  if (service && service.service.id !== booked.serviceId) return null;
+  return who;
 }
 
 /**

@@ -4,8 +4,8 @@ import { reply } from "../base/reply";
 import type { Turn } from "../base/turn-context";
 import { priceReply } from "../retrieval/facts-answer";
 import { retrievalReply } from "../retrieval/retrieval-reply";
-import { servicePriceReply } from "../retrieval/service-prices";
-import { asksPrice } from "../understanding/fact-questions";
+import { serviceDurationReply, servicePriceReply } from "../retrieval/service-prices";
+import { asksDuration, asksPrice } from "../understanding/fact-questions";
 import { normalize } from "../understanding/text-match";
 import { countTokens } from "../understanding/tokens";
 import { KNOWLEDGE_OFFER, offerPerson } from "../base/person-offer";
@@ -31,6 +31,9 @@ export async function answerEachQuestion(turn: Turn, language: Language, questio
     const followsPrice = i > 0 && asksPrice(asked[i - 1]) && elliptical.test(normalize(q));
     const answer =
       (about && asksPrice(q) ? await servicePriceReply(turn.db, turn.businessId, q, language, about) : null) ??
+      // "E demora quanto tempo?" after "Quanto fica uma coloração?": the duration of the service this
+      // message or the one before it named.
+      (asksDuration(q) ? await serviceDurationReply(turn.db, turn.businessId, q, language, [about, turn.loaded?.previousInboundText]) : null) ??
       (followsPrice ? await priceReply(turn.db, turn.businessId, `price ${q}`, language) : null) ??
       (await retrievalReply(turn.db, turn.businessId, turn.assistant.id, q, language, { businessName: turn.businessName })) ??
       (i > 0 && asksPrice(q) ? await priceReply(turn.db, turn.businessId, `price ${asked[i - 1]}`, language) : null);

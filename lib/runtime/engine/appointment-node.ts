@@ -33,7 +33,7 @@ const sameTime = /\b(?:same time|a la misma hora|misma hora|a mesma hora|mesma h
 
 /** What a skill keeps of the booked appointment: `{{appointment.start}}`, `{{appointment.staff}}`... */
 export type BookedAppointment = { id: string; title: string; service: string; staff: string; start: string; end: string; status: string };
-type Moving = { id: string; staffId: string; date: string; time?: string; service: string };
+type Moving = { id: string; staffId: string; date: string; time?: string; service: string; keepTime?: boolean };
 
 export async function appointmentNode(run: SkillRun, node: TypedNode<"appointment">, answering: boolean): Promise<Step> {
   const { turn } = run;
@@ -72,6 +72,9 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
     const before = namedStaff(request, staff);
     if (before) run.variables[STAFF] = before;
   }
+  // "con el Dr. Ruiz mejor": only the person changes, so the same day and time are asked of them.
+  if (!answering && !range.said && moving?.keepTime && moving.time)
+    range = readTimeRange(moving.time, { timeZone: turn.timeZone, now: now() }, moving.date);
   // "al jueves a la misma hora": the time of the appointment being moved.
   if (!range.time && moving?.time && sameTime.test(normalize(turn.message.text))) range.time = moving.time;
   // "Tuesday then, same time" after no free time on the Monday at 11 asked for: 11 on Tuesday.
@@ -152,7 +155,7 @@ async function take(run: SkillRun, node: TypedNode<"appointment">, service: Chos
   const lang = run.lang;
   try {
     if (moving) {
-      const moved = await updateAppointment(turn.db, turn.businessId, moving.id, { start: new Date(picked.start) }, now());
+      const moved = await updateAppointment(turn.db, turn.businessId, moving.id, { start: new Date(picked.start), staffId: moving.staffId }, now());
       const names = await appointmentNames(turn.db, turn.businessId, moved, lang);
       delete run.variables[MOVING];
       delete run.variables[TIMES];

@@ -45,7 +45,7 @@ export const de: Record<MessageKey, string> = {
   noted: "Notiert: Ich gebe es an das Team weiter ({note}).",
   switchSkill: "Wir sind gerade bei {current}. Möchten Sie das beenden und zu {next} wechseln?",
   talkToPerson: "Mit Person sprechen",
-  "offer.lost_property": "Nach Fundsachen kann ich nicht selbst suchen, aber ein Kollege im Restaurant. Soll ich Sie an eine Person weitergeben?",
+  "offer.lost_property": "Nach Fundsachen kann ich nicht selbst suchen, aber ein Kollege hier vor Ort. Soll ich Sie an eine Person weitergeben?",
   "offer.complaint": "Das tut mir sehr leid. Ich kann das nicht selbst klären; soll ich Sie an einen Kollegen weitergeben?",
   "offer.allergy":
     "Ich kann nicht zusichern, was bei einer Allergie sicher ist; ein Kollege aus der Küche kann es Ihnen sagen. Soll ich Sie an eine Person weitergeben?",
@@ -105,6 +105,7 @@ export const de: Record<MessageKey, string> = {
   "appointment.nothingThen": "Zu dieser Zeit ist nichts frei. Das sind die nächsten freien Termine:",
   "appointment.noTimes":
     "Leider gibt es in den nächsten zwei Wochen keine freien Termine für {service}. Schreiben Sie uns später wieder oder fragen Sie nach einem Kollegen.",
+  "service.duration": "{service} dauert etwa {duration}.",
   "appointment.moved": "Erledigt: Ihr Termin für {service} ist auf {when}{staff} verschoben.",
   "appointment.cancelled": "Ihr Termin für {service} am {when} ist abgesagt. Bis zum nächsten Mal!",
   "appointment.notFound": "Ich habe keinen kommenden Termin unter dieser Telefonnummer gefunden.",

@@ -47,7 +47,7 @@ export const en = {
   switchSkill: "We're in the middle of {current}. Do you want to stop it and go to {next}?",
   // A person offered (issue 35 item 6): the button's title, and what the assistant says when it cannot help.
   talkToPerson: "Talk to a person",
-  "offer.lost_property": "I can't check for lost items myself, but a colleague at the restaurant can. Shall I pass you to a person?",
+  "offer.lost_property": "I can't check for lost items myself, but a colleague here can. Shall I pass you to a person?",
   "offer.complaint": "I'm really sorry about that. I can't sort it out myself; shall I pass you to a colleague who can?",
   "offer.allergy":
     "I can't promise what is safe for an allergy myself; a colleague who knows the kitchen can tell you. Shall I pass you to a person?",
@@ -105,6 +105,7 @@ export const en = {
   "appointment.taken": "Sorry, {time} was just taken by someone else.",
   "appointment.nothingThen": "Nothing is free then. These are the nearest free times:",
   "appointment.noTimes": "Sorry, there are no free times for {service} in the next two weeks. Please write again later, or ask for a colleague.",
+  "service.duration": "{service} takes about {duration}.",
   "appointment.moved": "Done: your {service} is moved to {when}{staff}.",
   "appointment.cancelled": "Your {service} on {when} is cancelled. Hope to see you another time!",
   "appointment.notFound": "I couldn't find an upcoming appointment under this phone number.",

@@ -46,7 +46,7 @@ export const es: Record<MessageKey, string> = {
   switchSkill: "Estamos en medio de {current}. ¿Quieres dejarlo y pasar a {next}?",
   // Una persona ofrecida (issue 35 item 6): el título del botón y lo que dice el asistente cuando no puede ayudar.
   talkToPerson: "Hablar con alguien",
-  "offer.lost_property": "No puedo buscar objetos perdidos, pero un compañero del restaurante sí. ¿Te paso con una persona?",
+  "offer.lost_property": "No puedo buscar objetos perdidos, pero un compañero de aquí sí. ¿Te paso con una persona?",
   "offer.complaint": "Lo siento mucho. No puedo resolverlo yo; ¿te paso con un compañero que pueda ayudarte?",
   "offer.allergy":
     "No puedo asegurarte qué es seguro para una alergia; un compañero que conoce la cocina te lo puede decir. ¿Te paso con una persona?",
@@ -105,6 +105,7 @@ export const es: Record<MessageKey, string> = {
   "appointment.nothingThen": "En ese momento no hay huecos. Estos son los más cercanos:",
   "appointment.noTimes":
     "Lo siento, no hay huecos para {service} en las próximas dos semanas. Escríbenos más adelante, o pide hablar con un compañero.",
+  "service.duration": "{service} dura unos {duration}.",
   "appointment.moved": "Hecho: tu cita de {service} pasa al {when}{staff}.",
   "appointment.cancelled": "Tu cita de {service} del {when} está cancelada. ¡Esperamos verte en otra ocasión!",
   "appointment.notFound": "No he encontrado ninguna cita próxima con este número de teléfono.",

@@ -45,7 +45,7 @@ export const fr: Record<MessageKey, string> = {
   noted: "C'est noté : je transmets à l'équipe ({note}).",
   switchSkill: "Nous sommes en train de faire {current}. Voulez-vous l'arrêter et passer à {next} ?",
   talkToPerson: "Parler à quelqu'un",
-  "offer.lost_property": "Je ne peux pas chercher les objets perdus, mais un collègue du restaurant le peut. Voulez-vous parler à une personne ?",
+  "offer.lost_property": "Je ne peux pas chercher les objets perdus, mais un collègue sur place le peut. Voulez-vous parler à une personne ?",
   "offer.complaint": "Je suis vraiment désolé. Je ne peux pas régler cela moi-même ; voulez-vous que je vous passe un collègue ?",
   "offer.allergy":
     "Je ne peux pas garantir ce qui est sûr pour une allergie ; un collègue qui connaît la cuisine peut vous le dire. Voulez-vous parler à une personne ?",
@@ -104,6 +104,7 @@ export const fr: Record<MessageKey, string> = {
   "appointment.nothingThen": "Rien n'est libre à ce moment-là. Voici les créneaux libres les plus proches :",
   "appointment.noTimes":
     "Désolé, il n'y a pas de créneau libre pour {service} dans les deux prochaines semaines. Écrivez-nous plus tard, ou demandez un collègue.",
+  "service.duration": "{service} dure environ {duration}.",
   "appointment.moved": "C'est fait : votre {service} est déplacé au {when}{staff}.",
   "appointment.cancelled": "Votre {service} du {when} est annulé. À une prochaine fois !",
   "appointment.notFound": "Je n'ai trouvé aucun rendez-vous à venir pour ce numéro de téléphone.",

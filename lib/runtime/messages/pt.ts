@@ -46,7 +46,7 @@ export const pt: Record<MessageKey, string> = {
   switchSkill: "Estamos a meio de {current}. Quer parar e passar para {next}?",
   // Uma pessoa oferecida (issue 35 item 6): o título do botão e o que o assistente diz quando não pode ajudar.
   talkToPerson: "Falar com uma pessoa",
-  "offer.lost_property": "Não consigo procurar objetos perdidos, mas um colega no restaurante consegue. Quer que passe a conversa a uma pessoa?",
+  "offer.lost_property": "Não consigo procurar objetos perdidos, mas um colega daqui consegue. Quer que passe a conversa a uma pessoa?",
   "offer.complaint": "Lamento muito. Não consigo resolver isto sozinho; quer que passe a conversa a um colega que possa resolver?",
   "offer.allergy":
     "Não posso garantir o que é seguro para uma alergia; um colega que conhece a cozinha pode dizer-lhe. Quer que passe a conversa a uma pessoa?",
@@ -104,6 +104,7 @@ export const pt: Record<MessageKey, string> = {
   "appointment.taken": "Lamento, as {time} acabaram de ser marcadas por outra pessoa.",
   "appointment.nothingThen": "Nessa altura não há vagas. Estas são as vagas mais próximas:",
   "appointment.noTimes": "Lamento, não há vagas para {service} nas próximas duas semanas. Escreva-nos mais tarde, ou peça para falar com um colega.",
+  "service.duration": "{service} demora à volta de {duration}.",
   "appointment.moved": "Feito: a sua marcação de {service} passou para {when}{staff}.",
   "appointment.cancelled": "A sua marcação de {service} de {when} foi desmarcada. Esperamos vê-lo noutra altura!",
   "appointment.notFound": "Não encontrei nenhuma marcação futura com este número de telefone.",

@@ -7,7 +7,7 @@ import { enqueue } from "../../jobs/queue";
 import type { Language } from "../../language";
 import { localizeMoneyIn } from "../../shared/locale-format";
 import { searchCatalog } from "./catalog-search";
-import { servicePriceReply } from "./service-prices";
+import { serviceDurationReply, servicePriceReply } from "./service-prices";
 import { t } from "../messages";
 import { catalogAnswer } from "./catalog-line";
 import { conceptsOf, topicConcepts } from "../understanding/synonyms";
@@ -90,6 +90,9 @@ export async function retrievalReply(
   // "how much is a check-up?": the business's services and what they cost.
   const service = await servicePriceReply(db, businessId, question, language);
   if (service) return service;
+  // "how long does a colour take?": the service's duration.
+  const duration = await serviceDurationReply(db, businessId, question, language);
+  if (duration) return duration;
   // "what's in the tiramisu?", "o que leva a lasanha?": the dish's own description, from the menu.
   const madeOf = await dishDescription(db, businessId, question, language);
   if (madeOf) return madeOf;

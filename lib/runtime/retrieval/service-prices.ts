@@ -4,10 +4,11 @@ import type { Db } from "../../db/client";
 import { services } from "../../db/schema";
 import type { Language } from "../../language";
 import { formatPrice } from "../understanding/price";
-import { asksPrice } from "../understanding/fact-questions";
+import { asksDuration, asksPrice } from "../understanding/fact-questions";
+import { t } from "../messages";
 import { normalize } from "../understanding/text-match";
 import { priceAsking } from "./facts-answer";
-import { searchServices, serviceName } from "./service-search";
+import { joinsTwo, saidWhole, searchServices, serviceName } from "./service-search";
 
 // "how much is a check-up and how much is a cleaning?", "quanto custa o branqueamento?": what the
 // business's services cost, one line each, as a receptionist says it. A price asked of no service
@@ -21,7 +22,7 @@ export async function servicePriceReply(
   language: Language,
   about?: string,
 ): Promise<{ text: string; context: string } | null> {
-  if (!asksPrice(question)) return null;
+  if (!asksPrice(question) || (asksDuration(question) && !namesPrice(question))) return null;
   const strip = (p: string) => ` ${normalize(p)} `.replace(priceAsking, " ").trim();
   const parts = question
     .split(/[,;.?!]|\s(?:and|&|e|y|plus|or|ou|o)\s/i)
@@ -35,7 +36,11 @@ export async function servicePriceReply(
     if (!second || best.score > second.score * 1.3) return [best.service.id];
     return [];
   };
-  for (const part of parts.slice(0, 4)) for (const id of await clear(part)) ids.add(id);
+  // "how much is a haircut and beard?": a service whose name joins two things, said whole, is one
+  // service, not two questions.
+  const whole = await searchServices(db, businessId, strip(question));
+  if (whole[0] && saidWhole(whole[0].service, question) && joinsTwo(whole[0].service)) ids.add(whole[0].service.id);
+  else for (const part of parts.slice(0, 4)) for (const id of await clear(part)) ids.add(id);
   if (!ids.size && about) for (const id of await clear(about)) ids.add(id);
   if (!ids.size) return null;
   const rows = await db
@@ -49,4 +54,54 @@ export async function servicePriceReply(
   if (!lines.length) return null;
   const text = lines.join("\n");
   return { text, context: text };
+}
+
+// "¿Cuánto tarda un corte y barba?" asks how long; "cuánto cuesta" and "how much" ask the price.
+const priceNamed =
+  /\b(?:price|prices|cost|costs|charge|much(?! time)|preco|precos|custa|custam|custo|cobram|cobra|precio|precios|cuesta|cuestan|cobrais|cobran|cobras)\b/;
+const namesPrice = (text: string) => priceNamed.test(normalize(text));
+
+// "E demora quanto tempo?", "how long does a colour take?", "¿cuánto dura una limpieza?": how long the
+// service named (in the question, else in the first of `about` that names one: the message, the one before) takes.
+export async function serviceDurationReply(
+  db: Db,
+  businessId: string,
+  question: string,
+  language: Language,
+  about: Array<string | null | undefined> = [],
+): Promise<{ text: string; context: string } | null> {
+  if (!asksDuration(question)) return null;
+  const clear = async (text: string) => {
+    const [best, second] = await searchServices(db, businessId, text);
+    if (!best || (second && best.score <= second.score * 1.3)) return null;
+    return best.service.id;
+  };
+  let id = await clear(question);
+  for (const text of about) if (!id && text) id = await clear(text);
+  if (!id) return null;
+  const [row] = await db
+    .select({ name: services.name, minutes: services.durationMinutes })
+    .from(services)
+    .where(and(eq(services.businessId, businessId), eq(services.active, true), eq(services.id, id)));
+  if (!row) return null;
+  const text = t(language, "service.duration", { service: serviceName(row, language), duration: spokenDuration(row.minutes, language) });
+  return { text, context: text };
+}
+
+const units: Record<Language, { hour: [string, string]; minute: [string, string]; and: string }> = {
+  en: { hour: ["hour", "hours"], minute: ["minute", "minutes"], and: " " },
+  pt: { hour: ["hora", "horas"], minute: ["minuto", "minutos"], and: " e " },
+  es: { hour: ["hora", "horas"], minute: ["minuto", "minutos"], and: " y " },
+  fr: { hour: ["heure", "heures"], minute: ["minute", "minutes"], and: " " },
+  de: { hour: ["Stunde", "Stunden"], minute: ["Minute", "Minuten"], and: " " },
+};
+
+/** 45 -> "45 minutes", 90 -> "1 hour 30 minutes", 120 -> "2 hours", in the customer's language. */
+export function spokenDuration(minutes: number, language: Language): string {
+  const u = units[language];
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const part = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? one : many}`;
+  if (!h) return part(m, u.minute);
+  return m ? `${part(h, u.hour)}${u.and}${part(m, u.minute)}` : part(h, u.hour);
 }

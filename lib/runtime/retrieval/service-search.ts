@@ -48,7 +48,26 @@ export async function searchServices(
       const service = byId.get(m.id);
       return service ? [{ service, coverage: m.coverage, score: m.score, exactPrimaryHit: m.exactPrimaryHit }] : [];
     });
-  return wholeNameFirst(found, text);
+  return onlyOneThing(wholeNameFirst(found, text), text);
+}
+
+// "beard only", "só a barba", "solo la barba", "just the beard": the service that is that one thing,
+// not a combination of it with another ("Haircut and beard", "Corte e barba").
+const saysOnly = /\b(?:only|just|apenas|somente|solo|solamente|nada mas)\b/;
+// "só" ("só a barba"), which normalized is English's "so".
+const soAccented = /(?:^|[^\p{L}])só(?![\p{L}])/u;
+const combination = /\s(?:and|e|y|with|com|con)\s|[&+]/;
+
+function onlyOneThing(found: ServiceMatch[], text: string): ServiceMatch[] {
+  if (found.length < 2 || !(saysOnly.test(normalize(text)) || soAccented.test(text.toLowerCase()))) return found;
+  const isCombination = (m: ServiceMatch) => joinsTwo(m.service);
+  // A combination said whole ("just a cut and beard") is what is asked.
+  if (isCombination(found[0]) && found[0].score > (found[1]?.score ?? 0) * 1.5) return found;
+  const single = found.filter((m) => !isCombination(m));
+  if (!single.length || single.length === found.length) return found;
+  const top = Math.max(...found.map((m) => m.score));
+  const [first, ...rest] = single;
+  return [{ ...first, score: Math.max(first.score, top * 2) }, ...rest, ...found.filter(isCombination)];
 }
 
 /**
@@ -56,19 +75,32 @@ export async function searchServices(
  * service with the longest name said whole (every word of one of its names, by stem) comes first and
  * clearly ahead, as a receptionist would take it. "Corte e barba" said whole still beats "Barba".
  */
-function wholeNameFirst(found: ServiceMatch[], text: string): ServiceMatch[] {
-  if (found.length < 2) return found;
+/** The most words of one of the service's names that `text` says, each of them (by stem); 0 when none is said whole. */
+function wholeNameLength(service: ServiceChoice, text: string): number {
   const said = new Set(meaningfulWords(text).flatMap((w) => [w, ...stems(w)]));
   const wordSaid = (w: string) => said.has(w) || stems(w).some((s) => said.has(s));
-  const wholeLength = (s: ServiceChoice) =>
-    Math.max(
-      0,
-      ...Object.values(s.name).map((name) => {
-        const named = meaningfulWords(name ?? "");
-        return named.length && named.every(wordSaid) ? named.length : 0;
-      }),
-    );
-  const lengths = found.map((m) => wholeLength(m.service));
+  return Math.max(
+    0,
+    ...Object.values(service.name).map((name) => {
+      const named = meaningfulWords(name ?? "");
+      return named.length && named.every(wordSaid) ? named.length : 0;
+    }),
+  );
+}
+
+/** Whether every word of one of the service's names is in `text` (by stem). */
+export function saidWhole(service: ServiceChoice, text: string): boolean {
+  return wholeNameLength(service, text) > 0;
+}
+
+/** Whether one of the service's names joins two things ("Haircut and beard", "Corte e barba"). */
+export function joinsTwo(service: ServiceChoice): boolean {
+  return Object.values(service.name).some((n) => combination.test(` ${normalize(n ?? "")} `));
+}
+
+function wholeNameFirst(found: ServiceMatch[], text: string): ServiceMatch[] {
+  if (found.length < 2) return found;
+  const lengths = found.map((m) => wholeNameLength(m.service, text));
   const longest = Math.max(...lengths);
   if (!longest || lengths.filter((l) => l === longest).length > 1) return found;
   const i = lengths.indexOf(longest);

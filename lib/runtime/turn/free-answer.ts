@@ -13,7 +13,7 @@ import type { LlmDecision } from "../llm/llm";
 import { t } from "../messages";
 import { offerPerson } from "../base/person-offer";
 import { handOffSaying, reply } from "../base/reply";
-import { requestTranslation, retrievalReply } from "../retrieval/retrieval-reply";
+import { type RetrievalReply, requestTranslation, retrievalReply } from "../retrieval/retrieval-reply";
 import { llmSettings } from "../llm/llm-client";
 import { hasNameIn, skillNameIn } from "../base/skill-name";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
@@ -22,6 +22,9 @@ import { isCancel, questionParts } from "../understanding/acts";
 import { answerEachQuestion, sayAnswer } from "../dialogue/questions";
 import { countTokens } from "../understanding/tokens";
 import { meaningfulWords } from "../understanding/stopwords";
+import { painQuery } from "../understanding/pain";
+import { asksPrice } from "../understanding/fact-questions";
+import { serviceDurationReply, servicePriceReply } from "../retrieval/service-prices";
 import type { Turn } from "../base/turn-context";
 
 // A message no skill handles: the LLM's answer when one was written, else the retrieval engine's.
@@ -68,8 +71,13 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   const answer =
     (await ask(turn.message.text)) ??
     (questions.length === 1 && questions[0] !== turn.message.text.trim() ? await ask(questions[0]) : null) ??
+    // "my tooth has been killing me since last night, can someone see me today?": what the business says
+    // about pain (a clinic's same-day line), asked by the pain words alone.
+    (await askAboutPain(turn.message.text, ask)) ??
     // "Me duele muchísimo una muela, ¿me podéis ver hoy?": the remark beside the question says what it is about.
-    (questions.length ? await askRemarks(turn.message.text, questions, ask) : null);
+    (questions.length ? await askRemarks(turn.message.text, questions, ask) : null) ??
+    // "Quanto fica uma coloração?", then "E demora quanto tempo?": about the service the message before named.
+    (await aboutServiceBefore(turn, language));
   if (answer) {
     await setMisses(turn, 0);
     turn.unbilled += countTokens(answer.context);
@@ -92,6 +100,21 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   const offers = skills.map((s) => skillOffer(language, s)).join("\n");
   // Never a dead end: a person is offered with the answer the assistant does not have.
   await offerPerson(turn, language, "no_answer", offers ? t(language, "noAnswerOffer", { offers }) : t(language, "noAnswer"));
+}
+
+async function aboutServiceBefore(turn: Turn, language: Language): Promise<RetrievalReply | null> {
+  const before = turn.loaded?.previousInboundText;
+  if (!before) return null;
+  const text = turn.message.text;
+  return (
+    (await serviceDurationReply(turn.db, turn.businessId, text, language, [before])) ??
+    (asksPrice(text) ? await servicePriceReply(turn.db, turn.businessId, text, language, before) : null)
+  );
+}
+
+async function askAboutPain<T>(text: string, ask: (text: string) => Promise<T | null>): Promise<T | null> {
+  const pain = painQuery(text);
+  return pain ? ask(pain) : null;
 }
 
 /** The first answer to a remark said beside the message's questions (each clause of two words worth searching or more). */

@@ -16,10 +16,12 @@ import { containsPhrase, normalize, words } from "../understanding/text-match";
 import { asksForHuman, soundsAggrieved } from "../understanding/human-request";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { questionParts } from "../understanding/acts";
-import { asksPrice, asksSomething, factQuestion } from "../understanding/fact-questions";
+import { asksDuration, asksPrice, asksSomething, factQuestion } from "../understanding/fact-questions";
+import { readWhenParts } from "../understanding/when";
 import { readAddressInText, slotsOf } from "../understanding/slots";
 import { asksIfBot, smallTalk } from "../understanding/small-talk";
 import { meaningfulWords } from "../understanding/stopwords";
+import { painQuery, saysPain } from "../understanding/pain";
 import { setMisses } from "./free-answer";
 import { pointsToPerson } from "../understanding/deferral";
 import { countTokens } from "../understanding/tokens";
@@ -124,6 +126,9 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
     asksPrice(text) && asksSomething(text) && !ordersNow(text) && !readAddressInText(text) && !factQuestion(text)?.topics.includes("deliveryCost");
   const ordering = (skill: RunnableSkill | undefined) => !!skill && skillKind(skill.graph) === "order";
   if (onlyPrices && (implied ? ordering(implied) : intent?.kind === "skill" && ordering(intent.skill))) return null;
+  // "how much is just a haircut and beard?", "¿cuánto tarda un corte y barba?": what a service costs or
+  // how long it takes, asked with no day, no time and no wish to book, is answered; no booking starts.
+  if (intent?.kind === "skill" && skillKind(intent.skill.graph) === "appointment" && onlyAsksAboutService(turn, text)) return null;
   if (implied && beside) return implied;
   if (intent?.kind === "skill" && asking && (await knowledgeSaysIt(turn, intent.skill, text))) return null;
   if (intent?.kind === "skill") return intent.skill;
@@ -222,6 +227,15 @@ async function knowledgeSaysIt(turn: Turn, skill: RunnableSkill, text: string): 
   return Boolean(answer && said.some((k) => containsPhrase(answer.text, k)));
 }
 
+const wantsBooking =
+  /\b(?:book|booking|appointment|schedule|slot|slots|free|available|availability|fit me in|marcar|marcacao|agendar|horario|vaga|vagas|cita|citas|hueco|huecos|reservar|reserva|disponible|disponivel)\b/;
+
+function onlyAsksAboutService(turn: Turn, text: string): boolean {
+  if (!(asksPrice(text) || asksDuration(text)) || !asksSomething(text) || ordersNow(text)) return false;
+  if (wantsBooking.test(normalize(text))) return false;
+  return readWhenParts(text, { timeZone: turn.timeZone, now: now() }) === null;
+}
+
 /** Whether every sentence of the message either asks if the assistant is a bot or is small talk. */
 function onlyAsksIfBot(text: string, businessName?: string): boolean {
   if (!asksIfBot(text)) return false;
@@ -231,19 +245,14 @@ function onlyAsksIfBot(text: string, businessName?: string): boolean {
     .every((s) => !meaningfulWords(s).length || smallTalk(s, businessName) !== null);
 }
 
-// Pain and emergencies said in the customer's words (not "urgent", which a booking in a hurry says too).
-const PAIN = new Set(
-  `pain painful hurts hurting ache aching aches toothache emergency emergencies dor dores doi doem doendo emergencia emergencias
-    dolor dolores duele duelen doliendo`.split(/\s+/),
-);
 const EMERGENCY = /\b(?:emergenc\w*|urgenc\w*|urgent\w*)/;
-
-function saysPain(text: string): boolean {
-  return words(text).some((w) => PAIN.has(w));
-}
 
 /** Whether the knowledge's answer to the message is about emergencies (what the business says to do). */
 async function knowledgeOnEmergencies(turn: Turn, text: string): Promise<boolean> {
-  const known = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, await turnLanguage(turn));
+  const language = await turnLanguage(turn);
+  const ask = (q: string) => retrievalReply(turn.db, turn.businessId, turn.assistant.id, q, language);
+  // The whole message, else its pain words alone (a long message matches no item as a whole).
+  const pain = painQuery(text);
+  const known = (await ask(text)) ?? (pain ? await ask(pain) : null);
   return !!known && EMERGENCY.test(normalize(known.text));
 }

@@ -154,6 +154,15 @@ export function asksPrice(text: string): boolean {
   return has(normalize(text), priceWords);
 }
 
+// "E demora quanto tempo?", "how long does a colour take?", "¿cuánto tarda un corte y barba?".
+const durationAsked =
+  /\b(?:how long|how many (?:minutes|hours)|how much time|duration|quanto tempo|demora|demoram|leva quanto|duracao|cuanto tiempo|cuanto dura|cuanto tarda|tarda mucho|duracion)\b/;
+
+/** Whether the message asks how long something takes. */
+export function asksDuration(text: string): boolean {
+  return durationAsked.test(normalize(text));
+}
+
 // Beside an hours question, a time the customer has in mind and the verb of what they want to do then
 // are part of it: "how late can I order delivery tonight? like 11.30pm ok?" asks the hours only.
 const hoursAside = new Set(

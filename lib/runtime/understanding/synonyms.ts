@@ -41,7 +41,10 @@ const groups: Record<string, string> = {
   manicure: `manicure manicures manicura manicuras nails nail unhas unha`,
   // Pain said in the customer's words finds what the clinic says about emergencies.
   emergency: `emergency emergencies urgent urgency urgencia urgencias urgente urgentes pain painful hurts hurting ache aching toothache
-    dor dores doi doendo dolor dolores duele doliendo`,
+    sore throbbing swollen swelling abscess dor dores doi doendo inchado inchada abcesso lateja latejar dolor dolores duele doliendo
+    hinchado hinchada hinchazon flemon absceso`,
+  // A routine visit to a clinic: "a routine check", "consulta de rotina", "una revisión de rutina", "un control".
+  checkup: `checkup checkups routine revisao revisoes rotina revision revisiones rutina`,
   // A clinic's whitening, asked for by the teeth's colour: "yellowed teeth", "sorriso amarelado", "dientes amarillos".
   whitening: `whitening whiten whitened yellow yellowed yellowish branqueamento branquear branqueamentos amarelo amarelos amarelado
     amarelados amarelada amareladas blanqueamiento blanquear blanqueamientos amarillo amarillos amarillento amarillentos amarillentas`,

@@ -1,0 +1,27 @@
+import { normalize, words } from "./text-match";
+
+// Pain and emergencies said in the customer's words (not "urgent", which a booking in a hurry says too):
+// a clinic's customer in pain is asked what to do now, not offered a booking for the service a word of
+// the message recalls ("dente", a cleaning). Swelling, throbbing and an abscess are pain said by what it does.
+const PAIN = new Set(
+  `pain painful hurts hurting ache aching aches toothache emergency emergencies sore throbbing swollen swelling abscess agony
+    unbearable dor dores doi doem doendo emergencia emergencias inchado inchada inchaco abcesso lateja latejar insuportavel
+    dolor dolores duele duelen doliendo hinchado hinchada hinchazon flemon absceso insoportable`.split(/\s+/),
+);
+// "my tooth has been killing me", "este dente está-me a matar", "la muela me está matando": pain said as
+// a figure of speech, which no single word of it says.
+const PAIN_FIGURE = /\b(?:killing me|(?:esta|estao|anda)[- ]me a matar|(?:esta|estao|anda) me matando|me (?:esta|estan) matando|me mata)\b/;
+
+export function saysPain(text: string): boolean {
+  return words(text).some((w) => PAIN.has(w)) || PAIN_FIGURE.test(normalize(text));
+}
+
+/**
+ * What a message in pain asks of the business's knowledge, its pain words alone ("inchada pain"): a long
+ * message ("tenho a cara inchada do lado do dente do siso, conseguem ver-me hoje?") matches no knowledge
+ * item as a whole. Null when it says no pain.
+ */
+export function painQuery(text: string): string | null {
+  if (!saysPain(text)) return null;
+  return [...new Set([...words(text).filter((w) => PAIN.has(w)), "pain"])].join(" ");
+}
