@@ -33,6 +33,12 @@ const sameTime = /\b(?:same time|a la misma hora|misma hora|a mesma hora|mesma h
 
 /** What a skill keeps of the booked appointment: `{{appointment.start}}`, `{{appointment.staff}}`... */
 export type BookedAppointment = { id: string; title: string; service: string; staff: string; start: string; end: string; status: string };
+// The service the times offered are for: a service changed since gets its own.
+const TIMES_OF = "$timesOf";
+
+const anyOfThem =
+  /\b(?:any of them|any of those|any is fine|any one is fine|whichever|qualquer uma|qualquer um|qualquer delas|qualquer hora|tanto faz|cualquiera|la que sea|el que sea|me da igual)\b/;
+
 type Moving = { id: string; staffId: string; date: string; time?: string; service: string; keepTime?: boolean };
 
 export async function appointmentNode(run: SkillRun, node: TypedNode<"appointment">, answering: boolean): Promise<Step> {
@@ -49,12 +55,22 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
     if (picked !== null) return take(run, node, service as ChosenService, offered[picked]);
     // Another day, time or person said instead of a pick is a new offer; anything else is a retry.
     const saysWhen = readWhenParts(turn.message.text, { timeZone: turn.timeZone, now: now() }) !== null;
+    // "any of them, the earliest", "qualquer uma", "la que sea": the first time offered.
+    if (offered.length && !saysWhen && !named && (asksEarliest(turn.message.text) || anyOfThem.test(normalize(turn.message.text))))
+      return take(run, node, service as ChosenService, offered[0]);
     if (!saysWhen && !named) {
       if (run.retries >= MAX_REOFFERS) return { kind: "next", handle: "none" };
       run.retries += 1;
       return offer(run, node, offered, null);
     }
-  } else run.retries = 0;
+  } else {
+    run.retries = 0;
+    // "una pregunta, ¿aceptáis bizum?" while times were offered: the question answered, the same times
+    // again (not the nearest from now), unless the message says another day, time or person.
+    const offered = Array.isArray(run.variables[TIMES]) ? (run.variables[TIMES] as OfferedTime[]) : [];
+    const saysWhen = readWhenParts(turn.message.text, { timeZone: turn.timeZone, now: now() }) !== null;
+    if (offered.length && run.variables[TIMES_OF] === service.id && !saysWhen && !named && !moving) return offer(run, node, offered, null);
+  }
   // "A las 17h" answering the times offered for Friday: a time said alone is on the day of those times
   // (a day said with it is that day, as read without them: "then Thursday at 9").
   const offeredDay = answering && Array.isArray(run.variables[TIMES]) ? (run.variables[TIMES] as OfferedTime[])[0]?.start : undefined;
@@ -125,7 +141,8 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 
 /** Whether `time` is the one day and the time of day the customer named. */
 function exactlyAsked(range: TimeRange, time: OfferedTime, timeZone: string): boolean {
-  if (!range.said || !range.time || range.to.getTime() - range.from.getTime() > 24 * 3600_000) return false;
+  // "after 5" or "before 11" names a bound, not the time.
+  if (!range.said || !range.time || range.bound || range.to.getTime() - range.from.getTime() > 24 * 3600_000) return false;
   const w = wallClock(new Date(time.start), timeZone);
   return (
     `${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}` === range.time &&
@@ -139,6 +156,7 @@ async function offer(run: SkillRun, node: TypedNode<"appointment">, times: Offer
   const shown = labels(run, times);
   await reply(turn, numberedOptions(note ? `${note}\n${body}` : body, shown), { interactive: { kind: "list", options: shown } });
   run.variables[TIMES] = times;
+  run.variables[TIMES_OF] = (run.variables[node.data.service] as Partial<ChosenService> | undefined)?.id;
   return { kind: "wait" };
 }
 

@@ -28,11 +28,15 @@ export async function nearestTimes(
   const to = new Date(Math.min(q.range.to.getTime(), from.getTime() + MAX_DAYS * DAY));
   if (to <= from) return [];
   const rules = await bookingRules(db, businessId, service, staff, { from, to, now: q.now, exceptId: q.exceptId });
-  const slots = computeAvailability({ ...rules, stepMinutes: q.step, staff }).filter((s) =>
-    // A time said ("por la tarde... tipo seis") is nearer the customer's meaning than the part of the day.
-    inPart(wallClock(s.start, q.timeZone).hour, q.range.time ? undefined : q.range.part),
-  );
   const target = q.range.time ? minutesOf(q.range.time) : null;
+  const slots = computeAvailability({ ...rules, stepMinutes: q.step, staff }).filter((s) => {
+    const w = wallClock(s.start, q.timeZone);
+    // "after 6": at 18:00 or later; "before 5": starting before 17:00.
+    if (target !== null && q.range.bound === "after" && w.hour * 60 + w.minute < target) return false;
+    if (target !== null && q.range.bound === "before" && w.hour * 60 + w.minute >= target) return false;
+    // A time said ("por la tarde... tipo seis") is nearer the customer's meaning than the part of the day.
+    return inPart(w.hour, q.range.time ? undefined : q.range.part);
+  });
   const ordered =
     target === null
       ? slots

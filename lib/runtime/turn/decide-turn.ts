@@ -4,6 +4,7 @@ import { manageBooking } from "../dialogue/bookings";
 import { acknowledgeBooked, manageAppointment } from "../dialogue/appointments";
 import { continueWithDialogue, startWithSlots } from "../dialogue/manager";
 import { acknowledgeAwaitingPayment } from "../dialogue/order-payment";
+import { withItemReferred } from "../dialogue/item-referred";
 import { continueSkill, type Outcome } from "../engine/interpreter";
 import { t } from "../messages";
 import { abandonSession, activeSession, type Session } from "../../conversations/skill-sessions";
@@ -104,6 +105,9 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
     await setMisses(turn, 0);
     return null;
   }
+  // "I'll take two" after "Rooibos 100 g — €6.50": the count is of the one item the last reply named.
+  const referred = await withItemReferred(turn);
+  if (referred) turn.message = { ...turn.message, text: referred };
   // Meaning before keywords: the intent classifier, else the values the message gives (route-intent.ts).
   const skill = await routeByIntent(turn, skills);
   if (skill === "answered") return null;

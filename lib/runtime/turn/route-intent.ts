@@ -11,12 +11,13 @@ import { llmSettings } from "../llm/llm-client";
 import { t } from "../messages";
 import { menuReply } from "../retrieval/menu-reply";
 import { retrievalReply } from "../retrieval/retrieval-reply";
+import { serviceNamedIn } from "../retrieval/service-search";
 import { decideIntent, type Intent, skillKind, UNSURE } from "../retrieval/skill-intents";
 import { containsPhrase, normalize, words } from "../understanding/text-match";
 import { asksForHuman, soundsAggrieved } from "../understanding/human-request";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { questionParts } from "../understanding/acts";
-import { asksDuration, asksPrice, asksSomething, factQuestion } from "../understanding/fact-questions";
+import { asksDuration, asksForSlot, asksPrice, asksSomething, factQuestion } from "../understanding/fact-questions";
 import { readWhenParts } from "../understanding/when";
 import { readAddressInText, slotsOf } from "../understanding/slots";
 import { asksIfBot, smallTalk } from "../understanding/small-talk";
@@ -61,7 +62,11 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   // costs, payment) is answered from its settings, whatever skill its words recall ("e tem pedido mínimo?").
   // "can i get two diavolas n one margherita delivered pls, also do u take mb way": an order asked for
   // beside the question is still an order (the skill answers the question as it starts).
-  if (factQuestion(text)?.rests.length === 0 && !ordersNow(text)) return null;
+  const slotAsked = asksForSlot(text);
+  if (factQuestion(text)?.rests.length === 0 && !ordersNow(text) && !slotAsked) return null;
+  // "tem horário pra unha amanhã depois das 5?": a free time asked for a service the business offers.
+  const appointments = skills.find((s) => skillKind(s.graph) === "appointment");
+  if (slotAsked && appointments && (await serviceNamedIn(turn.db, turn.businessId, text))) return appointments;
   // "¿usted es un robot o una persona? jaja": a question about the assistant and nothing else starts no
   // skill ("una persona" is no party of one); it is answered as small talk.
   if (onlyAsksIfBot(text, turn.businessName)) return null;

@@ -18,9 +18,17 @@ const cancelPhrases = phrases(
 // A word that cancels only when it is (nearly) the whole message: "deixa" and "para" are ordinary words elsewhere.
 const cancelAlone = new Set(["stop", "deixa", "para", "pare", "anula", "olvida", "ya no"]);
 
+// A clause that is a command to cancel: "Cancel that", "forget it", "olvídalo", "esquece isso".
+const cancelCommand =
+  /^(?:(?:please|ok|so|then|pls|por favor|entao|pues|vale) )?(?:cancel|cancel it|cancel that|forget it|forget that|never mind|nevermind|scrap that|cancela|cancele|cancelar|cancelalo|cancelala|anula|anulalo|anulala|esquece|esquece isso|olvidalo|olvidala|dejalo)\b/;
+const clauses = (text: string) => text.split(/[.!?;,\n]+/).filter((c) => c.trim());
+
 export function isCancel(text: string): boolean {
   const w = words(text);
-  if (!w.length || w.length > 12) return false;
+  if (!w.length) return false;
+  // "Actually I can't do Friday. Cancel that, I'll message another time": a long message cancels by a
+  // short sentence of its own that does.
+  if (w.length > 12) return clauses(text).some((c) => words(c).length <= 4 && cancelCommand.test(normalize(c)));
   const n = normalize(text);
   for (const p of cancelPhrases) {
     if (!` ${n} `.includes(` ${p} `)) continue;

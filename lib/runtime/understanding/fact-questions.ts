@@ -150,6 +150,16 @@ export function asksSomething(text: string): boolean {
 }
 
 /** "how much is the margherita": a price asked, which the menu answers before any text. */
+// "tem horário pra unha amanhã?" (Brazil), "¿tienen hora para el viernes?": a free time asked for, not the
+// opening hours.
+const slotAsked =
+  /\b(?:tem|tens|teria|ainda tem|tiene|tienen|tenes|teneis|hay)\s+(?:um |algum |uma |alguma )?(?:horario|horarios|hora|horas|vaga|vagas|hueco|huecos|turno|turnos)\s+(?:pra|para|pro|p|livre|livres|disponivel|disponiveis|disponible|disponibles|amanha|hoje|manana|hoy|el|este|esta|essa|esse|na|no)\b/;
+
+/** Whether the message asks for a free time ("tem horário pra...?"), which names no opening hours. */
+export function asksForSlot(text: string): boolean {
+  return slotAsked.test(normalize(text));
+}
+
 export function asksPrice(text: string): boolean {
   return has(normalize(text), priceWords);
 }
@@ -169,7 +179,9 @@ const hoursAside = new Set(
   (
     "order ordering book booking come arrive get go pop drop eat dine ok okay like around about tonight today tomorrow later late still pm am h " +
     "pedir encomendar reservar ir chegar passar jantar almocar comer hoje amanha noite tipo ainda mais tarde cerca pelas as " +
-    "encargar llegar pasar cenar almorzar hoy manana noche todavia sobre eso"
+    "encargar llegar pasar cenar almorzar hoy manana noche todavia sobre eso " +
+    // "qual o vosso horário ao sábado?", "which are your hours", "¿cuál es vuestro horario?": the asking itself.
+    "qual quais vosso vossa vossos vossas ao aos which what your cual cuales vuestro vuestra vuestros"
   ).split(" "),
 );
 function partOfHoursQuestion(word: string): boolean {
@@ -257,7 +269,7 @@ function readFacts(said: string): FactQuestion | null {
     (has(base, orderVerbs) && (/\d/.test(base) || base.split(" ").some((w) => numberWords.has(w)) || street)) ||
     (street && !has(base, deliversAsked));
   if (deliveryCue && !cost && !at.payment && !ordering) mark("delivery", delivery);
-  if (hours.length) mark("hours", hours);
+  if (hours.length && !asksForSlot(text)) mark("hours", hours);
   if (address.length) mark("address", address);
   else if (
     !Object.keys(at).length &&

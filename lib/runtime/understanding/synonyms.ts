@@ -16,7 +16,7 @@ const groups: Record<string, string> = {
   vegetarian: `vegetarian vegetarians veggie vegan vegans plant vegetariano vegetariana vegetarianos vegetarianas vegano
     vegana veganos veganas`,
   delivery: `delivery deliver delivers delivered deliveries entrega entregas entregam entregar entregan domicilio reparto
-    repartir envio`,
+    repartir envio envios ship ships shipping enviam enviais envian`,
   pickup: `pickup takeaway takeout collect levantar recoger`,
   payment: `payment payments pay paying card cards credit cash mbway pagamento pagamentos pagar pago pagos cartao cartoes
     dinheiro multibanco tarjeta tarjetas efectivo amex visa mastercard bizum`,

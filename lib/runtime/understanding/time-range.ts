@@ -17,6 +17,8 @@ export type TimeRange = {
   time?: string;
   /** A day, week or part of the day was said: when nothing is free in it, the nearest times after are offered. */
   said: boolean;
+  /** "after 6", "antes de las cinco": the time said is a bound, not a target ("after": at it or later). */
+  bound?: "after" | "before";
 };
 
 const DAY = 24 * 3600_000;
@@ -70,8 +72,42 @@ export function asksEarliest(text: string): boolean {
   return earliest.test(fold(text));
 }
 
+// "after 6", "depois das 5", "a partir de las seis", "from 5pm": the time is the earliest; "before 5",
+// "antes das 11", "antes de las cinco": the latest.
+// An hour in digits or in words (one to twelve, in the three languages).
+const afterTime =
+  /\b(?:after|from|depois d[ao]s?|a partir d[ao]s?|a partir de las?|despues de las?|desde las?)\s+(?:the |as |las )?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|uma|dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|una|dos|cuatro|siete|ocho|nueve|diez|once|doce)\b)/;
+const beforeTime =
+  /\b(?:before|antes d[ao]s?|antes de las?)\s+(?:the |as |las )?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|uma|dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|una|dos|cuatro|siete|ocho|nueve|diez|once|doce)\b)/;
+// The cue alone, replaced by "at" to read the hour after it as a time.
+const afterCue = /\b(?:after|from|depois d[ao]s?|a partir d[ao]s?|a partir de las?|despues de las?|desde las?)\s+(?:the |as |las )?/;
+const beforeCue = /\b(?:before|antes d[ao]s?|antes de las?)\s+(?:the |as |las )?/;
+// "before my wedding on the 20th", "antes do dia 20", "antes del viernes": the day is a deadline.
+const beforeDay = /\b(?:before|antes d[eoa]s?|antes del)\b/;
+
 /** The window of days and the filter a message names; `base` (a day, YYYY-MM-DD) stands in when it names no day. */
 export function readTimeRange(said: string, when: WhenContext, base?: string): TimeRange {
+  let range = readRange(said, when, base);
+  const t = fold(said.replace(greetings, " "));
+  const bound = afterTime.test(t) ? "after" : beforeTime.test(t) ? "before" : undefined;
+  // "tomorrow before 11": the hour after the cue, read as a time ("tomorrow at 11").
+  if (bound && !range.time) {
+    const cue = bound === "after" ? afterCue : beforeCue;
+    const asTime = readRange(fold(said).replace(cue, " at "), when, base);
+    if (asTime.time) range = asTime;
+  }
+  if (bound && range.time) range.bound = bound;
+  // "whiten my teeth before my wedding on the 20th": any day from now until that one, not that day.
+  const cue = t.search(beforeDay);
+  if (cue >= 0 && !range.time && range.said && range.from > when.now) {
+    // The day within the five words after the cue ("before I forget, can I book Friday?" is no deadline).
+    const after = readWhenParts(t.slice(cue).trim().split(/\s+/).slice(0, 6).join(" "), { ...when, daytime: true });
+    if (after?.date && !after.time) return { from: when.now, to: range.from, part: range.part, said: true };
+  }
+  return range;
+}
+
+function readRange(said: string, when: WhenContext, base?: string): TimeRange {
   const text = said.replace(greetings, " ").replace(makeIt, "$1 at ");
   const ctx = { ...when, daytime: true };
   const t = fold(text);

@@ -1,0 +1,146 @@
+// Issue 40: what a customer says while times or items are on the table, as a receptionist or a shop
+// assistant hears it: "Cancel that" at the end of a long message cancels; "any of them, the earliest"
+// takes the first time offered; "after 6" and "before 11" are bounds, "before my wedding on the 20th"
+// a deadline; a question asked while times are offered is answered and the same times offered again;
+// "tem horário pra unha amanhã?" (Brazil) asks for a free time, not the opening hours; "do you ship to
+// Porto?" asks about delivery; "I'll take two" after a price is of the item priced. Probed in the
+// customers' own words on 2026-12-01 (none of these is a corpus case).
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { appointments } from "@/lib/db/schema";
+import { isCancel } from "@/lib/runtime/understanding/acts";
+import { asksForSlot, factQuestion } from "@/lib/runtime/understanding/fact-questions";
+import { readTimeRange } from "@/lib/runtime/understanding/time-range";
+import { pinClock } from "@/lib/time/clock";
+import { isoInZone } from "@/lib/time/time-zone";
+import { BELA } from "../conversations/trades/bela";
+import { CHACASA } from "../conversations/trades/chacasa";
+import { makeTradeBusiness, type TradeShop } from "../conversations/trades/setup";
+import { SONRISA } from "../conversations/trades/sonrisa";
+import { assistantWorker, customer } from "./harness";
+
+// Wednesday 25 November 2026, 16:00 in Porto and Lisbon, 17:00 in Madrid.
+const NOW = new Date("2026-11-25T16:00:00Z");
+const porto = { timeZone: "Europe/Lisbon", now: NOW };
+const day = (d: Date) => isoInZone(d, porto.timeZone).slice(0, 10);
+
+describe("reading a cancel, a bound and a slot asked for", () => {
+  it("cancels by a short command at the end of a long message, never by 'I don't want to book yet'", () => {
+    expect(isCancel("Actually I can't do Friday. Cancel that, I'll message another time")).toBe(true);
+    expect(isCancel("Buenas tardes. No quiero reservar todavía, solo saber si el domingo por la noche abren ustedes. Un saludo.")).toBe(false);
+  });
+
+  it("reads 'after 6' and 'before 11' as bounds, 'half past 5' as a time, and 'before the 20th' as a deadline", () => {
+    expect(readTimeRange("a haircut and beard sometime after 6 this week", porto)).toMatchObject({ time: "18:00", bound: "after" });
+    expect(readTimeRange("a women's cut tomorrow before 11 please", porto)).toMatchObject({ time: "11:00", bound: "before" });
+    expect(readTimeRange("manicure amanhã depois das 5", porto)).toMatchObject({ time: "17:00", bound: "after" });
+    expect(readTimeRange("a beard trim friday at half past 5", porto).bound).toBeUndefined();
+    const deadline = readTimeRange("I'd like to whiten my teeth before my wedding on the 20th", porto);
+    expect([day(deadline.from), day(new Date(deadline.to.getTime() - 1))]).toEqual(["2026-11-25", "2026-12-19"]);
+    // A "before" far from the day is no deadline.
+    expect(day(readTimeRange("before I forget, can I book a cut on Friday?", porto).from)).toBe("2026-11-27");
+  });
+
+  it("reads 'tem horário pra...' as a free time asked for, and 'qual o vosso horário ao sábado?' as the hours alone", () => {
+    expect(asksForSlot("oi, tem horário pra unha amanhã depois das 5?")).toBe(true);
+    expect(factQuestion("oi, tem horário pra unha amanhã depois das 5?")?.topics ?? []).not.toContain("hours");
+    expect(asksForSlot("qual o vosso horário ao sábado?")).toBe(false);
+    expect(factQuestion("qual o vosso horário ao sábado?")).toMatchObject({ topics: ["hours"], rests: [] });
+  });
+});
+
+describe("customers while times or items are offered", () => {
+  let worker: ReturnType<typeof assistantWorker>;
+  let salon: TradeShop;
+  let clinic: TradeShop;
+  let tea: TradeShop;
+  beforeAll(async () => {
+    worker = assistantWorker();
+    pinClock(NOW);
+    salon = await makeTradeBusiness(BELA);
+    clinic = await makeTradeBusiness(SONRISA);
+    tea = await makeTradeBusiness(CHACASA);
+  });
+  afterEach(() => pinClock(NOW));
+  afterAll(async () => {
+    pinClock(null);
+    await worker.stop();
+  });
+
+  const theirs = async (shop: TradeShop, c: ReturnType<typeof customer>) => {
+    const { contactId } = await c.conversation();
+    return db()
+      .select({ start: appointments.startAt })
+      .from(appointments)
+      .where(and(eq(appointments.businessId, shop.businessId), eq(appointments.contactId, contactId as string)));
+  };
+  /** The times of a list of offered times, "Fri 27 Nov, 10:00" each. */
+  const offered = (reply: string) => [...reply.matchAll(/^\d+\. (.+)$/gm)].map((m) => m[1]);
+
+  it("ends the booking on 'Cancel that' at the end of a long message, booking nothing", async () => {
+    const c = customer(salon);
+    await c.say("Hi, I'd like a manicure Friday");
+    const replies = (await c.say("Actually I can't do Friday. Cancel that, I'll message another time")).join("\n");
+    expect(replies).toMatch(/cancelled that/);
+    expect(offered(replies)).toEqual([]);
+    expect(await theirs(salon, c)).toEqual([]);
+  });
+
+  it("books the first time offered on 'any of them, the earliest', and offers only days before a deadline", async () => {
+    const c = customer(clinic);
+    const first = (await c.say("I'd like to whiten my teeth before my wedding on the 20th. When could I come in?")).join("\n");
+    const times = offered(first);
+    expect(times.length).toBeGreaterThan(0);
+    // The nearest from now, and none on or after the 20th of December (it offered the 21st once).
+    expect(times[0]).toBe("Wed 25 Nov, 17:00");
+    expect(times.filter((t) => Number(t.match(/ (\d+) Dec/)?.[1] ?? 0) >= 20)).toEqual([]);
+    await c.say("any of them, the earliest");
+    const booked = await theirs(clinic, c);
+    expect(booked).toHaveLength(1);
+    expect(isoInZone(booked[0].start, SONRISA.timeZone).slice(0, 16)).toBe("2026-11-25T17:00");
+  });
+
+  it("offers only times at or after the hour said with 'after', before it with 'before'", async () => {
+    const after = offered((await customer(salon).say("hey can i get a haircut and beard sometime after 6 this week")).join("\n"));
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((t) => t.endsWith("18:00"))).toBe(true);
+    const before = offered((await customer(salon).say("a women's cut tomorrow before 11 please")).join("\n"));
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((t) => /Thu 26 Nov, 10:(00|30)$/.test(t))).toBe(true);
+  });
+
+  it("answers a question asked while times are offered, then offers the same day's times again", async () => {
+    const c = customer(salon);
+    const asked = offered((await c.say("hola! una manicura para el viernes a las doce y media?")).join("\n"));
+    expect(asked[0]).toMatch(/^vie, 27 nov/);
+    const replies = await c.say("una pregunta, ¿aceptáis bizum?");
+    expect(replies[0]).toMatch(/Bizum/);
+    expect(offered(replies.join("\n"))).toEqual(asked);
+  });
+
+  it("offers free times for 'tem horário pra unha amanhã depois das 5?', with no opening hours", async () => {
+    const replies = (await customer(salon).say("oi, tem horário pra unha amanhã depois das 5?")).join("\n");
+    expect(replies).not.toMatch(/estamos abertos/);
+    expect(replies).toMatch(/vagas mais próximas para Manicure/);
+    expect(offered(replies).every((t) => /^quinta, 26\/11, 1[78]:/.test(t))).toBe(true);
+  });
+
+  it("answers 'do you ship to Porto?' with where the shop delivers", async () => {
+    expect((await customer(tea).say("Do you ship to Porto?")).join("\n")).toMatch(/deliver in Lisbon/);
+  });
+
+  it("orders the item just priced on 'I'll take two' and 'ponme dos'", async () => {
+    const en = customer(tea);
+    await en.say("how much is the rooibos");
+    await en.say("I'll take two");
+    expect((await en.say("pickup")).join("\n")).toMatch(/2 x Rooibos 100 g/);
+    const es = customer(tea);
+    await es.say("Buenas, ¿tenéis té rooibos? ¿cuánto cuesta?");
+    expect((await es.say("ponme dos, lo recojo el sábado")).join("\n")).toMatch(/2 x Rooibos 100 g \(13,00 €\)/);
+    // Two items named before: the count names neither, and no order is guessed.
+    const two = customer(tea);
+    await two.say("what do the sencha and the rooibos cost?");
+    expect((await two.say("I'll take two")).join("\n")).not.toMatch(/2 x (Rooibos|Chá verde)/);
+  });
+});
