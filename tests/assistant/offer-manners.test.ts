@@ -42,6 +42,13 @@ describe("reading a cancel, a bound and a slot asked for", () => {
     expect(day(readTimeRange("before I forget, can I book a cut on Friday?", porto).from)).toBe("2026-11-27");
   });
 
+  it("reads 'el miércoles que viene' said on a Wednesday as next week's", () => {
+    expect(day(readTimeRange("vale, el miércoles que viene por la mañana", porto).from)).toBe("2026-12-02");
+    expect(day(readTimeRange("na quarta que vem de manhã", porto).from)).toBe("2026-12-02");
+    expect(day(readTimeRange("next Wednesday morning", porto).from)).toBe("2026-12-02");
+    expect(day(readTimeRange("el miércoles por la tarde", porto).from)).toBe("2026-11-25");
+  });
+
   it("reads 'tem horário pra...' as a free time asked for, and 'qual o vosso horário ao sábado?' as the hours alone", () => {
     expect(asksForSlot("oi, tem horário pra unha amanhã depois das 5?")).toBe(true);
     expect(factQuestion("oi, tem horário pra unha amanhã depois das 5?")?.topics ?? []).not.toContain("hours");
@@ -124,6 +131,33 @@ describe("customers while times or items are offered", () => {
     expect(replies).not.toMatch(/estamos abertos/);
     expect(replies).toMatch(/vagas mais próximas para Manicure/);
     expect(offered(replies).every((t) => /^quinta, 26\/11, 1[78]:/.test(t))).toBe(true);
+  });
+
+  it("takes 'a las 4' and '4 works' as the time of day offered, and a bare '4' as the fourth row", async () => {
+    const at = async (first: string, pick: string) => {
+      const c = customer(salon);
+      const list = offered((await c.say(first)).join("\n"));
+      await c.say(pick);
+      const [booked] = await theirs(salon, c);
+      return { list, booked: booked ? isoInZone(booked.start, BELA.timeZone).slice(11, 16) : null };
+    };
+    expect((await at("Hola! Quería un corte de mujer el viernes por la tarde", "a las 4")).booked).toBe("16:00");
+    expect((await at("a manicure friday please", "4 works")).booked).toBe("16:00");
+    const fourth = await at("a manicure friday please", "4");
+    expect(fourth.booked).toBe(fourth.list[3].slice(-5));
+    expect((await at("Hi, can I book a colour with Ana next Thursday morning?", "10 is good")).booked).toBe("10:00");
+  });
+
+  it("says the appointment a customer says they have, books nothing new, and offers a colleague", async () => {
+    const c = customer(salon);
+    await c.say("Quiero una manicura mañana a las 11");
+    const late = (await c.say("Oye, tengo hora mañana a las 11 pero llegaré 15 minutos tarde, ¿pasa algo?")).join("\n");
+    expect(late).toMatch(/Tu cita: Manicura con Rita, jueves, 26 de noviembre, a las 11:00/);
+    expect(await theirs(salon, c)).toHaveLength(1);
+    const none = customer(salon);
+    const unknown = (await none.say("Booked a colour with Rita for Thursday, want to double check what time it is")).join("\n");
+    expect(unknown).toMatch(/couldn't find an upcoming appointment.*colleague/s);
+    expect(await theirs(salon, none)).toEqual([]);
   });
 
   it("answers 'do you ship to Porto?' with where the shop delivers", async () => {

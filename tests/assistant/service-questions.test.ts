@@ -111,7 +111,9 @@ describe("a salon's and a clinic's customers asking beside a booking", () => {
 
   it("says how long a service takes, asked of it or of the service the message before named", async () => {
     expect((await customer(salon).say("how long does a manicure take?")).join("\n")).toBe("Manicure takes about 40 minutes.");
-    expect((await customer(salon).say("¿Cuánto tarda más o menos un corte y barba?")).join("\n")).toBe("Corte y barba dura unos 45 minutos.");
+    expect((await customer(salon).say("¿Cuánto tarda más o menos un corte y barba?")).join("\n")).toBe(
+      "La cita de Corte y barba dura 45 minutos, más o menos.",
+    );
     const c = customer(salon);
     expect((await c.say("Quanto fica uma coloração? Tenho cabelo comprido")).join("\n")).toBe("Coloração: 55,00 €");
     expect((await c.say("E demora quanto tempo?")).join("\n")).toBe("Coloração demora à volta de 1 hora e 30 minutos.");

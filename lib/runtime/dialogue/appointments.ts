@@ -9,6 +9,7 @@ import { formatDateTime } from "../../shared/locale-format";
 import { now } from "../../time/clock";
 import { isoDate, wallClock } from "../../time/time-zone";
 import { turnLanguage } from "../base/conversation-language";
+import { offerPerson } from "../base/person-offer";
 import { reply } from "../base/reply";
 import type { Turn } from "../base/turn-context";
 import { MOVING } from "../engine/run-state";
@@ -188,4 +189,51 @@ async function bookedHere(turn: Turn) {
       ),
     );
   return booked ?? null;
+}
+
+// "tengo hora mañana a las 11 para manicura pero llegaré 15 minutos tarde", "Booked a colour with Rita for
+// Thursday, want to double check what time it is": an appointment the customer says they have is no
+// new booking.
+const hasOne =
+  /\b(?:i have an appointment|i ve got an appointment|i got an appointment|i have a booking|i m booked|i am booked|i booked|booked a|my appointment (?:is|on|at|for|tomorrow|today)|tengo (?:hora|cita|una cita|reservad[oa])|ya tengo (?:hora|cita)|pedi cita|tenho (?:hora|marcacao|uma marcacao|consulta marcada)|ja tenho (?:hora|marcacao)|marquei)\b/;
+
+const another = /\b(?:again|another|otra|outra|nueva|nova|de novo|otra vez)\b/;
+
+/**
+ * Says the customer's upcoming appointment and offers a colleague for the rest (being late, a
+ * question about it); with none found, says so and offers a colleague to check. False when the message
+ * speaks of no appointment of theirs, or the business books none.
+ */
+export async function aboutTheirAppointment(turn: Turn, skills: RunnableSkill[]): Promise<boolean> {
+  const n = normalize(turn.message.text);
+  // "I booked a cut last week and loved it, can I come again Friday?" asks for another.
+  if (!hasOne.test(n) || another.test(n) || !appointmentSkill(skills)) return false;
+  const language = await turnLanguage(turn);
+  const lang = isDetectedLanguage(language) ? language : "en";
+  const [coming] = await turn.db
+    .select({ id: appointments.id, start: appointments.startAt, serviceId: appointments.serviceId, staffId: appointments.staffId })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.businessId, turn.businessId),
+        eq(appointments.contactId, turn.contact.id),
+        inArray(appointments.status, [...activeAppointmentStatuses]),
+        gt(appointments.startAt, now()),
+      ),
+    )
+    .orderBy(asc(appointments.startAt))
+    .limit(1);
+  if (!coming) {
+    await offerPerson(turn, lang, "booking_check", `${t(lang, "appointment.notFound")} ${t(lang, "offer.booking_check")}`);
+    return true;
+  }
+  const names = await appointmentNames(turn.db, turn.businessId, coming, lang);
+  const staff = names.staff ? t(lang, "appointment.with", { name: names.staff }) : "";
+  await offerPerson(
+    turn,
+    lang,
+    "booking_check",
+    t(lang, "appointment.yours", { service: names.service, staff, when: formatDateTime(coming.start, turn.timeZone, lang) }),
+  );
+  return true;
 }

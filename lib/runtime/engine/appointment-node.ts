@@ -9,7 +9,7 @@ import { localeOf } from "../base/phrases";
 import { reply } from "../base/reply";
 import { t } from "../messages";
 import { namedStaff, serviceStaffMembers } from "../retrieval/service-search";
-import { normalize } from "../understanding/text-match";
+import { normalize, words } from "../understanding/text-match";
 import { asksEarliest, localDay, readTimeRange, type TimeRange } from "../understanding/time-range";
 import { wallClock } from "../../time/time-zone";
 import { readWhenParts } from "../understanding/when";
@@ -51,7 +51,10 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
   const moving = run.variables[MOVING] as Moving | undefined;
   if (answering) {
     const offered = Array.isArray(run.variables[TIMES]) ? (run.variables[TIMES] as OfferedTime[]) : [];
-    const picked = pickOption(turn.message.text, turn.message.content, labels(run, offered));
+    // "a las 4", "10 is good": a time of day, not the list's fourth or tenth row.
+    const byClock = pickByClock(turn.message.text, offered, turn.timeZone);
+    if (typeof byClock === "number") return take(run, node, service as ChosenService, offered[byClock]);
+    const picked = byClock === "another" ? null : pickOption(turn.message.text, turn.message.content, labels(run, offered));
     if (picked !== null) return take(run, node, service as ChosenService, offered[picked]);
     // Another day, time or person said instead of a pick is a new offer; anything else is a retry.
     const saysWhen = readWhenParts(turn.message.text, { timeZone: turn.timeZone, now: now() }) !== null;
@@ -98,6 +101,47 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
   if (!range.time && answering && typeof asked === "string" && sameTime.test(normalize(turn.message.text))) range.time = asked;
   if (range.time) run.variables[ASKED_TIME] = range.time;
   return offerFor(run, node, service as ChosenService, range, null);
+}
+
+// A time said as one: "at 4", "a las 4", "às 10h", "4pm", "16:30", "around 10".
+const clockSaid =
+  /\b(?:at|a las|a la|as|pelas|por volta das|sobre las|around|about|tipo)\s+\d{1,2}\b|\b\d{1,2}\s*(?:am|pm|h)\b|\b\d{1,2}[:h.]\d{2}\b/;
+
+/**
+ * The offered time a message names by its time of day: its index; "another" when it names a time
+ * that none of them is (a new offer, never the list's row of that number); null when it names none
+ * (a bare "4" is the fourth row). "10 is good", "4 works": a number that is the hour of exactly one
+ * offered time is that time.
+ */
+function pickByClock(text: string, offered: OfferedTime[], timeZone: string): number | "another" | null {
+  if (!offered.length) return null;
+  const n = normalize(text);
+  const clockOf = (o: OfferedTime) => {
+    const w = wallClock(new Date(o.start), timeZone);
+    return { hour: w.hour, minute: w.minute };
+  };
+  if (clockSaid.test(n)) {
+    const base = localDay(new Date(offered[0].start), timeZone);
+    // "Then Thursday at 9:00" names its day: an offered 9:00 on another day is not it.
+    const range = readTimeRange(text, { timeZone, now: now() }, base);
+    if (!range.time) return null;
+    const [h, m] = range.time.split(":").map(Number);
+    const onDay = (o: OfferedTime) => {
+      const start = new Date(o.start);
+      return start >= range.from && start < range.to;
+    };
+    const i = offered.findIndex((o) => clockOf(o).hour === h && clockOf(o).minute === m && onDay(o));
+    return i >= 0 ? i : "another";
+  }
+  const ws = words(text);
+  const numbers = ws.filter((w) => /^\d{1,2}$/.test(w));
+  if (ws.length < 2 || ws.length > 4 || numbers.length !== 1) return null;
+  const hour = Number(numbers[0]);
+  const hits = offered.flatMap((o, i) => {
+    const c = clockOf(o);
+    return c.minute === 0 && (c.hour === hour || c.hour === hour + 12) ? [i] : [];
+  });
+  return hits.length === 1 ? hits[0] : null;
 }
 
 /** Offers the nearest free times in `range` (else the nearest after it), with `note` said first. */

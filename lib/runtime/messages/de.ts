@@ -110,6 +110,7 @@ export const de: Record<MessageKey, string> = {
   "appointment.cancelled": "Ihr Termin für {service} am {when} ist abgesagt. Bis zum nächsten Mal!",
   "appointment.notFound": "Ich habe keinen kommenden Termin unter dieser Telefonnummer gefunden.",
   "appointment.with": " mit {name}",
+  "appointment.yours": "Ihr Termin: {service}{staff}, {when}. Soll ich Ihre Nachricht an einen Kollegen weitergeben?",
   "appointment.stillBooked": "Alles erledigt: {service}{staff}, {when}. Bis dann!",
   "order.soldOut":
     "Entschuldigung, {item} ist gerade ausverkauft, daher konnte ich die Bestellung nicht aufgeben. Schreiben Sie „bestellen“, um neu zu beginnen.",

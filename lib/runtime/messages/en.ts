@@ -110,6 +110,7 @@ export const en = {
   "appointment.cancelled": "Your {service} on {when} is cancelled. Hope to see you another time!",
   "appointment.notFound": "I couldn't find an upcoming appointment under this phone number.",
   "appointment.with": " with {name}",
+  "appointment.yours": "Your appointment: {service}{staff}, {when}. Shall I pass your message to a colleague?",
   "appointment.stillBooked": "You're all set: {service}{staff}, {when}. See you then!",
   // Orders that take stock and payment (issue 40, items 6 and 7; docs/payments.md).
   "order.soldOut": 'Sorry, {item} has just sold out, so I couldn\'t place the order. Write "order" to start again with something else.',

@@ -105,11 +105,12 @@ export const es: Record<MessageKey, string> = {
   "appointment.nothingThen": "En ese momento no hay huecos. Estos son los más cercanos:",
   "appointment.noTimes":
     "Lo siento, no hay huecos para {service} en las próximas dos semanas. Escríbenos más adelante, o pide hablar con un compañero.",
-  "service.duration": "{service} dura unos {duration}.",
+  "service.duration": "La cita de {service} dura {duration}, más o menos.",
   "appointment.moved": "Hecho: tu cita de {service} pasa al {when}{staff}.",
   "appointment.cancelled": "Tu cita de {service} del {when} está cancelada. ¡Esperamos verte en otra ocasión!",
   "appointment.notFound": "No he encontrado ninguna cita próxima con este número de teléfono.",
   "appointment.with": " con {name}",
+  "appointment.yours": "Tu cita: {service}{staff}, {when}. ¿Le paso tu mensaje a un compañero?",
   "appointment.stillBooked": "Todo listo: {service}{staff}, {when}. ¡Hasta entonces!",
   "order.soldOut": 'Lo siento, {item} se acaba de agotar, así que no he podido hacer el pedido. Escribe "pedir" para empezar de nuevo con otra cosa.',
   "order.fewLeft": 'Lo siento, solo quedan {left} de {item}, así que no he podido hacer el pedido. Escribe "pedir" para empezar de nuevo.',

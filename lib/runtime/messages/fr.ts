@@ -109,6 +109,7 @@ export const fr: Record<MessageKey, string> = {
   "appointment.cancelled": "Votre {service} du {when} est annulé. À une prochaine fois !",
   "appointment.notFound": "Je n'ai trouvé aucun rendez-vous à venir pour ce numéro de téléphone.",
   "appointment.with": " avec {name}",
+  "appointment.yours": "Votre rendez-vous : {service}{staff}, {when}. Voulez-vous que je transmette votre message à un collègue ?",
   "appointment.stillBooked": "C'est noté : {service}{staff}, {when}. À bientôt !",
   "order.soldOut":
     "Désolé, {item} vient d'être épuisé, je n'ai donc pas pu passer la commande. Écrivez « commander » pour recommencer avec autre chose.",

@@ -109,6 +109,7 @@ export const pt: Record<MessageKey, string> = {
   "appointment.cancelled": "A sua marcação de {service} de {when} foi desmarcada. Esperamos vê-lo noutra altura!",
   "appointment.notFound": "Não encontrei nenhuma marcação futura com este número de telefone.",
   "appointment.with": " com {name}",
+  "appointment.yours": "A sua marcação: {service}{staff}, {when}. Quer que passe a sua mensagem a um colega?",
   "appointment.stillBooked": "Fica tudo marcado: {service}{staff}, {when}. Até lá!",
   "order.soldOut":
     'Lamento, {item} acabou de esgotar, por isso não consegui registar a encomenda. Escreva "encomendar" para recomeçar com outra coisa.',

@@ -1,7 +1,7 @@
 import "server-only";
 import { cannedReplies, replyLanguage } from "../base/canned-replies";
 import { manageBooking } from "../dialogue/bookings";
-import { acknowledgeBooked, manageAppointment } from "../dialogue/appointments";
+import { aboutTheirAppointment, acknowledgeBooked, manageAppointment } from "../dialogue/appointments";
 import { continueWithDialogue, startWithSlots } from "../dialogue/manager";
 import { acknowledgeAwaitingPayment } from "../dialogue/order-payment";
 import { withItemReferred } from "../dialogue/item-referred";
@@ -87,6 +87,11 @@ export async function decideTurn(turn: Turn, input: TurnInput): Promise<Pending 
   }
   // "preciso desmarcar", "can I move my appointment to Friday?": the customer's own appointment.
   if (await manageAppointment(turn, skills)) {
+    await setMisses(turn, 0);
+    return null;
+  }
+  // "tengo hora mañana a las 11... llegaré tarde": the appointment they have, and a colleague offered.
+  if (await aboutTheirAppointment(turn, skills)) {
     await setMisses(turn, 0);
     return null;
   }

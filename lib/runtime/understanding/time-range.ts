@@ -38,6 +38,9 @@ const afternoon = /\b(?:afternoons?|tardes?|after lunch|depois do almoco|despues
 const evening = /\b(?:evenings?|after work|noites?|noches?|depois do trabalho|despues del trabajo)\b/;
 const nextWeek = /\b(?:next week|semana que vem|proxima semana|semana que viene|proxima semana)\b/;
 const thisWeek = /\b(?:this week|esta semana)\b/;
+// "el miércoles que viene", "na quarta que vem", "next Wednesday", "el próximo miércoles".
+const comingWeekday =
+  /\b(?:(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene|(?:segunda|terca|quarta|quinta|sexta)(?:-feira)? que vem|(?:sabado|domingo) que vem|next (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:el )?proximo (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)|(?:na )?proxima (?:segunda|terca|quarta|quinta|sexta)|(?:no )?proximo (?:sabado|domingo))\b/;
 
 /** The part of the day said, if any ("mornings", "à tarde", "por la noche"). */
 export function partOfDay(text: string): PartOfDay | undefined {
@@ -125,6 +128,8 @@ function readRange(said: string, when: WhenContext, base?: string): TimeRange {
     return { from: midnight(ctx.timeZone, day(toMonday)), to: midnight(ctx.timeZone, day(toMonday + 7)), part, time, said: true };
   }
   if (thisWeek.test(t) && !parts?.date) return { from: ctx.now, to: midnight(ctx.timeZone, day(7 - today.weekday)), part, time, said: true };
+  // "el miércoles que viene" said on a Wednesday: next week's, not today.
+  if (parts?.date && parts.date === isoDate(today) && comingWeekday.test(t)) parts.date = shiftDays(parts.date, 7);
   // "Thursday next week": that weekday of the coming week, not this one.
   const nextMonday = isoDate(day(7 - today.weekday));
   if (nextWeek.test(t) && parts?.date && parts.date < nextMonday) parts.date = shiftDays(parts.date, 7);
