@@ -162,10 +162,38 @@ export async function acknowledgeBooked(turn: Turn, { early = false } = {}): Pro
   if (!booked) return false;
   const language = await turnLanguage(turn);
   const lang = isDetectedLanguage(language) ? language : "en";
-  const names = await appointmentNames(turn.db, turn.businessId, booked, lang);
-  const staff = names.staff ? t(lang, "appointment.with", { name: names.staff }) : "";
-  await reply(turn, t(lang, "appointment.stillBooked", { service: names.service, staff, when: formatDateTime(booked.start, turn.timeZone, lang) }));
+  // "2 men's cuts, me and my brother": every appointment this conversation booked and still coming.
+  const all = await bookedAllHere(turn);
+  const said: string[] = [];
+  for (const one of all.length ? all : [booked]) {
+    const names = await appointmentNames(turn.db, turn.businessId, one, lang);
+    const staff = names.staff ? t(lang, "appointment.with", { name: names.staff }) : "";
+    said.push(t(lang, "appointment.stillBooked", { service: names.service, staff, when: formatDateTime(one.start, turn.timeZone, lang) }));
+  }
+  await reply(turn, said.join("\n"));
   return true;
+}
+
+/** Every appointment this conversation's records name that is still coming and active, soonest first. */
+async function bookedAllHere(turn: Turn) {
+  const rows = await turn.db
+    .select({ appointmentId: sql<string>`${records.fields}->>'appointmentId'` })
+    .from(records)
+    .where(and(eq(records.businessId, turn.businessId), eq(records.collection, APPOINTMENTS), eq(records.conversationId, turn.conversation.id)));
+  const ids = rows.map((r) => r.appointmentId).filter(Boolean);
+  if (!ids.length) return [];
+  return turn.db
+    .select({ id: appointments.id, start: appointments.startAt, serviceId: appointments.serviceId, staffId: appointments.staffId })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.businessId, turn.businessId),
+        inArray(appointments.id, ids),
+        inArray(appointments.status, [...activeAppointmentStatuses]),
+        gt(appointments.startAt, now()),
+      ),
+    )
+    .orderBy(asc(appointments.startAt), asc(appointments.id));
 }
 
 /** The appointment this conversation booked last, while it is still coming and active; null when none. */

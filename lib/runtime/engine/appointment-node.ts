@@ -8,7 +8,7 @@ import { formatDateTime } from "../../shared/locale-format";
 import { localeOf } from "../base/phrases";
 import { reply } from "../base/reply";
 import { t } from "../messages";
-import { namedStaff, serviceStaffMembers } from "../retrieval/service-search";
+import { namedStaff, offerableServices, serviceName, serviceStaffMembers } from "../retrieval/service-search";
 import { normalize, words } from "../understanding/text-match";
 import { asksEarliest, localDay, readTimeRange, type TimeRange } from "../understanding/time-range";
 import { wallClock } from "../../time/time-zone";
@@ -16,7 +16,8 @@ import { readWhenParts } from "../understanding/when";
 import { type OfferedTime, nearestTimes, timeLabel, widened } from "./appointment-offer";
 import { numberedOptions, pickOption } from "./choice";
 import { renderMessage } from "./render";
-import { ASKED_TIME, localized, MOVING, type SkillRun, STAFF, type Step, TIMES } from "./run-state";
+import { ALSO_SAID, ASKED_TIME, EXTRAS, localized, MOVING, type SkillRun, STAFF, type Step, TIMES } from "./run-state";
+import { type Extra, extrasIn } from "./appointment-extras";
 import type { ChosenService } from "./service-node";
 
 // An `appointment` node offers the nearest free times of the service a `service` node chose, for the
@@ -68,6 +69,12 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
     }
   } else {
     run.retries = 0;
+    // "2 men's cuts, me and my brother", "un corte de mujer y una manicura": the others, booked with the first.
+    if (!moving && run.variables[EXTRAS] === undefined) {
+      const request = turn.loaded?.previousInboundText ?? "";
+      const extras = await extrasIn(turn, turn.message.text, service as ChosenService);
+      run.variables[EXTRAS] = extras.length || !request ? extras : await extrasIn(turn, request, service as ChosenService);
+    }
     // "una pregunta, ¿aceptáis bizum?" while times were offered: the question answered, the same times
     // again (not the nearest from now), unless the message says another day, time or person.
     const offered = Array.isArray(run.variables[TIMES]) ? (run.variables[TIMES] as OfferedTime[]) : [];
@@ -142,6 +149,48 @@ function pickByClock(text: string, offered: OfferedTime[], timeZone: string): nu
     return c.minute === 0 && (c.hour === hour || c.hour === hour + 12) ? [i] : [];
   });
   return hits.length === 1 ? hits[0] : null;
+}
+
+/**
+ * The other appointments the request asked for (appointment-extras.ts): at the first one's time with
+ * another person when together, else (or when nobody else is free then) right after the one before;
+ * each with its record. What was booked, or could not be, is said after the first's confirmation.
+ */
+async function bookExtras(run: SkillRun, booked: { start: string; end: string }) {
+  const first = { start: new Date(booked.start), end: new Date(booked.end) };
+  const { turn } = run;
+  const extras = (Array.isArray(run.variables[EXTRAS]) ? run.variables[EXTRAS] : []) as Extra[];
+  run.variables[EXTRAS] = [];
+  const said: string[] = [];
+  let previous = first;
+  for (const extra of extras) {
+    const starts = extra.together ? [first.start, previous.end] : [previous.end];
+    let done: Awaited<ReturnType<typeof bookAppointment>> | null = null;
+    for (const start of starts) {
+      try {
+        done = await bookAppointment(turn.db, turn.businessId, { serviceId: extra.serviceId, start, contactId: turn.contact.id }, now());
+        break;
+      } catch (err) {
+        if (!(err instanceof AppError) || (err.code !== "conflict" && err.code !== "invalid_request")) throw err;
+      }
+    }
+    const [service] = await offerableServices(turn.db, turn.businessId, [extra.serviceId]);
+    const title = service ? serviceName(service, run.lang) : "";
+    if (!done) {
+      said.push(t(run.lang, "appointment.alsoNotFree", { service: title }));
+      continue;
+    }
+    await writeAppointmentRecord(turn.db, turn.businessId, done, {
+      conversationId: turn.conversation.id,
+      contactId: turn.contact.id,
+      lang: run.lang,
+    });
+    const names = await appointmentNames(turn.db, turn.businessId, done, run.lang);
+    const staff = names.staff ? t(run.lang, "appointment.with", { name: names.staff }) : "";
+    said.push(t(run.lang, "appointment.also", { service: names.service || title, staff, when: formatDateTime(done.start, turn.timeZone, run.lang) }));
+    previous = { start: new Date(done.start), end: new Date(done.end) };
+  }
+  if (said.length) run.variables[ALSO_SAID] = said;
 }
 
 /** Offers the nearest free times in `range` (else the nearest after it), with `note` said first. */
@@ -245,6 +294,7 @@ async function take(run: SkillRun, node: TypedNode<"appointment">, service: Chos
     };
     run.variables[node.data.variable] = value;
     run.recorded = true;
+    await bookExtras(run, booked);
     delete run.variables[TIMES];
     delete run.variables[ASKED_TIME];
     delete run.variables[STAFF];

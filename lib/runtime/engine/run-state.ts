@@ -75,3 +75,7 @@ export const STAFF = "$staff";
 export const ASKED_TIME = "$askedTime";
 // The appointment a session moves instead of booking one ("can I move my appointment to Friday?"): {id, staffId, date}.
 export const MOVING = "$moving";
+/** More appointments the request asked for beside the first (appointment-extras.ts), booked with it. */
+export const EXTRAS = "$extras";
+/** Sentences an end node says after its own (the extra appointments booked). */
+export const ALSO_SAID = "$alsoSaid";

@@ -6,7 +6,7 @@ import { writeSkillRecord } from "./record-write";
 import { testCondition } from "./condition";
 import { localeOf } from "../base/phrases";
 import { endUnbooked } from "../../conversations/skill-sessions";
-import { AWAITING_PAYMENT, localized, type SkillRun, type Step } from "./run-state";
+import { ALSO_SAID, AWAITING_PAYMENT, localized, type SkillRun, type Step } from "./run-state";
 import { SoldOut } from "../../catalog/stock";
 import { t } from "../messages";
 
@@ -58,5 +58,9 @@ export async function endNode(run: SkillRun, node: TypedNode<"end">): Promise<St
   // An order waiting for payment is not "placed" yet: the customer is told the link is coming.
   if (run.variables[AWAITING_PAYMENT]) await reply(run.turn, t(run.lang, "payment.coming"));
   else await say(run, node.data.text, node.data.texts);
+  // The other appointments booked with this one ("Also booked: Manicure with Rita, ...").
+  const also = run.variables[ALSO_SAID];
+  if (Array.isArray(also) && also.length) await reply(run.turn, also.join("\n"));
+  delete run.variables[ALSO_SAID];
   return { kind: "end" };
 }

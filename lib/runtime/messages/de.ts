@@ -111,6 +111,8 @@ export const de: Record<MessageKey, string> = {
   "appointment.notFound": "Ich habe keinen kommenden Termin unter dieser Telefonnummer gefunden.",
   "appointment.with": " mit {name}",
   "appointment.yours": "Ihr Termin: {service}{staff}, {when}. Soll ich Ihre Nachricht an einen Kollegen weitergeben?",
+  "appointment.also": "Ebenfalls gebucht: {service}{staff}, {when}.",
+  "appointment.alsoNotFree": "Für {service} war zu dieser Zeit nichts frei: Nennen Sie mir bitte einen anderen Tag oder eine andere Uhrzeit.",
   "appointment.stillBooked": "Alles erledigt: {service}{staff}, {when}. Bis dann!",
   "order.soldOut":
     "Entschuldigung, {item} ist gerade ausverkauft, daher konnte ich die Bestellung nicht aufgeben. Schreiben Sie „bestellen“, um neu zu beginnen.",

@@ -111,6 +111,8 @@ export const en = {
   "appointment.notFound": "I couldn't find an upcoming appointment under this phone number.",
   "appointment.with": " with {name}",
   "appointment.yours": "Your appointment: {service}{staff}, {when}. Shall I pass your message to a colleague?",
+  "appointment.also": "Also booked: {service}{staff}, {when}.",
+  "appointment.alsoNotFree": "There was no free time for the {service} right then: tell me another day or time for it.",
   "appointment.stillBooked": "You're all set: {service}{staff}, {when}. See you then!",
   // Orders that take stock and payment (issue 40, items 6 and 7; docs/payments.md).
   "order.soldOut": 'Sorry, {item} has just sold out, so I couldn\'t place the order. Write "order" to start again with something else.',

@@ -111,6 +111,8 @@ export const es: Record<MessageKey, string> = {
   "appointment.notFound": "No he encontrado ninguna cita próxima con este número de teléfono.",
   "appointment.with": " con {name}",
   "appointment.yours": "Tu cita: {service}{staff}, {when}. ¿Le paso tu mensaje a un compañero?",
+  "appointment.also": "También tienes cita: {service}{staff}, {when}.",
+  "appointment.alsoNotFree": "Lo siento, no encontré un hueco libre para {service} a esa hora. ¿Te va bien otro día u otra hora?",
   "appointment.stillBooked": "Todo listo: {service}{staff}, {when}. ¡Hasta entonces!",
   "order.soldOut": 'Lo siento, {item} se acaba de agotar, así que no he podido hacer el pedido. Escribe "pedir" para empezar de nuevo con otra cosa.',
   "order.fewLeft": 'Lo siento, solo quedan {left} de {item}, así que no he podido hacer el pedido. Escribe "pedir" para empezar de nuevo.',

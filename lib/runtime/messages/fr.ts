@@ -110,6 +110,8 @@ export const fr: Record<MessageKey, string> = {
   "appointment.notFound": "Je n'ai trouvé aucun rendez-vous à venir pour ce numéro de téléphone.",
   "appointment.with": " avec {name}",
   "appointment.yours": "Votre rendez-vous : {service}{staff}, {when}. Voulez-vous que je transmette votre message à un collègue ?",
+  "appointment.also": "Également réservé : {service}{staff}, {when}.",
+  "appointment.alsoNotFree": "Il n'y avait pas de créneau libre pour {service} à ce moment-là : dites-moi un autre jour ou une autre heure.",
   "appointment.stillBooked": "C'est noté : {service}{staff}, {when}. À bientôt !",
   "order.soldOut":
     "Désolé, {item} vient d'être épuisé, je n'ai donc pas pu passer la commande. Écrivez « commander » pour recommencer avec autre chose.",

@@ -110,6 +110,8 @@ export const pt: Record<MessageKey, string> = {
   "appointment.notFound": "Não encontrei nenhuma marcação futura com este número de telefone.",
   "appointment.with": " com {name}",
   "appointment.yours": "A sua marcação: {service}{staff}, {when}. Quer que passe a sua mensagem a um colega?",
+  "appointment.also": "Também fica marcado: {service}{staff}, {when}.",
+  "appointment.alsoNotFree": "Não havia vaga para {service} nessa altura: diga-me outro dia ou hora para essa marcação.",
   "appointment.stillBooked": "Fica tudo marcado: {service}{staff}, {when}. Até lá!",
   "order.soldOut":
     'Lamento, {item} acabou de esgotar, por isso não consegui registar a encomenda. Escreva "encomendar" para recomeçar com outra coisa.',
