@@ -160,6 +160,21 @@ describe("customers while times or items are offered", () => {
     expect(await theirs(salon, none)).toEqual([]);
   });
 
+  it("cancels 'my manicure on Friday' by its service, and says when there is none", async () => {
+    const none = (await customer(salon).say("I need to cancel my manicure on Friday please, sorry!")).join("\n");
+    expect(none).toMatch(/couldn't find an upcoming appointment/);
+    expect(offered(none)).toEqual([]);
+    const c = customer(salon);
+    await c.say("a manicure on Friday at 2pm please");
+    expect(await theirs(salon, c)).toHaveLength(1);
+    expect((await c.say("I need to cancel my manicure on Friday please, sorry!")).join("\n")).toMatch(/cancelled/i);
+    const [after] = await db()
+      .select({ status: appointments.status })
+      .from(appointments)
+      .where(and(eq(appointments.businessId, salon.businessId), eq(appointments.contactId, (await c.conversation()).contactId as string)));
+    expect(after.status).toBe("cancelled");
+  });
+
   it("answers 'do you ship to Porto?' with where the shop delivers", async () => {
     expect((await customer(tea).say("Do you ship to Porto?")).join("\n")).toMatch(/deliver in Lisbon/);
   });

@@ -103,6 +103,8 @@ describe("a salon's and a clinic's customers asking beside a booking", () => {
       ["quanto custa só a barba?", "Barba: 12,00 €"],
       ["cuanto me cobrais solo por la barba", "Arreglo de barba: 12,00 €"],
       ["how much is just a haircut and beard?", "Haircut and beard: €27.00"],
+      // The salon's colour in the customer's word for it.
+      ["Do you do highlights? How much roughly?", "Colour: €55.00"],
     ] as const) {
       const replies = (await customer(salon).say(text)).join("\n");
       expect(replies, text).toBe(price);

@@ -338,6 +338,8 @@ const appointmentWords = phrases(
 const cancelsAppointment = phrases("desmarcar|desmarca|desmarque|desmarco");
 const movesAppointment = phrases("reschedule|remarcar|remarca|remarque|reprogramar|reprograma");
 
+const ownThing = /\b(?:cancel|cancelar|cancela|cancele|anular|anula|move|change|cambiar|mudar|mover)\s+(?:my|mi|o meu|a minha|meu|minha)\s+\w/;
+
 /** "Afinal não vou poder, cancele por favor": a cancel verb said with nothing named, of what was just booked. */
 export function cancelsWithoutNaming(text: string): boolean {
   return has(text, cancelVerbs);
@@ -347,7 +349,9 @@ export function cancelsWithoutNaming(text: string): boolean {
 export function appointmentAction(text: string): BookingAction | null {
   if (has(text, cancelsAppointment)) return "cancel";
   if (has(text, movesAppointment)) return "change";
-  if (!has(text, appointmentWords)) return null;
+  // "I need to cancel my manicure on Friday", "cancelar mi corte": the customer's own, by its service.
+  const theirOwn = ownThing.test(normalize(text));
+  if (!has(text, appointmentWords) && !theirOwn) return null;
   if (has(text, cancelVerbs)) return "cancel";
   if (has(text, changeVerbs)) return "change";
   return null;

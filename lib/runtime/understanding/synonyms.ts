@@ -36,7 +36,10 @@ const groups: Record<string, string> = {
   transit: `metro metros subway tube underground station stations estacao estacoes estacion estaciones autocarro autocarros
     onibus autobus autobuses tram trams tranvia eletrico stop stops paragem paragens parada paradas`,
   // A salon's cuts: "a cut and beard" finds "Haircut and beard", "cortar el pelo" the cuts.
-  haircut: `haircut haircuts cut cuts corte cortes cortar cortarme`,
+  haircut: `haircut haircuts cut cuts corte cortes cortar cortarme fringe bangs franja flequillo`,
+  // A salon's colour in the customer's words: "highlights", "madeixas", "mechas", "tinte".
+  colour: `colour color colours colors colouring coloring dye dyed tint highlights balayage coloracao coloracion madeixas mechas
+    reflejos tinte tinta pintar`,
   // A salon's nails: "fazer as unhas", "get my nails done" find the manicure.
   manicure: `manicure manicures manicura manicuras nails nail unhas unha`,
   // Pain said in the customer's words finds what the clinic says about emergencies.
