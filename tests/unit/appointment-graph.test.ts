@@ -74,5 +74,9 @@ describe("reading a time range", () => {
     expect(appointmentAction("quero remarcar")).toBe("change");
     expect(appointmentAction("I'd like to book an appointment")).toBeNull();
     expect(appointmentAction("cancel my table booking")).toBeNull();
+    // The customer's own appointment named by its service.
+    expect(appointmentAction("I need to cancel my manicure on Friday please")).toBe("cancel");
+    expect(appointmentAction("quería cancelar mi corte del sábado")).toBe("cancel");
+    expect(appointmentAction("cancel my order")).toBeNull();
   });
 });

@@ -338,7 +338,9 @@ const appointmentWords = phrases(
 const cancelsAppointment = phrases("desmarcar|desmarca|desmarque|desmarco");
 const movesAppointment = phrases("reschedule|remarcar|remarca|remarque|reprogramar|reprograma");
 
-const ownThing = /\b(?:cancel|cancelar|cancela|cancele|anular|anula|move|change|cambiar|mudar|mover)\s+(?:my|mi|o meu|a minha|meu|minha)\s+\w/;
+// Never a table booking or an order ("cancel my table booking"): those are the restaurant's (bookings.ts).
+const ownThing =
+  /\b(?:cancel|cancelar|cancela|cancele|anular|anula|move|change|cambiar|mudar|mover)\s+(?:my|mi|o meu|a minha|meu|minha)\s+(?!(?:table|tables|booking|reservation|order|reserva|mesa|pedido|encomenda)\b)\w/;
 
 /** "Afinal não vou poder, cancele por favor": a cancel verb said with nothing named, of what was just booked. */
 export function cancelsWithoutNaming(text: string): boolean {
