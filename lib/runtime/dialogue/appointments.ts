@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { updateAppointment } from "../../appointments/appointments";
 import { APPOINTMENTS, appointmentNames } from "../../appointments/appointment-record";
 import { activeAppointmentStatuses, appointments, records, services } from "../../db/schema";
@@ -182,13 +182,18 @@ async function bookedAllHere(turn: Turn) {
     .where(and(eq(records.businessId, turn.businessId), eq(records.collection, APPOINTMENTS), eq(records.conversationId, turn.conversation.id)));
   const ids = rows.map((r) => r.appointmentId).filter(Boolean);
   if (!ids.length) return [];
+  return coming(turn, inArray(appointments.id, ids));
+}
+
+/** The active appointments still to come that `which` selects, soonest first. */
+function coming(turn: Turn, which: SQL) {
   return turn.db
     .select({ id: appointments.id, start: appointments.startAt, serviceId: appointments.serviceId, staffId: appointments.staffId })
     .from(appointments)
     .where(
       and(
         eq(appointments.businessId, turn.businessId),
-        inArray(appointments.id, ids),
+        which,
         inArray(appointments.status, [...activeAppointmentStatuses]),
         gt(appointments.startAt, now()),
       ),
@@ -205,17 +210,7 @@ async function bookedHere(turn: Turn) {
     .orderBy(desc(records.id))
     .limit(1);
   if (!row?.appointmentId) return null;
-  const [booked] = await turn.db
-    .select({ id: appointments.id, start: appointments.startAt, serviceId: appointments.serviceId, staffId: appointments.staffId })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.businessId, turn.businessId),
-        eq(appointments.id, row.appointmentId),
-        inArray(appointments.status, [...activeAppointmentStatuses]),
-        gt(appointments.startAt, now()),
-      ),
-    );
+  const [booked] = await coming(turn, eq(appointments.id, row.appointmentId));
   return booked ?? null;
 }
 
@@ -238,30 +233,18 @@ export async function aboutTheirAppointment(turn: Turn, skills: RunnableSkill[])
   if (!hasOne.test(n) || another.test(n) || !appointmentSkill(skills)) return false;
   const language = await turnLanguage(turn);
   const lang = isDetectedLanguage(language) ? language : "en";
-  const [coming] = await turn.db
-    .select({ id: appointments.id, start: appointments.startAt, serviceId: appointments.serviceId, staffId: appointments.staffId })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.businessId, turn.businessId),
-        eq(appointments.contactId, turn.contact.id),
-        inArray(appointments.status, [...activeAppointmentStatuses]),
-        gt(appointments.startAt, now()),
-      ),
-    )
-    .orderBy(asc(appointments.startAt))
-    .limit(1);
-  if (!coming) {
+  const [next] = await coming(turn, eq(appointments.contactId, turn.contact.id)).limit(1);
+  if (!next) {
     await offerPerson(turn, lang, "booking_check", `${t(lang, "appointment.notFound")} ${t(lang, "offer.booking_check")}`);
     return true;
   }
-  const names = await appointmentNames(turn.db, turn.businessId, coming, lang);
+  const names = await appointmentNames(turn.db, turn.businessId, next, lang);
   const staff = names.staff ? t(lang, "appointment.with", { name: names.staff }) : "";
   await offerPerson(
     turn,
     lang,
     "booking_check",
-    t(lang, "appointment.yours", { service: names.service, staff, when: formatDateTime(coming.start, turn.timeZone, lang) }),
+    t(lang, "appointment.yours", { service: names.service, staff, when: formatDateTime(next.start, turn.timeZone, lang) }),
   );
   return true;
 }
