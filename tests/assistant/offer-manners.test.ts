@@ -161,6 +161,7 @@ describe("customers while times or items are offered", () => {
   });
 
   it("cancels 'my manicure on Friday' by its service, and says when there is none", async () => {
+    expect((await customer(clinic).say("Buenas, ¿me cambiáis la cita del martes al miércoles?")).join("\n")).toMatch(/No he encontrado ninguna cita/);
     const none = (await customer(salon).say("I need to cancel my manicure on Friday please, sorry!")).join("\n");
     expect(none).toMatch(/couldn't find an upcoming appointment/);
     expect(offered(none)).toEqual([]);

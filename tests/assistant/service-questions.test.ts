@@ -13,6 +13,7 @@ import { appointments } from "@/lib/db/schema";
 import { spokenDuration } from "@/lib/runtime/retrieval/service-prices";
 import { asksDuration } from "@/lib/runtime/understanding/fact-questions";
 import { painQuery, saysPain } from "@/lib/runtime/understanding/pain";
+import { readWhenParts } from "@/lib/runtime/understanding/when";
 import { pinClock } from "@/lib/time/clock";
 import { isoInZone } from "@/lib/time/time-zone";
 import { BELA } from "../conversations/trades/bela";
@@ -36,6 +37,15 @@ describe("reading pain and how long", () => {
     for (const text of ["this price is killing it", "can I book a cleaning?", "quanto custa uma limpeza?"]) expect(saysPain(text), text).toBe(false);
     expect(painQuery("tenho a cara inchada do lado do dente do siso, conseguem ver-me hoje?")).toBe("inchada pain");
     expect(painQuery("can I book a cleaning?")).toBeNull();
+  });
+
+  it("reads the days every calendar names ('Nochebuena', 'Christmas Eve', 'New Year's Eve', 'Ano Novo')", () => {
+    const ctx = { timeZone: "Europe/Madrid", now: NOW };
+    expect(readWhenParts("¿Estáis abiertos en Nochebuena?", ctx)?.date).toBe("2026-12-24");
+    expect(readWhenParts("a men's cut with Marco on Christmas Eve", ctx)?.date).toBe("2026-12-24");
+    expect(readWhenParts("Are you open on New Year's Eve?", ctx)?.date).toBe("2026-12-31");
+    expect(readWhenParts("vocês abrem no Ano Novo?", ctx)?.date).toBe("2027-01-01");
+    expect(readWhenParts("abrís el día de Navidad?", ctx)?.date).toBe("2026-12-25");
   });
 
   it("reads a question of how long, not a price, and says a duration in the customer's words", () => {
@@ -103,8 +113,10 @@ describe("a salon's and a clinic's customers asking beside a booking", () => {
       ["quanto custa só a barba?", "Barba: 12,00 €"],
       ["cuanto me cobrais solo por la barba", "Arreglo de barba: 12,00 €"],
       ["how much is just a haircut and beard?", "Haircut and beard: €27.00"],
-      // The salon's colour in the customer's word for it.
+      // The salon's colour and nails in the customer's words for them.
       ["Do you do highlights? How much roughly?", "Colour: €55.00"],
+      ["Holaaa, sois un salón de belleza? hacéis uñas?", "Manicura: 20,00 €"],
+      ["Buenos días, ¿me puedes recordar la dirección?", "Nuestra dirección: Rua de Cedofeita 120, 4050-174 Porto."],
     ] as const) {
       const replies = (await customer(salon).say(text)).join("\n");
       expect(replies, text).toBe(price);
@@ -115,6 +127,9 @@ describe("a salon's and a clinic's customers asking beside a booking", () => {
     expect((await customer(salon).say("how long does a manicure take?")).join("\n")).toBe("Manicure takes about 40 minutes.");
     expect((await customer(salon).say("¿Cuánto tarda más o menos un corte y barba?")).join("\n")).toBe(
       "La cita de Corte y barba dura 45 minutos, más o menos.",
+    );
+    expect((await customer(clinic).say("Hola, ¿cuánto cuesta una limpieza dental? ¿y tardáis mucho?")).join("\n")).toBe(
+      "Limpieza dental: 60,00 €\nLa cita de Limpieza dental dura 45 minutos, más o menos.",
     );
     const c = customer(salon);
     expect((await c.say("Quanto fica uma coloração? Tenho cabelo comprido")).join("\n")).toBe("Coloração: 55,00 €");

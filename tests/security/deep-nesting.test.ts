@@ -155,6 +155,11 @@ describe("the standalone server and the WhatsApp webhook", () => {
   });
 });
 
+// These open an embedded database on disk twice (the first and the recovery): seconds on a quiet
+// machine, over the 30 s default on a 2-core machine loaded several times over (a clean-clone run beside
+// other test runs, 2026-12-01). Work, not speed, is what they check.
+const REOPEN_MS = 120_000;
+
 describe("what counts as a WebAssembly trap", () => {
   it("a RuntimeError or a stack overflow, also as the cause of drizzle's query error; nothing else", () => {
     expect(isWasmTrap(new WebAssembly.RuntimeError("unreachable"))).toBe(true);
@@ -177,7 +182,7 @@ function poison(client: PGlite): void {
 }
 
 describe.runIf(databaseKind() === "pglite")("the embedded database after a WebAssembly trap", () => {
-  it("reports 503-unhealthy, reopens from its data directory, keeps every committed row and its lock", async () => {
+  it("reports 503-unhealthy, reopens from its data directory, keeps every committed row and its lock", { timeout: REOPEN_MS }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "convo-trap-"));
     let handle: ReturnType<typeof openPglite> | null = null;
     let failure: unknown = null;
@@ -226,7 +231,7 @@ describe.runIf(databaseKind() === "pglite")("the embedded database after a WebAs
     if (closeError) throw closeError;
   });
 
-  it("the queries that meet the same trapped instance start one recovery, not one each", async () => {
+  it("the queries that meet the same trapped instance start one recovery, not one each", { timeout: REOPEN_MS }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "convo-trap-"));
     let handle: ReturnType<typeof openPglite> | null = null;
     try {

@@ -33,7 +33,9 @@ export async function answerEachQuestion(turn: Turn, language: Language, questio
       (about && asksPrice(q) ? await servicePriceReply(turn.db, turn.businessId, q, language, about) : null) ??
       // "E demora quanto tempo?" after "Quanto fica uma coloração?": the duration of the service this
       // message or the one before it named.
-      (asksDuration(q) ? await serviceDurationReply(turn.db, turn.businessId, q, language, [about, turn.loaded?.previousInboundText]) : null) ??
+      (asksDuration(q)
+        ? await serviceDurationReply(turn.db, turn.businessId, q, language, [about, turn.message.text, turn.loaded?.previousInboundText])
+        : null) ??
       (followsPrice ? await priceReply(turn.db, turn.businessId, `price ${q}`, language) : null) ??
       (await retrievalReply(turn.db, turn.businessId, turn.assistant.id, q, language, { businessName: turn.businessName })) ??
       (i > 0 && asksPrice(q) ? await priceReply(turn.db, turn.businessId, `price ${asked[i - 1]}`, language) : null);

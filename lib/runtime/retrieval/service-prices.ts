@@ -8,7 +8,7 @@ import { asksDuration, asksPrice } from "../understanding/fact-questions";
 import { t } from "../messages";
 import { normalize } from "../understanding/text-match";
 import { priceAsking } from "./facts-answer";
-import { joinsTwo, saidWhole, searchServices, serviceName } from "./service-search";
+import { joinsTwo, saidWhole, searchServices, serviceName, withNails } from "./service-search";
 
 // "how much is a check-up and how much is a cleaning?", "quanto custa o branqueamento?": what the
 // business's services cost, one line each, as a receptionist says it. A price asked of no service
@@ -18,11 +18,14 @@ import { joinsTwo, saidWhole, searchServices, serviceName } from "./service-sear
 export async function servicePriceReply(
   db: Db,
   businessId: string,
-  question: string,
+  asked: string,
   language: Language,
   about?: string,
 ): Promise<{ text: string; context: string } | null> {
-  if (!asksPrice(question) || (asksDuration(question) && !namesPrice(question))) return null;
+  const question = withNails(asked);
+  // "¿hacéis uñas?", "do you do highlights?": a service asked after is answered with what it costs.
+  const offered = asksIfOffered.test(normalize(question));
+  if (!(asksPrice(question) || offered) || (asksDuration(question) && !namesPrice(question))) return null;
   const strip = (p: string) => ` ${normalize(p)} `.replace(priceAsking, " ").trim();
   const parts = question
     .split(/[,;.?!]|\s(?:and|&|e|y|plus|or|ou|o)\s/i)
@@ -55,6 +58,8 @@ export async function servicePriceReply(
   const text = lines.join("\n");
   return { text, context: text };
 }
+
+const asksIfOffered = /\b(?:do you do|do you offer|do you guys do|haceis|hacen|hace|fazem|voces fazem|fazeis|ofreceis|ofrecen|oferecem)\b/;
 
 // "¿Cuánto tarda un corte y barba?" asks how long; "cuánto cuesta" and "how much" ask the price.
 const priceNamed =

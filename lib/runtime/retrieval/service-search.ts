@@ -27,6 +27,11 @@ export async function offerableServices(db: Db, businessId: string, only?: strin
 export type ServiceMatch = { service: ServiceChoice; coverage: number; score: number; exactPrimaryHit: boolean };
 
 /** The services the words name, best first; `ignore` drops the words that only started the skill ("book"). */
+/** "¿hacéis uñas?": Spanish nails, which unaccented are "unas" ("some") and no word to index, as the manicure. */
+export function withNails(text: string): string {
+  return text.replace(/(^|[^\p{L}])uñas?(?![\p{L}])/giu, "$1manicura");
+}
+
 export async function searchServices(
   db: Db,
   businessId: string,
@@ -42,13 +47,14 @@ export async function searchServices(
   }));
   const index = buildIndex(["name", "description"], { name: 3 }, docs, { joinHyphens: true });
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const found = searchIndex(index, text, "name", opts.ignore ?? [])
+  const said = withNails(text);
+  const found = searchIndex(index, said, "name", opts.ignore ?? [])
     .filter((m) => m.primaryHit)
     .flatMap((m) => {
       const service = byId.get(m.id);
       return service ? [{ service, coverage: m.coverage, score: m.score, exactPrimaryHit: m.exactPrimaryHit }] : [];
     });
-  return onlyOneThing(wholeNameFirst(found, text), text);
+  return onlyOneThing(wholeNameFirst(found, said), said);
 }
 
 // "beard only", "só a barba", "solo la barba", "just the beard": the service that is that one thing,

@@ -312,7 +312,9 @@ export type BookingAction = "cancel" | "change";
 
 const bookingWords = phrases("booking|reservation|table|reserva|reservacion|mesa|marcacao");
 const cancelVerbs = phrases("cancel|cancelar|cancela|cancele|anular|anula|desmarcar|desmarca|call off");
-const changeVerbs = phrases("change|move|reschedule|modify|update|push|alterar|altera|mudar|muda|passar|adiar|cambiar|cambia|mover|modificar|pasar");
+const changeVerbs = phrases(
+  "change|move|reschedule|modify|update|push|alterar|altera|mudar|muda|passar|adiar|cambiar|cambia|cambiais|cambias|cambiame|mover|modificar|pasar",
+);
 const _mine = phrases("my|our|a minha|minha|nossa|a nossa|mi|nuestra|la");
 
 const asksNewBooking =

@@ -43,7 +43,9 @@ export const courtesy = new Set(
     "hi hii hiii hello hey hola holaa ola oi ei bom dia boa tarde boa noite buenas buenos dias tardes noches good morning afternoon evening " +
     "kindly please pls sorry perdon perdao desculpe disculpa disculpe gracias obrigado obrigada thanks thank thx saludo saludos cumprimentos " +
     "melhores exmos exmo senhores senhor senora senor gente guys lol haha jaja kkk cheers regards dear sir madam " +
-    "ok okay fair enough cool great grand nice perfect perfeito vale genial pasame mandame enviame exacta exacto exact exactly exata exato porfa anyway"
+    "ok okay fair enough cool great grand nice perfect perfeito vale genial pasame mandame enviame exacta exacto exact exactly exata exato porfa anyway " +
+    // "¿me puedes recordar la dirección?", "can you remind me of the address?": the asking, not a topic.
+    "puedes puede podrias podria recordar recordarme recuerdas lembrar lembrarme lembra remind"
   ).split(" "),
 );
 export const whereWords = new Set(["where", "wheres", "onde", "aonde", "donde", "adonde"]);

@@ -166,7 +166,7 @@ export function asksPrice(text: string): boolean {
 
 // "E demora quanto tempo?", "how long does a colour take?", "¿cuánto tarda un corte y barba?".
 const durationAsked =
-  /\b(?:how long|how many (?:minutes|hours)|how much time|duration|quanto tempo|demora|demoram|leva quanto|duracao|cuanto tiempo|cuanto dura|cuanto tarda|tarda mucho|duracion)\b/;
+  /\b(?:how long|how many (?:minutes|hours)|how much time|duration|quanto tempo|demora|demoram|leva quanto|duracao|cuanto tiempo|cuanto dura|cuanto tarda|cuanto tardais|cuanto se tarda|tarda mucho|tardais mucho|tardan mucho|duracion)\b/;
 
 /** Whether the message asks how long something takes. */
 export function asksDuration(text: string): boolean {

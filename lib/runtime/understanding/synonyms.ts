@@ -39,7 +39,7 @@ const groups: Record<string, string> = {
   haircut: `haircut haircuts cut cuts corte cortes cortar cortarme fringe bangs franja flequillo`,
   // A salon's colour in the customer's words: "highlights", "madeixas", "mechas", "tinte".
   colour: `colour color colours colors colouring coloring dye dyed tint highlights balayage coloracao coloracion madeixas mechas
-    reflejos tinte tinta pintar`,
+    reflejos tinte tinta pintar tenir tenirme tenirse tinto`,
   // A salon's nails: "fazer as unhas", "get my nails done" find the manicure.
   manicure: `manicure manicures manicura manicuras nails nail unhas unha`,
   // Pain said in the customer's words finds what the clinic says about emergencies.

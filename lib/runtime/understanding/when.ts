@@ -126,6 +126,13 @@ const notThisOne =
   /^ +(?:(?:feira|que vem) +)?(?:nao|no|not) +(?:esta|este|this|this one) +(?:(?:mas|pero|but) +)?(?:a outra|la otra|el otro|the other|the next|the one after|a seguinte|la siguiente|el siguiente|a proxima|la proxima|el proximo)\b/;
 
 /** The day, time and meal named in `text` (each missing when not said); null when nothing is. */
+const holidayNames: Array<[RegExp, string]> = [
+  [/\b(?:christmas eve|xmas eve|nochebuena|noche buena|vespera de natal|consoada)\b/g, "24/12"],
+  [/\b(?:new year'?s eve|new years eve|nochevieja|noche vieja|vespera de ano novo|passagem de ano)\b/g, "31/12"],
+  [/\b(?:new year'?s day|new years day|ano nuevo|dia de ano novo|ano novo)\b/g, "1/1"],
+  [/\b(?:christmas day|christmas|xmas|navidad|dia de natal|natal)\b/g, "25/12"],
+];
+
 export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null {
   let t = ` ${fold(text).replace(/[!?¿¡,;]+/g, " ")} `;
   // "friday at 8pm - actually saturday instead of friday? ... she's working friday": the replaced
@@ -141,6 +148,8 @@ export function readWhenParts(text: string, ctx: WhenContext): WhenParts | null 
     " tonight ",
   );
   t = t.replace(/ the morra /, " tomorrow ");
+  // "Christmas Eve", "Nochebuena", "véspera de Natal", "New Year's Day": the days every calendar names.
+  for (const [names, date] of holidayNames) t = t.replace(names, ` ${date} `);
   // "on 12.12. at 20:00", "am 3.12.2026": a day and month as Germans and Dutch write them (the last dot
   // said), read as "12/12" so that no time is taken from them.
   t = t.replace(/\b(\d{1,2})\.(\d{1,2})\.(\d{4})?(?!\d)/g, (m, d: string, mo: string, y?: string) =>
