@@ -11,7 +11,7 @@ import { createRecord } from "@/lib/records/records";
 import { jobHandlers } from "@/lib/server/jobs";
 import { webhookDelivery } from "@/lib/webhooks/dispatch";
 import { makeBusiness, type TestBusiness } from "../helpers/api";
-import { registerHook } from "./harness";
+import { registerHook, TEST_RETRY_SCHEDULE } from "./harness";
 import { type Receiver, startReceiver } from "./receiver";
 
 // Issue 19: a burst of events costs one dispatch job and one delivery job per batch, not one of each per
@@ -129,14 +129,21 @@ describe("webhook batches", () => {
     const ep = await registerHook(b, hook, { events: ["record.created"] });
     await orders(b, 6);
     await run(await claimNextOf(db(), eventDispatch.name, b.businessId, await liveWorker()));
+    const before = Date.now();
     expect(await run(await claimNextOf(db(), webhookDelivery.name, b.businessId, await liveWorker()))).toBe(JOB_COMPLETED);
+    const after = Date.now();
 
     expect(hook.received).toHaveLength(3);
     const failedId = hook.received[2].deliveryId;
     const deliveries = await deliveriesTo(ep.id);
     const failed = deliveries.find((d) => d.id === failedId);
     expect(failed).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 503 });
-    expect(failed?.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now());
+    // By the schedule's first wait (±10 % jitter) after the attempt, which happened during the run: a
+    // bound on the work done, not on how soon this line runs (the test schedule's wait is 150 ms, which a
+    // loaded machine spends before reaching here; it failed a clean-clone run so, 2026-12-01).
+    const wait = TEST_RETRY_SCHEDULE[0] * 1000;
+    expect(failed?.nextAttemptAt?.getTime()).toBeGreaterThanOrEqual(before + wait * 0.9);
+    expect(failed?.nextAttemptAt?.getTime()).toBeLessThanOrEqual(after + wait * 1.1);
     expect(deliveries.filter((d) => d.status === "succeeded").map((d) => d.id)).toEqual(
       expect.arrayContaining(hook.received.slice(0, 2).map((r) => r.deliveryId)),
     );
