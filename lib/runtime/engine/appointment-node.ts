@@ -16,7 +16,7 @@ import { readWhenParts } from "../understanding/when";
 import { type OfferedTime, nearestTimes, timeLabel, widened } from "./appointment-offer";
 import { numberedOptions, pickOption } from "./choice";
 import { renderMessage } from "./render";
-import { ALSO_SAID, ASKED_TIME, EXTRAS, localized, MOVING, type SkillRun, STAFF, type Step, TIMES } from "./run-state";
+import { ALSO_SAID, ASKED_PART, ASKED_TIME, EXTRAS, localized, MOVING, type SkillRun, STAFF, type Step, TIMES } from "./run-state";
 import { type Extra, extrasIn } from "./appointment-extras";
 import type { ChosenService } from "./service-node";
 
@@ -84,11 +84,14 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
   // "A las 17h" answering the times offered for Friday: a time said alone is on the day of those times
   // (a day said with it is that day, as read without them: "then Thursday at 9").
   const offeredDay = answering && Array.isArray(run.variables[TIMES]) ? (run.variables[TIMES] as OfferedTime[])[0]?.start : undefined;
-  const saidDay = readWhenParts(turn.message.text, { timeZone: turn.timeZone, now: now(), daytime: true })?.date;
+  const whenSaid = readWhenParts(turn.message.text, { timeZone: turn.timeZone, now: now(), daytime: true });
+  const saidDay = whenSaid?.date;
   const offeredLocal = offeredDay ? localDay(new Date(offeredDay), turn.timeZone) : undefined;
   // "Então quarta, à mesma hora" answering Wednesday 2nd's times, said on a Wednesday: that Wednesday.
   const sameWeekday = saidDay && offeredLocal && new Date(`${saidDay}T12:00Z`).getUTCDay() === new Date(`${offeredLocal}T12:00Z`).getUTCDay();
-  const base = moving?.date ?? (offeredLocal && (!saidDay || sameWeekday) ? offeredLocal : undefined);
+  // "quinta" answering the times offered for next week: that week's Thursday (the one nearest to them).
+  const dayAlone = Boolean(saidDay && !whenSaid?.time);
+  const base = moving?.date ?? (offeredLocal && (!saidDay || sameWeekday || dayAlone) ? offeredLocal : undefined);
   let range = readTimeRange(turn.message.text, { timeZone: turn.timeZone, now: now() }, base);
   // "um corte na sexta às 16h com a Rita?", then "Marta Lopes, muito obrigada" picking the service: the day,
   // time and person of the request the service question interrupted.
@@ -107,6 +110,10 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
   const asked = run.variables[ASKED_TIME];
   if (!range.time && answering && typeof asked === "string" && sameTime.test(normalize(turn.message.text))) range.time = asked;
   if (range.time) run.variables[ASKED_TIME] = range.time;
+  // "next week, afternoons", then "Thursday": Thursday afternoon.
+  const part = run.variables[ASKED_PART];
+  if (answering && !range.part && !range.time && typeof part === "string") range.part = part as TimeRange["part"];
+  if (range.part) run.variables[ASKED_PART] = range.part;
   return offerFor(run, node, service as ChosenService, range, null);
 }
 
@@ -271,6 +278,7 @@ async function take(run: SkillRun, node: TypedNode<"appointment">, service: Chos
       delete run.variables[MOVING];
       delete run.variables[TIMES];
       delete run.variables[ASKED_TIME];
+      delete run.variables[ASKED_PART];
       const staff = names.staff ? t(lang, "appointment.with", { name: names.staff }) : "";
       await reply(turn, t(lang, "appointment.moved", { service: moving.service, when: formatDateTime(moved.start, turn.timeZone, lang), staff }));
       return { kind: "end" };
@@ -297,6 +305,7 @@ async function take(run: SkillRun, node: TypedNode<"appointment">, service: Chos
     await bookExtras(run, booked);
     delete run.variables[TIMES];
     delete run.variables[ASKED_TIME];
+    delete run.variables[ASKED_PART];
     delete run.variables[STAFF];
     run.retries = 0;
     return { kind: "next", handle: "booked" };

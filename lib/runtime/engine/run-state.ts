@@ -73,6 +73,9 @@ export const STAFF = "$staff";
 // The time of day the customer asked for when the appointment node offered times ("Monday at 11", a day
 // it is closed): "Tuesday then, same time" means it. "HH:MM".
 export const ASKED_TIME = "$askedTime";
+// The part of the day the customer asked for ("next week, afternoons"): "Thursday" answering the times
+// offered keeps it. "morning" | "afternoon" | "evening".
+export const ASKED_PART = "$askedPart";
 // The appointment a session moves instead of booking one ("can I move my appointment to Friday?"): {id, staffId, date}.
 export const MOVING = "$moving";
 /** More appointments the request asked for beside the first (appointment-extras.ts), booked with it. */

@@ -4,7 +4,7 @@ import { localeOf } from "../base/phrases";
 import { reply } from "../base/reply";
 import { offerableServices, type ServiceChoice, serviceInLastReply, serviceName, serviceNamedIn, searchServices } from "../retrieval/service-search";
 import { questionParts, speakerGender } from "../understanding/acts";
-import { asksPrice } from "../understanding/fact-questions";
+import { addedToService, asksPrice } from "../understanding/fact-questions";
 import { normalize } from "../understanding/text-match";
 import { interactiveFor, numberedOptions, pickOption } from "./choice";
 import { renderMessage } from "./render";
@@ -50,15 +50,16 @@ export async function serviceNode(run: SkillRun, node: TypedNode<"service">, ans
   if (best && (!second || best.score > second.score * 1.5)) return choose(run, node, best.service);
   // "Dá pra sexta às 16h?" right after "o meu sorriso está amarelado... quanto sai?": the service the
   // customer's message before named, when this one names none.
+  // "¿y con barba?" before it added to the service asked about: the service the answer named ("Corte y
+  // barba: 27,00 €") is the one meant, not the thing added.
   if (!matches.length && !answering) {
+    const previous = turn.loaded?.previousInboundText ?? null;
+    const inLastReply = () =>
+      serviceInLastReply(turn.db, { businessId: turn.businessId, conversationId: turn.conversation.id, beforeMessageId: turn.message.id, only });
     const before =
-      (await serviceNamedIn(turn.db, turn.businessId, turn.loaded?.previousInboundText ?? null, only)) ??
-      (await serviceInLastReply(turn.db, {
-        businessId: turn.businessId,
-        conversationId: turn.conversation.id,
-        beforeMessageId: turn.message.id,
-        only,
-      }));
+      previous && addedToService(previous)
+        ? ((await inLastReply()) ?? (await serviceNamedIn(turn.db, turn.businessId, previous, only)))
+        : ((await serviceNamedIn(turn.db, turn.businessId, previous, only)) ?? (await inLastReply()));
     if (before) return choose(run, node, before);
   }
   // An answer that names no service ("Sandra Moreira. Obrigada!") is asked again with the same few, not every service.

@@ -105,6 +105,13 @@ export const de: Record<MessageKey, string> = {
   "appointment.nothingThen": "Zu dieser Zeit ist nichts frei. Das sind die nächsten freien Termine:",
   "appointment.noTimes":
     "Leider gibt es in den nächsten zwei Wochen keine freien Termine für {service}. Schreiben Sie uns später wieder oder fragen Sie nach einem Kollegen.",
+  "staff.worksOn": "{day} arbeitet {name}: {ranges}.",
+  "staff.offOn": "{day} arbeitet {name} nicht.",
+  "staff.away": "{day}, {date}, ist {name} nicht da.",
+  "staff.week": "{name} arbeitet:",
+  "staff.who": "{service} macht {names}.",
+  "staff.does": "Ja, {name} macht {service}.",
+  "staff.doesNot": "{name} macht {service} nicht.",
   "service.duration": "{service} dauert etwa {duration}.",
   "appointment.moved": "Erledigt: Ihr Termin für {service} ist auf {when}{staff} verschoben.",
   "appointment.cancelled": "Ihr Termin für {service} am {when} ist abgesagt. Bis zum nächsten Mal!",

@@ -105,6 +105,13 @@ export const es: Record<MessageKey, string> = {
   "appointment.nothingThen": "En ese momento no hay huecos. Estos son los más cercanos:",
   "appointment.noTimes":
     "Lo siento, no hay huecos para {service} en las próximas dos semanas. Escríbenos más adelante, o pide hablar con un compañero.",
+  "staff.worksOn": "{day} {name} trabaja: {ranges}.",
+  "staff.offOn": "{day} {name} no trabaja.",
+  "staff.away": "{day}, {date}, {name} no está.",
+  "staff.week": "{name} trabaja:",
+  "staff.who": "{service} es con {names}.",
+  "staff.does": "Sí, {name} hace {service}.",
+  "staff.doesNot": "{name} no hace {service}.",
   "service.duration": "La cita de {service} dura {duration}, más o menos.",
   "appointment.moved": "Hecho: tu cita de {service} pasa al {when}{staff}.",
   "appointment.cancelled": "Tu cita de {service} del {when} está cancelada. ¡Esperamos verte en otra ocasión!",

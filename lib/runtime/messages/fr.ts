@@ -104,6 +104,13 @@ export const fr: Record<MessageKey, string> = {
   "appointment.nothingThen": "Rien n'est libre à ce moment-là. Voici les créneaux libres les plus proches :",
   "appointment.noTimes":
     "Désolé, il n'y a pas de créneau libre pour {service} dans les deux prochaines semaines. Écrivez-nous plus tard, ou demandez un collègue.",
+  "staff.worksOn": "{day}, {name} travaille : {ranges}.",
+  "staff.offOn": "{day}, {name} ne travaille pas.",
+  "staff.away": "{day} {date}, {name} est absent(e).",
+  "staff.week": "{name} travaille :",
+  "staff.who": "{service} se fait avec {names}.",
+  "staff.does": "Oui, {name} fait {service}.",
+  "staff.doesNot": "{name} ne fait pas {service}.",
   "service.duration": "{service} dure environ {duration}.",
   "appointment.moved": "C'est fait : votre {service} est déplacé au {when}{staff}.",
   "appointment.cancelled": "Votre {service} du {when} est annulé. À une prochaine fois !",

@@ -22,6 +22,51 @@ export function moneyIn(locale: string, m: { amount: number; currency: string })
   return formatMoney(m.amount, m.currency, languageOfLocale(locale));
 }
 
+const listIn = (locale: string, items: string[], type: "conjunction" | "disjunction") =>
+  new Intl.ListFormat(locale, { style: "long", type }).format(items);
+
+/** "12:00–15:00 and 19:00–23:00". */
+export const rangesIn = (locale: string, list: string[]) =>
+  listIn(
+    locale,
+    list.map((r) => r.replace("-", "–")),
+    "conjunction",
+  );
+
+/** "Monday" … "Sunday" (0 is Monday), capitalised. */
+export function weekdayName(locale: string, index: number): string {
+  // 2024-01-01 was a Monday.
+  const name = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 1 + index)));
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * A week's hours as lines, consecutive days with the same hours together, the open ones first:
+ * "• Monday to Friday: 09:00–14:00 and 16:00–20:00", "• Saturday and Sunday: closed". The business's
+ * hours and a staff member's alike.
+ */
+export function weekLines(lang: Language, weekly: HoursRules["weekly"]): string[] {
+  const locale = locales[lang];
+  const groups: Array<{ from: number; to: number; key: string; ranges: string[] }> = [];
+  weekdayKeys.forEach((k, i) => {
+    const ranges = weekly[k] ?? [];
+    const last = groups[groups.length - 1];
+    if (last && last.key === ranges.join()) last.to = i;
+    else groups.push({ from: i, to: i, key: ranges.join(), ranges });
+  });
+  const closed = t(lang, "facts.hours.closed");
+  const open = groups.filter((g) => g.ranges.length);
+  const shut = groups.filter((g) => !g.ranges.length);
+  const name = (i: number) => weekdayName(locale, i);
+  const label = (g: { from: number; to: number }) =>
+    g.from === g.to
+      ? name(g.from)
+      : g.to === g.from + 1
+        ? listIn(locale, [name(g.from), name(g.to)], "conjunction")
+        : t(lang, "facts.hours.dayRange", { from: name(g.from), to: name(g.to) });
+  return [...open.map((g) => `• ${label(g)}: ${rangesIn(locale, g.ranges)}`), ...shut.map((g) => `• ${label(g)}: ${closed}`)];
+}
+
 /** Writes one topic of a facts answer; null when the business has not set what it needs. */
 export class Writer {
   /** Set once an answer said that a way of paying asked about is not taken. */
@@ -59,7 +104,7 @@ export class Writer {
   }
 
   private list(items: string[], type: "conjunction" | "disjunction") {
-    return new Intl.ListFormat(this.locale, { style: "long", type }).format(items);
+    return listIn(this.locale, items, type);
   }
 
   private money(m: { amount: number; currency: string }) {
@@ -67,16 +112,7 @@ export class Writer {
   }
 
   private ranges(list: string[]) {
-    return this.list(
-      list.map((r) => r.replace("-", "–")),
-      "conjunction",
-    );
-  }
-
-  private weekdayName(index: number) {
-    // 2024-01-01 was a Monday.
-    const name = new Intl.DateTimeFormat(this.locale, { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 1 + index)));
-    return name.charAt(0).toUpperCase() + name.slice(1);
+    return rangesIn(this.locale, list);
   }
 
   private dateLabel(date: string) {
@@ -134,23 +170,8 @@ export class Writer {
   /** The week, consecutive days with the same hours together, and the holidays of the next four weeks. */
   private week(): string {
     const { hours } = this.known;
-    const groups: Array<{ from: number; to: number; key: string; ranges: string[] }> = [];
-    weekdayKeys.forEach((k, i) => {
-      const ranges = hours.weekly[k] ?? [];
-      const last = groups[groups.length - 1];
-      if (last && last.key === ranges.join()) last.to = i;
-      else groups.push({ from: i, to: i, key: ranges.join(), ranges });
-    });
+    const lines = weekLines(this.lang, hours.weekly);
     const closed = this.t("facts.hours.closed");
-    const open = groups.filter((g) => g.ranges.length);
-    const shut = groups.filter((g) => !g.ranges.length);
-    const label = (g: { from: number; to: number }) =>
-      g.from === g.to
-        ? this.weekdayName(g.from)
-        : g.to === g.from + 1
-          ? this.list([this.weekdayName(g.from), this.weekdayName(g.to)], "conjunction")
-          : this.t("facts.hours.dayRange", { from: this.weekdayName(g.from), to: this.weekdayName(g.to) });
-    const lines = [...open.map((g) => `• ${label(g)}: ${this.ranges(g.ranges)}`), ...shut.map((g) => `• ${label(g)}: ${closed}`)];
     const today = wallClock(this.at, this.known.timeZone);
     const from = isoDate(today);
     const until = isoDate(wallClock(new Date(this.at.getTime() + 28 * 86_400_000), this.known.timeZone));

@@ -8,6 +8,7 @@ import type { Language } from "../../language";
 import { localizeMoneyIn } from "../../shared/locale-format";
 import { searchCatalog } from "./catalog-search";
 import { serviceDurationReply, servicePriceReply } from "./service-prices";
+import { staffReply } from "./staff-answer";
 import { t } from "../messages";
 import { catalogAnswer } from "./catalog-line";
 import { conceptsOf, topicConcepts } from "../understanding/synonyms";
@@ -63,6 +64,10 @@ export async function retrievalReply(
   language: Language,
   opts: { businessName?: string; afterFacts?: FactTopic[] } = {},
 ): Promise<RetrievalReply | null> {
+  // "is marco in on saturdays?", "¿la revisión la hace la doctora Gómez?": the staff's own days and services
+  // ("qual é o horário do Marco?" is his hours, not the business's).
+  const staff = await staffReply(db, businessId, question, language);
+  if (staff) return staff;
   // The business's stated facts (hours, address, delivery, payment) from its settings, never from a
   // text; what else the question asks ("address? also gluten free pizza") is searched clause by clause.
   if (!opts.afterFacts) {

@@ -1,7 +1,7 @@
 import MiniSearch, { type SearchResult } from "minisearch";
 import { stems } from "../understanding/stemming";
 import { meaningfulWords, stopwords } from "../understanding/stopwords";
-import { conceptsOf, topicConcepts } from "../understanding/synonyms";
+import { conceptsOf, kindsOf, topicConcepts } from "../understanding/synonyms";
 import { joinedHyphenWords, words } from "../understanding/text-match";
 
 // The fuzzy index behind knowledge answers, catalog search and choices: MiniSearch over normalized
@@ -26,6 +26,12 @@ function variants(word: string): string[] {
   return found;
 }
 
+/** An indexed word's variants, and the kind its own name makes it ("rooibos" is indexed under ~tea too). */
+function indexedVariants(word: string): string[] {
+  const kinds = kindsOf(word);
+  return kinds.length ? [...variants(word), ...kinds] : variants(word);
+}
+
 export type Indexed = { id: string } & Record<string, string>;
 
 /** `joinHyphens`: a hyphenated word is also indexed as one ("Check-up" under "checkup"). */
@@ -39,8 +45,9 @@ export function buildIndex<T extends Indexed>(
     fields,
     storeFields: ["id"],
     tokenize: (text) => (opts.joinHyphens ? [...words(text), ...joinedHyphenWords(text)] : words(text)),
-    processTerm: (term) => (stopwords.has(term) ? null : variants(term)),
-    searchOptions: { boost, combineWith: "OR" },
+    processTerm: (term) => (stopwords.has(term) ? null : indexedVariants(term)),
+    // A question's words, without the kinds: "rooibos" asks for the rooibos, not every tea.
+    searchOptions: { boost, combineWith: "OR", processTerm: (term) => (stopwords.has(term) ? null : variants(term)) },
   });
   index.addAll(docs);
   return index;

@@ -21,10 +21,11 @@ export async function servicePriceReply(
   asked: string,
   language: Language,
   about?: string,
+  opts: { priced?: boolean } = {},
 ): Promise<{ text: string; context: string } | null> {
   const question = withNails(asked);
   // "¿hacéis uñas?", "do you do highlights?": a service asked after is answered with what it costs.
-  const offered = asksIfOffered.test(normalize(question));
+  const offered = opts.priced || asksIfOffered.test(normalize(question));
   if (!(asksPrice(question) || offered) || (asksDuration(question) && !namesPrice(question))) return null;
   const strip = (p: string) => ` ${normalize(p)} `.replace(priceAsking, " ").trim();
   const parts = question
@@ -57,6 +58,27 @@ export async function servicePriceReply(
   if (!lines.length) return null;
   const text = lines.join("\n");
   return { text, context: text };
+}
+
+/**
+ * "¿cuánto cuesta un corte de hombre?" then "¿y con barba?": the price of the service that joins the one
+ * asked about and the thing added ("Corte y barba"), else of the thing added alone.
+ */
+export async function addedServicePrice(
+  db: Db,
+  businessId: string,
+  before: string,
+  added: string,
+  language: Language,
+): Promise<{ text: string; context: string } | null> {
+  const [first] = await searchServices(db, businessId, before);
+  if (!first) return null;
+  const together = `${serviceName(first.service, language)} ${added}`;
+  const both = (await searchServices(db, businessId, together)).find(
+    (m) => m.service.id !== first.service.id && joinsTwo(m.service) && saidWhole(m.service, together),
+  );
+  const name = both ? serviceName(both.service, language) : added;
+  return servicePriceReply(db, businessId, `${name}?`, language, undefined, { priced: true });
 }
 
 const asksIfOffered = /\b(?:do you do|do you offer|do you guys do|haceis|hacen|hace|fazem|voces fazem|fazeis|ofreceis|ofrecen|oferecem)\b/;

@@ -7,6 +7,7 @@ import { detectedLanguages } from "../../language";
 import { type Classification, classifyIntent, type IntentExample, type IntentModel, trainIntents } from "../understanding/intent-classifier";
 import { type OwnIntent, ownIntentExamples, type SkillKind, skillKindExamples } from "../understanding/intent-examples";
 import { slotsOf } from "../understanding/slots";
+import { mentionsAllergy } from "../understanding/staff-notes";
 import { cachedIndex } from "./search-index";
 import type { RunnableSkill } from "./skill-catalog";
 
@@ -101,10 +102,23 @@ async function intentModel(db: Db, businessId: string, assistantId: string, skil
   });
 }
 
+/**
+ * An allergy is only an allergy when the message names one (an allergen, an intolerance, traces): "mi
+ * hijo tiene 7 años y necesita una revisión" shares its words with "mi hijo tiene una alergia grave",
+ * and a person who knows the kitchen is no answer at a dental clinic. Without one, the ranking goes on
+ * without the allergy intent.
+ */
+function withoutBareAllergy(c: Classification, text: string): Classification {
+  if (!c.ranked.some((r) => r.intent === "allergy") || mentionsAllergy(text)) return c;
+  const ranked = c.ranked.filter((r) => r.intent !== "allergy");
+  const [first, second] = ranked;
+  return { ranked, best: first && first.score >= CONFIDENT ? first : null, margin: first ? first.score - (second?.score ?? 0) : 0 };
+}
+
 /** What the message asks for among the business's skills and the intents no skill serves. */
 export async function decideIntent(db: Db, businessId: string, assistantId: string, skills: RunnableSkill[], text: string): Promise<IntentDecision> {
   const model = await intentModel(db, businessId, assistantId, skills);
-  const classification = classifyIntent(model, text, CONFIDENT);
+  const classification = withoutBareAllergy(classifyIntent(model, text, CONFIDENT), text);
   const intentOf = (name: string): Intent | null => {
     if (!name.startsWith("skill:")) return { kind: name as OwnIntent };
     const skill = skills.find((s) => `skill:${s.id}` === name);

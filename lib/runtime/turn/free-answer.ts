@@ -23,8 +23,8 @@ import { answerEachQuestion, sayAnswer } from "../dialogue/questions";
 import { countTokens } from "../understanding/tokens";
 import { meaningfulWords } from "../understanding/stopwords";
 import { painQuery } from "../understanding/pain";
-import { asksPrice } from "../understanding/fact-questions";
-import { serviceDurationReply, servicePriceReply } from "../retrieval/service-prices";
+import { addedToService, asksDuration, asksPrice } from "../understanding/fact-questions";
+import { addedServicePrice, serviceDurationReply, servicePriceReply } from "../retrieval/service-prices";
 import type { Turn } from "../base/turn-context";
 
 // A message no skill handles: the LLM's answer when one was written, else the retrieval engine's.
@@ -68,7 +68,11 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   // The whole message first (its remarks may say what the question is about), then its one question
   // alone: "tá bom kkk e qual o metrô mais perto? vou aí no fim de semana".
   const ask = (text: string) => retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, language, { businessName: turn.businessName });
+  // "e quanto custa?" after "quanto tempo demora a coloração?", "¿y con barba?" after a cut's price: a
+  // follow-up that names nothing is about the service asked about before, not a text that shares a word.
+  const followUp = isFollowUp(turn.message.text) ? await aboutServiceBefore(turn, language) : null;
   const answer =
+    followUp ??
     (await ask(turn.message.text)) ??
     (questions.length === 1 && questions[0] !== turn.message.text.trim() ? await ask(questions[0]) : null) ??
     // "my tooth has been killing me since last night, can someone see me today?": what the business says
@@ -102,10 +106,17 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   await offerPerson(turn, language, "no_answer", offers ? t(language, "noAnswerOffer", { offers }) : t(language, "noAnswer"));
 }
 
+/** A price or a duration asked in two words or fewer ("e quanto custa?"), or a thing added ("¿y con barba?"). */
+function isFollowUp(text: string): boolean {
+  return ((asksPrice(text) || asksDuration(text)) && meaningfulWords(text).length <= 2) || addedToService(text) !== null;
+}
+
 async function aboutServiceBefore(turn: Turn, language: Language): Promise<RetrievalReply | null> {
   const before = turn.loaded?.previousInboundText;
   if (!before) return null;
   const text = turn.message.text;
+  const added = addedToService(text);
+  if (added && asksPrice(before)) return addedServicePrice(turn.db, turn.businessId, before, added, language);
   return (
     (await serviceDurationReply(turn.db, turn.businessId, text, language, [before])) ??
     (asksPrice(text) ? await servicePriceReply(turn.db, turn.businessId, text, language, before) : null)

@@ -12,12 +12,14 @@ import { t } from "../messages";
 import { menuReply } from "../retrieval/menu-reply";
 import { retrievalReply } from "../retrieval/retrieval-reply";
 import { serviceNamedIn } from "../retrieval/service-search";
+import { staffReply } from "../retrieval/staff-answer";
+import { staffQuestion } from "../understanding/staff-questions";
 import { decideIntent, type Intent, skillKind, UNSURE } from "../retrieval/skill-intents";
 import { containsPhrase, normalize, words } from "../understanding/text-match";
 import { asksForHuman, soundsAggrieved } from "../understanding/human-request";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { questionParts } from "../understanding/acts";
-import { asksDuration, asksForSlot, asksPrice, asksSomething, factQuestion } from "../understanding/fact-questions";
+import { addedToService, asksDuration, asksForSlot, asksPrice, asksSomething, factQuestion } from "../understanding/fact-questions";
 import { readWhenParts } from "../understanding/when";
 import { readAddressInText, slotsOf } from "../understanding/slots";
 import { asksIfBot, smallTalk } from "../understanding/small-talk";
@@ -58,6 +60,10 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   const pressed = typeof turn.message.content?.id === "string" ? turn.message.content.id : "";
   const chosen = pressed.startsWith("skill:") ? skills.find((s) => `skill:${s.id}` === pressed) : undefined;
   if (chosen) return chosen;
+  // "is marco in on saturdays?", "¿la revisión la hace la doctora Gómez?": a question about the staff is
+  // answered from their hours and services (retrieval/staff-answer.ts); no booking starts, and
+  // "qual é o horário do Marco?" is his hours, not the business's.
+  if (staffQuestion(text) && (await staffReply(turn.db, turn.businessId, text, await turnLanguage(turn)))) return null;
   // A question that asks only about the business's stated facts (hours, address, delivery and what it
   // costs, payment) is answered from its settings, whatever skill its words recall ("e tem pedido mínimo?").
   // "can i get two diavolas n one margherita delivered pls, also do u take mb way": an order asked for
@@ -67,6 +73,18 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   // "tem horário pra unha amanhã depois das 5?": a free time asked for a service the business offers.
   const appointments = skills.find((s) => skillKind(s.graph) === "appointment");
   if (slotAsked && appointments && (await serviceNamedIn(turn.db, turn.businessId, text))) return appointments;
+  // "mi hijo tiene 7 años y necesita una revisión", "I need a filling": a service the business offers,
+  // needed or wanted, is a booking (a price or a duration asked of it is answered instead, below).
+  if (
+    appointments &&
+    needsService.test(normalize(text)) &&
+    !asksPrice(text) &&
+    !asksDuration(text) &&
+    (await serviceNamedIn(turn.db, turn.businessId, text))
+  )
+    return appointments;
+  // "¿y con barba?" after "¿cuánto cuesta un corte de hombre?": the price of the two together is asked, no booking.
+  if (addedToService(text) && asksPrice(turn.loaded?.previousInboundText ?? "")) return null;
   // "¿usted es un robot o una persona? jaja": a question about the assistant and nothing else starts no
   // skill ("una persona" is no party of one); it is answered as small talk.
   if (onlyAsksIfBot(text, turn.businessName)) return null;
@@ -231,6 +249,9 @@ async function knowledgeSaysIt(turn: Turn, skill: RunnableSkill, text: string): 
   if (!said.length) return Boolean(answer);
   return Boolean(answer && said.some((k) => containsPhrase(answer.text, k)));
 }
+
+const needsService =
+  /\b(?:need|needs|want|wants|would like|d like|necesito|necesita|necesitamos|necesitan|quiero|quiere|quisiera|queria|quero|quer|queremos|preciso|precisa|precisamos|gostaria)\b/;
 
 const wantsBooking =
   /\b(?:book|booking|appointment|schedule|slot|slots|free|available|availability|fit me in|marcar|marcacao|agendar|horario|vaga|vagas|cita|citas|hueco|huecos|reservar|reserva|disponible|disponivel)\b/;

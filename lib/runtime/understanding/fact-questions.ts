@@ -168,6 +168,16 @@ export function asksPrice(text: string): boolean {
 const durationAsked =
   /\b(?:how long|how many (?:minutes|hours)|how much time|duration|quanto tempo|demora|demoram|leva quanto|duracao|cuanto tiempo|cuanto dura|cuanto tarda|cuanto tardais|cuanto se tarda|tarda mucho|tardais mucho|tardan mucho|duracion)\b/;
 
+// "¿y con barba?", "and with a beard trim?", "e com barba?", "y si es con barba?": the service just asked
+// about, with another thing added.
+const withMore =
+  /^(?:(?:and|y|e|also|tambien|tambem)\s+)?(?:(?:if (?:it s|its)|si es|se for|se fosse|se fizer)\s+)?(?:with|con|com|plus|mas|mais) (\p{L}+(?: \p{L}+){0,3})$/u;
+
+/** What a short follow-up adds to the service asked about before ("¿y con barba?" adds "barba"), or null. */
+export function addedToService(text: string): string | null {
+  return withMore.exec(normalize(text).trim())?.[1]?.trim() || null;
+}
+
 /** Whether the message asks how long something takes. */
 export function asksDuration(text: string): boolean {
   return durationAsked.test(normalize(text));

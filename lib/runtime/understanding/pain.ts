@@ -12,8 +12,14 @@ const PAIN = new Set(
 // a figure of speech, which no single word of it says.
 const PAIN_FIGURE = /\b(?:killing me|(?:esta|estao|anda)[- ]me a matar|(?:esta|estao|anda) me matando|me (?:esta|estan) matando|me mata)\b/;
 
+// "I chipped my tooth", "parti um dente", "se me ha roto una muela": a broken tooth, which a clinic
+// sees as an emergency, said with the tooth within a few words of the break.
+const BROKEN_TOOTH =
+  /\b(?:chipped|broke|broken|cracked|partido|partida|parti|partiu|partiu-se|roto|rota|rompi|rompio|partio|lascado|lascou)\b[^.?!]{0,30}\b(?:tooth|teeth|dente|dentes|diente|dientes|muela|muelas|crown|coroa|corona)\b|\b(?:tooth|teeth|dente|diente|muela)\b[^.?!]{0,20}\b(?:chipped|broke|broken|cracked|partido|partida|partiu|roto|rota|partio|lascado|lascou)\b/;
+
 export function saysPain(text: string): boolean {
-  return words(text).some((w) => PAIN.has(w)) || PAIN_FIGURE.test(normalize(text));
+  const said = normalize(text);
+  return words(text).some((w) => PAIN.has(w)) || PAIN_FIGURE.test(said) || BROKEN_TOOTH.test(said);
 }
 
 /**

@@ -73,3 +73,16 @@ const allergens =
 export function mentionsAllergen(text: string): boolean {
   return allergens.test(fold(text));
 }
+
+// What an allergy question says beside or instead of the allergen: traces, cross contamination, the fryer's oil.
+const allergyRisk =
+  /\b(?:traces?|trazas?|vestigios?|contaminat\w*|contamina\w*|cross contact|same oil|mesmo oleo|mismo aceite|fried together|fritos juntos)\b/;
+
+/**
+ * Whether the text is about an allergy at all: "mi hijo tiene 7 años y necesita una revisión" is close
+ * in words to "mi hijo tiene una alergia grave" but names no allergy, allergen or risk of traces.
+ */
+export function mentionsAllergy(text: string): boolean {
+  const folded = fold(text);
+  return allergens.test(folded) || allergyRisk.test(folded);
+}

@@ -71,6 +71,9 @@ const groups: Record<string, string> = {
   beer: "beer beers cerveja cervejas cerveza cervezas",
   soda: "soda sodas refrigerante refrigerantes refresco refrescos",
   coffee: "coffee coffees cafe cafes",
+  // Tea in the three languages (not the Spanish "té", which folds to the pronoun "te"); the teas by
+  // their own names are `kinds` below.
+  tea: "tea teas cha chas infusion infusions infusao infusoes infusiones",
   cheese: "cheese cheeses queijo queijos queso quesos formaggi",
   tomato: "tomato tomatoes tomate tomates",
   chicken: "chicken frango pollo",
@@ -81,6 +84,13 @@ const groups: Record<string, string> = {
   bread: "bread pao pan",
   spicy: "spicy hot picante picantes",
   dinner: "dinner jantar cena cenar",
+};
+
+// The things of a kind by their own names, which a question about the kind finds: "what teas do you
+// have?" finds the Earl Grey and the Rooibos. One way only: an item is indexed under its kind, but a
+// question that names one ("how much is the rooibos?") asks for that one, not every tea.
+const kinds: Record<string, string> = {
+  tea: "sencha matcha rooibos earl oolong darjeeling assam chamomile camomila manzanilla jasmine jasmim",
 };
 
 /**
@@ -120,6 +130,15 @@ for (const [concept, list] of Object.entries(groups)) {
     add(byWord, word, concept);
     for (const stem of stems(word)) add(byStem, stem, concept);
   }
+}
+
+const kindOf = new Map<string, string>();
+for (const [concept, list] of Object.entries(kinds)) for (const word of list.split(/\s+/).filter(Boolean)) kindOf.set(word, `~${concept}`);
+
+/** The kind a thing's own name makes it ("rooibos" -> ~tea), for indexing only; empty when none. */
+export function kindsOf(word: string): string[] {
+  const kind = kindOf.get(word);
+  return kind ? [kind] : [];
 }
 
 /** The concept terms ("~address") of a normalized word: by the word itself, else by one of its stems. */
