@@ -9,11 +9,13 @@
 //   "and with beard?" after a cut's price (the combination's price), and the booking after them;
 // - a weekday answering the times offered for next week's afternoons is that week's, in the afternoon;
 // - a tea shop's teas by their own names ("what teas do you have?" lists the Earl Grey and the Rooibos);
-// - a chipped tooth is the clinic's emergency line, not a booking.
+// - a chipped tooth is the clinic's emergency line, not a booking;
+// - nothing free on the day asked says why when the week does ("No sábado, Rita não trabalha."), and a
+//   name said after an order is the name the order is under.
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { appointments } from "@/lib/db/schema";
+import { appointments, records } from "@/lib/db/schema";
 import { addedToService } from "@/lib/runtime/understanding/fact-questions";
 import { saysPain } from "@/lib/runtime/understanding/pain";
 import { mentionsAllergy } from "@/lib/runtime/understanding/staff-notes";
@@ -170,6 +172,29 @@ describe("a salon's, a clinic's and a tea shop's customers", () => {
     const rows = thursday.split("\n").filter((l) => /^\d+\. /.test(l));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row, thursday).toMatch(/quinta, 3\/12, (1[2-7]):\d\d/);
+  });
+
+  it("says why nothing is free on the day asked: the person asked for, or everyone who does it, is off", async () => {
+    const rita = (await customer(salon).say("Olá, queria marcar uma manicure com a Rita para sábado")).join("\n");
+    expect(rita).toMatch(/^No sábado, Rita não trabalha\.\nEstas são as vagas mais próximas para Manicure/);
+    const cleaning = (await customer(clinic).say("Buenos días, quería pedir cita para una limpieza el viernes")).join("\n");
+    expect(cleaning).toMatch(/^El viernes no hacemos Limpieza dental\.\nEstos son los huecos más cercanos para Limpieza dental/);
+    // Marco and Ana work on Saturdays, in the morning: nothing free in the evening, said once.
+    const evening = (await customer(salon).say("a men's cut on saturday evening please")).join("\n");
+    expect(evening).toMatch(/^Nothing is free then\.\nThese are the nearest free times for Men's haircut/);
+  });
+
+  it("takes a name said after an order as the name it is under", async () => {
+    const c = customer(shop);
+    await c.say("Olá! Queria encomendar 2 Earl Grey e um Rooibos para entrega na Rua do Ouro 50");
+    expect((await c.say("Sim")).join("\n")).toMatch(/encomenda \(25,00 €\) está registada/);
+    expect((await c.say("Joana Reis")).join("\n")).toBe("Obrigado, Joana! A encomenda fica em seu nome.");
+    const { id } = await c.conversation();
+    const [order] = await db()
+      .select({ fields: records.fields })
+      .from(records)
+      .where(and(eq(records.businessId, shop.businessId), eq(records.conversationId, id), eq(records.collection, "orders")));
+    expect(order.fields).toMatchObject({ name: "Joana Reis", total: 2500 });
   });
 
   it("lists a tea shop's teas by their own names", async () => {

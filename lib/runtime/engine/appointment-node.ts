@@ -1,6 +1,9 @@
 import "server-only";
 import { bookAppointment, updateAppointment } from "../../appointments/appointments";
 import { appointmentNames, writeAppointmentRecord } from "../../appointments/appointment-record";
+import { and, eq, inArray } from "drizzle-orm";
+import { weekdayKeys } from "../../businesses/hours-rules";
+import { staffMembers } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { TypedNode } from "../../shared/graph-schema";
 import { now } from "../../time/clock";
@@ -223,7 +226,9 @@ async function offerFor(run: SkillRun, node: TypedNode<"appointment">, service: 
   let times = await nearestTimes(turn.db, turn.businessId, { ...ask, range });
   if (!times.length && range.said) {
     times = await nearestTimes(turn.db, turn.businessId, { ...ask, range: widened(range) });
-    if (times.length) note = [note, t(run.lang, "appointment.nothingThen")].filter(Boolean).join(" ");
+    // "uma manicure com a Rita para sábado": she does not work on Saturdays, which is why.
+    const why = await offThen(run, service, staffId, range);
+    if (times.length) note = [note, why ?? t(run.lang, "appointment.nothingThen")].filter(Boolean).join(" ");
   }
   if (!times.length) {
     await reply(turn, [note, t(run.lang, "appointment.noTimes", { service: service.title })].filter(Boolean).join(" "));
@@ -235,6 +240,25 @@ async function offerFor(run: SkillRun, node: TypedNode<"appointment">, service: 
   // "sábado de manhã, o mais cedo possível": the first free time is the one asked for.
   if (!note && !range.time && asksEarliest(turn.message.text)) return take(run, node, service, times[0]);
   return offer(run, node, times, note);
+}
+
+/**
+ * Why nothing is free on the one day asked, when the week says it: "Rita doesn't work on Saturday." (the
+ * person asked for), "On Friday we don't do Dental cleaning." (nobody who performs it works that day).
+ */
+async function offThen(run: SkillRun, service: ChosenService, staffId: string | undefined, range: TimeRange): Promise<string | null> {
+  const { turn } = run;
+  if (range.to.getTime() - range.from.getTime() > 24 * 3600_000) return null;
+  const ids = staffId ? [staffId] : (await serviceStaffMembers(turn.db, turn.businessId, service.id)).map((s) => s.id);
+  if (!ids.length) return null;
+  const people = await turn.db
+    .select({ name: staffMembers.name, weekly: staffMembers.weekly })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.businessId, turn.businessId), inArray(staffMembers.id, ids)));
+  const weekday = weekdayKeys[wallClock(range.from, turn.timeZone).weekday];
+  if (!people.length || people.some((p) => p.weekly[weekday]?.length)) return null;
+  const day = t(run.lang, `facts.day.${weekday}`);
+  return staffId ? t(run.lang, "staff.offOn", { day, name: people[0].name }) : t(run.lang, "appointment.serviceOff", { day, service: service.title });
 }
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

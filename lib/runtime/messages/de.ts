@@ -102,9 +102,11 @@ export const de: Record<MessageKey, string> = {
   "facts.method.card": "Karte",
   "facts.method.bank_transfer": "Banküberweisung",
   "appointment.taken": "Leider wurde {time} gerade von jemand anderem gebucht.",
-  "appointment.nothingThen": "Zu dieser Zeit ist nichts frei. Das sind die nächsten freien Termine:",
+  "appointment.serviceOff": "{day} bieten wir {service} nicht an.",
+  "appointment.nothingThen": "Zu dieser Zeit ist nichts frei.",
   "appointment.noTimes":
     "Leider gibt es in den nächsten zwei Wochen keine freien Termine für {service}. Schreiben Sie uns später wieder oder fragen Sie nach einem Kollegen.",
+  "order.named": "Danke, {name}! Die Bestellung läuft auf Ihren Namen.",
   "staff.worksOn": "{day} arbeitet {name}: {ranges}.",
   "staff.offOn": "{day} arbeitet {name} nicht.",
   "staff.away": "{day}, {date}, ist {name} nicht da.",

@@ -102,9 +102,11 @@ export const es: Record<MessageKey, string> = {
   "facts.method.card": "tarjeta",
   "facts.method.bank_transfer": "transferencia bancaria",
   "appointment.taken": "Lo siento, las {time} las acaba de reservar otra persona.",
-  "appointment.nothingThen": "En ese momento no hay huecos. Estos son los más cercanos:",
+  "appointment.serviceOff": "{day} no hacemos {service}.",
+  "appointment.nothingThen": "En ese momento no hay huecos.",
   "appointment.noTimes":
     "Lo siento, no hay huecos para {service} en las próximas dos semanas. Escríbenos más adelante, o pide hablar con un compañero.",
+  "order.named": "¡Gracias, {name}! El pedido queda a tu nombre.",
   "staff.worksOn": "{day} {name} trabaja: {ranges}.",
   "staff.offOn": "{day} {name} no trabaja.",
   "staff.away": "{day}, {date}, {name} no está.",

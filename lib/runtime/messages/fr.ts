@@ -101,9 +101,11 @@ export const fr: Record<MessageKey, string> = {
   "facts.method.card": "carte",
   "facts.method.bank_transfer": "virement bancaire",
   "appointment.taken": "Désolé, {time} vient d'être pris par quelqu'un d'autre.",
-  "appointment.nothingThen": "Rien n'est libre à ce moment-là. Voici les créneaux libres les plus proches :",
+  "appointment.serviceOff": "{day}, nous ne faisons pas {service}.",
+  "appointment.nothingThen": "Rien n'est libre à ce moment-là.",
   "appointment.noTimes":
     "Désolé, il n'y a pas de créneau libre pour {service} dans les deux prochaines semaines. Écrivez-nous plus tard, ou demandez un collègue.",
+  "order.named": "Merci, {name} ! La commande est à votre nom.",
   "staff.worksOn": "{day}, {name} travaille : {ranges}.",
   "staff.offOn": "{day}, {name} ne travaille pas.",
   "staff.away": "{day} {date}, {name} est absent(e).",

@@ -6,6 +6,7 @@ import { turnLanguage } from "../base/conversation-language";
 import type { Outcome } from "../engine/interpreter";
 import { startWithSlots } from "../dialogue/manager";
 import { acknowledgeBooked } from "../dialogue/appointments";
+import { nameForOrder } from "../dialogue/order-name";
 import { phrases } from "../base/phrases";
 import { isDetectedLanguage, type Language } from "../../language";
 import { triggerPhraseFor } from "../understanding/language";
@@ -90,8 +91,9 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
     if (answer.untranslated && llmSettings()) await requestTranslation(turn.db, turn.businessId, answer.untranslated);
     return;
   }
-  // A name or a yes after the appointment just booked: it stands, and nothing was missed.
-  if (await acknowledgeBooked(turn)) {
+  // A name or a yes after the appointment just booked: it stands, and nothing was missed; a name after
+  // an order is the name it is under.
+  if ((await acknowledgeBooked(turn)) || (await nameForOrder(turn))) {
     await setMisses(turn, 0);
     return;
   }
