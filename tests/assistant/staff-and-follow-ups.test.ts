@@ -38,9 +38,19 @@ describe("reading questions about the staff and follow-ups", () => {
     expect(staffQuestion("A Rita trabalha à segunda?")).toEqual({ kind: "days", weekdays: [0], relative: null });
     expect(staffQuestion("¿qué días pasa consulta el Dr. Ruiz?")).toEqual({ kind: "days", weekdays: [], relative: null });
     expect(staffQuestion("is Ana working tomorrow?")).toEqual({ kind: "days", weekdays: [], relative: 1 });
-    expect(staffQuestion("¿la revisión la hace la doctora Gómez?")).toEqual({ kind: "performs" });
-    expect(staffQuestion("who does the colour?")).toEqual({ kind: "performs" });
-    for (const text of ["can I book with Marco on Saturday?", "is Ana free Friday at 3?", "a Rita tem vaga à terça?", "quero marcar com a Rita"])
+    expect(staffQuestion("¿la revisión la hace la doctora Gómez?")).toEqual({ kind: "performs", who: false });
+    expect(staffQuestion("Boa tarde, a Ana faz madeixas?")).toEqual({ kind: "performs", who: false });
+    expect(staffQuestion("who does the colour?")).toEqual({ kind: "performs", who: true });
+    expect(staffQuestion("What time does Rita finish on Friday?")).toEqual({ kind: "days", weekdays: [4], relative: null });
+    for (const text of [
+      "can I book with Marco on Saturday?",
+      "is Ana free Friday at 3?",
+      "a Rita tem vaga à terça?",
+      "quero marcar com a Rita",
+      "hi, can i get a cut and beard with marco friday around 5?",
+      "¿la manicura la hace Rita? ¿Tiene algo el jueves por la tarde?",
+      "¿cuánto sale el corte con Ana?",
+    ])
       expect(staffQuestion(text), text).toBeNull();
   });
 
@@ -100,6 +110,35 @@ describe("a salon's, a clinic's and a tea shop's customers", () => {
     const next = (await c.say("ok can I get a beard trim with him this saturday at 10")).join("\n");
     expect(next).toMatch(/You're booked: Beard trim with Marco on Saturday 28 November at 10:00/);
     expect(await booked(salon, c, BELA.timeZone)).toEqual([["2026-11-28T10:00", "Beard trim", "Marco"]]);
+  });
+
+  it("books a cut and a beard trim asked together as the one service that joins them", async () => {
+    const c = customer(salon);
+    const replies = (await c.say("can I book a men's cut and beard trim with Marco tomorrow at 5?")).join("\n");
+    expect(replies).toMatch(/^You're booked: Haircut and beard with Marco on Thursday 26 November at 17:00/);
+    expect(replies).not.toMatch(/Also booked/);
+    expect(await booked(salon, c, BELA.timeZone)).toEqual([["2026-11-26T17:00", "Haircut and beard", "Marco"]]);
+    // Two services no one service joins are still two appointments, one after the other.
+    const two = customer(salon);
+    const both = (await two.say("un corte de mujer y una manicura el jueves a las 10, una detrás de otra")).join("\n");
+    expect(both).toMatch(/Tienes cita: Corte de mujer/);
+    expect(both).toMatch(/También tienes cita: Manicura/);
+  });
+
+  it("answers a person's hours of the day, a title said alone, and a service asked of a person", async () => {
+    expect((await customer(salon).say("What time does Rita finish on Friday?")).join("\n")).toBe("On Friday Rita works 10:00–19:00.");
+    expect((await customer(salon).say("Boa tarde, a Ana faz madeixas?")).join("\n")).toBe("Sim, Ana faz Coloração.");
+    const c = customer(clinic);
+    await c.say("Hola! Me gustaría hacerme un blanqueamiento, ¿cuánto cuesta y cuánto dura?");
+    const days = (await c.say("vale, ¿qué días lo hace la doctora?")).join("\n");
+    expect(days).toMatch(/^Dra\. Laura Gómez trabaja:\n• Lunes a Viernes: 09:00–14:00 y 16:00–20:00/);
+  });
+
+  it("answers 'e se...?' after a delivery question with the delivery's terms again, starting no order", async () => {
+    const c = customer(shop);
+    const fee = (await c.say("quanto custa o envio?")).join("\n");
+    expect(fee).toMatch(/gratuita em encomendas a partir de 40,00 €/);
+    expect((await c.say("e se a encomenda for de 50 euros?")).join("\n")).toBe(fee);
   });
 
   it("says who performs a service, yes or no, and starts no booking", async () => {

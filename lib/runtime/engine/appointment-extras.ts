@@ -1,5 +1,6 @@
 import "server-only";
-import { offerableServices, searchServices, type ServiceChoice } from "../retrieval/service-search";
+import { joinsTwo, offerableServices, searchServices, type ServiceChoice } from "../retrieval/service-search";
+import { combinationIn } from "./service-combination";
 import { meaningfulWords } from "../understanding/stopwords";
 import { numberOf } from "../understanding/numbers";
 import { normalize, words } from "../understanding/text-match";
@@ -54,6 +55,8 @@ export async function extrasIn(turn: Turn, text: string, chosen: ChosenService, 
   const extras: Extra[] = [];
   const people = service ? peopleIn(text, service) : 1;
   for (let i = 1; i < people; i++) extras.push({ serviceId: chosen.id, together: !after });
+  // "a men's cut and beard trim" booked as the "Haircut and beard" that joins them: no other service.
+  if (service && joinsTwo(service) && (await combinationIn(turn, text, only))?.id === chosen.id) return extras.slice(0, 3);
   // Another service named clearly in a part of its own: "un corte de mujer y una manicura".
   const chosenWords = new Set(service ? Object.values(service.name).flatMap((name) => words(name ?? "")) : []);
   const seen = new Set([chosen.id]);

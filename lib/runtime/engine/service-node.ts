@@ -5,6 +5,7 @@ import { reply } from "../base/reply";
 import { offerableServices, type ServiceChoice, serviceInLastReply, serviceName, serviceNamedIn, searchServices } from "../retrieval/service-search";
 import { questionParts, speakerGender } from "../understanding/acts";
 import { addedToService, asksPrice } from "../understanding/fact-questions";
+import { combinationIn } from "./service-combination";
 import { normalize } from "../understanding/text-match";
 import { interactiveFor, numberedOptions, pickOption } from "./choice";
 import { renderMessage } from "./render";
@@ -46,6 +47,9 @@ export async function serviceNode(run: SkillRun, node: TypedNode<"service">, ans
   const booked = withoutPriceQuestions(turn.message.text);
   const fromRequest = booked !== turn.message.text && normalize(booked) ? await search(booked) : [];
   const matches = fromRequest.length ? fromRequest : await search(turn.message.text);
+  // "a men's cut and beard trim": the one service that joins the two ("Haircut and beard").
+  const joined = await combinationIn(turn, booked, only);
+  if (joined) return choose(run, node, joined);
   const [best, second] = matches;
   if (best && (!second || best.score > second.score * 1.5)) return choose(run, node, best.service);
   // "Dá pra sexta às 16h?" right after "o meu sorriso está amarelado... quanto sai?": the service the

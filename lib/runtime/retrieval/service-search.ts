@@ -189,5 +189,19 @@ export function namedStaff(text: string, staff: StaffChoice[]): StaffChoice | nu
       .slice(1)
       .some((w) => w.length >= 3 && said.includes(` ${w} `)),
   );
-  return surname.length === 1 ? surname[0] : null;
+  if (surname.length === 1) return surname[0];
+  if (surname.length > 1) return null;
+  // "¿qué días lo hace la doctora?", "con el doctor": the one person with that title.
+  for (const [spoken, title] of titleSaid) {
+    if (!spoken.test(said)) continue;
+    const titled = staff.filter((s) => words(s.name)[0] === title);
+    return titled.length === 1 ? titled[0] : null;
+  }
+  return null;
 }
+
+// A title said without the name: "la doctora" is the one "Dra.", "el doctor" the one "Dr.".
+const titleSaid: Array<[RegExp, string]> = [
+  [/ (?:la|a) (?:doctora|doutora|dra) /, "dra"],
+  [/ (?:el|o) (?:doctor|doutor|dr) /, "dr"],
+];

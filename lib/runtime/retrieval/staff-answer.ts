@@ -37,6 +37,8 @@ export async function staffReply(db: Db, businessId: string, question: string, l
   const list = (items: string[]) => new Intl.ListFormat(locale, { style: "long", type: "disjunction" }).format(items);
 
   if (asked.kind === "performs") {
+    // "do you do highlights?" asks the business (its price answers it), not a person.
+    if (!asked.who && !person) return null;
     const service = await serviceNamedIn(db, businessId, question);
     if (!service) return null;
     const performers = await serviceStaffMembers(db, businessId, service.id);

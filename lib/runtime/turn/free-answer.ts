@@ -24,7 +24,7 @@ import { answerEachQuestion, sayAnswer } from "../dialogue/questions";
 import { countTokens } from "../understanding/tokens";
 import { meaningfulWords } from "../understanding/stopwords";
 import { painQuery } from "../understanding/pain";
-import { addedToService, asksDuration, asksPrice } from "../understanding/fact-questions";
+import { addedToService, asksDuration, asksPrice, asksWhatIf, factQuestion } from "../understanding/fact-questions";
 import { addedServicePrice, serviceDurationReply, servicePriceReply } from "../retrieval/service-prices";
 import type { Turn } from "../base/turn-context";
 
@@ -71,7 +71,7 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   const ask = (text: string) => retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, language, { businessName: turn.businessName });
   // "e quanto custa?" after "quanto tempo demora a coloração?", "¿y con barba?" after a cut's price: a
   // follow-up that names nothing is about the service asked about before, not a text that shares a word.
-  const followUp = isFollowUp(turn.message.text) ? await aboutServiceBefore(turn, language) : null;
+  const followUp = isFollowUp(turn.message.text) ? await aboutServiceBefore(turn, language) : await factsAgain(turn, ask);
   const answer =
     followUp ??
     (await ask(turn.message.text)) ??
@@ -111,6 +111,13 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
 /** A price or a duration asked in two words or fewer ("e quanto custa?"), or a thing added ("¿y con barba?"). */
 function isFollowUp(text: string): boolean {
   return ((asksPrice(text) || asksDuration(text)) && meaningfulWords(text).length <= 2) || addedToService(text) !== null;
+}
+
+/** "e se a encomenda for de 50 euros?" after "quanto custa o envio?": the facts asked before, answered again. */
+async function factsAgain<T>(turn: Turn, ask: (text: string) => Promise<T | null>): Promise<T | null> {
+  const before = turn.loaded?.previousInboundText;
+  if (!before || !asksWhatIf(turn.message.text) || !factQuestion(before)?.topics.length || factQuestion(turn.message.text)) return null;
+  return ask(before);
 }
 
 async function aboutServiceBefore(turn: Turn, language: Language): Promise<RetrievalReply | null> {

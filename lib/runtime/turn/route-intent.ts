@@ -19,7 +19,7 @@ import { containsPhrase, normalize, words } from "../understanding/text-match";
 import { asksForHuman, soundsAggrieved } from "../understanding/human-request";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { questionParts } from "../understanding/acts";
-import { addedToService, asksDuration, asksForSlot, asksPrice, asksSomething, factQuestion } from "../understanding/fact-questions";
+import { addedToService, asksDuration, asksForSlot, asksPrice, asksSomething, asksWhatIf, factQuestion } from "../understanding/fact-questions";
 import { readWhenParts } from "../understanding/when";
 import { readAddressInText, slotsOf } from "../understanding/slots";
 import { asksIfBot, smallTalk } from "../understanding/small-talk";
@@ -83,6 +83,8 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
     (await serviceNamedIn(turn.db, turn.businessId, text))
   )
     return appointments;
+  // "e se a encomenda for de 50 euros?" after "quanto custa o envio?": the facts again, no order.
+  if (asksWhatIf(text) && factQuestion(turn.loaded?.previousInboundText ?? "")?.topics.length) return null;
   // "¿y con barba?" after "¿cuánto cuesta un corte de hombre?": the price of the two together is asked, no booking.
   if (addedToService(text) && asksPrice(turn.loaded?.previousInboundText ?? "")) return null;
   // "¿usted es un robot o una persona? jaja": a question about the assistant and nothing else starts no

@@ -178,6 +178,16 @@ export function addedToService(text: string): string | null {
   return withMore.exec(normalize(text).trim())?.[1]?.trim() || null;
 }
 
+// "e se a encomenda for de 50 euros?", "and what if I order more?", "¿y si vivo en Almada?": the same
+// question again, of another case.
+const whatIf = /^(?:(?:and|e|y)\s+)?(?:what if|if|e se|se|y si|si)\s/;
+
+/** Whether a short message asks the question before again, of another case ("e se...?"). */
+export function asksWhatIf(text: string): boolean {
+  const said = normalize(text);
+  return whatIf.test(said) && said.split(" ").length <= 10;
+}
+
 /** Whether the message asks how long something takes. */
 export function asksDuration(text: string): boolean {
   return durationAsked.test(normalize(text));
