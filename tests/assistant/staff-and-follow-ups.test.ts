@@ -236,6 +236,14 @@ describe("a salon's, a clinic's and a tea shop's customers", () => {
     expect(order.fields).toMatchObject({ name: "Joana Reis", total: 2500 });
   });
 
+  it("offers the times between the two hours asked, never one at the end of the span", async () => {
+    const replies = (await customer(clinic).say("Can I book a filling for this Friday between 5 and 7pm?")).join("\n");
+    const rows = replies.split("\n").filter((l) => /^\d+\. /.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row, replies).toMatch(/Fri 27 Nov, 1[78]:\d\d/);
+    expect(replies).not.toMatch(/You're booked/);
+  });
+
   it("lists a tea shop's teas by their own names", async () => {
     const replies = (await customer(shop).say("what teas do you have?")).join("\n");
     for (const tea of ["Earl Grey", "Rooibos", "Matcha", "Sencha"]) expect(replies).toContain(tea);

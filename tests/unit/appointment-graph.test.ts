@@ -66,6 +66,22 @@ describe("reading a time range", () => {
     expect(partOfDay("por la mañana")).toBe("morning");
   });
 
+  it("reads a span between two hours, 'about' a time, and weeks or days ahead", () => {
+    // Wednesday 2 December 2026.
+    const friday = readTimeRange("Can I book a filling for this Friday between 5 and 7pm?", ctx);
+    expect([day(friday.from), friday.time, friday.bound, friday.until]).toEqual(["2026-12-4", "17:00", "after", "19:00"]);
+    const noon = readTimeRange("corte masculino sábado entre as 11 e o meio-dia", ctx);
+    expect([day(noon.from), noon.time, noon.until]).toEqual(["2026-12-5", "11:00", "12:00"]);
+    expect(readTimeRange("entre las 5 y las 7 el jueves", ctx)).toMatchObject({ time: "17:00", until: "19:00" });
+    expect(readTimeRange("limpieza a eso de las diez y media el lunes", ctx)).toMatchObject({ time: "10:30" });
+    // Two weeks from Wednesday the 2nd: the week of Monday the 14th; a weekday said is that week's.
+    const twoWeeks = readTimeRange("a check-up in two weeks", ctx);
+    expect([day(twoWeeks.from), day(twoWeeks.to)]).toEqual(["2026-12-14", "2026-12-21"]);
+    expect(day(readTimeRange("dentro de dos semanas, el martes", ctx).from)).toBe("2026-12-15");
+    const days = readTimeRange("uma consulta daqui a 15 dias de manhã", ctx);
+    expect([day(days.from), day(days.to), days.part]).toEqual(["2026-12-17", "2026-12-24", "morning"]);
+  });
+
   it("tells an appointment's cancel or move from anything else", () => {
     expect(appointmentAction("preciso desmarcar")).toBe("cancel");
     expect(appointmentAction("I need to cancel my appointment")).toBe("cancel");

@@ -34,6 +34,8 @@ export async function nearestTimes(
     // "after 6": at 18:00 or later; "before 5": starting before 17:00.
     if (target !== null && q.range.bound === "after" && w.hour * 60 + w.minute < target) return false;
     if (target !== null && q.range.bound === "before" && w.hour * 60 + w.minute >= target) return false;
+    // "between 5 and 7pm": starting before 19:00.
+    if (q.range.until && w.hour * 60 + w.minute >= minutesOf(q.range.until)) return false;
     // A time said ("por la tarde... tipo seis") is nearer the customer's meaning than the part of the day.
     return inPart(w.hour, q.range.time ? undefined : q.range.part);
   });

@@ -1,4 +1,5 @@
 import { isoDate, wallClock, zonedInstant } from "../../time/time-zone";
+import { numberOf } from "./numbers";
 import { readWhenParts, type WhenContext } from "./when";
 
 // When a customer wants an appointment, in their words: a day ("el jueves", "tomorrow"), a week ("next
@@ -19,6 +20,8 @@ export type TimeRange = {
   said: boolean;
   /** "after 6", "antes de las cinco": the time said is a bound, not a target ("after": at it or later). */
   bound?: "after" | "before";
+  /** "between 5 and 7pm", "entre as 11 e o meio-dia": the times start before this one ("HH:MM"), from `time` on. */
+  until?: string;
 };
 
 const DAY = 24 * 3600_000;
@@ -38,6 +41,10 @@ const afternoon = /\b(?:afternoons?|tardes?|after lunch|depois do almoco|despues
 const evening = /\b(?:evenings?|after work|noites?|noches?|depois do trabalho|despues del trabajo)\b/;
 const nextWeek = /\b(?:next week|semana que vem|proxima semana|semana que viene|proxima semana)\b/;
 const thisWeek = /\b(?:this week|esta semana)\b/;
+const inWeeks =
+  /\b(?:in|within|dentro de|en|daqui a|daqui|em)\s+(\d{1,2}|a|an|one|two|three|four|una|dos|tres|cuatro|uma|duas|dois|quatro)\s+(?:weeks?|semanas?)\b/;
+const inDays =
+  /\b(?:in|dentro de|en|daqui a|daqui)\s+(\d{1,2}|two|three|four|five|ten|dos|tres|cuatro|cinco|diez|dois|duas|quatro|dez|quinze|quince)\s+(?:days?|dias)\b/;
 // "el miércoles que viene", "na quarta que vem", "next Wednesday", "el próximo miércoles".
 const comingWeekday =
   /\b(?:(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene|(?:segunda|terca|quarta|quinta|sexta)(?:-feira)? que vem|(?:sabado|domingo) que vem|next (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:el )?proximo (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)|(?:na )?proxima (?:segunda|terca|quarta|quinta|sexta)|(?:no )?proximo (?:sabado|domingo))\b/;
@@ -88,8 +95,25 @@ const beforeCue = /\b(?:before|antes d[ao]s?|antes de las?)\s+(?:the |as |las )?
 // "before my wedding on the 20th", "antes do dia 20", "antes del viernes": the day is a deadline.
 const beforeDay = /\b(?:before|antes d[eoa]s?|antes del)\b/;
 
+// "between 5 and 7pm", "entre as 11 e o meio-dia", "entre las 5 y las 7": the hours around the range.
+const between =
+  /\b(?:between|entre)\s+(?:the |as |las |los |o |a )?(\d{1,2}(?:[:h.]\d{2})?(?: ?(?:am|pm|h))?)\s+(?:and|e|y)\s+(?:the |as |las |los |o |a )?(\d{1,2}(?:[:h.]\d{2})?(?: ?(?:am|pm|h))?|meio-dia|meio dia|mediodia|noon|midday)(?![\p{L}\d])/u;
+// "a eso de las diez y media", "sobre las 5", "hacia las 6": about that time, read as the time.
+const aboutTime = /\b(?:a eso de|hacia|sobre|cerca de)\s+(?=(?:las?|as|os|o)\s)/gi;
+
 /** The window of days and the filter a message names; `base` (a day, YYYY-MM-DD) stands in when it names no day. */
 export function readTimeRange(said: string, when: WhenContext, base?: string): TimeRange {
+  said = said.replace(aboutTime, "a ");
+  const span = between.exec(fold(said));
+  if (span) {
+    // "5 and 7pm": the first hour is in the half of the day the second says.
+    const half = /(am|pm)$/.exec(span[2])?.[1] ?? "";
+    const first = /(?:am|pm|h)$/.test(span[1]) || !half ? span[1] : `${span[1]}${half}`;
+    const read = (hour: string) => readRange(fold(said).replace(between, ` at ${hour} `), when, base);
+    const start = read(first);
+    const end = read(span[2].replace(/^(?:meio-dia|meio dia|mediodia|noon|midday)$/, "12:00"));
+    if (start.time && end.time && start.time < end.time) return { ...start, bound: "after", until: end.time };
+  }
   let range = readRange(said, when, base);
   const t = fold(said.replace(greetings, " "));
   const bound = afterTime.test(t) ? "after" : beforeTime.test(t) ? "before" : undefined;
@@ -126,6 +150,30 @@ function readRange(said: string, when: WhenContext, base?: string): TimeRange {
   if (nextWeek.test(t) && !parts?.date) {
     const toMonday = 7 - today.weekday;
     return { from: midnight(ctx.timeZone, day(toMonday)), to: midnight(ctx.timeZone, day(toMonday + 7)), part, time, said: true };
+  }
+  // "in two weeks", "dentro de dos semanas", "daqui a 15 dias": that week (a weekday said: that week's), or from that day.
+  const weeksAhead = inWeeks.exec(t);
+  const ahead = weeksAhead ?? inDays.exec(t);
+  const count = ahead ? (numberOf(ahead[1]) ?? (/^(?:a|an|one|una|uma)$/.test(ahead[1]) ? 1 : null)) : null;
+  if (ahead && count && count <= 20) {
+    const days = weeksAhead ? count * 7 : count;
+    const target = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
+    // Weeks: from the Monday of the week they land in; days: from that day.
+    const first = weeksAhead ? days - ((target.getUTCDay() + 6) % 7) : days;
+    if (parts?.date && fromWeekdayWord(text, parts.date, ctx)) {
+      // The weekday in the week asked: "Tuesday, in two weeks".
+      let date = parts.date;
+      while (date < isoDate(day(first))) date = shiftDays(date, 7);
+      const [y, m, d] = date.split("-").map(Number);
+      return {
+        from: midnight(ctx.timeZone, { year: y, month: m, day: d }),
+        to: midnight(ctx.timeZone, { year: y, month: m, day: d + 1 }),
+        part,
+        time,
+        said: true,
+      };
+    }
+    if (!parts?.date) return { from: midnight(ctx.timeZone, day(first)), to: midnight(ctx.timeZone, day(first + 7)), part, time, said: true };
   }
   if (thisWeek.test(t) && !parts?.date) return { from: ctx.now, to: midnight(ctx.timeZone, day(7 - today.weekday)), part, time, said: true };
   // "el miércoles que viene" said on a Wednesday: next week's, not today.
