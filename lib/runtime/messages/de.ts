@@ -29,6 +29,7 @@ export const de: Record<MessageKey, string> = {
   "smallTalk.laughter": "😊 Kann ich Ihnen noch bei etwas helfen?",
   "smallTalk.bot":
     "Ich bin der automatische Assistent, kein Mensch 🤖 Ich helfe bei Reservierungen, Bestellungen und Fragen; wenn Sie lieber mit jemandem aus dem Team sprechen möchten, sagen Sie es einfach.",
+  "smallTalk.languages": "Ja! Ich kann Ihnen auf Englisch, Portugiesisch oder Spanisch helfen. Was kann ich für Sie tun?",
   "smallTalk.praise": "Vielen Dank, das freut uns sehr! Ich gebe es an das Team weiter 😊",
 
   "retry.number": "Bitte antworten Sie mit einer Zahl.",

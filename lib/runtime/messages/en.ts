@@ -29,6 +29,7 @@ export const en = {
   "smallTalk.laughter": "😊 Anything else I can help you with?",
   "smallTalk.bot":
     "I'm the automatic assistant here, not a person 🤖 I can help with bookings, orders and questions, and if you'd rather talk to someone from the team, just say so.",
+  "smallTalk.languages": "Yes! I can help you in English, Portuguese or Spanish. What can I do for you?",
   "smallTalk.praise": "Thank you so much, that's lovely to hear! I'll pass it on to the team 😊",
 
   "retry.number": "Please reply with a number.",

@@ -29,6 +29,7 @@ export const es: Record<MessageKey, string> = {
   "smallTalk.laughter": "😊 ¿Puedo ayudarte en algo más?",
   "smallTalk.bot":
     "Soy el asistente automático, no una persona 🤖 Puedo ayudarte con reservas, pedidos y preguntas y, si prefieres hablar con alguien del equipo, solo dímelo.",
+  "smallTalk.languages": "¡Sí! Puedo ayudarte en español, inglés o portugués. ¿En qué te puedo ayudar?",
   "smallTalk.praise": "¡Muchas gracias, qué alegría leerlo! Se lo digo al equipo 😊",
 
   "retry.number": "Por favor, responde con un número.",

@@ -29,6 +29,7 @@ export const fr: Record<MessageKey, string> = {
   "smallTalk.laughter": "😊 Puis-je vous aider pour autre chose ?",
   "smallTalk.bot":
     "Je suis l'assistant automatique, pas une personne 🤖 Je peux vous aider pour les réservations, les commandes et vos questions ; si vous préférez parler à quelqu'un de l'équipe, dites-le simplement.",
+  "smallTalk.languages": "Oui ! Je peux vous aider en anglais, en portugais ou en espagnol. Que puis-je faire pour vous ?",
   "smallTalk.praise": "Merci beaucoup, ça fait plaisir ! Je transmets à l'équipe 😊",
 
   "retry.number": "Merci de répondre par un nombre.",

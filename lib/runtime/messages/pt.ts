@@ -29,6 +29,7 @@ export const pt: Record<MessageKey, string> = {
   "smallTalk.laughter": "😊 Posso ajudar em mais alguma coisa?",
   "smallTalk.bot":
     "Sou o assistente automático, não uma pessoa 🤖 Posso ajudar com reservas, encomendas e perguntas e, se preferir falar com alguém da equipa, é só dizer.",
+  "smallTalk.languages": "Sim! Posso ajudar em português, inglês ou espanhol. Em que posso ajudar?",
   "smallTalk.praise": "Muito obrigado, que bom saber! Vou passar a mensagem à equipa 😊",
 
   "retry.number": "Por favor, responda com um número.",

@@ -23,6 +23,7 @@ import { isCancel, questionParts } from "../understanding/acts";
 import { answerEachQuestion, sayAnswer } from "../dialogue/questions";
 import { countTokens } from "../understanding/tokens";
 import { meaningfulWords } from "../understanding/stopwords";
+import { normalize } from "../understanding/text-match";
 import { painQuery } from "../understanding/pain";
 import { addedToService, asksDuration, asksPrice, asksWhatIf, factQuestion } from "../understanding/fact-questions";
 import { addedServicePrice, serviceDurationReply, servicePriceReply } from "../retrieval/service-prices";
@@ -120,6 +121,14 @@ async function factsAgain<T>(turn: Turn, ask: (text: string) => Promise<T | null
   return ask(before);
 }
 
+const termsAsked =
+  /\b(?:how (?:long|far|much|late)|until when|what is|what s|whats|policy|quanto tempo|ate quando|qual e|quanto custa|politica|cuanto tiempo|hasta cuando|cual es|cuanto cuesta)\b/;
+
+/** A question about cancelling (how long before, what it costs), not a request to cancel. */
+function asksCancelTerms(text: string): boolean {
+  return text.includes("?") && termsAsked.test(normalize(text));
+}
+
 async function aboutServiceBefore(turn: Turn, language: Language): Promise<RetrievalReply | null> {
   const before = turn.loaded?.previousInboundText;
   if (!before) return null;
@@ -177,7 +186,8 @@ export async function answerOffline(turn: Turn, skills: RunnableSkill[]): Promis
     await answerBesideBotQuestion(turn, language, talk.kind);
     return;
   }
-  if (isCancel(turn.message.text)) {
+  // "¿cuánto tiempo antes tengo que cancelar?" asks the cancellation terms; "cancel" alone cancels.
+  if (isCancel(turn.message.text) && !asksCancelTerms(turn.message.text)) {
     const language = await turnLanguage(turn);
     await reply(turn, phrases[isDetectedLanguage(language) ? language : "en"].nothingToCancel);
     return;

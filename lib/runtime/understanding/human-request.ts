@@ -162,7 +162,16 @@ function joins(all: string[], i: number): boolean {
   return joining.has(next ?? "") || (next === "come" && all[i + 1] === "will");
 }
 
+// "I'd like to speak to Bela please", "posso falar com a Rita?", "¿puedo hablar con Javier?": a person
+// of the business asked for by their name (written with its capital).
+const talkToNamed: Array<[RegExp, Language]> = [
+  [/\b(?:speak|talk|chat)\s+(?:to|with)\s+\p{Lu}\p{Ll}+/u, "en"],
+  [/\b(?:falar|conversar)\s+com\s+(?:o\s+|a\s+)?\p{Lu}\p{Ll}+/u, "pt"],
+  [/\b(?:hablar|conversar)\s+con\s+(?:el\s+|la\s+)?\p{Lu}\p{Ll}+/u, "es"],
+];
+
 export function asksForHuman(text: string): Language | null {
+  for (const [re, language] of talkToNamed) if (re.test(text) && !asksIfBot(text)) return language;
   // "are you a real person or a bot?" asks about the assistant; "are you a bot? I want a human" asks for one.
   const bot = asksIfBot(text);
   const whole = bot ? null : inSentence(text);
@@ -219,7 +228,7 @@ function inSentence(text: string): Language | null {
 // A grievance said outright, in any of the three languages: the food is late, missing, cold or wrong,
 // or the customer shouts. Read beside a request for a person, so the hand-over starts with an apology.
 const grievance =
-  /\b(where is my (?:order|food|delivery)|where s my (?:order|food)|still waiting|been waiting|over an hour|an hour ago|hasn t (?:arrived|come)|has not (?:arrived|come)|never (?:arrived|came)|not arrived yet|arrived cold|(?:was|is|came|were) (?:cold|wrong|late|missing)|wrong order|unacceptable|ridiculous|disgusting|rude|complain|complaint|cade (?:o )?(?:meu|o meu) pedido|ainda nao (?:chegou|veio)|nao chegou|esperando ha|estou a espera|ha mais de uma hora|veio (?:frio|fria|errado|errada)|chegou (?:frio|fria|errado|errada|atrasado)|inaceitavel|uma vergonha|reclamacao|reclamar|donde esta mi pedido|todavia no (?:ha )?llega|aun no (?:ha )?llega|no ha llegado|mas de una hora|llego (?:frio|fria|mal)|vino (?:frio|fria|mal)|inaceptable|una verguenza|queja|quejarme|(?:arrived|came) without|charged (?:me )?twice|double charged|(?:llego|vino) sin|cobrado dos veces|(?:chegou|veio) sem|cobraram duas vezes|faltaban?|faltava[mn]?|(?:was|were|is|are) missing|missing from|cobraram (?:\d+|dois|duas|tres)|nos cobraron (?:\d+|dos|tres)|me cobraron (?:\d+|dos|tres)|charged (?:us|me) for (?:\d+|two|three)|overcharged)\b/;
+  /\b(where is my (?:order|food|delivery)|where s my (?:order|food)|still waiting|been waiting|over an hour|an hour ago|hasn t (?:arrived|come)|has not (?:arrived|come)|never (?:arrived|came)|not arrived yet|arrived cold|(?:was|is|came|were) (?:cold|wrong|late|missing)|wrong order|unacceptable|ridiculous|disgusting|rude|complain|complaint|cade (?:o )?(?:meu|o meu) pedido|ainda nao (?:chegou|veio)|nao chegou|esperando ha|estou a espera|ha mais de uma hora|veio (?:frio|fria|errado|errada)|chegou (?:frio|fria|errado|errada|atrasado)|inaceitavel|uma vergonha|reclamacao|reclamar|donde esta mi pedido|todavia no (?:ha )?llega|aun no (?:ha )?llega|no ha llegado|mas de una hora|llego (?:frio|fria|mal)|vino (?:frio|fria|mal)|inaceptable|una verguenza|queja|quejarme|(?:arrived|came) without|charged (?:me )?twice|double charged|(?:llego|vino) sin|cobrado dos veces|(?:chegou|veio) sem|cobraram duas vezes|faltaban?|faltava[mn]?|(?:was|were|is|are) missing|missing from|cobraram (?:\d+|dois|duas|tres)|nos cobraron (?:\d+|dos|tres)|me cobraron (?:\d+|dos|tres)|charged (?:us|me) for (?:\d+|two|three)|overcharged|not happy|unhappy|not satisfied|dissatisfied|disappointed|nao estou content[ea]|nao fiquei content[ea]|nao gostei nada|no estoy content[oa]|no me gusto nada|decepcionad[oa]|gone orange|ficou laranja|quedo naranja|ha quedado naranja)\b/;
 
 /** "WHERE IS MY ORDER. I ordered over an hour ago": a complaint said in words or in capitals. */
 export function soundsAggrieved(text: string): boolean {

@@ -10,8 +10,8 @@ import { normalize } from "./text-match";
 // Words are compared with accents stripped and repeated letters squeezed ("obrigadoo", "thankss",
 // "hiii", "byee" are "obrigado", "thanks", "hi", "bye"), on both sides, so the lists stay short.
 
-export type SmallTalkKind = "greeting" | "thanks" | "goodbye" | "ack" | "laughter" | "bot" | "praise";
-type PhraseKind = Exclude<SmallTalkKind, "bot" | "praise">;
+export type SmallTalkKind = "greeting" | "thanks" | "goodbye" | "ack" | "laughter" | "bot" | "praise" | "languages";
+type PhraseKind = Exclude<SmallTalkKind, "bot" | "praise" | "languages">;
 
 // Phrases first (longest wins as they are removed in order), then single words.
 const phrases: Record<PhraseKind, string[]> = {
@@ -424,6 +424,33 @@ function praises(text: string): boolean {
   return praised && ws.some((w) => praiseContext.has(w));
 }
 
+// What thanks for something says beside them; a request or a question in it is no thanks alone.
+const thanksRemarks =
+  /\b(?:for|por|pela|pelo|pelos|pelas|de sempre|yesterday|today|ontem|hoje|ayer|hoy|was|were|foi|fue|great|lovely|amazing|kind|simpatia|atencion|atencao|ayuda|ajuda|help)\b/;
+const wantsMore =
+  /\b(?:book|booking|order|cancel|change|move|want|need|can|could|would|quero|queria|preciso|posso|pode|podem|marcar|mudar|desmarcar|encomendar|quiero|queria|necesito|puedo|puede|podeis|reservar|cambiar|cancelar|pedir|also|tambem|tambien|and)\b/;
+
+function thanksFor(plain: string, left: string[]): boolean {
+  if (plain.includes("?") || /\d/.test(plain) || left.length > 10) return false;
+  const said = normalize(plain);
+  if (left.some((w) => praiseSpoilers.has(w)) || wantsMore.test(said)) return false;
+  return left.length === 0 || thanksRemarks.test(said);
+}
+
+// "Do you speak English?", "¿habláis español?", "falam português?": the languages the assistant answers in.
+const languagesAsked =
+  /^(?:hi |hello |hola |ola |oi |bom dia |buenos dias |buenas )?(?:do you |can you |you |vcs |voces |vc |usted |ustedes )?(?:speak|falam|fala|falas|hablais|hablan|habla|hablas)\s+(?:english|ingles|portugues|portuguese|spanish|espanol|espanhol|castellano)(?: please| por favor| pf)?$/;
+
+/** Whether the message only asks which languages the assistant speaks. */
+export function asksLanguages(text: string): boolean {
+  return languagesAsked.test(
+    normalize(text)
+      .replace(/[?!.¿¡,]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
+}
+
 /**
  * What kind of small talk a message is, or null when it says anything else. Several kinds in one
  * message answer as the one that matters most: "ok thanks bye" is a goodbye, "hi, thanks" thanks.
@@ -431,6 +458,7 @@ function praises(text: string): boolean {
  */
 export function smallTalk(text: string, businessName?: string): { kind: SmallTalkKind } | null {
   if (asksIfBot(text)) return { kind: "bot" };
+  if (asksLanguages(text)) return { kind: "languages" };
   const emojiFound = [...text.matchAll(emoji)].map((m) => m[0]);
   // "Com os melhores cumprimentos, Amélia Sousa": the name signed after a closing is no request.
   let plain = withoutSignature(text.replace(emoji, " "));
@@ -454,8 +482,11 @@ export function smallTalk(text: string, businessName?: string): { kind: SmallTal
   const left = rest.split(" ").filter((w) => w && !filler.has(w));
   // "Yes, that's all correct. Many thanks." with nothing left to do: thanks.
   if (found.has("thanks") && left.some((w) => !laughterWord.test(w)) && agreesPolitely(plain)) return { kind: "thanks" };
+  // "thanks so much for yesterday, Dr Ruiz was great!", "obrigada pela simpatia de sempre": thanks for
+  // something, asking nothing and wanting nothing more.
+  const thanked = found.has("thanks") && !found.has("goodbye") && thanksFor(plain, left);
   for (const w of left) {
-    if (!laughterWord.test(w)) return praises(plain) ? { kind: "praise" } : null;
+    if (!laughterWord.test(w)) return praises(plain) ? { kind: "praise" } : thanked ? { kind: "thanks" } : null;
     found.add("laughter");
   }
   if (!found.size) {
