@@ -53,6 +53,10 @@ describe("reading a cancel, a bound and a slot asked for", () => {
     expect(asksForSlot("oi, tem horário pra unha amanhã depois das 5?")).toBe(true);
     expect(factQuestion("oi, tem horário pra unha amanhã depois das 5?")?.topics ?? []).not.toContain("hours");
     expect(asksForSlot("qual o vosso horário ao sábado?")).toBe(false);
+    // "anything free", asked in the customer's words.
+    expect(asksForSlot("¿tenéis algo la primera semana de diciembre para una limpieza?")).toBe(true);
+    expect(asksForSlot("do you have anything for a colour this side of christmas?")).toBe(true);
+    expect(asksForSlot("do you have anything gluten free?")).toBe(false);
     expect(factQuestion("qual o vosso horário ao sábado?")).toMatchObject({ topics: ["hours"], rests: [] });
   });
 });

@@ -82,6 +82,25 @@ describe("reading a time range", () => {
     expect([day(days.from), day(days.to), days.part]).toEqual(["2026-12-17", "2026-12-24", "morning"]);
   });
 
+  it("reads a window of days: part of a month, next month, the weekend, the end of next week, 'this side of'", () => {
+    // Wednesday 2 December 2026.
+    const span = (text: string) => {
+      const r = readTimeRange(text, ctx);
+      return [day(r.from), day(r.to), r.said];
+    };
+    expect(span("a women's cut for early January")).toEqual(["2027-1-1", "2027-1-11", true]);
+    expect(span("uma manicure para o início de dezembro")).toEqual(["2026-12-2", "2026-12-11", true]);
+    expect(span("¿tenéis algo la primera semana de diciembre?")).toEqual(["2026-12-2", "2026-12-8", true]);
+    expect(span("a mediados de enero")).toEqual(["2027-1-10", "2027-1-21", true]);
+    expect(span("late december")).toEqual(["2026-12-20", "2027-1-1", true]);
+    expect(span("next month")).toEqual(["2027-1-1", "2027-2-1", true]);
+    expect(span("um corte para o fim de semana")).toEqual(["2026-12-5", "2026-12-7", true]);
+    expect(span("a check-up at the end of next week")).toEqual(["2026-12-10", "2026-12-14", true]);
+    // A deadline: from now until Christmas Day, not after it.
+    const christmas = readTimeRange("anything for a colour this side of christmas?", ctx);
+    expect([christmas.from.getTime(), day(christmas.to)]).toEqual([ctx.now.getTime(), "2026-12-25"]);
+  });
+
   it("tells an appointment's cancel or move from anything else", () => {
     expect(appointmentAction("preciso desmarcar")).toBe("cancel");
     expect(appointmentAction("I need to cancel my appointment")).toBe("cancel");

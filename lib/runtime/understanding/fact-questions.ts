@@ -155,9 +155,14 @@ export function asksSomething(text: string): boolean {
 const slotAsked =
   /\b(?:tem|tens|teria|ainda tem|tiene|tienen|tenes|teneis|hay)\s+(?:um |algum |uma |alguma )?(?:horario|horarios|hora|horas|vaga|vagas|hueco|huecos|turno|turnos)\s+(?:pra|para|pro|p|livre|livres|disponivel|disponiveis|disponible|disponibles|amanha|hoje|manana|hoy|el|este|esta|essa|esse|na|no)\b/;
 
+// "¿tenéis algo la primera semana de diciembre?", "do you have anything for a colour...?": anything free.
+const anythingAsked =
+  /\b(?:(?:teneis|tienen|tiene|tienes|tenes|hay|tem|tens|teria) (?:algo|alguma coisa|algum horario)|(?:do you have|have you got|you got|got) (?:anything|something) (?:free|available|for))\b/;
+
 /** Whether the message asks for a free time ("tem horário pra...?"), which names no opening hours. */
 export function asksForSlot(text: string): boolean {
-  return slotAsked.test(normalize(text));
+  const said = normalize(text);
+  return slotAsked.test(said) || anythingAsked.test(said);
 }
 
 export function asksPrice(text: string): boolean {

@@ -40,6 +40,28 @@ const morning = /\b(?:mornings?|manhas?|de manha|pela manha|(?:por|de|en) la man
 const afternoon = /\b(?:afternoons?|tardes?|after lunch|depois do almoco|despues de comer)\b/;
 const evening = /\b(?:evenings?|after work|noites?|noches?|depois do trabalho|despues del trabajo)\b/;
 const nextWeek = /\b(?:next week|semana que vem|proxima semana|semana que viene|proxima semana)\b/;
+// "end of next week", "fim da próxima semana", "a finales de la semana que viene": its Thursday to Sunday.
+const endOfNextWeek =
+  /\b(?:end of next week|(?:no )?fim da (?:proxima semana|semana que vem)|(?:a )?final(?:es)? de la (?:proxima semana|semana que viene))\b/;
+// "next month", "o próximo mês", "el mes que viene".
+const nextMonth = /\b(?:next month|(?:o )?proximo mes|(?:o )?mes que vem|(?:el )?mes que viene|(?:el )?proximo mes)\b/;
+// "the weekend", "o fim de semana", "el finde": the coming Saturday and Sunday.
+const weekendSaid = /\b(?:weekend|fim de semana|fin de semana|finde)\b/;
+// "early January", "início de dezembro", "a mediados de enero", "the first week of December".
+const monthNames =
+  "january|february|march|april|may|june|july|august|september|october|november|december|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|mayo|junio|julio|septiembre|setiembre|octubre|noviembre|diciembre";
+const monthPart =
+  /\b(?:(early|the beginning of|beginning of|start of|the start of|inicio de|comeco de|principio de|principios de|first week of|the first week of|primeira semana de|primera semana de)|(mid|the middle of|middle of|meados de|meio de|mediados de)|(late|the end of|end of|fim de|final de|finais de|finales de|last week of|the last week of|ultima semana de))\s+(january|february|march|april|may|june|july|august|september|october|november|december|janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|mayo|junio|julio|septiembre|setiembre|octubre|noviembre|diciembre)\b/;
+const monthIndex = (name: string) => {
+  const list = monthNames.split("|");
+  const i = list.indexOf(name);
+  if (i < 0) return 0;
+  // English (0-11), Portuguese (12-23), then Spanish, whose "abril", "agosto" and "marzo" are shared or absent.
+  const spanish = ["enero", "febrero", "marco", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+  if (i < 12) return i + 1;
+  if (i < 24) return i - 11;
+  return name === "setiembre" ? 9 : spanish.indexOf(name) + 1;
+};
 const thisWeek = /\b(?:this week|esta semana)\b/;
 const inWeeks =
   /\b(?:in|within|dentro de|en|daqui a|daqui|em)\s+(\d{1,2}|a|an|one|two|three|four|una|dos|tres|cuatro|uma|duas|dois|quatro)\s+(?:weeks?|semanas?)\b/;
@@ -93,7 +115,7 @@ const beforeTime =
 const afterCue = /\b(?:after|from|depois d[ao]s?|a partir d[ao]s?|a partir de las?|despues de las?|desde las?)\s+(?:the |as |las )?/;
 const beforeCue = /\b(?:before|antes d[ao]s?|antes de las?)\s+(?:the |as |las )?/;
 // "before my wedding on the 20th", "antes do dia 20", "antes del viernes": the day is a deadline.
-const beforeDay = /\b(?:before|antes d[eoa]s?|antes del)\b/;
+const beforeDay = /\b(?:before|this side of|antes d[eoa]s?|antes del)\b/;
 
 // "between 5 and 7pm", "entre as 11 e o meio-dia", "entre las 5 y las 7": the hours around the range.
 const between =
@@ -146,6 +168,12 @@ function readRange(said: string, when: WhenContext, base?: string): TimeRange {
     return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
   };
   const time = parts?.time;
+  // "early January", "o fim de semana", "next month", "end of next week": a window of days, not one day.
+  const window = daysWindow(t, today);
+  if (window && !parts?.date) {
+    const [from, to] = [midnight(ctx.timeZone, window[0]), midnight(ctx.timeZone, window[1])];
+    return { from: from < ctx.now ? ctx.now : from, to, part, time, said: true };
+  }
   // "la semana que viene": Monday to Sunday of the coming week; "esta semana": today to Sunday.
   if (nextWeek.test(t) && !parts?.date) {
     const toMonday = 7 - today.weekday;
@@ -192,6 +220,35 @@ function readRange(said: string, when: WhenContext, base?: string): TimeRange {
     return { from: from < ctx.now ? ctx.now : from, to, part, time, said: true };
   }
   return { from: ctx.now, to: new Date(ctx.now.getTime() + DEFAULT_DAYS * DAY), part, time, said: Boolean(part || time) };
+}
+
+type Ymd = { year: number; month: number; day: number };
+const ymd = (y: number, m: number, d: number): Ymd => {
+  const at = new Date(Date.UTC(y, m - 1, d));
+  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
+};
+
+/** The days a message names as a window (`from` included, `to` excluded), or null. */
+function daysWindow(t: string, today: { year: number; month: number; day: number; weekday: number }): [Ymd, Ymd] | null {
+  const m = monthPart.exec(t);
+  if (m) {
+    const month = monthIndex(m[4]);
+    const year = month < today.month ? today.year + 1 : today.year;
+    if (m[1]) return [ymd(year, month, 1), ymd(year, month, /week/.test(m[1]) || /semana/.test(m[1]) ? 8 : 11)];
+    if (m[2]) return [ymd(year, month, 10), ymd(year, month, 21)];
+    return [ymd(year, month, 20), ymd(year, month + 1, 1)];
+  }
+  if (endOfNextWeek.test(t)) {
+    const monday = 7 - today.weekday;
+    return [ymd(today.year, today.month, today.day + monday + 3), ymd(today.year, today.month, today.day + monday + 7)];
+  }
+  if (nextMonth.test(t)) return [ymd(today.year, today.month + 1, 1), ymd(today.year, today.month + 2, 1)];
+  if (weekendSaid.test(t) && !nextWeek.test(t)) {
+    // Saturday and Sunday of this week (from today when it is one of them).
+    const saturday = today.weekday >= 5 ? 0 : 5 - today.weekday;
+    return [ymd(today.year, today.month, today.day + saturday), ymd(today.year, today.month, today.day + 7 - today.weekday)];
+  }
+  return null;
 }
 
 /** The local day of an instant, YYYY-MM-DD. */
