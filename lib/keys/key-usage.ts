@@ -9,14 +9,21 @@ import { type Db, onBeforeCloseDb } from "../db/client";
 const MINUTE_MS = 60_000;
 export const KEY_USAGE_FLUSH_MS = Number(process.env.KEY_USAGE_FLUSH_MS ?? 1000);
 
-type Usage = { pending: Map<string, Date>; written: Map<string, number>; timer: NodeJS.Timeout | null; db: Db | null };
+type Usage = {
+  pending: Map<string, Date>;
+  written: Map<string, number>;
+  timer: NodeJS.Timeout | null;
+  db: Db | null;
+  /** The write under way, so a flush on demand also waits for one the timer started just before. */
+  writing: Promise<void> | null;
+};
 const usageKey = Symbol.for("convo.keyUsage");
 type GlobalWithUsage = typeof globalThis & { [usageKey]?: Usage };
 
 function usage(): Usage {
   const g = globalThis as GlobalWithUsage;
   if (!g[usageKey]) {
-    g[usageKey] = { pending: new Map(), written: new Map(), timer: null, db: null };
+    g[usageKey] = { pending: new Map(), written: new Map(), timer: null, db: null, writing: null };
     onBeforeCloseDb(() => flushKeyUsage());
   }
   return g[usageKey];
@@ -39,14 +46,23 @@ export function noteKeyUse(db: Db, id: string, stored: Date | null, now = Date.n
   }
 }
 
-/** Writes every noted use now, in one statement (also run before the database closes). */
+/**
+ * Writes every noted use now, in one statement (also run before the database closes). It resolves
+ * once every use noted so far is in the database, including a batch the timer began writing a
+ * moment earlier.
+ */
 export async function flushKeyUsage(): Promise<void> {
   const u = usage();
   if (u.timer) {
     clearTimeout(u.timer);
     u.timer = null;
   }
-  if (!u.pending.size || !u.db) return;
+  const earlier = u.writing;
+  if (!u.pending.size || !u.db) {
+    if (earlier) await earlier;
+    return;
+  }
+  const db = u.db;
   const batch = [...u.pending];
   u.pending.clear();
   // Forget what was written over a minute ago, so the map stays as small as the keys in use.
@@ -56,7 +72,16 @@ export async function flushKeyUsage(): Promise<void> {
     batch.map(([id, at]) => sql`(${id}, ${at.toISOString()}::timestamptz)`),
     sql`, `,
   );
-  await u.db.execute(sql`update api_keys k set last_used_at = v.at
-    from (values ${rows}) as v(id, at)
-    where k.id = v.id and (k.last_used_at is null or k.last_used_at < v.at - interval '60 seconds')`);
+  const write = (async () => {
+    if (earlier) await earlier.catch(() => {});
+    await db.execute(sql`update api_keys k set last_used_at = v.at
+      from (values ${rows}) as v(id, at)
+      where k.id = v.id and (k.last_used_at is null or k.last_used_at < v.at - interval '60 seconds')`);
+  })();
+  u.writing = write;
+  try {
+    await write;
+  } finally {
+    if (u.writing === write) u.writing = null;
+  }
 }

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { db, dbHandle } from "@/lib/db/client";
 import { createApiKey, listApiKeys, revokeApiKey, updateApiKey } from "@/lib/keys/api-keys";
 import { KeyCache, keyCacheFor } from "@/lib/keys/key-cache";
-import { flushKeyUsage } from "@/lib/keys/key-usage";
+import type { Db } from "@/lib/db/client";
+import { flushKeyUsage, KEY_USAGE_FLUSH_MS, noteKeyUse } from "@/lib/keys/key-usage";
 import { api, makeBusiness } from "../helpers/api";
 
 // A minute-long time-to-live here: whatever refuses a changed key within a second in these tests is
@@ -172,6 +173,39 @@ describe("lastUsedAt", () => {
     expect((await api("GET", "/v1/usage/wallet", { key: k.key })).status).toBe(200);
     await flushKeyUsage();
     expect((await listApiKeys(db(), b.businessId)).find((x) => x.id === k.id)?.lastUsedAt).toBe(first);
+  });
+
+  it("a flush on demand waits for the write the timer began a moment before", async () => {
+    // The timer takes the noted uses and starts writing them; a flush asked for right then has
+    // nothing left to write, but must still resolve only once that write is in the database.
+    let finish: () => void = () => {};
+    const statements: unknown[] = [];
+    const slow = {
+      execute: (q: unknown) => {
+        statements.push(q);
+        return new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+      },
+    } as unknown as Db;
+    vi.useFakeTimers();
+    try {
+      noteKeyUse(slow, "key_timer_race", null);
+      vi.advanceTimersByTime(KEY_USAGE_FLUSH_MS);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(statements).toHaveLength(1);
+    let flushed = false;
+    const onDemand = flushKeyUsage().then(() => {
+      flushed = true;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(flushed).toBe(false);
+    finish();
+    await onDemand;
+    expect(flushed).toBe(true);
+    expect(statements).toHaveLength(1);
   });
 
   it("reaches the database by itself shortly after a request", async () => {
