@@ -4,14 +4,13 @@
 // colour, it's gone orange" is a complaint; thanks for something ("obrigada pela simpatia de sempre")
 // is thanks, not a question missed; "Do you speak English?" is answered; "how far in advance do I need
 // to cancel?" asks the cancellation terms, it cancels nothing.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asksForHuman, soundsAggrieved } from "@/lib/runtime/understanding/human-request";
 import { asksLanguages, smallTalk } from "@/lib/runtime/understanding/small-talk";
-import { pinClock } from "@/lib/time/clock";
 import { BELA } from "../conversations/trades/bela";
-import { makeTradeBusiness, type TradeShop } from "../conversations/trades/setup";
+import { tradeShops } from "../conversations/trades/setup";
 import { SONRISA } from "../conversations/trades/sonrisa";
-import { assistantWorker, customer } from "./harness";
+import { customer } from "./harness";
 
 const NOW = new Date("2026-11-25T16:00:00Z");
 const NO_ANSWER = /don't have an answer|não tenho resposta|no tengo respuesta/;
@@ -34,43 +33,30 @@ describe("reading what is no booking", () => {
 });
 
 describe("a salon's and a clinic's customers, beside the bookings", () => {
-  let worker: ReturnType<typeof assistantWorker>;
-  let salon: TradeShop;
-  let clinic: TradeShop;
-  beforeAll(async () => {
-    worker = assistantWorker();
-    pinClock(NOW);
-    salon = await makeTradeBusiness(BELA);
-    clinic = await makeTradeBusiness(SONRISA);
-  });
-  afterEach(() => pinClock(NOW));
-  afterAll(async () => {
-    pinClock(null);
-    await worker.stop();
-  });
+  const shops = tradeShops(NOW, { salon: BELA, clinic: SONRISA });
 
   it("hands the conversation over when a person is asked for by name", async () => {
-    const c = customer(salon);
+    const c = customer(shops.salon);
     await c.say("hi is this a real person?");
     expect((await c.say("ok, I'd like to speak to Bela please")).join("\n")).toMatch(/passing you to a colleague/);
     expect((await c.conversation()).status).toBe("handoff");
   });
 
   it("offers a person for a complaint said mildly", async () => {
-    const replies = (await customer(salon).say("I was there last week and I'm not happy with my colour, it's gone orange")).join("\n");
+    const replies = (await customer(shops.salon).say("I was there last week and I'm not happy with my colour, it's gone orange")).join("\n");
     expect(replies).toMatch(/really sorry/);
     expect(replies).not.toMatch(NO_ANSWER);
   });
 
   it("takes thanks as thanks and answers which languages it speaks", async () => {
-    expect((await customer(salon).say("obrigada pela simpatia de sempre 😊")).join("\n")).toBe("De nada! Posso ajudar em mais alguma coisa?");
-    const thanks = (await customer(clinic).say("thanks so much for yesterday, Dr Ruiz was great!")).join("\n");
+    expect((await customer(shops.salon).say("obrigada pela simpatia de sempre 😊")).join("\n")).toBe("De nada! Posso ajudar em mais alguma coisa?");
+    const thanks = (await customer(shops.clinic).say("thanks so much for yesterday, Dr Ruiz was great!")).join("\n");
     expect(thanks).not.toMatch(NO_ANSWER);
-    expect((await customer(clinic).say("Do you speak English?")).join("\n")).toMatch(/^Yes! I can help you in English, Portuguese or Spanish/);
+    expect((await customer(shops.clinic).say("Do you speak English?")).join("\n")).toMatch(/^Yes! I can help you in English, Portuguese or Spanish/);
   });
 
   it("answers a question about cancelling with the terms, cancelling nothing", async () => {
-    expect((await customer(salon).say("Hola, ¿cuánto tiempo antes tengo que cancelar?")).join("\n")).toMatch(/Cancelaciones.*24 horas antes/s);
-    expect((await customer(salon).say("How far in advance do I need to cancel?")).join("\n")).toMatch(/Cancellations.*24 hours before/s);
+    expect((await customer(shops.salon).say("Hola, ¿cuánto tiempo antes tengo que cancelar?")).join("\n")).toMatch(/Cancelaciones.*24 horas antes/s);
+    expect((await customer(shops.salon).say("How far in advance do I need to cancel?")).join("\n")).toMatch(/Cancellations.*24 hours before/s);
   });
 });

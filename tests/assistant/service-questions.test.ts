@@ -7,19 +7,18 @@
 // booking moves the appointment to them at the same time when they are free; "a routine check" is
 // the check-up. Probed in the customers' own words on 2026-12-01 (none of these is a corpus case).
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { appointments } from "@/lib/db/schema";
 import { spokenDuration } from "@/lib/runtime/retrieval/service-prices";
 import { asksDuration } from "@/lib/runtime/understanding/fact-questions";
 import { painQuery, saysPain } from "@/lib/runtime/understanding/pain";
 import { readWhenParts } from "@/lib/runtime/understanding/when";
-import { pinClock } from "@/lib/time/clock";
 import { isoInZone } from "@/lib/time/time-zone";
 import { BELA } from "../conversations/trades/bela";
-import { makeTradeBusiness, type TradeShop } from "../conversations/trades/setup";
+import { tradeShops, type TradeShop } from "../conversations/trades/setup";
 import { SONRISA } from "../conversations/trades/sonrisa";
-import { assistantWorker, customer } from "./harness";
+import { customer } from "./harness";
 
 // Wednesday 25 November 2026, 16:00 in Porto, 17:00 in Madrid.
 const NOW = new Date("2026-11-25T16:00:00Z");
@@ -61,20 +60,7 @@ describe("reading pain and how long", () => {
 });
 
 describe("a salon's and a clinic's customers asking beside a booking", () => {
-  let worker: ReturnType<typeof assistantWorker>;
-  let clinic: TradeShop;
-  let salon: TradeShop;
-  beforeAll(async () => {
-    worker = assistantWorker();
-    pinClock(NOW);
-    clinic = await makeTradeBusiness(SONRISA);
-    salon = await makeTradeBusiness(BELA);
-  });
-  afterEach(() => pinClock(NOW));
-  afterAll(async () => {
-    pinClock(null);
-    await worker.stop();
-  });
+  const shops = tradeShops(NOW, { clinic: SONRISA, salon: BELA });
 
   const theirs = async (shop: TradeShop, c: ReturnType<typeof customer>) => {
     const { contactId } = await c.conversation();
@@ -92,17 +78,17 @@ describe("a salon's and a clinic's customers asking beside a booking", () => {
       ["tenho a cara inchada do lado do dente do siso, conseguem ver-me hoje?", /Urgências.*mesmo dia/s],
       ["la muela me está matando, ¿me podéis ver hoy?", /Urgencias.*mismo día/s],
     ] as const) {
-      const c = customer(clinic);
+      const c = customer(shops.clinic);
       const replies = (await c.say(text)).join("\n");
       expect(replies, text).toMatch(said);
       expect(replies, text).not.toMatch(/lost items|objetos perdidos|restaurant/);
       expect(replies, text).not.toMatch(OFFERED);
-      expect(await theirs(clinic, c), text).toEqual([]);
+      expect(await theirs(shops.clinic, c), text).toEqual([]);
     }
   });
 
   it("offers a person for a lost item without calling the business a restaurant", async () => {
-    const replies = (await customer(salon).say("Hi, I think I left my scarf at the salon yesterday, did anyone find it?")).join("\n");
+    const replies = (await customer(shops.salon).say("Hi, I think I left my scarf at the salon yesterday, did anyone find it?")).join("\n");
     expect(replies).toMatch(/lost items/);
     expect(replies).not.toMatch(/restaurant/);
   });
@@ -118,65 +104,67 @@ describe("a salon's and a clinic's customers asking beside a booking", () => {
       ["Holaaa, sois un salón de belleza? hacéis uñas?", "Manicura: 20,00 €"],
       ["Buenos días, ¿me puedes recordar la dirección?", "Nuestra dirección: Rua de Cedofeita 120, 4050-174 Porto."],
     ] as const) {
-      const replies = (await customer(salon).say(text)).join("\n");
+      const replies = (await customer(shops.salon).say(text)).join("\n");
       expect(replies, text).toBe(price);
     }
   });
 
   it("says how long a service takes, asked of it or of the service the message before named", async () => {
-    expect((await customer(salon).say("how long does a manicure take?")).join("\n")).toBe("Manicure takes about 40 minutes.");
-    expect((await customer(salon).say("¿Cuánto tarda más o menos un corte y barba?")).join("\n")).toBe(
+    expect((await customer(shops.salon).say("how long does a manicure take?")).join("\n")).toBe("Manicure takes about 40 minutes.");
+    expect((await customer(shops.salon).say("¿Cuánto tarda más o menos un corte y barba?")).join("\n")).toBe(
       "La cita de Corte y barba dura 45 minutos, más o menos.",
     );
-    expect((await customer(clinic).say("Hola, ¿cuánto cuesta una limpieza dental? ¿y tardáis mucho?")).join("\n")).toBe(
+    expect((await customer(shops.clinic).say("Hola, ¿cuánto cuesta una limpieza dental? ¿y tardáis mucho?")).join("\n")).toBe(
       "Limpieza dental: 60,00 €\nLa cita de Limpieza dental dura 45 minutos, más o menos.",
     );
-    const c = customer(salon);
+    const c = customer(shops.salon);
     expect((await c.say("Quanto fica uma coloração? Tenho cabelo comprido")).join("\n")).toBe("Coloração: 55,00 €");
     expect((await c.say("E demora quanto tempo?")).join("\n")).toBe("Coloração demora à volta de 1 hora e 30 minutos.");
   });
 
   it("moves a booked appointment to another person asked for, at the same time when they are free", async () => {
-    const c = customer(clinic);
+    const c = customer(shops.clinic);
     await c.say("Can I book a filling on Monday 30th at 10am?");
     const moved = (await c.say("Could I see Dr Ruiz instead?")).join("\n");
     expect(moved).toMatch(/moved.*Monday 30 November at 10:00 with Dr\. Javier Ruiz/);
-    const mine = await theirs(clinic, c);
+    const mine = await theirs(shops.clinic, c);
     expect(mine.map((a) => [local(a.start, SONRISA.timeZone), a.staffId, a.status])).toEqual([
-      ["2026-11-30T10:00", clinic.staffIds["Dr. Javier Ruiz"], "booked"],
+      ["2026-11-30T10:00", shops.clinic.staffIds["Dr. Javier Ruiz"], "booked"],
     ]);
 
-    const es = customer(clinic);
+    const es = customer(shops.clinic);
     await es.say("necesito un empaste, ¿tenéis algo el lunes 30 a primera hora?");
     expect((await es.say("con el Dr. Ruiz mejor")).join("\n")).toMatch(/Dr\. Javier Ruiz/);
-    expect((await theirs(clinic, es)).map((a) => a.staffId)).toEqual([clinic.staffIds["Dr. Javier Ruiz"]]);
+    expect((await theirs(shops.clinic, es)).map((a) => a.staffId)).toEqual([shops.clinic.staffIds["Dr. Javier Ruiz"]]);
   });
 
   it("offers the other person's free times when they are busy at the booked time", async () => {
     // Rita has the Friday at 15:00 already; then another customer's cut at 15:00 with Ana asks for Rita.
-    const first = customer(salon);
+    const first = customer(shops.salon);
     await first.say("Queria marcar uma manicure para sexta às 15h");
-    const c = customer(salon);
+    const c = customer(shops.salon);
     await c.say("Queria marcar um corte feminino para sexta às 15h com a Ana");
     const replies = (await c.say("prefiro com a Rita, pode ser?")).join("\n");
     expect(replies).toMatch(/vagas mais próximas/);
     expect(replies).not.toMatch(/15:00\n/);
-    expect((await theirs(salon, c)).map((a) => [local(a.start, BELA.timeZone), a.staffId])).toEqual([["2026-11-27T15:00", salon.staffIds.Ana]]);
+    expect((await theirs(shops.salon, c)).map((a) => [local(a.start, BELA.timeZone), a.staffId])).toEqual([
+      ["2026-11-27T15:00", shops.salon.staffIds.Ana],
+    ]);
   });
 
   it("keeps the booking when the person named does the booked service and another is asked ('and a manicure with Rita')", async () => {
-    const c = customer(salon);
+    const c = customer(shops.salon);
     await c.say("Queria marcar um corte feminino para quinta às 11h com a Ana");
     await c.say("e uma manicure com a Rita na sexta às 12h, em vez de esperar");
-    const mine = await theirs(salon, c);
-    expect(mine.filter((a) => a.serviceId === salon.serviceIds["Women's haircut"]).map((a) => a.staffId)).toEqual([salon.staffIds.Ana]);
+    const mine = await theirs(shops.salon, c);
+    expect(mine.filter((a) => a.serviceId === shops.salon.serviceIds["Women's haircut"]).map((a) => a.staffId)).toEqual([shops.salon.staffIds.Ana]);
   });
 
   it("reads a routine check as the check-up", async () => {
-    expect((await customer(clinic).say("Olá, queria marcar uma consulta de rotina")).join("\n")).toMatch(
+    expect((await customer(shops.clinic).say("Olá, queria marcar uma consulta de rotina")).join("\n")).toMatch(
       /vagas mais próximas para Consulta de revisão/,
     );
-    expect((await customer(clinic).say("Hi, I'd like a routine check with Dr Gómez, Thursday morning")).join("\n")).toMatch(
+    expect((await customer(shops.clinic).say("Hi, I'd like a routine check with Dr Gómez, Thursday morning")).join("\n")).toMatch(
       /nearest free times for Check-up/,
     );
   });

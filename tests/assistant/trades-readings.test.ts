@@ -6,7 +6,7 @@
 // tea shop's orders (Casa do Chá): a request said beside a question, a count given after "how many?",
 // thanks with an apology at the confirmation, and a time to collect at which the shop is closed.
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { appointments, records } from "@/lib/db/schema";
 import { pickOption } from "@/lib/runtime/engine/choice";
@@ -24,9 +24,9 @@ import { isoInZone } from "@/lib/time/time-zone";
 import { detectLang } from "../conversations/lang";
 import { BELA } from "../conversations/trades/bela";
 import { CHACASA } from "../conversations/trades/chacasa";
-import { makeTradeBusiness, type TradeShop } from "../conversations/trades/setup";
+import { tradeShops, type TradeShop } from "../conversations/trades/setup";
 import { SONRISA } from "../conversations/trades/sonrisa";
-import { assistantWorker, customer } from "./harness";
+import { customer } from "./harness";
 
 // Wednesday 25 November 2026, 16:00 in Madrid (UTC+1) and in Porto (UTC+0).
 const madrid = { timeZone: "Europe/Madrid", now: new Date("2026-11-25T15:00:00Z") };
@@ -190,20 +190,7 @@ describe("the corpus grader's reading of a reply's language", () => {
 });
 
 describe("the appointment skill with a salon's and a clinic's customers", () => {
-  let worker: ReturnType<typeof assistantWorker>;
-  let clinic: TradeShop;
-  let salon: TradeShop;
-  beforeAll(async () => {
-    worker = assistantWorker();
-    pinClock(madrid.now);
-    clinic = await makeTradeBusiness(SONRISA);
-    salon = await makeTradeBusiness(BELA);
-  });
-  afterEach(() => pinClock(madrid.now));
-  afterAll(async () => {
-    pinClock(null);
-    await worker.stop();
-  });
+  const shops = tradeShops(madrid.now, { clinic: SONRISA, salon: BELA });
 
   const booked = async (shop: TradeShop) =>
     db()
@@ -213,14 +200,17 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
   const local = (d: Date, tz: string) => isoInZone(d, tz).slice(0, 16);
 
   it("says the prices asked beside a booking, and books the service the request names", async () => {
-    const c = customer(clinic);
+    const c = customer(shops.clinic);
     const replies = (
       await c.say("Hi, I'd like a check-up with Dr Gómez tomorrow at 5pm if possible. Also how much is a check-up and how much is a cleaning?")
     ).join("\n");
     expect(replies).toContain("Check-up: €40.00");
     expect(replies).toContain("Dental cleaning: €60.00");
-    const mine = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"]);
-    expect(mine.map((a) => [local(a.start, SONRISA.timeZone), a.staffId])).toContainEqual(["2026-11-26T17:00", clinic.staffIds["Dra. Laura Gómez"]]);
+    const mine = (await booked(shops.clinic)).filter((a) => a.serviceId === shops.clinic.serviceIds["Check-up"]);
+    expect(mine.map((a) => [local(a.start, SONRISA.timeZone), a.staffId])).toContainEqual([
+      "2026-11-26T17:00",
+      shops.clinic.staffIds["Dra. Laura Gómez"],
+    ]);
   });
 
   it("starts a booking asked for 'something' with a person on a day, and books it with that person", async () => {
@@ -229,54 +219,54 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
       ["Can I book something with Rita on Friday?", /which service/i],
       ["Queria marcar alguma coisa com a Rita na sexta", /que serviço/i],
     ] as const) {
-      const c = customer(salon);
+      const c = customer(shops.salon);
       const first = (await c.say(ask)).join("\n");
       expect(first, ask).toMatch(which);
       expect(first).not.toMatch(/don't have an answer|não tenho resposta/i);
     }
-    const c = customer(salon);
+    const c = customer(shops.salon);
     await c.say("Can I book something with Rita on Friday?");
     await c.say("A manicure");
     await c.say("3pm please");
-    const manicures = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds.Manicure && a.status !== "cancelled");
-    expect(manicures.map((a) => [local(a.start, BELA.timeZone), a.staffId])).toContainEqual(["2026-11-27T15:00", salon.staffIds.Rita]);
+    const manicures = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds.Manicure && a.status !== "cancelled");
+    expect(manicures.map((a) => [local(a.start, BELA.timeZone), a.staffId])).toContainEqual(["2026-11-27T15:00", shops.salon.staffIds.Rita]);
   });
 
   it("says a service's price asked of nothing named ('Quanto custa?')", async () => {
-    const c = customer(clinic);
+    const c = customer(shops.clinic);
     const replies = (await c.say("Queria fazer uma limpeza aos dentes. Segunda às 11h dá? Quanto custa?")).join("\n");
     expect(replies).toContain("Limpeza dentária: 60,00 €");
   });
 
   it("says the booked appointment stands when the customer then gives a name, and moves it on 'make it 11 instead'", async () => {
-    const c = customer(clinic);
+    const c = customer(shops.clinic);
     await c.say("Could I book a filling with Dr Ruiz on Tuesday at 10am?");
     const ack = (await c.say("Hannah Price, thanks so much")).join("\n");
     expect(ack).not.toMatch(/don't have an answer/);
     expect((await c.conversation()).status).not.toBe("handoff");
     const moved = (await c.say("Actually, could we make it 11 instead?")).join("\n");
     expect(moved).toMatch(/moved/);
-    const fillings = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds.Filling && a.status !== "cancelled");
+    const fillings = (await booked(shops.clinic)).filter((a) => a.serviceId === shops.clinic.serviceIds.Filling && a.status !== "cancelled");
     expect(fillings.map((a) => local(a.start, SONRISA.timeZone))).toContain("2026-12-01T11:00");
     expect(fillings.map((a) => local(a.start, SONRISA.timeZone))).not.toContain("2026-12-01T10:00");
   });
 
   it("books a request with its day and time said after a person was offered, instead of handing off", async () => {
-    const c = customer(clinic);
+    const c = customer(shops.clinic);
     await c.say("lol do u even have teeth");
     await c.say("ok ok can i book a check up fri at 10am, sophie turner");
     expect((await c.conversation()).status).not.toBe("handoff");
-    const checkups = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"]);
+    const checkups = (await booked(shops.clinic)).filter((a) => a.serviceId === shops.clinic.serviceIds["Check-up"]);
     expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).toContain("2026-11-27T10:00");
   });
 
   it("says a service's price asked in no clause of its own, beside the booking", async () => {
-    const c = customer(clinic);
+    const c = customer(shops.clinic);
     const replies = (
       await c.say("heyy i want my teeth like properly white before the xmas parties ✨ what does that cost and can u do friday 4th dec at 10am?")
     ).join("\n");
     expect(replies).toContain("Whitening: €250.00");
-    const whitening = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds.Whitening);
+    const whitening = (await booked(shops.clinic)).filter((a) => a.serviceId === shops.clinic.serviceIds.Whitening);
     expect(whitening.map((a) => local(a.start, SONRISA.timeZone))).toContain("2026-12-04T10:00");
     // "yes book it" after the booking: it stands; no new booking starts.
     const again = (await c.say("yes book it")).join("\n");
@@ -285,60 +275,62 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
   });
 
   it("takes 'vale genial' as agreement with the booking and moves it to the Thursday of its week at the same time", async () => {
-    const c = customer(clinic);
+    const c = customer(shops.clinic);
     await c.say("holaa! quería pedir cita pa una limpieza el miércoles 2 a las 12, soy lucía moreno");
     expect((await c.say("vale genial ✨")).join("\n")).toContain("Todo listo");
     await c.say("uy espera q el miércoles tengo examen 😭 me la cambias al jueves a la misma hora porfa?");
-    const cleanings = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Dental cleaning"] && a.status !== "cancelled");
+    const cleanings = (await booked(shops.clinic)).filter(
+      (a) => a.serviceId === shops.clinic.serviceIds["Dental cleaning"] && a.status !== "cancelled",
+    );
     expect(cleanings.map((a) => local(a.start, SONRISA.timeZone))).toContain("2026-12-03T12:00");
     expect(cleanings.map((a) => local(a.start, SONRISA.timeZone))).not.toContain("2026-12-02T12:00");
   });
 
   it("finds whitening by the teeth's colour, and books the service asked about in the message before a day and time", async () => {
-    const c = customer(clinic);
+    const c = customer(shops.clinic);
     expect((await c.say("Hello! My teeth look rather yellowed these days, what would you charge to fix that?")).join("\n")).toContain(
       "Whitening: €250.00",
     );
     await c.say("Could I come on Thursday 3 December at 10am?");
-    const whitening = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds.Whitening);
+    const whitening = (await booked(shops.clinic)).filter((a) => a.serviceId === shops.clinic.serviceIds.Whitening);
     expect(whitening.map((a) => [local(a.start, SONRISA.timeZone), a.staffId])).toContainEqual([
       "2026-12-03T10:00",
-      clinic.staffIds["Dra. Laura Gómez"],
+      shops.clinic.staffIds["Dra. Laura Gómez"],
     ]);
-    const es = customer(clinic);
+    const es = customer(shops.clinic);
     expect((await es.say("tengo los dientes amarillentos, ¿cuánto cuesta arreglarlo?")).join("\n")).toContain("Blanqueamiento: 250,00 €");
   });
 
   it("books a time said alone, answering the times offered for a day, on that day", async () => {
     pinClock(porto.now);
-    const c = customer(salon);
+    const c = customer(shops.salon);
     await c.say("Buenas, quisiera un arreglo de barba el jueves por la tarde");
     await c.say("a las 18h");
-    const trims = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Beard trim"]);
+    const trims = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds["Beard trim"]);
     expect(trims.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-26T18:00");
-    const colour = customer(salon);
+    const colour = customer(shops.salon);
     await colour.say("Could I book a colour on Friday afternoon?");
     await colour.say("5pm works");
-    const colours = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds.Colour);
+    const colours = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds.Colour);
     expect(colours.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-27T17:00");
   });
 
   it("finds the manicure by the nails and the clinic's emergencies by the pain", async () => {
     pinClock(porto.now);
-    const nails = customer(salon);
+    const nails = customer(shops.salon);
     expect((await nails.say("Quanto custa fazer as unhas?")).join("\n")).toContain("Manicure: 20,00 €");
-    const pain = customer(clinic);
+    const pain = customer(shops.clinic);
     expect((await pain.say("My tooth hurts so much, can you see me today?")).join("\n")).toContain("+34 910 000 000");
     // The remark beside the question says what it is about.
-    const muela = customer(clinic);
+    const muela = customer(shops.clinic);
     expect((await muela.say("Tengo mucho dolor en una muela, ¿me veis hoy?")).join("\n")).toContain("+34 910 000 000");
-    const dente = customer(clinic);
+    const dente = customer(shops.clinic);
     expect((await dente.say("Dói-me imenso um dente, podem ver-me hoje?")).join("\n")).toContain("+34 910 000 000");
   });
 
   it("asks again with the same few services when the answer names none", async () => {
     pinClock(porto.now);
-    const c = customer(salon);
+    const c = customer(shops.salon);
     const first = (await c.say("Olá, queria marcar um corte para quinta às 10h")).join("\n");
     expect(first).toContain("Corte feminino");
     expect(first).not.toContain("Manicure");
@@ -349,24 +341,24 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
 
   it("books the service whose whole name is said over one that shares a word, and a check-up written as one word", async () => {
     pinClock(porto.now);
-    const pt = customer(salon);
+    const pt = customer(shops.salon);
     await pt.say("Posso marcar a barba com o Marco para sexta às 11h?");
-    const es = customer(salon);
+    const es = customer(shops.salon);
     await es.say("¿Me podéis arreglar la barba el sábado a las 11 con Marco?");
-    const trims = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Beard trim"]);
+    const trims = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds["Beard trim"]);
     expect(trims.map((a) => local(a.start, BELA.timeZone))).toEqual(expect.arrayContaining(["2026-11-27T11:00", "2026-11-28T11:00"]));
     // "Corte e barba" said whole is that service, not the beard alone.
-    const both = customer(salon);
+    const both = customer(shops.salon);
     await both.say("Queria corte e barba na quinta às 15h");
-    const cuts = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Haircut and beard"]);
+    const cuts = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds["Haircut and beard"]);
     expect(cuts.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-26T15:00");
     pinClock(madrid.now);
-    const en = customer(clinic);
+    const en = customer(shops.clinic);
     await en.say("hi can i get a checkup with dr ruiz on monday at 10");
-    const checkups = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"]);
+    const checkups = (await booked(shops.clinic)).filter((a) => a.serviceId === shops.clinic.serviceIds["Check-up"]);
     expect(checkups.map((a) => [local(a.start, SONRISA.timeZone), a.staffId])).toContainEqual([
       "2026-11-30T10:00",
-      clinic.staffIds["Dr. Javier Ruiz"],
+      shops.clinic.staffIds["Dr. Javier Ruiz"],
     ]);
   });
 
@@ -374,68 +366,72 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     const cancelled = async (c: ReturnType<typeof customer>, first: string, then: string) => {
       await c.say(first);
       await c.say(then);
-      return (await booked(clinic)).filter((a) => a.status === "cancelled").length;
+      return (await booked(shops.clinic)).filter((a) => a.status === "cancelled").length;
     };
-    const before = (await booked(clinic)).filter((a) => a.status === "cancelled").length;
-    expect(await cancelled(customer(clinic), "A filling on Thursday at 12 please", "Something came up, please cancel")).toBe(before + 1);
-    expect(await cancelled(customer(clinic), "Queria uma obturação na sexta às 12h", "Afinal não consigo ir, cancele por favor")).toBe(before + 2);
-    expect(await cancelled(customer(clinic), "Un empaste el lunes a las 12, por favor", "Me ha surgido algo, cancela por favor")).toBe(before + 3);
-    const en = customer(clinic);
+    const before = (await booked(shops.clinic)).filter((a) => a.status === "cancelled").length;
+    expect(await cancelled(customer(shops.clinic), "A filling on Thursday at 12 please", "Something came up, please cancel")).toBe(before + 1);
+    expect(await cancelled(customer(shops.clinic), "Queria uma obturação na sexta às 12h", "Afinal não consigo ir, cancele por favor")).toBe(
+      before + 2,
+    );
+    expect(await cancelled(customer(shops.clinic), "Un empaste el lunes a las 12, por favor", "Me ha surgido algo, cancela por favor")).toBe(
+      before + 3,
+    );
+    const en = customer(shops.clinic);
     await en.say("A check-up on Tuesday at 10 please");
     expect((await en.say("Could you push it to 12?")).join("\n")).toContain("12:00");
-    const es = customer(clinic);
+    const es = customer(shops.clinic);
     await es.say("Una revisión el miércoles a las 12, gracias");
     await es.say("¿Me la puedes adelantar a las 10?");
-    const checkups = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"] && a.status !== "cancelled");
+    const checkups = (await booked(shops.clinic)).filter((a) => a.serviceId === shops.clinic.serviceIds["Check-up"] && a.status !== "cancelled");
     expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).toEqual(expect.arrayContaining(["2026-12-01T12:00", "2026-12-02T10:00"]));
     expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).not.toContain("2026-12-02T12:00");
   });
 
   it("keeps the time asked for when the customer takes another day 'at the same time'", async () => {
     pinClock(porto.now);
-    const en = customer(salon);
+    const en = customer(shops.salon);
     await en.say("Can I have a manicure on Monday at 3?");
     await en.say("Tuesday then, same time");
-    const pt = customer(salon);
+    const pt = customer(shops.salon);
     await pt.say("Queria uma barba com o Marco na terça às 11h");
     await pt.say("Então quarta, à mesma hora");
-    const nails = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds.Manicure);
+    const nails = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds.Manicure);
     expect(nails.map((a) => local(a.start, BELA.timeZone))).toContain("2026-12-01T15:00");
-    const trims = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Beard trim"]);
+    const trims = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds["Beard trim"]);
     expect(trims.map((a) => local(a.start, BELA.timeZone))).toContain("2026-12-02T11:00");
     pinClock(madrid.now);
-    const es = customer(clinic);
+    const es = customer(shops.clinic);
     await es.say("Una revisión el sábado a las 12, por favor");
     await es.say("Pues el lunes a la misma hora");
-    const checkups = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"]);
+    const checkups = (await booked(shops.clinic)).filter((a) => a.serviceId === shops.clinic.serviceIds["Check-up"]);
     expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).toContain("2026-11-30T12:00");
   });
 
   it("books the service the business's answer before named, when the customer then says only a day and time", async () => {
     pinClock(porto.now);
-    const en = customer(salon);
+    const en = customer(shops.salon);
     expect((await en.say("do you cut children's hair too? asking for my daughter")).join("\n")).toContain("18");
     await en.say("lovely, friday at 12 then");
-    const pt = customer(salon);
+    const pt = customer(shops.salon);
     await pt.say("Fazem cortes a crianças? O meu filho tem 5 anos");
     await pt.say("Ótimo, então quinta às 15h");
-    const es = customer(salon);
+    const es = customer(shops.salon);
     await es.say("¿Cortáis el pelo a niños? Es para mi hijo de 7 años");
     await es.say("Perfecto, el sábado a las 12 entonces");
-    const men = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Men's haircut"]);
+    const men = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds["Men's haircut"]);
     expect(men.map((a) => local(a.start, BELA.timeZone))).toEqual(
       expect.arrayContaining(["2026-11-27T12:00", "2026-11-26T15:00", "2026-11-28T12:00"]),
     );
   });
 
   it("books a time said off the half hours as said when it is free", async () => {
-    const en = customer(clinic);
+    const en = customer(shops.clinic);
     await en.say("Could I have a check-up on Monday at quarter past 10?");
-    const es = customer(clinic);
+    const es = customer(shops.clinic);
     await es.say("¿Me dais una revisión el martes a las once y cuarto?");
-    const pt = customer(clinic);
+    const pt = customer(shops.clinic);
     await pt.say("Queria uma consulta de revisão na quinta às 16h45");
-    const checkups = (await booked(clinic)).filter((a) => a.serviceId === clinic.serviceIds["Check-up"]);
+    const checkups = (await booked(shops.clinic)).filter((a) => a.serviceId === shops.clinic.serviceIds["Check-up"]);
     expect(checkups.map((a) => local(a.start, SONRISA.timeZone))).toEqual(
       expect.arrayContaining(["2026-11-30T10:15", "2026-12-01T11:15", "2026-11-26T16:45"]),
     );
@@ -443,28 +439,28 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
 
   it("takes the cut of the customer's own gender when they answer the list with a name, at the time their request said", async () => {
     pinClock(porto.now);
-    const pt = customer(salon);
+    const pt = customer(shops.salon);
     expect((await pt.say("Bom dia, podia marcar-me um corte na sexta às 16h com a Rita?")).join("\n")).toContain("Corte feminino");
     await pt.say("Marta Lopes, muito obrigada");
-    const es = customer(salon);
+    const es = customer(shops.salon);
     await es.say("Hola, ¿me podéis cortar el pelo el jueves a las 12?");
     await es.say("Luis Romero, agradecido");
-    const women = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Women's haircut"]);
-    expect(women.map((a) => [local(a.start, BELA.timeZone), a.staffId])).toContainEqual(["2026-11-27T16:00", salon.staffIds.Rita]);
-    const men = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Men's haircut"]);
+    const women = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds["Women's haircut"]);
+    expect(women.map((a) => [local(a.start, BELA.timeZone), a.staffId])).toContainEqual(["2026-11-27T16:00", shops.salon.staffIds.Rita]);
+    const men = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds["Men's haircut"]);
     expect(men.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-26T12:00");
   });
 
   it("books the first free time when asked for the earliest, and a service one word recalls", async () => {
     pinClock(porto.now);
-    const c = customer(salon);
+    const c = customer(shops.salon);
     const replies = (await c.say("Queria fazer corte e barba sabado de manha, o mais cedo possivel")).join("\n");
     expect(replies).toMatch(/Está marcado/);
-    const cuts = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Haircut and beard"]);
+    const cuts = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds["Haircut and beard"]);
     expect(cuts.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-28T10:00");
-    const trim = customer(salon);
+    const trim = customer(shops.salon);
     await trim.say("alright, a cut and beard with marco friday around 5?");
-    const friday = (await booked(salon)).filter((a) => a.serviceId === salon.serviceIds["Haircut and beard"]);
+    const friday = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds["Haircut and beard"]);
     expect(friday.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-27T17:00");
   });
 });
@@ -498,33 +494,22 @@ describe("a shop customer's words, as a person reads them", () => {
 });
 
 describe("the order skill with a tea shop's customers", () => {
-  let worker: ReturnType<typeof assistantWorker>;
-  let shop: TradeShop;
   // Saturday 28 November 2026 in Lisbon (UTC+0); the shop opens Monday to Saturday 10:00-19:00.
   const saturdayNoon = new Date("2026-11-28T12:00:00Z");
-  beforeAll(async () => {
-    worker = assistantWorker();
-    pinClock(saturdayNoon);
-    shop = await makeTradeBusiness(CHACASA);
-  });
-  afterEach(() => pinClock(saturdayNoon));
-  afterAll(async () => {
-    pinClock(null);
-    await worker.stop();
-  });
+  const shops = tradeShops(saturdayNoon, { shop: CHACASA });
 
   const orders = async () =>
     (
       await db()
         .select()
         .from(records)
-        .where(and(eq(records.businessId, shop.businessId), eq(records.collection, "orders")))
+        .where(and(eq(records.businessId, shops.shop.businessId), eq(records.collection, "orders")))
     ).map((r) => r.fields as { items: Array<{ itemId?: string; externalId?: string; qty: number }>; fulfilment: string; total: unknown });
   const lines = (o: { items: Array<{ itemId?: string; externalId?: string; qty: number }> }) =>
     o.items.map((i) => [i.externalId ?? i.itemId, i.qty]).sort();
 
   it("takes an order said as a sentence beside a question, then pickup instead, then thanks with an apology as the yes", async () => {
-    const c = customer(shop);
+    const c = customer(shops.shop);
     const first = (await c.say("Good morning! I would like to order a Sencha and a teapot. My sister loves green tea. Can you deliver them?")).join(
       "\n",
     );
@@ -544,24 +529,24 @@ describe("the order skill with a tea shop's customers", () => {
   });
 
   it("leaves out what the customer may come in for another time ('I might pop in for a teapot')", async () => {
-    const c = customer(shop);
+    const c = customer(shops.shop);
     const said = (
       await c.say("Hi! Could we get 3 Earl Grey and 2 Sencha delivered to our office, Rua Castilho 39, 1250-068 Lisboa? I might pop in for a teapot.")
     ).join("\n");
     expect(said).toContain("3 x Earl Grey");
     expect(said).toContain("2 x Chá verde Sencha");
     expect(said).not.toMatch(/Bule/);
-    const es = customer(shop);
+    const es = customer(shops.shop);
     const dicho = (await es.say("Quiero 2 Rooibos para recoger. A lo mejor me paso otro día a por una tetera")).join("\n");
     expect(dicho).toContain("2 x Rooibos");
     expect(dicho).not.toMatch(/Bule/);
     // A visit said without doubt is this order's pickup.
-    const later = customer(shop);
+    const later = customer(shops.shop);
     expect((await later.say("Hola! Luego paso a recoger 2 rooibos y una tetera")).join("\n")).toMatch(/2 x Rooibos[\s\S]*1 x Bule/);
   });
 
   it("answers 'how much is it all, please?' at the confirmation with the total and places nothing until a yes", async () => {
-    const c = customer(shop);
+    const c = customer(shops.shop);
     const first = (
       await c.say(
         "Buenas tardes. Quisiera llevarme una tetera de cerámica y dos infusores. Pasaría a recogerlo el viernes por la mañana. Carmen Ruiz",
@@ -576,7 +561,7 @@ describe("the order skill with a tea shop's customers", () => {
   });
 
   it("takes the count said after 'how many?' with another item, and asks no more", async () => {
-    const c = customer(shop);
+    const c = customer(shops.shop);
     expect((await c.say("I'd like some rooibos delivered to Rua Augusta 10, Lisboa")).join("\n")).toMatch(/How many/);
     const summary = (await c.say("three rooibos and one infuser please")).join("\n");
     expect(summary).toContain("3 x Rooibos");
@@ -586,28 +571,28 @@ describe("the order skill with a tea shop's customers", () => {
   });
 
   it("says the price of a product named in full in another sentence than the question", async () => {
-    const c = customer(shop);
+    const c = customer(shops.shop);
     const said = (
       await c.say(
         "Good afternoon. My late father always drank your Rooibos in the evenings and I keep up the habit. What does one box cost these days?",
       )
     ).join("\n");
     expect(said).toContain("€6.50");
-    const es = customer(shop);
+    const es = customer(shops.shop);
     expect((await es.say("Hola, mi abuela siempre compraba vuestro Earl Grey. ¿Cuánto vale ahora un paquete?")).join("\n")).toContain("7,00 €");
   });
 
   it("says the hours when the customer will come at a time the shop is closed", async () => {
     pinClock(new Date("2026-11-28T18:45:00Z"));
-    const late = customer(shop);
+    const late = customer(shops.shop);
     expect((await late.say("One infuser for me please, I'm coming to collect it in 25 minutes")).join("\n")).toContain("10:00-19:00");
     pinClock(saturdayNoon);
-    const sunday = customer(shop);
+    const sunday = customer(shops.shop);
     const said = (await sunday.say("One Earl Grey please, to collect on Sunday at noon")).join("\n");
     expect(said).toContain("closed on Sunday");
     expect(said).toContain("Monday 10:00");
     // An hour the shop is open says nothing about the hours.
-    const open = customer(shop);
+    const open = customer(shops.shop);
     expect((await open.say("One Earl Grey please, to collect on Monday at noon")).join("\n")).not.toMatch(/closed|not open/);
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { memoInTurn } from "../base/turn-memo";
 import { versionIn } from "../../assistants/knowledge-translations";
 import { defineJob } from "../../jobs/job";
 import { enqueue } from "../../jobs/queue";
@@ -56,13 +57,31 @@ function knowledgeText(item: KnowledgeItem, language: Language, businessName?: s
   return language === "en" || language === "pt" || language === "es" ? { text, untranslated: { itemId: item.id, language } } : { text };
 }
 
-export async function retrievalReply(
+type RetrievalOpts = { businessName?: string; afterFacts?: FactTopic[] };
+
+/**
+ * The answer the business's own data gives to a question, or null. Within one pass of a turn it is
+ * worked out once per question (base/turn-memo.ts): deciding what the message is asks it too.
+ */
+export function retrievalReply(
   db: Db,
   businessId: string,
   assistantId: string,
   question: string,
   language: Language,
-  opts: { businessName?: string; afterFacts?: FactTopic[] } = {},
+  opts: RetrievalOpts = {},
+): Promise<RetrievalReply | null> {
+  const key = JSON.stringify(["retrieval", businessId, assistantId, question, language, opts.businessName ?? null, opts.afterFacts ?? null]);
+  return memoInTurn(db, key, () => answerFromData(db, businessId, assistantId, question, language, opts));
+}
+
+async function answerFromData(
+  db: Db,
+  businessId: string,
+  assistantId: string,
+  question: string,
+  language: Language,
+  opts: RetrievalOpts,
 ): Promise<RetrievalReply | null> {
   // "is marco in on saturdays?", "¿la revisión la hace la doctora Gómez?": the staff's own days and services
   // ("qual é o horário do Marco?" is his hours, not the business's).

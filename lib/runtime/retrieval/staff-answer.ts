@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { weekdayKeys } from "../../businesses/hours-rules";
 import type { Db } from "../../db/client";
+import { memoInTurn } from "../base/turn-memo";
 import { businesses, staffMembers } from "../../db/schema";
 import type { Language } from "../../language";
 import { now } from "../../time/clock";
@@ -21,9 +22,23 @@ export type StaffReply = { text: string; context: string };
 
 const DAY = 86_400_000;
 
-export async function staffReply(db: Db, businessId: string, question: string, language: Language, at: Date = now()): Promise<StaffReply | null> {
+/** Worked out once per question within a pass of a turn (base/turn-memo.ts): routing asks it first. */
+export function staffReply(db: Db, businessId: string, question: string, language: Language, at: Date = now()): Promise<StaffReply | null> {
   const asked = staffQuestion(question);
-  if (!asked) return null;
+  if (!asked) return Promise.resolve(null);
+  // The answer reads the day from `at` ("is Ana working tomorrow?"): calls within a minute share it.
+  const key = JSON.stringify(["staff", businessId, question, language, Math.floor(at.getTime() / 60_000)]);
+  return memoInTurn(db, key, () => answerAboutStaff(db, businessId, question, language, at, asked));
+}
+
+async function answerAboutStaff(
+  db: Db,
+  businessId: string,
+  question: string,
+  language: Language,
+  at: Date,
+  asked: NonNullable<ReturnType<typeof staffQuestion>>,
+): Promise<StaffReply | null> {
   const staff = await db
     .select({ id: staffMembers.id, name: staffMembers.name, weekly: staffMembers.weekly, timeOff: staffMembers.timeOff })
     .from(staffMembers)

@@ -23,6 +23,7 @@ import { readInbound } from "../base/inbound-text";
 import { askLlm } from "../llm/llm";
 import { understandWithLlm } from "../llm/llm-understand";
 import { retrievalReply } from "../retrieval/retrieval-reply";
+import { startTurnMemo } from "../base/turn-memo";
 import { replyLanguage } from "../base/canned-replies";
 import { countTokens } from "../understanding/tokens";
 import type { Turn } from "../base/turn-context";
@@ -59,6 +60,7 @@ export async function runAssistantTurn(db: Db, payload: TurnPayload, jobId?: num
 }
 
 async function runPass(tx: Db, payload: TurnPayload, jobId: number | undefined, input: TurnInput): Promise<Pending | null> {
+  startTurnMemo(tx);
   const [conversation] = await tx
     .select()
     .from(conversations)

@@ -10,8 +10,10 @@ import { signUpOwner } from "@/lib/starter-kits/sign-up";
 import type { BusinessKind } from "@/lib/businesses/onboarding";
 import { db } from "@/lib/db/client";
 import { createApiKey } from "@/lib/keys/api-keys";
+import { pinClock } from "@/lib/time/clock";
 import type { CatalogItemIn } from "@/lib/shared/catalog-schema";
-import { own, type Shop } from "@/tests/assistant/harness";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { assistantWorker, own, type Shop } from "@/tests/assistant/harness";
 import { api } from "@/tests/helpers/api";
 
 type Lang = "en" | "pt" | "es";
@@ -139,4 +141,26 @@ export async function makeTradeBusiness(p: TradeProfile, accounts?: PaymentAccou
     });
 
   return { businessId, assistantId, key, staffIds, serviceIds };
+}
+
+/**
+ * The hooks of a describe block whose customers write to trade businesses at a fixed time: an
+ * assistant worker, the clock pinned at `now` (again after each test, which may move it), and one
+ * business of each profile made before the first test. The returned object holds them by name once
+ * the tests run: `const shops = tradeShops(NOW, { salon: BELA, clinic: SONRISA })`, then `shops.salon`.
+ */
+export function tradeShops<K extends string>(now: Date, profiles: Record<K, TradeProfile>): Record<K, TradeShop> {
+  const shops = {} as Record<K, TradeShop>;
+  let worker: ReturnType<typeof assistantWorker> | undefined;
+  beforeAll(async () => {
+    worker = assistantWorker();
+    pinClock(now);
+    for (const name of Object.keys(profiles) as K[]) shops[name] = await makeTradeBusiness(profiles[name]);
+  });
+  afterEach(() => pinClock(now));
+  afterAll(async () => {
+    pinClock(null);
+    await worker?.stop();
+  });
+  return shops;
 }
