@@ -19,7 +19,7 @@ beforeAll(async () => {
   process.env.LLM_BASE_URL = llm.baseURL;
   process.env.LLM_API_KEY = "test-key";
   process.env.LLM_MODEL = "fake-model";
-  process.env.LLM_TIMEOUT_MS = "10000";
+  process.env.LLM_TIMEOUT_MS = "30000"; // generous: a loaded machine answers the fake slowly, and no test here hangs it
 });
 
 afterAll(async () => {

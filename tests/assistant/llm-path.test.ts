@@ -22,7 +22,7 @@ beforeAll(async () => {
   process.env.LLM_BASE_URL = llm.baseURL;
   process.env.LLM_API_KEY = "test-key";
   process.env.LLM_MODEL = "fake-model";
-  process.env.LLM_TIMEOUT_MS = "1500";
+  process.env.LLM_TIMEOUT_MS = MODEL_WAIT;
 });
 
 afterAll(async () => {
@@ -30,7 +30,19 @@ afterAll(async () => {
   await llm.close();
 });
 
-beforeEach(() => llm.reset());
+// The model's answers wait this long: a loaded machine (a build and a browser suite beside the tests)
+// answered the fake's replies after the 1.5 s this once was, and the turn fell back (2026-12-02). A hang
+// is tested with a short wait of its own (hangs()).
+const MODEL_WAIT = "30000";
+/** The next call to the model hangs, and is given up after 1.5 s. */
+function hangs() {
+  process.env.LLM_TIMEOUT_MS = "1500";
+  llm.script({ hang: true });
+}
+beforeEach(() => {
+  llm.reset();
+  process.env.LLM_TIMEOUT_MS = MODEL_WAIT;
+});
 afterEach(() => pinClock(null));
 
 /** The customer writes `text`, the assistant takes its turn; the replies of this turn. */
@@ -88,7 +100,7 @@ describe("the LLM path", () => {
     expect(await say(shop, newSandboxCustomer(), "and what is your address exactly?")).toEqual(["Our address: Rua das Flores 12, Lisbon."]);
     const refusal = JSON.parse(llm.requests.at(-1)?.body.messages.at(-1).content);
     expect(refusal).toEqual({ error: "start_skill refused: no such skill" });
-    llm.script({ hang: true });
+    hangs();
     expect(await say(shop, newSandboxCustomer(), "cancel")).toEqual(["There's nothing in progress to cancel. How can I help?"]);
   });
 });

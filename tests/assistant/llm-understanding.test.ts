@@ -20,7 +20,7 @@ beforeAll(async () => {
   process.env.LLM_BASE_URL = llm.baseURL;
   process.env.LLM_API_KEY = "test-key";
   process.env.LLM_MODEL = "fake-model";
-  process.env.LLM_TIMEOUT_MS = "1500";
+  process.env.LLM_TIMEOUT_MS = MODEL_WAIT;
   pinClock(new Date("2026-11-25T16:00:00Z"));
 });
 
@@ -30,7 +30,19 @@ afterAll(async () => {
   await llm.close();
 });
 
-beforeEach(() => llm.reset());
+// The model's answers wait this long: a loaded machine (a build and a browser suite beside the tests)
+// answered the fake's replies after the 1.5 s this once was, and the turn fell back (2026-12-02). A hang
+// is tested with a short wait of its own (hangs()).
+const MODEL_WAIT = "30000";
+/** The next call to the model hangs, and is given up after 1.5 s. */
+function hangs() {
+  process.env.LLM_TIMEOUT_MS = "1500";
+  llm.script({ hang: true });
+}
+beforeEach(() => {
+  llm.reset();
+  process.env.LLM_TIMEOUT_MS = MODEL_WAIT;
+});
 
 /** The customer writes `text`, the assistant takes its turn; returns the replies to this message. */
 async function say(shop: Shop, phone: string, text: string): Promise<string[]> {
@@ -106,7 +118,7 @@ describe("LLM understanding inside a skill", () => {
     expect((await say(shop, phone, "sorry, we are 5 people after all"))[0]).toMatch(/^A table for 5 on/);
     llm.script({ status: 500 });
     expect((await say(shop, phone, "oh wait, make it 3 people"))[0]).toMatch(/^A table for 3 on/);
-    llm.script({ hang: true });
+    hangs();
     expect((await say(shop, phone, "no sorry, 4 people in the end"))[0]).toMatch(/^A table for 4 on/);
     expect(await bookings(shop)).toHaveLength(0);
   });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   process.env.LLM_BASE_URL = llm.baseURL;
   process.env.LLM_API_KEY = "test-key";
   process.env.LLM_MODEL = "fake-model";
-  process.env.LLM_TIMEOUT_MS = "1500";
+  process.env.LLM_TIMEOUT_MS = MODEL_WAIT;
 });
 
 afterAll(async () => {
@@ -30,7 +30,19 @@ afterAll(async () => {
   await llm.close();
 });
 
-beforeEach(() => llm.reset());
+// The model's answers wait this long: a loaded machine (a build and a browser suite beside the tests)
+// answered the fake's replies after the 1.5 s this once was, and the turn fell back (2026-12-02). A hang
+// is tested with a short wait of its own (hangs()).
+const MODEL_WAIT = "30000";
+/** The next call to the model hangs, and is given up after 1.5 s. */
+function hangs() {
+  process.env.LLM_TIMEOUT_MS = "1500";
+  llm.script({ hang: true });
+}
+beforeEach(() => {
+  llm.reset();
+  process.env.LLM_TIMEOUT_MS = MODEL_WAIT;
+});
 
 /** The customer writes `text` and the assistant takes its turn; returns the replies. */
 async function chat(shop: Shop, phone: string, text: string) {
@@ -139,7 +151,7 @@ describe("with an LLM provider", () => {
     const [fromError] = await lastReplies(shop, newSandboxCustomer(), "Is there parking nearby?");
     expect(fromError.text).toMatch(/^\*Parking\*\n/);
 
-    llm.script({ hang: true });
+    hangs();
     const started = Date.now();
     const [fromTimeout] = await lastReplies(shop, newSandboxCustomer(), "Do you deliver?");
     expect(fromTimeout.text).toMatch(/^\*Delivery\*\n/);

@@ -49,7 +49,7 @@ describe("an appointment's day and time, as a person reads them", () => {
     const r = startOf("Boa tarde! Queria marcar um corte para sábado às 11h", porto);
     expect(r).toEqual({ day: "2026-11-28", time: "11:00", part: undefined });
     expect(startOf("Hola buenas tardes, una manicura el martes a las 11").part).toBeUndefined();
-    expect(startOf("una manicura el martes por la tarde").part).toBe("afternoon");
+    expect(startOf("una manicura el martes por la tarde").part).toBe("tarde");
   });
 
   it("reads 'Thursday next week' as the coming week's Thursday", () => {
@@ -328,6 +328,52 @@ describe("the appointment skill with a salon's and a clinic's customers", () => 
     expect((await dente.say("Dói-me imenso um dente, podem ver-me hoje?")).join("\n")).toContain("+34 910 000 000");
   });
 
+  it("takes 'a trim' for a haircut unless the beard is said, and 'por la tarde' as Spain's afternoon", async () => {
+    pinClock(porto.now);
+    const trim = customer(shops.salon);
+    const cuts = (await trim.say("Hi, could I book a trim on Friday?")).join("\n");
+    expect(cuts).toContain("Women's haircut");
+    expect(cuts).not.toContain("Beard trim");
+    const price = customer(shops.salon);
+    const prices = (await price.say("How much is a trim?")).join("\n");
+    expect(prices).toContain("€18.00");
+    expect(prices).not.toContain("€12.00");
+    const beard = customer(shops.salon);
+    await beard.say("Can I get my beard trimmed with Marco on Friday at 11?");
+    const beards = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds["Beard trim"] && a.status !== "cancelled");
+    expect(beards.map((a) => local(a.start, BELA.timeZone))).toContain("2026-11-27T11:00");
+    // Rita works Friday from 10:00; "por la tarde" in Spain starts after lunch, at about two.
+    const tarde = customer(shops.salon);
+    const offered = (await tarde.say("Hola, quiero una manicura el viernes por la tarde")).join("\n");
+    const hours = [...offered.matchAll(/\b(\d{1,2}):(\d{2})\b/g)].map((m) => Number(m[1]));
+    expect(hours.length).toBeGreaterThan(0);
+    expect(
+      hours.every((h) => h >= 14 && h < 21),
+      offered,
+    ).toBe(true);
+  });
+
+  it("answers 'does it hurt?' about a treatment with no emergency line, and pain of the customer's own with it", async () => {
+    pinClock(porto.now);
+    const c = customer(shops.clinic);
+    expect((await c.say("¿Cuánto cuesta el blanqueamiento?")).join("\n")).toMatch(/€|EUR/);
+    const hurts = (await c.say("¿Y duele?")).join("\n");
+    expect(hurts).not.toContain("+34 910 000 000");
+    const en = customer(shops.clinic);
+    expect((await en.say("Does whitening hurt?")).join("\n")).not.toContain("+34 910 000 000");
+    const own = customer(shops.clinic);
+    expect((await own.say("Me duele la muela, ¿me podéis ver hoy?")).join("\n")).toContain("+34 910 000 000");
+  });
+
+  it("books with the person the message before named when the customer says 'con ella'", async () => {
+    pinClock(porto.now);
+    const c = customer(shops.salon);
+    expect((await c.say("¿Rita trabaja el viernes?")).join("\n")).toMatch(/Rita/);
+    await c.say("Vale, pues un corte de mujer con ella el viernes a las 11");
+    const cuts = (await booked(shops.salon)).filter((a) => a.serviceId === shops.salon.serviceIds["Women's haircut"] && a.status !== "cancelled");
+    expect(cuts.map((a) => [local(a.start, BELA.timeZone), a.staffId])).toContainEqual(["2026-11-27T11:00", shops.salon.staffIds.Rita]);
+  });
+
   it("asks again with the same few services when the answer names none", async () => {
     pinClock(porto.now);
     const c = customer(shops.salon);
@@ -543,6 +589,18 @@ describe("the order skill with a tea shop's customers", () => {
     // A visit said without doubt is this order's pickup.
     const later = customer(shops.shop);
     expect((await later.say("Hola! Luego paso a recoger 2 rooibos y una tetera")).join("\n")).toMatch(/2 x Rooibos[\s\S]*1 x Bule/);
+  });
+
+  it("answers a discount asked about ('hay descuento si compro 5?') with no order started", async () => {
+    const before = (await orders()).length;
+    for (const ask of ["¿Hay descuento si compro 5?", "Do you do a discount if I buy 5 teas?", "Há desconto se comprar 5?"]) {
+      const c = customer(shops.shop);
+      const said = (await c.say(ask)).join("\n");
+      // No question of the order's (how many, pickup or delivery, which item): no answer, and a person offered.
+      expect(said, ask).toMatch(/no tengo respuesta|don't have an answer|não tenho resposta/);
+      expect(said, ask).not.toMatch(/pick it up|recoger|levantar|how many|cuántos|quantos/i);
+    }
+    expect((await orders()).length).toBe(before);
   });
 
   it("answers 'how much is it all, please?' at the confirmation with the total and places nothing until a yes", async () => {

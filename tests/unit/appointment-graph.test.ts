@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateGraph } from "../../lib/shared/validate-graph";
 import { appointmentGraph, inLanguage, starterSkill } from "../../lib/skills/starter-skills";
-import { partOfDay, readTimeRange } from "../../lib/runtime/understanding/time-range";
+import { inPart, partOfDay, readTimeRange } from "../../lib/runtime/understanding/time-range";
 import { appointmentAction } from "../../lib/runtime/understanding/acts";
 import { wallClock } from "../../lib/time/time-zone";
 
@@ -53,8 +53,8 @@ describe("reading a time range", () => {
     const sat = readTimeRange("sábado de manhã", ctx);
     expect([day(sat.from), sat.part]).toEqual(["2026-12-5", "morning"]);
     const thu = readTimeRange("el jueves por la tarde", ctx);
-    expect([day(thu.from), thu.part]).toEqual(["2026-12-3", "afternoon"]);
-    expect(readTimeRange("la semana que viene por la tarde", ctx)).toMatchObject({ part: "afternoon", said: true });
+    expect([day(thu.from), thu.part]).toEqual(["2026-12-3", "tarde"]);
+    expect(readTimeRange("la semana que viene por la tarde", ctx)).toMatchObject({ part: "tarde", said: true });
     const none = readTimeRange("a haircut please", ctx);
     expect(none).toMatchObject({ said: false, from: ctx.now });
     expect((none.to.getTime() - ctx.now.getTime()) / 86400000).toBe(14);
@@ -63,7 +63,21 @@ describe("reading a time range", () => {
     expect(day(readTimeRange("a las 5", ctx, "2026-12-09").from)).toBe("2026-12-9");
     // "mañana" alone is tomorrow, not the morning.
     expect(partOfDay("mañana")).toBeUndefined();
-    expect(partOfDay("por la mañana")).toBe("morning");
+    expect(partOfDay("por la mañana")).toBe("manana");
+  });
+
+  it("keeps Spain's hours for 'la mañana' and 'la tarde', and noon for the Portuguese and English afternoon", () => {
+    expect(partOfDay("sábado à tarde")).toBe("afternoon");
+    expect(partOfDay("de tarde")).toBe("afternoon");
+    expect(partOfDay("thursday afternoon")).toBe("afternoon");
+    expect(partOfDay("sábado de manhã")).toBe("morning");
+    expect(partOfDay("el viernes a la tarde")).toBe("tarde");
+    expect(partOfDay("mejor por las tardes")).toBe("tarde");
+    const hours = (part: ReturnType<typeof partOfDay>) => Array.from({ length: 24 }, (_, h) => h).filter((h) => inPart(h, part));
+    expect(hours("tarde")).toEqual([14, 15, 16, 17, 18, 19, 20]);
+    expect(hours("manana")).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(hours("afternoon")).toEqual([12, 13, 14, 15, 16, 17]);
+    expect(hours("morning")).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 
   it("reads a span between two hours, 'about' a time, and weeks or days ahead", () => {

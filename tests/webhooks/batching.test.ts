@@ -41,11 +41,19 @@ async function run(job: ClaimedJob | null) {
   return jobHandlers[job.queue](job.payload, job);
 }
 
-type JobRow = { id: string; locked_by: string | null; locked_until: Date | null; attempts: number; due: boolean; payload: Record<string, string> };
+type JobRow = {
+  id: string;
+  locked_by: string | null;
+  locked_until: Date | null;
+  attempts: number;
+  due: boolean;
+  run_at: Date | string;
+  payload: Record<string, string>;
+};
 const jobsOf = (b: TestBusiness, queue: string) =>
   queryRows<JobRow>(
     db(),
-    sql`select id, locked_by, locked_until, attempts, run_at <= now() as due, payload from jobs
+    sql`select id, locked_by, locked_until, attempts, run_at <= now() as due, run_at, payload from jobs
       where business_id = ${b.businessId} and queue = ${queue} and status = 'pending' order by id`,
   );
 const deliveriesTo = (endpointId: string) => db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
@@ -152,8 +160,17 @@ describe("webhook batches", () => {
     const jobs = await jobsOf(b, webhookDelivery.name);
     expect(jobs).toHaveLength(4);
     const retry = jobs.find((j) => j.payload.deliveryId === failedId);
-    expect(retry).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, due: false });
-    for (const j of jobs.filter((x) => x !== retry)) expect(j).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, due: true });
+    // The retry's job waits for the delivery's next attempt; the rest are handed back due at once. Read
+    // against the times the run took, not against now(): a loaded machine spends the 150 ms wait
+    // before these lines run (a clean-clone run beside a build failed on `due: false` so, 2026-12-02).
+    expect(retry).toMatchObject({ locked_by: null, locked_until: null, attempts: 0 });
+    const retryAt = new Date(retry!.run_at).getTime();
+    expect(retryAt).toBeGreaterThanOrEqual(before + wait * 0.9);
+    expect(retryAt).toBeLessThanOrEqual(after + wait * 1.1);
+    for (const j of jobs.filter((x) => x !== retry)) {
+      expect(j).toMatchObject({ locked_by: null, locked_until: null, attempts: 0, due: true });
+      expect(new Date(j.run_at).getTime()).toBeLessThanOrEqual(after);
+    }
   });
 
   it("a batch holds its jobs as its worker's: not against the business's share, free once the worker is stale, handed back when it stops", async () => {

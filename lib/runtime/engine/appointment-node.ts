@@ -11,7 +11,7 @@ import { formatDateTime } from "../../shared/locale-format";
 import { localeOf } from "../base/phrases";
 import { reply } from "../base/reply";
 import { t } from "../messages";
-import { namedStaff, offerableServices, serviceName, serviceStaffMembers } from "../retrieval/service-search";
+import { namedStaff, offerableServices, serviceName, serviceStaffMembers, staffNamedOrReferred } from "../retrieval/service-search";
 import { normalize, words } from "../understanding/text-match";
 import { asksEarliest, localDay, readTimeRange, type TimeRange } from "../understanding/time-range";
 import { wallClock } from "../../time/time-zone";
@@ -50,7 +50,7 @@ export async function appointmentNode(run: SkillRun, node: TypedNode<"appointmen
   const service = run.variables[node.data.service] as Partial<ChosenService> | undefined;
   if (typeof service?.id !== "string") return { kind: "next", handle: "none" };
   const staff = await serviceStaffMembers(turn.db, turn.businessId, service.id);
-  const named = namedStaff(turn.message.text, staff);
+  const named = staffNamedOrReferred(turn.message.text, turn.loaded?.previousInboundText, staff);
   if (named) run.variables[STAFF] = named;
   const moving = run.variables[MOVING] as Moving | undefined;
   if (answering) {

@@ -74,7 +74,7 @@ export const STAFF = "$staff";
 // it is closed): "Tuesday then, same time" means it. "HH:MM".
 export const ASKED_TIME = "$askedTime";
 // The part of the day the customer asked for ("next week, afternoons"): "Thursday" answering the times
-// offered keeps it. "morning" | "afternoon" | "evening".
+// offered keeps it. "morning" | "afternoon" | "evening" | "manana" | "tarde" (Spain's hours, time-range.ts).
 export const ASKED_PART = "$askedPart";
 // The appointment a session moves instead of booking one ("can I move my appointment to Friday?"): {id, staffId, date}.
 export const MOVING = "$moving";

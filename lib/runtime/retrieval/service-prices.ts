@@ -33,12 +33,21 @@ export async function servicePriceReply(
     .map(strip)
     .filter(Boolean);
   const ids = new Set<string>();
+  const pricedAsked = asksPrice(question);
   const clear = async (text: string) => {
-    const [best, second] = await searchServices(db, businessId, text);
-    // One service clearly named ("a cleaning"); none when a word names two alike ("corte": which cut?).
+    const found = await searchServices(db, businessId, text);
+    const [best, second] = found;
+    // One service clearly named ("a cleaning").
     if (!best) return [];
     if (!second || best.score > second.score * 1.3) return [best.service.id];
-    return [];
+    // A price asked of a word a few services share ("how much is a haircut?", "a trim"): each of them, as
+    // a receptionist says the women's and the men's price; a combination only when its other part is said
+    // too. Asked only whether it is done ("fazem cortes a crianças?"), the knowledge answers instead.
+    if (!pricedAsked) return [];
+    const alike = found.filter((m) => m.score * 1.3 >= best.score);
+    const single = alike.filter((m) => !joinsTwo(m.service) || saidWhole(m.service, text));
+    const named = single.length ? single : alike;
+    return named.length <= 3 ? named.map((m) => m.service.id) : [];
   };
   // "how much is a haircut and beard?": a service whose name joins two things, said whole, is one
   // service, not two questions.

@@ -26,12 +26,19 @@ export async function offerableServices(db: Db, businessId: string, only?: strin
 
 export type ServiceMatch = { service: ServiceChoice; coverage: number; score: number; exactPrimaryHit: boolean };
 
-/** The services the words name, best first; `ignore` drops the words that only started the skill ("book"). */
 /** "¿hacéis uñas?": Spanish nails, which unaccented are "unas" ("some") and no word to index, as the manicure. */
 export function withNails(text: string): string {
   return text.replace(/(^|[^\p{L}])uñas?(?![\p{L}])/giu, "$1manicura");
 }
 
+// "just a trim", "a trim and a fringe": at a salon a trim is a haircut, unless the beard is said ("beard
+// trim", "trim my beard", "aparar a barba").
+const beardSaid = /\b(?:beard|beards|barba|barbas|moustache|mustache|bigode|bigote)\b/i;
+function withHairTrim(text: string): string {
+  return beardSaid.test(text) ? text : text.replace(/\btrim(?:med|ming)?\b/gi, "haircut");
+}
+
+/** The services the words name, best first; `ignore` drops the words that only started the skill ("book"). */
 export async function searchServices(
   db: Db,
   businessId: string,
@@ -47,13 +54,19 @@ export async function searchServices(
   }));
   const index = buildIndex(["name", "description"], { name: 3 }, docs, { joinHyphens: true });
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const said = withNails(text);
-  const found = searchIndex(index, said, "name", opts.ignore ?? [])
-    .filter((m) => m.primaryHit)
-    .flatMap((m) => {
-      const service = byId.get(m.id);
-      return service ? [{ service, coverage: m.coverage, score: m.score, exactPrimaryHit: m.exactPrimaryHit }] : [];
-    });
+  const find = (said: string) =>
+    searchIndex(index, said, "name", opts.ignore ?? [])
+      .filter((m) => m.primaryHit)
+      .flatMap((m) => {
+        const service = byId.get(m.id);
+        return service ? [{ service, coverage: m.coverage, score: m.score, exactPrimaryHit: m.exactPrimaryHit }] : [];
+      });
+  const asSaid = withNails(text);
+  // A trim is a haircut where the business cuts hair; a barber that only trims beards keeps the word.
+  const hair = withHairTrim(asSaid);
+  let said = hair;
+  let found = find(hair);
+  if (!found.length && hair !== asSaid) [said, found] = [asSaid, find(asSaid)];
   return onlyOneThing(wholeNameFirst(found, said), said);
 }
 
@@ -198,6 +211,20 @@ export function namedStaff(text: string, staff: StaffChoice[]): StaffChoice | nu
     return titled.length === 1 ? titled[0] : null;
   }
   return null;
+}
+
+// "con ella", "com ele", "with her": a person said by a pronoun ("con él" only with its accent: "con el
+// viernes" is no one).
+const personPronoun = /(?:^|[^\p{L}])(?:con ella|con él|com ela|com ele|with her|with him|with them)(?![\p{L}])/iu;
+
+/**
+ * The staff member the message names, or, when it says "con ella" or "with him", the one the customer's
+ * message before named ("¿Rita trabaja el viernes?", then "vale, una manicura con ella").
+ */
+export function staffNamedOrReferred(text: string, before: string | null | undefined, staff: StaffChoice[]): StaffChoice | null {
+  const named = namedStaff(text, staff);
+  if (named || !before || !personPronoun.test(text)) return named;
+  return namedStaff(before, staff);
 }
 
 // A title said without the name: "la doctora" is the one "Dra.", "el doctor" the one "Dr.".

@@ -24,7 +24,7 @@ import { answerEachQuestion, sayAnswer } from "../dialogue/questions";
 import { countTokens } from "../understanding/tokens";
 import { meaningfulWords } from "../understanding/stopwords";
 import { normalize } from "../understanding/text-match";
-import { painQuery } from "../understanding/pain";
+import { asksIfItHurts, EMERGENCY_TEXT, painQuery } from "../understanding/pain";
 import { addedToService, asksDuration, asksPrice, asksWhatIf, factQuestion } from "../understanding/fact-questions";
 import { addedServicePrice, serviceDurationReply, servicePriceReply } from "../retrieval/service-prices";
 import type { Turn } from "../base/turn-context";
@@ -69,7 +69,13 @@ export async function answerWithRetrieval(turn: Turn, skills: RunnableSkill[]): 
   }
   // The whole message first (its remarks may say what the question is about), then its one question
   // alone: "tá bom kkk e qual o metrô mais perto? vou aí no fim de semana".
-  const ask = (text: string) => retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, language, { businessName: turn.businessName });
+  // "¿Y duele?" after a treatment's price asks whether the treatment hurts: what the business says to do in
+  // an emergency, which its pain word recalls, is no answer to it.
+  const procedurePain = asksIfItHurts(turn.message.text);
+  const ask = async (text: string) => {
+    const found = await retrievalReply(turn.db, turn.businessId, turn.assistant.id, text, language, { businessName: turn.businessName });
+    return found && procedurePain && EMERGENCY_TEXT.test(normalize(found.text)) ? null : found;
+  };
   // "e quanto custa?" after "quanto tempo demora a coloração?", "¿y con barba?" after a cut's price: a
   // follow-up that names nothing is about the service asked about before, not a text that shares a word.
   const followUp = isFollowUp(turn.message.text) ? await aboutServiceBefore(turn, language) : await factsAgain(turn, ask);

@@ -19,12 +19,21 @@ import { containsPhrase, normalize, words } from "../understanding/text-match";
 import { asksForHuman, soundsAggrieved } from "../understanding/human-request";
 import type { RunnableSkill } from "../retrieval/skill-catalog";
 import { questionParts } from "../understanding/acts";
-import { addedToService, asksDuration, asksForSlot, asksPrice, asksSomething, asksWhatIf, factQuestion } from "../understanding/fact-questions";
+import {
+  addedToService,
+  asksDiscount,
+  asksDuration,
+  asksForSlot,
+  asksPrice,
+  asksSomething,
+  asksWhatIf,
+  factQuestion,
+} from "../understanding/fact-questions";
 import { readWhenParts } from "../understanding/when";
 import { readAddressInText, slotsOf } from "../understanding/slots";
 import { asksIfBot, smallTalk } from "../understanding/small-talk";
 import { meaningfulWords } from "../understanding/stopwords";
-import { painQuery, saysPain } from "../understanding/pain";
+import { EMERGENCY_TEXT, painQuery, saysPain } from "../understanding/pain";
 import { setMisses } from "./free-answer";
 import { pointsToPerson } from "../understanding/deferral";
 import { countTokens } from "../understanding/tokens";
@@ -85,6 +94,9 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
     return appointments;
   // "e se a encomenda for de 50 euros?" after "quanto custa o envio?": the facts again, no order.
   if (asksWhatIf(text) && factQuestion(turn.loaded?.previousInboundText ?? "")?.topics.length) return null;
+  // "hay descuento si compro 5?", "a discount if I buy 5 teas?": a deal asked about is answered (or a
+  // person offered), no order started; the count is of the case asked about ("quero 5 chás, há desconto?" orders).
+  if (asksDiscount(text) && !orderingNow.test(normalize(text))) return null;
   // "¿y con barba?" after "¿cuánto cuesta un corte de hombre?": the price of the two together is asked, no booking.
   if (addedToService(text) && asksPrice(turn.loaded?.previousInboundText ?? "")) return null;
   // "¿usted es un robot o una persona? jaja": a question about the assistant and nothing else starts no
@@ -273,8 +285,6 @@ function onlyAsksIfBot(text: string, businessName?: string): boolean {
     .every((s) => !meaningfulWords(s).length || smallTalk(s, businessName) !== null);
 }
 
-const EMERGENCY = /\b(?:emergenc\w*|urgenc\w*|urgent\w*)/;
-
 /** Whether the knowledge's answer to the message is about emergencies (what the business says to do). */
 async function knowledgeOnEmergencies(turn: Turn, text: string): Promise<boolean> {
   const language = await turnLanguage(turn);
@@ -282,5 +292,5 @@ async function knowledgeOnEmergencies(turn: Turn, text: string): Promise<boolean
   // The whole message, else its pain words alone (a long message matches no item as a whole).
   const pain = painQuery(text);
   const known = (await ask(text)) ?? (pain ? await ask(pain) : null);
-  return !!known && EMERGENCY.test(normalize(known.text));
+  return !!known && EMERGENCY_TEXT.test(normalize(known.text));
 }

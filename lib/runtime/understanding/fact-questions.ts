@@ -193,6 +193,16 @@ export function asksWhatIf(text: string): boolean {
   return whatIf.test(said) && said.split(" ").length <= 10;
 }
 
+// "hay descuento si compro 5?", "do you do any discount for students?", "tem promoções?": a question about
+// a discount or a deal, which buys nothing yet.
+const discountAsked =
+  /\b(?:discount|discounts|discounted|deal|deals|promo|promos|promotion|promotions|coupon|coupons|voucher|vouchers|desconto|descontos|promocao|promocoes|cupao|cupom|descuento|descuentos|promocion|promociones|rebaja|rebajas|cupon|cupones)\b/;
+
+/** Whether the message asks about a discount or a deal ("hay descuento si compro 5?"). */
+export function asksDiscount(text: string): boolean {
+  return text.includes("?") && discountAsked.test(normalize(text));
+}
+
 /** Whether the message asks how long something takes. */
 export function asksDuration(text: string): boolean {
   return durationAsked.test(normalize(text));

@@ -17,7 +17,23 @@ const PAIN_FIGURE = /\b(?:killing me|(?:esta|estao|anda)[- ]me a matar|(?:esta|e
 const BROKEN_TOOTH =
   /\b(?:chipped|broke|broken|cracked|partido|partida|parti|partiu|partiu-se|roto|rota|rompi|rompio|partio|lascado|lascou)\b[^.?!]{0,30}\b(?:tooth|teeth|dente|dentes|diente|dientes|muela|muelas|crown|coroa|corona)\b|\b(?:tooth|teeth|dente|diente|muela)\b[^.?!]{0,20}\b(?:chipped|broke|broken|cracked|partido|partida|partiu|roto|rota|partio|lascado|lascou)\b/;
 
+// "¿Y duele?", "does whitening hurt?", "vai doer?", "is it painful?": a question whether a treatment hurts,
+// which says no pain of the customer's own (no "me", no "my", no tooth said).
+const ASKS_IF_HURTS =
+  /\b(?:(?:does|do|will|would|did|is|are)\s+(?:it|this|that|they|the\s+\w+|an?\s+\w+|\w+)\s+(?:hurt|be painful|painful|sore)|(?:duele|duelen|dolera|doleran|doi|doem|doera|doerao|vai doer|va a doler|es doloroso|e doloroso|hace dano|faz doer)|hurt\s+much|(?:it|this)\s+hurts?\s*$)\b/;
+const OWN_PAIN =
+  /\b(?:me|my|mi|mis|minha|meu|meus|minhas|i|im|ive|tengo|tenho|estou|estoy|tooth|teeth|dente|dentes|diente|dientes|muela|muelas|gum|gums|gengiva|encia|encias|jaw|face|cara)\b/;
+
+/** What the business says to do in an emergency, by its words ("urgências", "emergency line"). */
+export const EMERGENCY_TEXT = /\b(?:emergenc\w*|urgenc\w*|urgent\w*)/;
+
+export function asksIfItHurts(text: string): boolean {
+  const said = normalize(text);
+  return /\?/.test(text) && ASKS_IF_HURTS.test(said) && !OWN_PAIN.test(said);
+}
+
 export function saysPain(text: string): boolean {
+  if (asksIfItHurts(text)) return false;
   const said = normalize(text);
   return words(text).some((w) => PAIN.has(w)) || PAIN_FIGURE.test(said) || BROKEN_TOOTH.test(said);
 }

@@ -7,7 +7,10 @@ import { readWhenParts, type WhenContext } from "./when";
 // ("at 5", "às 10h"). Read into a window of local days and a filter on the times in it; nothing said
 // is the next two weeks.
 
-export type PartOfDay = "morning" | "afternoon" | "evening";
+// Spain's day has its own hours: "la mañana" runs to lunch at about two and "la tarde" from then to about
+// nine, so "por la tarde" is never 12:30 ("tarde" and "manana" below); "à tarde" in Portuguese and "the
+// afternoon" start at noon.
+export type PartOfDay = "morning" | "afternoon" | "evening" | "manana" | "tarde";
 export type TimeRange = {
   /** The first instant of the window (local midnight of its first day, or now). */
   from: Date;
@@ -38,6 +41,9 @@ const fold = (text: string) =>
 // "mañana" alone is tomorrow in Spanish; "por la mañana" and "mañanas" are mornings.
 const morning = /\b(?:mornings?|manhas?|de manha|pela manha|(?:por|de|en) la manana|mananas|am)\b/;
 const afternoon = /\b(?:afternoons?|tardes?|after lunch|depois do almoco|despues de comer)\b/;
+// The Spanish forms, which Portuguese does not share ("à tarde" folds to "a tarde", "as tardes").
+const spanishMorning = /\b(?:(?:por|en) la manana|las mananas|mananas)\b/;
+const spanishAfternoon = /\b(?:(?:por|en|a) la tarde|(?:por )?las tardes)\b/;
 const evening = /\b(?:evenings?|after work|noites?|noches?|depois do trabalho|despues del trabajo)\b/;
 const nextWeek = /\b(?:next week|semana que vem|proxima semana|semana que viene|proxima semana)\b/;
 // "end of next week", "fim da próxima semana", "a finales de la semana que viene": its Thursday to Sunday.
@@ -74,8 +80,8 @@ const comingWeekday =
 /** The part of the day said, if any ("mornings", "à tarde", "por la noche"). */
 export function partOfDay(text: string): PartOfDay | undefined {
   const t = fold(text);
-  if (morning.test(t)) return "morning";
-  if (afternoon.test(t)) return "afternoon";
+  if (morning.test(t)) return spanishMorning.test(t) ? "manana" : "morning";
+  if (afternoon.test(t)) return spanishAfternoon.test(t) ? "tarde" : "afternoon";
   if (evening.test(t)) return "evening";
   return undefined;
 }
@@ -85,6 +91,8 @@ export function inPart(hour: number, part: PartOfDay | undefined): boolean {
   if (!part) return true;
   if (part === "morning") return hour < 12;
   if (part === "afternoon") return hour >= 12 && hour < 18;
+  if (part === "manana") return hour < 14;
+  if (part === "tarde") return hour >= 14 && hour < 21;
   return hour >= 17;
 }
 
