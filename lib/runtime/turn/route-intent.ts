@@ -94,9 +94,6 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
     return appointments;
   // "e se a encomenda for de 50 euros?" after "quanto custa o envio?": the facts again, no order.
   if (asksWhatIf(text) && factQuestion(turn.loaded?.previousInboundText ?? "")?.topics.length) return null;
-  // "hay descuento si compro 5?", "a discount if I buy 5 teas?": a deal asked about is answered (or a
-  // person offered), no order started; the count is of the case asked about ("quero 5 chás, há desconto?" orders).
-  if (asksDiscount(text) && !orderingNow.test(normalize(text))) return null;
   // "¿y con barba?" after "¿cuánto cuesta un corte de hombre?": the price of the two together is asked, no booking.
   if (addedToService(text) && asksPrice(turn.loaded?.previousInboundText ?? "")) return null;
   // "¿usted es un robot o una persona? jaja": a question about the assistant and nothing else starts no
@@ -161,8 +158,12 @@ export async function routeByIntent(turn: Turn, skills: RunnableSkill[]): Promis
   // "¿Cuánto es el envío?" beside the items and an address asks the delivery's price: that is an order.
   const onlyPrices =
     asksPrice(text) && asksSomething(text) && !ordersNow(text) && !readAddressInText(text) && !factQuestion(text)?.topics.includes("deliveryCost");
+  // "hay descuento si compro 5?", "a discount if I buy 5 teas?": a deal asked about is answered (or a
+  // person offered), no order started; the count is of the case asked about ("quero 5 chás, há desconto?"
+  // orders). A skill of the business's own about deals still starts.
+  const onlyDeal = asksDiscount(text) && !orderingNow.test(normalize(text));
   const ordering = (skill: RunnableSkill | undefined) => !!skill && skillKind(skill.graph) === "order";
-  if (onlyPrices && (implied ? ordering(implied) : intent?.kind === "skill" && ordering(intent.skill))) return null;
+  if ((onlyPrices || onlyDeal) && (implied ? ordering(implied) : intent?.kind === "skill" && ordering(intent.skill))) return null;
   // "how much is just a haircut and beard?", "¿cuánto tarda un corte y barba?": what a service costs or
   // how long it takes, asked with no day, no time and no wish to book, is answered; no booking starts.
   if (intent?.kind === "skill" && skillKind(intent.skill.graph) === "appointment" && onlyAsksAboutService(turn, text)) return null;

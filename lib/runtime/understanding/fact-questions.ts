@@ -194,9 +194,9 @@ export function asksWhatIf(text: string): boolean {
 }
 
 // "hay descuento si compro 5?", "do you do any discount for students?", "tem promoções?": a question about
-// a discount or a deal, which buys nothing yet.
+// a discount or a deal, which buys nothing yet (a voucher is none: "a present voucher" is a thing bought).
 const discountAsked =
-  /\b(?:discount|discounts|discounted|deal|deals|promo|promos|promotion|promotions|coupon|coupons|voucher|vouchers|desconto|descontos|promocao|promocoes|cupao|cupom|descuento|descuentos|promocion|promociones|rebaja|rebajas|cupon|cupones)\b/;
+  /\b(?:discount|discounts|discounted|deal|deals|promo|promos|promotion|promotions|coupon|coupons|desconto|descontos|promocao|promocoes|cupao|cupom|descuento|descuentos|promocion|promociones|rebaja|rebajas|cupon|cupones)\b/;
 
 /** Whether the message asks about a discount or a deal ("hay descuento si compro 5?"). */
 export function asksDiscount(text: string): boolean {
