@@ -85,3 +85,20 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     },
   };
 }
+
+// The model's answers wait this long in the tests: a loaded machine (a build and a browser suite beside
+// the tests) answered the fake's replies after the 1.5 s this once was, and the turn fell back
+// (2026-12-02). A hang is tested with a short wait of its own (`hangNext`).
+export const MODEL_WAIT = "30000";
+
+/** Before each test: nothing scripted, and the generous wait. */
+export function resetModel(llm: FakeLlm): void {
+  llm.reset();
+  process.env.LLM_TIMEOUT_MS = MODEL_WAIT;
+}
+
+/** The next call to the model hangs, and is given up after 1.5 s. */
+export function hangNext(llm: FakeLlm): void {
+  process.env.LLM_TIMEOUT_MS = "1500";
+  llm.script({ hang: true });
+}

@@ -7,7 +7,7 @@ import { messages } from "@/lib/db/schema";
 import { runAssistantTurn } from "@/lib/runtime/turn/turn";
 import { assistantTurn } from "@/lib/messages/receive-message";
 import { pinClock } from "@/lib/time/clock";
-import { type FakeLlm, startFakeLlm } from "./fake-llm";
+import { type FakeLlm, hangNext, MODEL_WAIT, resetModel, startFakeLlm } from "./fake-llm";
 import { makeShop, type Shop } from "./harness";
 
 // The LLM path keeps the offline path's structure (issue 35 item 9): the model reads the business's
@@ -30,19 +30,7 @@ afterAll(async () => {
   await llm.close();
 });
 
-// The model's answers wait this long: a loaded machine (a build and a browser suite beside the tests)
-// answered the fake's replies after the 1.5 s this once was, and the turn fell back (2026-12-02). A hang
-// is tested with a short wait of its own (hangs()).
-const MODEL_WAIT = "30000";
-/** The next call to the model hangs, and is given up after 1.5 s. */
-function hangs() {
-  process.env.LLM_TIMEOUT_MS = "1500";
-  llm.script({ hang: true });
-}
-beforeEach(() => {
-  llm.reset();
-  process.env.LLM_TIMEOUT_MS = MODEL_WAIT;
-});
+beforeEach(() => resetModel(llm));
 afterEach(() => pinClock(null));
 
 /** The customer writes `text`, the assistant takes its turn; the replies of this turn. */
@@ -100,7 +88,7 @@ describe("the LLM path", () => {
     expect(await say(shop, newSandboxCustomer(), "and what is your address exactly?")).toEqual(["Our address: Rua das Flores 12, Lisbon."]);
     const refusal = JSON.parse(llm.requests.at(-1)?.body.messages.at(-1).content);
     expect(refusal).toEqual({ error: "start_skill refused: no such skill" });
-    hangs();
+    hangNext(llm);
     expect(await say(shop, newSandboxCustomer(), "cancel")).toEqual(["There's nothing in progress to cancel. How can I help?"]);
   });
 });

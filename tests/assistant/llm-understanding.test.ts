@@ -10,7 +10,7 @@ import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simu
 import { pinClock } from "@/lib/time/clock";
 import { db } from "@/lib/db/client";
 import { conversations, messages, records } from "@/lib/db/schema";
-import { type FakeLlm, startFakeLlm } from "./fake-llm";
+import { type FakeLlm, hangNext, MODEL_WAIT, resetModel, startFakeLlm } from "./fake-llm";
 import { makeShop, type Shop } from "./harness";
 
 let llm: FakeLlm;
@@ -30,19 +30,7 @@ afterAll(async () => {
   await llm.close();
 });
 
-// The model's answers wait this long: a loaded machine (a build and a browser suite beside the tests)
-// answered the fake's replies after the 1.5 s this once was, and the turn fell back (2026-12-02). A hang
-// is tested with a short wait of its own (hangs()).
-const MODEL_WAIT = "30000";
-/** The next call to the model hangs, and is given up after 1.5 s. */
-function hangs() {
-  process.env.LLM_TIMEOUT_MS = "1500";
-  llm.script({ hang: true });
-}
-beforeEach(() => {
-  llm.reset();
-  process.env.LLM_TIMEOUT_MS = MODEL_WAIT;
-});
+beforeEach(() => resetModel(llm));
 
 /** The customer writes `text`, the assistant takes its turn; returns the replies to this message. */
 async function say(shop: Shop, phone: string, text: string): Promise<string[]> {
@@ -118,7 +106,7 @@ describe("LLM understanding inside a skill", () => {
     expect((await say(shop, phone, "sorry, we are 5 people after all"))[0]).toMatch(/^A table for 5 on/);
     llm.script({ status: 500 });
     expect((await say(shop, phone, "oh wait, make it 3 people"))[0]).toMatch(/^A table for 3 on/);
-    hangs();
+    hangNext(llm);
     expect((await say(shop, phone, "no sorry, 4 people in the end"))[0]).toMatch(/^A table for 4 on/);
     expect(await bookings(shop)).toHaveLength(0);
   });

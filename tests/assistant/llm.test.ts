@@ -9,7 +9,7 @@ import { db } from "@/lib/db/client";
 import { messages, records, tokenLedger } from "@/lib/db/schema";
 import { upsertSkill } from "@/lib/skills/skills";
 import { customer, makeShop, type Shop } from "./harness";
-import { type FakeLlm, startFakeLlm } from "./fake-llm";
+import { type FakeLlm, hangNext, MODEL_WAIT, resetModel, startFakeLlm } from "./fake-llm";
 
 // The LLM path against a real HTTP server on loopback. Turns run in this process, directly: the turn
 // job the inbound message queues is removed before its transaction commits, so no worker of another
@@ -30,19 +30,7 @@ afterAll(async () => {
   await llm.close();
 });
 
-// The model's answers wait this long: a loaded machine (a build and a browser suite beside the tests)
-// answered the fake's replies after the 1.5 s this once was, and the turn fell back (2026-12-02). A hang
-// is tested with a short wait of its own (hangs()).
-const MODEL_WAIT = "30000";
-/** The next call to the model hangs, and is given up after 1.5 s. */
-function hangs() {
-  process.env.LLM_TIMEOUT_MS = "1500";
-  llm.script({ hang: true });
-}
-beforeEach(() => {
-  llm.reset();
-  process.env.LLM_TIMEOUT_MS = MODEL_WAIT;
-});
+beforeEach(() => resetModel(llm));
 
 /** The customer writes `text` and the assistant takes its turn; returns the replies. */
 async function chat(shop: Shop, phone: string, text: string) {
@@ -151,7 +139,7 @@ describe("with an LLM provider", () => {
     const [fromError] = await lastReplies(shop, newSandboxCustomer(), "Is there parking nearby?");
     expect(fromError.text).toMatch(/^\*Parking\*\n/);
 
-    hangs();
+    hangNext(llm);
     const started = Date.now();
     const [fromTimeout] = await lastReplies(shop, newSandboxCustomer(), "Do you deliver?");
     expect(fromTimeout.text).toMatch(/^\*Delivery\*\n/);
