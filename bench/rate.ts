@@ -1,4 +1,4 @@
-// The sustained-rate line (issue 41 item 2): `next start` (its worker in-process) on a fresh database,
+// The sustained-rate line (issue 41 item 2): what `npm start` serves (scripts/serve.mjs, its worker in-process) on a fresh database,
 // RATE_CONVERSATIONS customers writing at a combined RATE_PER_SECOND inbound messages a second for
 // RATE_SECONDS (after RATE_WARMUP seconds at the same rate, not counted), each reply followed by its
 // sent, delivered and read webhooks (the fake Graph server's autoStatuses), as Meta sends them. A child
@@ -10,7 +10,7 @@ import fs from "node:fs";
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { percentile } from "./latency";
-import { groupRssMiB, startNext } from "./servers";
+import { groupRssMiB, startNext, startServe } from "./servers";
 import { watchReplies } from "./reply-watch";
 
 const rate = Number(process.env.RATE_PER_SECOND ?? 80);
@@ -34,6 +34,26 @@ function groupCpuSeconds(pgid: number): number {
   }
   return total;
 }
+
+/** CPU seconds used so far by every process named `postgres` (the database server's backends and its own processes). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(f[11]) + Number(f[12])) / 100;
+    } catch {}
+  }
+  return total;
+}
+
+/** This process's CPU seconds so far: the load generator, the reply watch and the fake Graph server. */
+const ownCpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
 
 /** The machine's busy CPU seconds so far, every process (/proc/stat): an upper bound for ours plus Postgres's. */
 function machineBusySeconds(): number {
@@ -75,7 +95,8 @@ async function main() {
   });
   // The embedded database allows one process per directory: the app opens it next.
   await closeDb();
-  const server = await startNext(
+  // BENCH_RATE_SERVER=next: `next start` instead (every webhook through Next's pipeline), to compare.
+  const server = await (process.env.BENCH_RATE_SERVER === "next" ? startNext : startServe)(
     port,
     process.env.DATABASE_URL ?? null,
     {
@@ -89,7 +110,7 @@ async function main() {
       METRICS_TOKEN: "bench-rate-metrics",
       LOG_LEVEL: "warn",
     },
-    "next-rate",
+    `${process.env.BENCH_RATE_SERVER === "next" ? "next" : "serve"}-rate`,
   );
 
   const backlog = async (): Promise<number | null> => {
@@ -133,9 +154,21 @@ async function main() {
       }
     }
   });
+  // A database in service has its planner statistics; this one was empty ten seconds ago, and
+  // autovacuum gives a new table its first ANALYZE only at its next round (autovacuum_naptime, a minute
+  // by default), so until then Postgres plans for empty tables. Taken here, at the end of the warm-up,
+  // as autovacuum would within the measured minute. (The embedded database's one process is the app's.)
+  if (process.env.DATABASE_URL) {
+    const { default: postgres } = await import("postgres");
+    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin`analyze`;
+    await admin.end();
+  }
   while (Date.now() < measureFrom) await sleep(100);
   const cpu0 = groupCpuSeconds(server.pid);
   const busy0 = machineBusySeconds();
+  const pg0 = postgresCpuSeconds();
+  const own0 = ownCpuSeconds();
   const posted0 = posted;
   while (Date.now() < stopAt) {
     const at = Date.now();
@@ -144,6 +177,8 @@ async function main() {
   }
   const cpu1 = groupCpuSeconds(server.pid);
   const busy1 = machineBusySeconds();
+  const pg1 = postgresCpuSeconds();
+  const own1 = ownCpuSeconds();
   const postedInWindow = posted - posted0;
   await Promise.all(crowd);
   // Every reply's statuses come back, and the queue empties (a server far behind keeps sending replies,
@@ -231,6 +266,10 @@ async function main() {
       },
       appCpuMsPerMessage: Math.round(((cpu1 - cpu0) * 1000 * 10) / postedInWindow) / 10,
       machineBusyMsPerMessage: Math.round(((busy1 - busy0) * 1000 * 10) / postedInWindow) / 10,
+      // Where the machine's CPU went: Postgres's processes (none on PGlite), and this process (the load
+      // generator and the fake Graph server, which stand in for Meta: not part of a real deployment).
+      postgresCpuMsPerMessage: Math.round(((pg1 - pg0) * 1000 * 10) / postedInWindow) / 10,
+      loadGeneratorCpuMsPerMessage: Math.round(((own1 - own0) * 1000 * 10) / postedInWindow) / 10,
       memoryMiB,
       memory: { atEnd: memoryNow, after30sIdle: memoryIdle },
       stored: counts,

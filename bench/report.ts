@@ -55,6 +55,8 @@ export type RateResult = {
   backlog: { start: number | null; end: number | null; max: number | null; drainedInMs: number | null };
   appCpuMsPerMessage: number;
   machineBusyMsPerMessage: number;
+  postgresCpuMsPerMessage: number;
+  loadGeneratorCpuMsPerMessage: number;
   memoryMiB: number | null;
   stored: { inbound: number; outbound: number; wamids: number; read: number; pending: number; failed_jobs: number };
   graph: { sends: number; distinctWamids: number; statusCallbacks: number };
@@ -74,7 +76,9 @@ export function rateChecks(db: string, r: RateResult): Check[] {
     {
       target: `${label}: inbound messages/s >= ${Math.round(r.targetPerSecond * 0.95)}`,
       met: r.inboundPerSecond >= r.targetPerSecond * 0.95,
-      detail: `${r.inboundPerSecond}/s`,
+      detail:
+        `${r.inboundPerSecond}/s; CPU a message: app ${r.appCpuMsPerMessage} ms, Postgres ${r.postgresCpuMsPerMessage}, ` +
+        `load generator and fake Graph ${r.loadGeneratorCpuMsPerMessage}, whole machine ${r.machineBusyMsPerMessage}`,
     },
     {
       target: `${label}: inbound-to-reply p50 < ${RATE_BOUNDS.p50} ms`,

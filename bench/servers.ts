@@ -151,6 +151,28 @@ export function startNext(
 }
 
 /**
+ * What `npm start` serves (scripts/serve.mjs: Next's request handler on node:http, with the paths
+ * lib/server/node-routes.ts answers itself, WhatsApp's webhook door among them) on the benchmark's
+ * build, without the build and migration steps of scripts/start.ts before it.
+ */
+export function startServe(
+  port: number,
+  databaseUrl: string | null,
+  env: Record<string, string | undefined> = {},
+  name = "serve",
+  distDir = appDistDir,
+) {
+  return startServer({
+    name,
+    command: process.execPath,
+    args: [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), path.join(root, "scripts", "serve.mjs")],
+    port,
+    env: { ...sharedEnv(databaseUrl, env), NEXT_DIST_DIR: distDir, HOSTNAME: "127.0.0.1" },
+    readyPath: "/v1/openapi.json",
+  });
+}
+
+/**
  * `npm run api`'s command line (package.json), its `node` this process's: the same flags (its young
  * generation's size among them) without npm in between.
  */

@@ -13,14 +13,15 @@ type Fake = Awaited<ReturnType<typeof import("../tests/fakes/graph-server").star
 
 export type Starter = (port: number, env: Record<string, string>, name: string) => Promise<ServerProcess>;
 
-/** `start` is `next start` when a build is there (it serves the inbound webhook), else `npm run api`. */
+/** `start` is what `npm start` serves when a build is there, else `npm run api`: both answer the inbound webhook. */
 export async function crashRecovery(opts: {
   port: number;
   sql: postgres.Sql;
   servers: ServerProcess[];
   log: (s: string) => void;
   start: Starter;
-  inbound: boolean;
+  /** Which server `start` starts, for the summary. */
+  label: string;
 }): Promise<CategoryResult[]> {
   const { startFakeGraph } = await import("../tests/fakes/graph-server");
   const { db } = await import("../lib/db/client");
@@ -115,7 +116,7 @@ export async function crashRecovery(opts: {
           }
         }
       };
-      const loops = [...Array.from({ length: 6 }, sender), ...(opts.inbound ? Array.from({ length: 2 }, inbound) : [])];
+      const loops = [...Array.from({ length: 6 }, sender), ...Array.from({ length: 2 }, inbound)];
       await sleep(profile.crashLoadMs);
       const killedAt = Date.now();
       await server.kill9();
@@ -202,7 +203,7 @@ export async function crashRecovery(opts: {
     return [
       {
         name: "crash",
-        summary: `${profile.crashRounds} kill -9 under load (${opts.inbound ? "next start" : "npm run api, inbound webhooks skipped: no Next build"}): ${tried} requests, ${sentOk.length} sends and ${inboundOk.length} inbound webhooks answered 200, ${missing} missing, ${twice} sent twice (+${inFlight} in flight at the kill, sent again), ${repeatedReplies} replies twice; ${events.length} events, ${lost} undelivered, ${dupEvents} redelivered (at least once); queue drained ${drainSeconds} s after the restart`,
+        summary: `${profile.crashRounds} kill -9 under load (${opts.label}): ${tried} requests, ${sentOk.length} sends and ${inboundOk.length} inbound webhooks answered 200, ${missing} missing, ${twice} sent twice (+${inFlight} in flight at the kill, sent again), ${repeatedReplies} replies twice; ${events.length} events, ${lost} undelivered, ${dupEvents} redelivered (at least once); queue drained ${drainSeconds} s after the restart`,
         failures,
       },
     ];

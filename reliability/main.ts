@@ -3,7 +3,7 @@
 // the full one (docs/reliability.md). The suite owns the database convo_reliab and recreates it.
 import fs from "node:fs";
 import path from "node:path";
-import { appDistDir, buildApp, root, type ServerProcess, startApi, startNext } from "../bench/servers";
+import { appDistDir, buildApp, root, type ServerProcess, startApi, startNext, startServe } from "../bench/servers";
 import { hugeBody, keysInLogs, privateWebhooks, provokeLogs } from "./abuse";
 import { bookingRace, walletRace } from "./assistant";
 import { backtrackingAlone, backtrackingEverywhere } from "./backtracking";
@@ -22,11 +22,14 @@ const unlimited = { RUN_WORKER: "0", RATE_LIMIT_PER_SECOND: "100000", RATE_LIMIT
 /** The categories RELIABILITY_ONLY runs inside the suite's setup (they need its servers and database). */
 const inSuiteAlone = ["deep-nesting", "crash"];
 
-/** What the crash category restarts: `next start` when there is a build (it serves the inbound webhook). */
+/**
+ * What the crash category restarts: what `npm start` serves (scripts/serve.mjs) when there is a build,
+ * else `npm run api`; both answer the inbound webhook on node:http (lib/server/node-routes.ts).
+ */
 const crashStarter =
   (distDir: string | null): Starter =>
   (port, env, name) =>
-    distDir ? startNext(port, DATABASE_URL, env, name, distDir) : startApi(port, DATABASE_URL, env, name);
+    distDir ? startServe(port, DATABASE_URL, env, name, distDir) : startApi(port, DATABASE_URL, env, name);
 
 /** Which Next build to run, if any: the full profile builds one; CI reuses the one npm test just built. */
 function nextBuild(): string | null {
@@ -159,7 +162,15 @@ export async function main(): Promise<number> {
     if (only === "deep-nesting") throw skipTheRest;
     if (only === "crash") {
       const starter = crashStarter(distDir);
-      for (const r of await crashRecovery({ port: basePort + 6, sql, servers, log, start: starter, inbound: distDir !== null })) record(r);
+      for (const r of await crashRecovery({
+        port: basePort + 6,
+        sql,
+        servers,
+        log,
+        start: starter,
+        label: distDir ? "npm start's server" : "npm run api",
+      }))
+        record(r);
       throw skipTheRest;
     }
     const a = await business("Reliability A");
@@ -208,7 +219,15 @@ export async function main(): Promise<number> {
     }
 
     const starter = crashStarter(distDir);
-    for (const r of await crashRecovery({ port: basePort + 6, sql, servers, log, start: starter, inbound: distDir !== null })) record(r);
+    for (const r of await crashRecovery({
+      port: basePort + 6,
+      sql,
+      servers,
+      log,
+      start: starter,
+      label: distDir ? "npm start's server" : "npm run api",
+    }))
+      record(r);
     const outage = await business("Reliability Outage");
     record(await receiverOutage({ port: basePort + 7, key: outage.key, servers }));
 

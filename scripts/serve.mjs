@@ -24,8 +24,17 @@ await app.prepare();
 // The app's logger (lib/observability/log.ts, created when instrumentation booted), or a plain one.
 const log = () => globalThis[Symbol.for("convo.logger")] ?? pino();
 
+// The paths the app answers without Next's request pipeline (lib/server/node-routes.ts: WhatsApp's
+// webhook door), registered when the app booted; until then, and for every other path, Next answers.
+const nodeRouteOf = (req) => globalThis[Symbol.for("convo.nodeRoutes")]?.(req);
+
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
+  const own = nodeRouteOf(req);
+  if (own) {
+    own(req, res).catch(() => res.destroy());
+    return;
+  }
   handle(req, res).catch((err) => {
     log().error({ err: err instanceof Error ? { type: err.name, message: err.message } : String(err) }, "unhandled error in the request handler");
     if (!res.headersSent) res.writeHead(500).end();

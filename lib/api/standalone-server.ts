@@ -11,6 +11,8 @@ import { openApiResponse } from "./operations/public";
 import { MAX_HEADER_BYTES } from "./limits";
 import { type Answer, errorAnswer, errorResponse, newRequestId } from "./respond";
 import { allowHeader, endpointNotFound, methodNotAllowed } from "./route-answers";
+import { discardRest } from "../server/node-body";
+import { nodeRouteOf } from "../server/node-routes";
 
 /** One path of the table, e.g. `/conversations/{conversationId}/messages`, with its operations by method. */
 export type CompiledRoute = { path: string; regex: RegExp; names: string[]; byMethod: Map<string, AnyOperation>; allow: string };
@@ -159,28 +161,6 @@ function nodeRequestSource(req: IncomingMessage, url: URL): RequestSource {
   };
 }
 
-/** How long a client that is still sending a body we answered without reading (a 413) may go on. */
-const LINGER_MS = 5_000;
-
-/**
- * The answer went out before the body was read (too large, or not needed). Closing the socket now
- * would reset the connection while the client's bytes are still arriving, and a reset can destroy
- * the answer before the client reads it. So what still comes is read and thrown away (memory does
- * not grow), the connection stays usable once the body ends, and a client still sending after
- * LINGER_MS is cut off: it has had its answer for that long.
- */
-function discardRest(req: IncomingMessage): void {
-  req.removeAllListeners("data");
-  req.on("data", () => {});
-  const socket = req.socket;
-  const linger = setTimeout(() => socket.destroy(), LINGER_MS);
-  linger.unref();
-  const done = () => clearTimeout(linger);
-  req.once("end", done);
-  socket.once("close", done);
-  req.resume();
-}
-
 /** Answers one /v1 request from the operation table: the same operations, 405s and 404s as the Next routes. */
 export async function dispatch(routes: CompiledRoute[], req: IncomingMessage): Promise<Reply> {
   let url: URL;
@@ -203,11 +183,16 @@ export async function dispatch(routes: CompiledRoute[], req: IncomingMessage): P
   return answerOperation(op, nodeRequestSource(req, url), match.params);
 }
 
-/** `npm run api`: the /v1 operations on node:http, without Next's request pipeline. */
+/** `npm run api`: the /v1 operations (and WhatsApp's webhook door, ../server/node-routes.ts) on node:http, without Next's request pipeline. */
 export function createApiServer(operations: AnyOperation[] = allOperations): Server {
   // Keys only here: the dashboard's internal operations answer 404 like any unknown path.
   const routes = compileRoutes(operations.filter((op) => !op.internal));
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    const own = nodeRouteOf(req);
+    if (own) {
+      own(req, res).catch(() => res.destroy());
+      return;
+    }
     dispatch(routes, req)
       .then((response) => sendResponse(req, res, response))
       .catch((err) => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
 import { businesses, contacts, messages } from "../db/schema";
 import type { ClaimedJob } from "../jobs/queue";
@@ -36,8 +36,12 @@ export async function deliverMessage(db: Db, payload: { messageId: string; busin
     .from(messages)
     .leftJoin(contacts, eq(contacts.id, messages.contactId))
     .leftJoin(businesses, eq(businesses.id, messages.businessId))
-    .where(and(eq(messages.id, payload.messageId), eq(messages.businessId, payload.businessId)));
-  const message = row?.message;
+    // By its primary key alone: with the business in the condition too, Postgres may walk the
+    // business's messages by (business_id, created_at) instead (its plan for a table whose statistics
+    // are young: seen to read thousands of rows a send, more with every message). The business is
+    // checked on the row.
+    .where(eq(messages.id, payload.messageId));
+  const message = row?.message.businessId === payload.businessId ? row.message : undefined;
   // Sent, failed or gone already (a retried job after a crash): nothing to do.
   if (message?.status !== "queued" || message.direction !== "outbound") return false;
   let sent: { to: string; receipt: ChannelReceipt };

@@ -30,8 +30,8 @@ export { signalsJob } from "./signals";
 export { inboundJob, inboundWebhook } from "./whatsapp/inbound";
 export { scheduleTemplateSync, templateSync, templateSyncJob } from "./template-sync";
 
-// WhatsApp's inbound HTTP door (app/channels/whatsapp/webhook/route.ts)
-export { acceptWebhook, verifyHandshake } from "./whatsapp/inbound";
+// WhatsApp's inbound HTTP door (app/channels/whatsapp/webhook/route.ts; lib/server/node-routes.ts)
+export { acceptWebhook, acceptWebhookBytes, MAX_WEBHOOK_BYTES, verifyHandshake } from "./whatsapp/inbound";
 
 // What a channel sent that could not be used: kept, listed and replayed (the admin commands)
 export { listUnusable, replayUnusable, type UnusableView } from "./unusable";

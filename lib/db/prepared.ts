@@ -3,9 +3,11 @@ import type postgres from "postgres";
 /**
  * Statements longer than this stay unnamed: they are the ones whose text varies with the data (a batch
  * of a thousand rows, a long IN list), and naming each variant would only fill every connection's
- * statement cache.
+ * statement cache. The job queue's fair claim (lib/jobs/queue.ts, about 5,200 characters, the same text
+ * on every claim of a worker) must fit: unnamed, Postgres planned it on every claim, 3 ms of its CPU
+ * each time, more than running it (docs/performance.md).
  */
-const MAX_PREPARED_TEXT = 4096;
+const MAX_PREPARED_TEXT = 8192;
 
 /**
  * The postgres.js client drizzle is given, with its statements prepared. drizzle's postgres-js session

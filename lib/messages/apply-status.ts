@@ -151,8 +151,13 @@ export async function applyStatuses(
     sql`with w (key, wamid, target, tags, billable, category, model, type, country, given_at) as (values ${values}),
       b as (${businesses}),
       found as (
+        -- Locked in id order before any is moved: two batches running at once (their bodies are
+        -- disjoint, their messages need not be) take a shared message's lock one after the other
+        -- instead of each holding one the other waits for (a deadlock, which Postgres breaks after
+        -- deadlock_timeout by failing one of them).
         select m.id, w.key, w.wamid from w join b on b.key = w.key
-        join messages m on m.business_id = b.business_id and m.channel = ${channel} and m.channel_message_id = w.wamid and m.direction = 'outbound'),
+        join messages m on m.business_id = b.business_id and m.channel = ${channel} and m.channel_message_id = w.wamid and m.direction = 'outbound'
+        order by m.id for update of m),
       moved as (
         update messages m set status = case when ${ahead} then w.target else m.status end,
           ${priced("pricing_billable", "billable")}, ${priced("pricing_model", "model")}, ${priced("pricing_type", "type")},

@@ -8,6 +8,7 @@ import { componentLogger } from "../observability/log";
 import { watchQueues } from "./metrics-endpoint";
 import { closeHttpServer } from "./close-http-server.mjs";
 import { jobHandlers } from "./jobs";
+import { nodeRouteOf } from "./node-routes";
 
 // The composition root: what every server process (the Next app, `npm run api`, `npm run worker`)
 // does when it starts, and how it stops on SIGTERM, in one place. Rooms below know nothing of each
@@ -15,7 +16,8 @@ import { jobHandlers } from "./jobs";
 
 const key = Symbol.for("convo.worker");
 const drainKey = Symbol.for("convo.drain");
-type G = typeof globalThis & { [key]?: Worker; [drainKey]?: (server?: Server) => Promise<void> };
+const nodeRoutesKey = Symbol.for("convo.nodeRoutes");
+type G = typeof globalThis & { [key]?: Worker; [drainKey]?: (server?: Server) => Promise<void>; [nodeRoutesKey]?: typeof nodeRouteOf };
 const log = componentLogger("server");
 
 /** Starts this process's job worker once (the app runs one by default; `npm run worker` runs more). */
@@ -48,6 +50,8 @@ export async function boot(opts: BootOptions): Promise<{ worker: Worker | null }
   }
   // scripts/serve.mjs (plain JavaScript, outside Next's bundles) finds the drain here on SIGTERM.
   (globalThis as G)[drainKey] = (server) => drain({ server, worker: (globalThis as G)[key] ?? null });
+  // ...and the paths it answers without Next's pipeline (./node-routes.ts).
+  (globalThis as G)[nodeRoutesKey] = nodeRouteOf;
   return { worker: opts.worker ? startBackgroundWorker() : null };
 }
 

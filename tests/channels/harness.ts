@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import * as webhookRoute from "../../app/channels/whatsapp/webhook/route";
+import { nodeRouteOf } from "../../lib/server/node-routes";
 import { setWhatsApp } from "../../lib/channels";
 import { inboundWebhook } from "../../lib/channels/whatsapp/inbound";
 import { db } from "../../lib/db/client";
@@ -135,6 +136,10 @@ export type AppServer = { url: string; webhookUrl: string; close(): Promise<void
 
 export async function startAppServer(): Promise<AppServer> {
   const server: Server = createServer(async (req, res) => {
+    // POSTs take the node:http door npm start and npm run api use (lib/server/node-routes.ts); the GET
+    // handshake the Next route. tests/channels/webhook-inbound.test.ts holds the Next route's POST to the same answers.
+    const own = nodeRouteOf(req);
+    if (own) return own(req, res);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();

@@ -1,6 +1,10 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as route from "../../app/channels/whatsapp/webhook/route";
+import { createApiServer } from "../../lib/api/standalone-server";
 import { signWhatsAppBody } from "../../lib/channels/whatsapp/signature";
 import { closeConversation, handoffConversation } from "../../lib/conversations/transitions";
 import { db } from "../../lib/db/client";
@@ -87,15 +91,42 @@ describe("verify handshake", () => {
   });
 });
 
-describe("signature", () => {
+/**
+ * The same POST through the node:http door that `npm start` (scripts/serve.mjs) and `npm run api` use
+ * instead of Next's pipeline (lib/server/node-routes.ts), over loopback to `npm run api`'s server.
+ */
+let apiServer: Server | null = null;
+async function postNode(raw: Buffer | string, signature: string | null | undefined = undefined, chunked = false) {
+  if (!apiServer) {
+    apiServer = createApiServer();
+    await new Promise<void>((resolve) => apiServer?.listen(0, "127.0.0.1", resolve));
+  }
+  const bytes = Buffer.from(raw);
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  const sig = signature === undefined ? signWhatsAppBody(bytes, APP_SECRET) : signature;
+  if (sig !== null) headers["x-hub-signature-256"] = sig;
+  const { port } = apiServer.address() as AddressInfo;
+  // chunked: no declared length, so the door finds the size while reading.
+  const body = chunked ? Readable.toWeb(Readable.from([bytes.subarray(0, 1024), bytes.subarray(1024)])) : new Uint8Array(bytes);
+  return fetch(`http://127.0.0.1:${port}/channels/whatsapp/webhook?from=meta`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+}
+afterAll(async () => {
+  apiServer?.closeAllConnections();
+  await new Promise<void>((resolve) => (apiServer ? apiServer.close(() => resolve()) : resolve()));
+});
+
+describe.each([
+  ["the Next route", post],
+  ["the node:http door (npm start, npm run api)", postNode],
+] as const)("signature, through %s", (_door, send) => {
   it("refuses a missing or wrong signature with 401 and stores nothing", async () => {
     const b = await connect();
     const raw = metaJson(b.fake.inboundPayload({ messages: [{ from: uniquePhone(), name: "Eve", text: "hi" }] }));
-    expect((await post(raw, null)).status).toBe(401);
-    expect((await post(raw, signWhatsAppBody(raw, "another-secret"))).status).toBe(401);
-    expect((await post(raw, "sha256=")).status).toBe(401);
+    expect((await send(raw, null)).status).toBe(401);
+    expect((await send(raw, signWhatsAppBody(raw, "another-secret"))).status).toBe(401);
+    expect((await send(raw, "sha256=")).status).toBe(401);
     // Signed, then altered by one byte on the way.
-    expect((await post(raw.replace('"hi"', '"ho"'), signWhatsAppBody(raw, APP_SECRET))).status).toBe(401);
+    expect((await send(raw.replace('"hi"', '"ho"'), signWhatsAppBody(raw, APP_SECRET))).status).toBe(401);
     expect(await ownJobs()).toEqual([]);
     await settle();
     expect(await messagesOf(b.businessId)).toEqual([]);
@@ -107,8 +138,12 @@ describe("signature", () => {
     const escaped = metaJson(b.fake.inboundPayload({ messages: [{ from: phone, name: "Zoë", text: "Olá, café 👋" }] }));
     expect(escaped).toContain("\\u00e1");
     const utf8 = Buffer.from(JSON.stringify(b.fake.inboundPayload({ messages: [{ from: phone, text: "Ünïcödé ✓ 日本" }] })), "utf8");
-    expect((await post(escaped)).status).toBe(200);
-    expect((await post(utf8)).status).toBe(200);
+    const res = await send(escaped);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe("OK");
+    if (send === postNode) expect(res.headers.get("x-content-type-options")).toBe("nosniff"); // as Next adds to every answer
+    expect((await send(utf8)).status).toBe(200);
     await settle();
     const stored = await messagesOf(b.businessId);
     expect(stored.map((m) => m.text).sort()).toEqual(["Olá, café 👋", "Ünïcödé ✓ 日本"].sort());
@@ -116,15 +151,32 @@ describe("signature", () => {
     expect(contact.name).toBe("Zoë");
   });
 
-  it("refuses a body over 3 MB with 413, and a server without an app secret with 503", async () => {
+  it("refuses a body over 3 MB with 413, a body nested too deep with 400, and a server without an app secret with 503", async () => {
     const big = Buffer.alloc(3 * 1024 * 1024 + 1, 32);
-    expect((await post(big)).status).toBe(413);
+    expect((await send(big)).status).toBe(413);
+    const deep = JSON.stringify({ object: "whatsapp_business_account", entry: [JSON.parse(`${'{"a":'.repeat(40)}1${"}".repeat(40)}`)] });
+    const refused = await send(deep);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/more than 32 levels deep/);
+    expect(await ownJobs()).toEqual([]);
     delete process.env.WHATSAPP_APP_SECRET;
     try {
-      expect((await post("{}")).status).toBe(503);
+      expect((await send("{}")).status).toBe(503);
     } finally {
       setChannelEnv(process.env.WHATSAPP_GRAPH_URL);
     }
+  });
+});
+
+describe("the node:http door", () => {
+  it("refuses a body that passes 3 MB only while it arrives (no declared length) with 413, and the connection stays usable", async () => {
+    const b = await connect();
+    const big = Buffer.alloc(3 * 1024 * 1024 + 1, 32);
+    expect((await postNode(big, undefined, true)).status).toBe(413);
+    const raw = metaJson(b.fake.inboundPayload({ messages: [{ from: uniquePhone(), text: "after the big one" }] }));
+    expect((await postNode(raw, undefined, true)).status).toBe(200);
+    await settle();
+    expect((await messagesOf(b.businessId)).map((m) => m.text)).toEqual(["after the big one"]);
   });
 });
 

@@ -65,18 +65,34 @@ export function verifyHandshake(request: Request): Response {
 
 /** POST: verify the signature over the bytes as received, then queue them. */
 export async function acceptWebhook(db: Db, request: Request): Promise<Response> {
-  const secret = process.env.WHATSAPP_APP_SECRET;
-  if (!secret) {
-    // Not 401: Meta keeps retrying a non-200 for days, so nothing is lost once the operator sets it.
-    log.error("WHATSAPP_APP_SECRET is not set: webhook refused");
-    return text(503, "WhatsApp is not configured on this server");
-  }
+  if (!process.env.WHATSAPP_APP_SECRET) return toText(notConfigured());
   const raw = await readBodyBytes(request, MAX_WEBHOOK_BYTES).catch((err) => {
     if (err instanceof AppError && err.code === "payload_too_large") return null;
     throw err;
   });
-  if (!raw) return text(413, "Payload too large");
-  if (!verifyWhatsAppSignature(raw, request.headers.get("x-hub-signature-256"), secret)) return text(401, "Invalid signature");
+  return toText(await acceptWebhookBytes(db, raw, request.headers.get("x-hub-signature-256")));
+}
+
+/** The door's answer: a status and a plain-text body. */
+export type DoorAnswer = { status: number; body: string };
+const toText = (a: DoorAnswer) => text(a.status, a.body);
+
+function notConfigured(): DoorAnswer {
+  // Not 401: Meta keeps retrying a non-200 for days, so nothing is lost once the operator sets it.
+  log.error("WHATSAPP_APP_SECRET is not set: webhook refused");
+  return { status: 503, body: "WhatsApp is not configured on this server" };
+}
+
+/**
+ * The POST's work once its bytes are read, whichever server read them (the Next route above, or
+ * lib/server/node-routes.ts without Next's request pipeline): `raw` null when the body was over
+ * MAX_WEBHOOK_BYTES; `signature` the X-Hub-Signature-256 header.
+ */
+export async function acceptWebhookBytes(db: Db, raw: Buffer | null, signature: string | null): Promise<DoorAnswer> {
+  const secret = process.env.WHATSAPP_APP_SECRET;
+  if (!secret) return notConfigured();
+  if (!raw) return { status: 413, body: "Payload too large" };
+  if (!verifyWhatsAppSignature(raw, signature, secret)) return { status: 401, body: "Invalid signature" };
   const body = raw.toString("utf8");
   // The service's one JSON reader, depth limit included: a body nested too deep is refused here,
   // before it is queued, so the job never parses or stores it.
@@ -84,12 +100,12 @@ export async function acceptWebhook(db: Db, request: Request): Promise<Response>
   try {
     parsed = parseJsonText(body);
   } catch (err) {
-    if (err instanceof AppError && err.code === "invalid_request") return text(400, err.message);
+    if (err instanceof AppError && err.code === "invalid_request") return { status: 400, body: err.message };
   }
   const { phoneNumberIds, businessAccountIds, orderKey, statusesOnly } = routingOf(parsed);
   const payload = { body, phoneNumberIds, businessAccountIds, receivedAt: new Date().toISOString(), ...(statusesOnly ? { statusesOnly } : {}) };
   await enqueue(db, inboundWebhook, payload, { orderKey });
-  return text(200, "OK");
+  return { status: 200, body: "OK" };
 }
 
 /**
