@@ -1,5 +1,6 @@
 import "server-only";
-import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
+import { namedQuery, namedWorthIt } from "./pglite-prepared";
 import { safeErrorMessage } from "../errors";
 import { componentLogger } from "../observability/log";
 
@@ -82,8 +83,9 @@ export class EmbeddedDatabase {
     await this.#recovering;
   }
 
-  query(...args: Parameters<PGlite["query"]>) {
-    return this.#run((c) => c.query(...args));
+  query(...[text, params, options]: Parameters<PGlite["query"]>) {
+    // Statements with parameters are kept named, parsed and planned once (./pglite-prepared.ts).
+    return this.#run((c) => (namedWorthIt(text, params) ? namedQuery(c, text, params ?? [], options, false) : c.query(text, params, options)));
   }
 
   exec(...args: Parameters<PGlite["exec"]>) {
@@ -91,7 +93,22 @@ export class EmbeddedDatabase {
   }
 
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.#run((c) => c.transaction(fn));
+    return this.#run((c) =>
+      c.transaction((tx) =>
+        fn(
+          // The transaction's statements are kept named too; the rest of the transaction object as it is.
+          new Proxy(tx, {
+            get: (target, prop) =>
+              prop === "query"
+                ? (text: string, params?: unknown[], options?: QueryOptions) =>
+                    namedWorthIt(text, params) && !target.closed
+                      ? namedQuery(c, text, params ?? [], options, true)
+                      : target.query(text, params, options)
+                : Reflect.get(target, prop, target),
+          }),
+        ),
+      ),
+    );
   }
 
   async listen(channel: string, fn: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>> {

@@ -7,7 +7,7 @@ import type postgres from "postgres";
  * on every claim of a worker) must fit: unnamed, Postgres planned it on every claim, 3 ms of its CPU
  * each time, more than running it (docs/performance.md).
  */
-const MAX_PREPARED_TEXT = 8192;
+export const MAX_PREPARED_TEXT = 8192;
 
 /**
  * The postgres.js client drizzle is given, with its statements prepared. drizzle's postgres-js session

@@ -178,7 +178,8 @@ describe("what counts as a WebAssembly trap", () => {
  */
 function poison(client: PGlite): void {
   const trap = () => Promise.reject(new WebAssembly.RuntimeError("memory access out of bounds"));
-  Object.assign(client, { query: trap, exec: trap, transaction: trap });
+  // Every way the service reaches the instance: statements with parameters go as named ones (lib/db/pglite-prepared.ts).
+  Object.assign(client, { query: trap, exec: trap, transaction: trap, runExclusive: trap, execProtocolStream: trap });
 }
 
 describe.runIf(databaseKind() === "pglite")("the embedded database after a WebAssembly trap", () => {
