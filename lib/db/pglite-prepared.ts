@@ -31,7 +31,7 @@ export const namedWorthIt = (text: string, params: unknown[] | undefined): boole
  * `client.query(text, params, options)` as a named statement. `inTransaction`: the caller holds a
  * transaction (PGlite then leaves the file system's sync to the commit, as its own query does).
  */
-export function namedQuery<T>(
+export async function namedQuery<T>(
   client: PGlite,
   text: string,
   params: unknown[],
@@ -41,6 +41,8 @@ export function namedQuery<T>(
   const { protocol, parse } = pglite();
   const ser = protocol.serialize;
   const step = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false, onNotice: options?.onNotice });
+  // As PGlite's own query does first: an instance just opened (a restart, a reopen after a trap) is not ready yet.
+  if (!client.ready) await client.waitReady;
   return client.runExclusive(async () => {
     let statements = named.get(client);
     if (!statements) named.set(client, (statements = new Map()));

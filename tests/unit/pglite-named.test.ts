@@ -65,3 +65,14 @@ describe("named statements on the embedded database", () => {
     expect(namedWorthIt(`select $1 ${" ".repeat(9000)}`, [1])).toBe(false);
   });
 });
+
+describe("a named statement on an instance just opened", () => {
+  it("waits for the instance to be ready, as query does", async () => {
+    const fresh = new PGlite();
+    try {
+      expect((await namedQuery(fresh, "select $1::int as n", [7], undefined, false)).rows).toEqual([{ n: 7 }]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
