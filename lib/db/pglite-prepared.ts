@@ -45,7 +45,10 @@ export async function namedQuery<T>(
   if (!client.ready) await client.waitReady;
   return client.runExclusive(async () => {
     let statements = named.get(client);
-    if (!statements) named.set(client, (statements = new Map()));
+    if (!statements) {
+      statements = new Map();
+      named.set(client, statements);
+    }
     const messages: Awaited<ReturnType<typeof step>> = [];
     try {
       let statement = statements.get(text);
