@@ -131,6 +131,9 @@ const sharedEnv = (databaseUrl: string | null, extra: Record<string, string | un
   ...extra,
 });
 
+/** BENCH_NODE_ARGS: flags for our app's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const benchNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
 /** `next start` on the benchmark's own build (see buildApp); `databaseUrl` null with DATA_DIR in `env` for PGlite. */
 export function startNext(
   port: number,
@@ -142,8 +145,7 @@ export function startNext(
   return startServer({
     name,
     command: process.execPath,
-    // BENCH_NODE_ARGS: flags for our app's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
-    args: [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), nextBin, "start", "-p", String(port), "-H", "127.0.0.1"],
+    args: [...benchNodeArgs(), nextBin, "start", "-p", String(port), "-H", "127.0.0.1"],
     port,
     env: { ...sharedEnv(databaseUrl, env), NEXT_DIST_DIR: distDir, NODE_OPTIONS: withHeaderLimit(process.env.NODE_OPTIONS) },
     readyPath: "/v1/openapi.json",
@@ -165,7 +167,7 @@ export function startServe(
   return startServer({
     name,
     command: process.execPath,
-    args: [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), path.join(root, "scripts", "serve.mjs")],
+    args: [...benchNodeArgs(), path.join(root, "scripts", "serve.mjs")],
     port,
     env: { ...sharedEnv(databaseUrl, env), NEXT_DIST_DIR: distDir, HOSTNAME: "127.0.0.1" },
     readyPath: "/v1/openapi.json",

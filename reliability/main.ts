@@ -156,21 +156,18 @@ export async function main(): Promise<number> {
     return { ...b, key };
   };
 
+  // kill -9 under load, restarting what `npm start` serves (or `npm run api` without a build).
+  const crash = async (distDir: string | null) => {
+    const label = distDir ? "npm start's server" : "npm run api";
+    for (const r of await crashRecovery({ port: basePort + 6, sql, servers, log, start: crashStarter(distDir), label })) record(r);
+  };
+
   try {
     const distDir = nextBuild();
     if (!only || only === "deep-nesting") await deepNestingEverywhere(distDir, servers, await business("Reliability Deep"), record);
     if (only === "deep-nesting") throw skipTheRest;
     if (only === "crash") {
-      const starter = crashStarter(distDir);
-      for (const r of await crashRecovery({
-        port: basePort + 6,
-        sql,
-        servers,
-        log,
-        start: starter,
-        label: distDir ? "npm start's server" : "npm run api",
-      }))
-        record(r);
+      await crash(distDir);
       throw skipTheRest;
     }
     const a = await business("Reliability A");
@@ -218,16 +215,7 @@ export async function main(): Promise<number> {
       await quiet.stop();
     }
 
-    const starter = crashStarter(distDir);
-    for (const r of await crashRecovery({
-      port: basePort + 6,
-      sql,
-      servers,
-      log,
-      start: starter,
-      label: distDir ? "npm start's server" : "npm run api",
-    }))
-      record(r);
+    await crash(distDir);
     const outage = await business("Reliability Outage");
     record(await receiverOutage({ port: basePort + 7, key: outage.key, servers }));
 

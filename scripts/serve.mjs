@@ -26,7 +26,8 @@ const log = () => globalThis[Symbol.for("convo.logger")] ?? pino();
 
 // The paths the app answers without Next's request pipeline (lib/server/node-routes.ts: WhatsApp's
 // webhook door), registered when the app booted; until then, and for every other path, Next answers.
-const nodeRouteOf = (req) => globalThis[Symbol.for("convo.nodeRoutes")]?.(req);
+const nodeRoutesKey = Symbol.for("convo.nodeRoutes");
+const nodeRouteOf = (req) => globalThis[nodeRoutesKey]?.(req);
 
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
