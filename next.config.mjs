@@ -14,6 +14,19 @@ const nextConfig = {
     "pino",
     "pino-pretty",
     "prom-client",
+    // Libraries with large code or data, loaded once per process by Node and shared: bundled, each of
+    // the server's bundles (instrumentation's, which runs the worker, and the routes') carried and
+    // loaded its own copy (the tokenizer's ranks, first-name lists, date parsing), about a third of
+    // the app's live heap after a busy minute (docs/performance.md, memory).
+    "gpt-tokenizer",
+    "@faker-js/faker",
+    "chrono-node",
+    "ical.js",
+    "minisearch",
+    "papaparse",
+    "libphonenumber-js",
+    "@orama/stemmers",
+    "franc-min",
   ],
   poweredByHeader: false,
   // CSP with frame-ancestors 'none', nosniff and friends on every response (lib/security-headers.mjs).
