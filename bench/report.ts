@@ -58,6 +58,11 @@ export type RateResult = {
   postgresCpuMsPerMessage: number;
   loadGeneratorCpuMsPerMessage: number;
   memoryMiB: number | null;
+  /** The app's own figures (its /metrics): at the end of the run, and after 30 s with nothing to do. */
+  memory?: {
+    atEnd: RateMemory | null;
+    after30sIdle: (RateMemory & { groupRssMiB: number | null }) | null;
+  };
   stored: { inbound: number; outbound: number; wamids: number; read: number; pending: number; failed_jobs: number };
   graph: { sends: number; distinctWamids: number; statusCallbacks: number };
   load1: number[];
@@ -66,6 +71,10 @@ export type RateResult = {
 /** The rate each database must sustain (issue 41 item 2) and its reply bounds. */
 export const RATE_TARGETS = { postgres: 80, pglite: 30 } as const;
 export const RATE_BOUNDS = { p50: 150, p95: 500 };
+type RateMemory = { rssMiB: number | null; heapUsedMiB: number | null; heapTotalMiB: number | null; externalMiB: number | null };
+
+/** Issue 41's memory bounds: the app's resident memory after the run, MiB (its process group). */
+export const MEMORY_BOUNDS = { postgres: 300, pglite: 500 };
 
 /** The rate line's printed line and its met/MISS checks. */
 export function rateChecks(db: string, r: RateResult): Check[] {
@@ -112,7 +121,25 @@ export function rateChecks(db: string, r: RateResult): Check[] {
         `${r.graph.sends} sends for ${r.stored.outbound} replies (${r.stored.wamids} wamids), ${r.stored.read} read, ` +
         `${r.graph.statusCallbacks} status webhooks, ${r.stored.pending} jobs left, ${r.stored.failed_jobs} failed`,
     },
+    memoryCheck(`${label}: app memory after the run`, db === "pglite" ? "pglite" : "postgres", r.memoryMiB, rateMemoryDetail(r)),
   ];
+}
+
+function memoryCheck(label: string, db: keyof typeof MEMORY_BOUNDS, mib: number | null | undefined, detail = ""): Check {
+  const bound = MEMORY_BOUNDS[db];
+  return {
+    target: `${label} < ${bound} MiB`,
+    met: mib === null || mib === undefined ? null : mib < bound,
+    detail: `${mib ?? "-"} MiB resident${detail}`,
+  };
+}
+
+function rateMemoryDetail(r: RateResult): string {
+  const end = r.memory?.atEnd;
+  const idle = r.memory?.after30sIdle;
+  if (!end && !idle) return "";
+  const heap = (m: typeof end) => (m ? `V8 heap ${m.heapUsedMiB ?? "-"} used of ${m.heapTotalMiB ?? "-"}` : "-");
+  return ` at the end (${heap(end)}), ${idle?.groupRssMiB ?? "-"} MiB after 30 s idle (${heap(idle)})`;
 }
 
 /** One inbound message's cost by stage (bench/message-cost.ts), per inbound message. */
@@ -324,6 +351,13 @@ export function checks(scenarios: Scenario[], res: Results): Check[] {
         });
     }
   } else if (pg) out.push({ target: "PGlite: ours/bare-Next", met: null, detail: `not available: ${pg.reason}` });
+  // Issue 41 item 3: ours (next start) after its load scenarios, on each database.
+  if (res.memory?.ours !== undefined)
+    out.push(
+      memoryCheck("ours (next start): memory after the load run", "postgres", res.memory.ours, `; bare Next ${res.memory["bare-next"] ?? "-"} MiB`),
+    );
+  if (pg?.available && pg.memory.ours !== undefined)
+    out.push(memoryCheck("PGlite: ours: memory after the load run", "pglite", pg.memory.ours, `; bare Next ${pg.memory["bare-next"] ?? "-"} MiB`));
   const first = ours["messages-first"];
   const deep = ours["messages-deep"];
   if (first && deep) {
