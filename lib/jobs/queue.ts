@@ -10,6 +10,8 @@ export type EnqueueOptions = {
   /** Jobs sharing an orderKey in one queue run one at a time, oldest first (per-conversation order). */
   orderKey?: string | null;
   runAt?: Date;
+  /** Due this long after the enqueueing statement runs, by the database's clock (instead of runAt). */
+  delayMs?: number;
   maxAttempts?: number;
 };
 
@@ -22,7 +24,11 @@ export type EnqueueOptions = {
 export async function enqueue<P extends JobPayload>(db: Db, job: Job<P>, payload: P, opts: EnqueueOptions = {}): Promise<void> {
   checkPayload(job, payload);
   const queue = job.name;
-  const runAt = opts.runAt ? sql`${opts.runAt.toISOString()}::timestamptz` : sql`now()`;
+  const runAt = opts.runAt
+    ? sql`${opts.runAt.toISOString()}::timestamptz`
+    : opts.delayMs
+      ? sql`now() + make_interval(secs => ${opts.delayMs / 1000})`
+      : sql`now()`;
   const businessId = typeof payload.businessId === "string" ? payload.businessId : null;
   await queryRows(
     db,
@@ -350,7 +356,8 @@ export function jobsRemoval(ids: number[], kept: SQL): SQL {
  * a job that failed once runs on its own again, with its own attempts and delays, and no conversation's
  * order is overtaken. FOR UPDATE SKIP LOCKED, so two workers' batches never share a job; the jobs are
  * marked as the worker's batch (batchMarker), so they are handed back when it stops and taken again
- * when it dies, and their claim counts an attempt as any claim does.
+ * when it dies, and their claim counts an attempt as any claim does. `early`: also jobs not due yet (a
+ * job queued with a delay only so that a batch can take it with others: inbound.ts's status bodies).
  */
 export async function claimBatch(
   db: Db,
@@ -359,13 +366,15 @@ export async function claimBatch(
   match: Record<string, unknown>,
   limit: number,
   leaseSeconds = 120,
+  early = false,
 ): Promise<ClaimedJob[]> {
+  const due = early ? sql`true` : sql`j.run_at <= now()`;
   const rows = await queryRows<ClaimedRow>(
     db,
     sql`update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${batchMarker(workerId)}, attempts = attempts + 1
     where id in (
       select j.id from jobs j
-      where j.queue = ${queue} and j.status = 'pending' and j.business_id is null and j.run_at <= now() and j.locked_until is null
+      where j.queue = ${queue} and j.status = 'pending' and j.business_id is null and ${due} and j.locked_until is null
         and j.attempts = 0 and j.order_key is null and j.payload @> ${JSON.stringify(match)}::jsonb
       order by j.run_at, j.id limit ${limit}
       for update skip locked)

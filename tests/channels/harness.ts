@@ -80,6 +80,8 @@ type JobRow = {
   run_at: Date;
   attempts: number;
   last_error: string | null;
+  /** A body of statuses only (its first run waits STATUS_BATCH_DELAY_MS for others to batch with). */
+  statuses_only: boolean;
 };
 
 /** This process's pending channel jobs. */
@@ -87,7 +89,8 @@ export async function ownJobs(): Promise<JobRow[]> {
   const rows = await queryRows<JobRow>(
     db(),
     sql`select id, queue, order_key, payload->>'businessId' as business_id, payload->'phoneNumberIds' as numbers,
-               payload->'businessAccountIds' as accounts, run_at, attempts, last_error
+               payload->'businessAccountIds' as accounts, run_at, attempts, last_error,
+               coalesce((payload->>'statusesOnly')::boolean, false) as statuses_only
         from jobs where queue in (${messageDelivery.name}, ${inboundWebhook.name}, ${whatsappSignal.name}) and status = 'pending' order by id`,
   );
   return rows
@@ -95,14 +98,18 @@ export async function ownJobs(): Promise<JobRow[]> {
     .filter((r) => owns(r.queue, { businessId: r.business_id, phoneNumberIds: r.numbers ?? [], businessAccountIds: r.accounts ?? [] }));
 }
 
-/** Waits until none of this process's channel jobs is due (running ones included; later retries, and jobs waiting behind them, excluded). */
+/**
+ * Waits until none of this process's channel jobs is due (running ones included; later retries, and jobs
+ * waiting behind them, excluded). A status body not tried yet counts as due: its wait is the batching
+ * delay (inbound.ts, statusBatchDelayMs), not a retry's.
+ */
 export async function settle(timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const pending = await ownJobs();
     // A job queued behind an earlier one of its orderKey is not due until that one is done.
     const heads = pending.filter((j, i) => !j.order_key || !pending.slice(0, i).some((p) => p.queue === j.queue && p.order_key === j.order_key));
-    const due = heads.filter((j) => j.run_at.getTime() <= Date.now() + 200);
+    const due = heads.filter((j) => j.run_at.getTime() <= Date.now() + 200 || (j.statuses_only && j.attempts === 0));
     if (!due.length) return;
     if (Date.now() > until) throw new Error(`jobs still due after ${timeoutMs} ms: ${JSON.stringify(due)}`);
     await sleep(25);

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { inboundWebhook } from "../../lib/channels/whatsapp/inbound";
+import { inboundWebhook, statusBatchDelayMs } from "../../lib/channels/whatsapp/inbound";
 import { databaseKind, db } from "../../lib/db/client";
 import { applyStatuses } from "../../lib/messages/apply-status";
 import { queryRows } from "../../lib/db/rows";
@@ -83,6 +83,14 @@ async function runAsWorker(job: ClaimedJob): Promise<unknown> {
 }
 
 describe("status webhooks applied in batches", () => {
+  // The batches' own rules, with bodies due as soon as they are queued (the delay is tested below).
+  beforeAll(() => {
+    process.env.STATUS_BATCH_DELAY_MS = "0";
+  });
+  afterAll(() => {
+    delete process.env.STATUS_BATCH_DELAY_MS;
+  });
+
   it("applies every queued status body of a number in one job, in their order, and ends every job", async () => {
     const { b, ids, wamids } = await sentMessages(6);
     const [m0, m1, m2, m3, m4] = wamids;
@@ -194,6 +202,52 @@ describe("status webhooks applied in batches", () => {
     expect(left[1]).toMatchObject({ attempts: 0, locked_by: null });
     // Cleared, so the tests after this one do not wait for the lead's lease (its worker stays alive).
     for (const job of left) await completeJob(db(), Number(job.id));
+  });
+});
+
+describe("the batching delay", () => {
+  it("queues a status body due half a second later, and the first job due takes on the bodies not due yet", async () => {
+    delete process.env.STATUS_BATCH_DELAY_MS;
+    const { b, ids, wamids } = await sentMessages(2);
+    const posted = Date.now();
+    expect(await b.fake.postStatus(wamids[0], "delivered", { timestamp: at(1) })).toBe(200);
+    expect(await b.fake.postStatus(wamids[0], "read", { timestamp: at(2) })).toBe(200);
+    expect(await b.fake.postStatus(wamids[1], "read", { timestamp: at(3) })).toBe(200);
+    const queuedNow = await queued(b.phoneNumberId);
+    expect(queuedNow).toHaveLength(3);
+    // Due about 500 ms after each was queued (the database's clock): none is claimable yet.
+    for (const j of queuedNow) expect(new Date(j.run_at).getTime()).toBeGreaterThan(posted + 300);
+    const worker = await liveWorker();
+    expect((await claimJobs(db(), [inboundWebhook.name], worker, 8)).filter((j) => queuedNow.some((q) => Number(q.id) === j.id))).toEqual([]);
+    // The first comes due; its job applies all three bodies, the two not due yet included.
+    await queryRows(db(), sql`update jobs set run_at = now() where id = ${queuedNow[0].id}`);
+    const [lead] = await claimJobs(db(), [inboundWebhook.name], worker, 1);
+    expect(Number(lead.id)).toBe(Number(queuedNow[0].id));
+    expect(await runAsWorker(lead)).toBe(JOB_COMPLETED);
+    expect(await queued(b.phoneNumberId)).toEqual([]);
+    expect((await Promise.all(ids.map((id) => message(id)))).map((r) => r.status)).toEqual(["read", "read"]);
+  });
+
+  it("reads STATUS_BATCH_DELAY_MS: 500 by default, 0 for at once, whole milliseconds up to a minute", () => {
+    const cases: [string | undefined, number][] = [
+      [undefined, 500],
+      ["", 500],
+      ["0", 0],
+      ["1200", 1200],
+      ["-1", 500],
+      ["0.5", 500],
+      ["600000", 500],
+      ["soon", 500],
+    ];
+    try {
+      for (const [value, expected] of cases) {
+        if (value === undefined) delete process.env.STATUS_BATCH_DELAY_MS;
+        else process.env.STATUS_BATCH_DELAY_MS = value;
+        expect(statusBatchDelayMs()).toBe(expected);
+      }
+    } finally {
+      delete process.env.STATUS_BATCH_DELAY_MS;
+    }
   });
 });
 

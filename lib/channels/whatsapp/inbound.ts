@@ -51,6 +51,20 @@ const STATUS_RETRY_ATTEMPTS = 8;
 /** The most status bodies one job applies (its own and the others queued for its number). */
 const STATUS_BATCH = 100;
 
+/**
+ * How long a body of statuses waits before its job runs (STATUS_BATCH_DELAY_MS, default 500; 0: at
+ * once). Meta posts three after every reply (sent, delivered, read), each in its own body; waiting half
+ * a second lets one job take on the bodies that arrived meanwhile (claimBatch takes them before they
+ * are due), so a busy number's statuses cost one claim and one statement for up to STATUS_BATCH bodies
+ * instead of one each, and a status less often overtakes the delivery job that records its message.
+ * A message's ticks in the inbox come that much later.
+ */
+export function statusBatchDelayMs(): number {
+  const raw = process.env.STATUS_BATCH_DELAY_MS?.trim();
+  const n = raw ? Number(raw) : 500;
+  return Number.isInteger(n) && n >= 0 && n <= 60_000 ? n : 500;
+}
+
 const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 /** GET: Meta's verify handshake. */
@@ -104,7 +118,7 @@ export async function acceptWebhookBytes(db: Db, raw: Buffer | null, signature: 
   }
   const { phoneNumberIds, businessAccountIds, orderKey, statusesOnly } = routingOf(parsed);
   const payload = { body, phoneNumberIds, businessAccountIds, receivedAt: new Date().toISOString(), ...(statusesOnly ? { statusesOnly } : {}) };
-  await enqueue(db, inboundWebhook, payload, { orderKey });
+  await enqueue(db, inboundWebhook, payload, { orderKey, delayMs: statusesOnly ? statusBatchDelayMs() : 0 });
   return { status: 200, body: "OK" };
 }
 
@@ -335,8 +349,8 @@ function statusesOf(body: string): WhatsAppStatusUpdate[] | null {
 
 /**
  * A body of statuses only. Each reply we send is followed by three of them (sent, delivered, read), so
- * the job takes on the other status bodies queued for its number (claimBatch: never-tried jobs, SKIP
- * LOCKED) and applies them all in one statement that also ends the jobs whose statuses all found their
+ * the job takes on the other status bodies queued for its number, due or not yet (claimBatch: never-tried
+ * jobs, SKIP LOCKED; each waits statusBatchDelayMs so that there are others) and applies them all in one statement that also ends the jobs whose statuses all found their
  * message (applyStatuses, jobsRemoval), instead of a claim, a business lookup, a statement and a
  * completion per body. What applying them one at a time would leave is kept: a status only moves its
  * message forward, the first pricing is kept, a failed status is applied in its turn (one at a time).
@@ -346,7 +360,7 @@ async function processStatuses(db: Db, own: WhatsAppStatusUpdate[], job: Attempt
   const numbers = [...new Set(own.map((s) => s.phoneNumberId))];
   const swept =
     job.id !== undefined && job.workerId
-      ? await claimBatch(db, inboundWebhook.name, job.workerId, { statusesOnly: true, phoneNumberIds: numbers }, STATUS_BATCH - 1)
+      ? await claimBatch(db, inboundWebhook.name, job.workerId, { statusesOnly: true, phoneNumberIds: numbers }, STATUS_BATCH - 1, undefined, true)
       : [];
   const bodies: { job: Attempt; statuses: WhatsAppStatusUpdate[] }[] = [{ job, statuses: own }];
   const unfit: number[] = [];
