@@ -335,8 +335,6 @@ function statusPricing(pricing: unknown, recipientId: string): WhatsAppPricing |
   const p = asObject(pricing);
   const category = asString(p?.category)?.toLowerCase();
   if (!p || !category) return null;
-  const number = toE164(recipientId);
-  const phone = number ? parsePhoneNumberFromString(number) : undefined;
   // A BSUID starts with its user's country code (US.1349...): the rate card's country without a number.
   const bsuidCountry = isBsuid(recipientId) ? recipientId.slice(0, 2) : null;
   return {
@@ -345,9 +343,25 @@ function statusPricing(pricing: unknown, recipientId: string): WhatsAppPricing |
     category,
     model: asString(p.pricing_model),
     type: asString(p.type),
-    // The number's country; a number no country's plan accepts takes its calling code's main country.
-    country: phone?.country ?? phone?.getPossibleCountries()[0] ?? bsuidCountry,
+    country: countryOfNumber(toE164(recipientId)) ?? bsuidCountry,
   };
+}
+
+// Two statuses of every reply carry pricing, and each body is read twice (at the door and by its job):
+// the same few recipients' countries, looked up again and again. Kept for up to this many numbers.
+const COUNTRIES_KEPT = 5_000;
+const countries = new Map<string, string | null>();
+
+/** The number's country; a number no country's plan accepts takes its calling code's main country. */
+function countryOfNumber(e164: string | null): string | null {
+  if (!e164) return null;
+  const known = countries.get(e164);
+  if (known !== undefined) return known;
+  const phone = parsePhoneNumberFromString(e164);
+  const country = phone?.country ?? phone?.getPossibleCountries()[0] ?? null;
+  if (countries.size >= COUNTRIES_KEPT) countries.clear();
+  countries.set(e164, country);
+  return country;
 }
 
 function statusError(errors: unknown): { code: number; message: string } | null {
