@@ -446,7 +446,10 @@ export async function retryJob(db: Db, job: ClaimedJob, delayMs: number, error: 
 
 /**
  * The earliest time a pending job becomes ready, so an idle worker can sleep exactly that long; with
- * `after`, only times from then on (what a worker waits for after a claim that began at `after`).
+ * `after`, only times after it (what a worker waits for after a claim that began at `after`: a job due
+ * at that very instant was there for the claim, and left only if it could not be claimed). Strictly
+ * after: the embedded database's clock can give a job queued just before the claim the claim's own
+ * timestamp, and a worker then slept until a time already past, claiming again at once.
  */
 export async function nextRunAt(db: Db, queues: string[], after?: Date): Promise<Date | null> {
   const queueList = sql.join(
@@ -464,7 +467,7 @@ function nextRunSql(queueList: SQL, from: SQL): SQL {
   // (few: jobs_held_idx) become ready when their lease runs out, or at once if their worker is dead.
   return sql`(select min(at) from (
       select (select j.run_at from jobs j
-        where j.queue = q.queue and j.status = 'pending' and j.run_at >= ${from} and j.locked_until is null
+        where j.queue = q.queue and j.status = 'pending' and j.run_at > ${from} and j.locked_until is null
         order by j.run_at limit 1) as at
       from unnest(array[${queueList}]::text[]) as q(queue)
       union all
@@ -472,5 +475,5 @@ function nextRunSql(queueList: SQL, from: SQL): SQL {
           select 1 from workers w where w.id = ${holder} and w.heartbeat_at > now() - make_interval(secs => ${WORKER_STALE_SECONDS}))
         then greatest(j.run_at, j.locked_until) else j.run_at end
       from jobs j where j.queue in (${queueList}) and j.locked_until is not null and j.status = 'pending'
-    ) t where at >= ${from})`;
+    ) t where at > ${from})`;
 }

@@ -170,6 +170,23 @@ describe("fair claim", () => {
   });
 });
 
+describe("the next due time, at the claim's own instant", () => {
+  it("leaves out a job due at the claim's very timestamp (the embedded database's clock has milliseconds)", async () => {
+    const q = queueName();
+    // A claim that ran at `instant` left a job due at that same instant: there for the claim and not
+    // claimable then (its business at its share, say), so not a time to wake for. On PGlite a job queued
+    // in the same millisecond as the claim gets the claim's timestamp.
+    const instant = new Date(Date.now() - 1_000);
+    const later = new Date(Date.now() + 60_000);
+    await enqueue(db(), testJob(q), { businessId: "biz_capped" }, { runAt: instant });
+    await enqueue(db(), testJob(q), { businessId: "biz_later" }, { runAt: later });
+    expect((await nextRunAt(db(), [q], instant))?.getTime()).toBe(later.getTime());
+    // Without a claim to measure from, the job due at that instant is the next.
+    expect((await nextRunAt(db(), [q]))?.getTime()).toBe(instant.getTime());
+    await db().execute(sql`delete from jobs where queue = ${q}`);
+  });
+});
+
 describe("a stale heartbeat", () => {
   it("lets another worker take the job, never the worker that holds it (a busy process beats late)", async () => {
     const q = queueName();
