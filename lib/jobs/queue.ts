@@ -365,8 +365,7 @@ export async function claimBatch(
   workerId: string,
   match: Record<string, unknown>,
   limit: number,
-  leaseSeconds = 120,
-  early = false,
+  { leaseSeconds = 120, early = false }: { leaseSeconds?: number; early?: boolean } = {},
 ): Promise<ClaimedJob[]> {
   const due = early ? sql`true` : sql`j.run_at <= now()`;
   const rows = await queryRows<ClaimedRow>(

@@ -360,7 +360,7 @@ async function processStatuses(db: Db, own: WhatsAppStatusUpdate[], job: Attempt
   const numbers = [...new Set(own.map((s) => s.phoneNumberId))];
   const swept =
     job.id !== undefined && job.workerId
-      ? await claimBatch(db, inboundWebhook.name, job.workerId, { statusesOnly: true, phoneNumberIds: numbers }, STATUS_BATCH - 1, undefined, true)
+      ? await claimBatch(db, inboundWebhook.name, job.workerId, { statusesOnly: true, phoneNumberIds: numbers }, STATUS_BATCH - 1, { early: true })
       : [];
   const bodies: { job: Attempt; statuses: WhatsAppStatusUpdate[] }[] = [{ job, statuses: own }];
   const unfit: number[] = [];
