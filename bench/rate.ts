@@ -133,6 +133,8 @@ async function main() {
   let measured = 0;
   let late = 0;
   const latencies: number[] = [];
+  // Each answer's latency by the 10-second stretch of the measured window its message was sent in.
+  const stretches: number[][] = [];
   const samples: { at: number; backlog: number | null }[] = [];
   // Open loop: customer i writes at startedAt + i/rate + k*period, or as soon as its last answer came
   // if that was later (a customer does not write twice before an answer).
@@ -144,13 +146,18 @@ async function main() {
       const wait = due - Date.now();
       if (wait > 0) await sleep(wait);
       else if (wait < -1000) late++;
-      const counted = Date.now() >= measureFrom;
+      const sentAt = Date.now();
+      const counted = sentAt >= measureFrom;
       posted++;
       const took = await turn(from, lines[(i + k) % lines.length]);
       if (took === "refused") refused++;
       else if (counted) {
         measured++;
-        if (took !== null) latencies.push(took);
+        if (took !== null) {
+          latencies.push(took);
+          const stretch = Math.floor((sentAt - measureFrom) / 10_000);
+          (stretches[stretch] ??= []).push(took);
+        }
       }
     }
   });
@@ -158,6 +165,9 @@ async function main() {
   // autovacuum gives a new table its first ANALYZE only at its next round (autovacuum_naptime, a minute
   // by default), so until then Postgres plans for empty tables. Taken here, at the end of the warm-up,
   // as autovacuum would within the measured minute. (The embedded database's one process is the app's.)
+  // The crowd's first messages are only being written now: wait for the warm-up's last second, or
+  // the statistics would describe the empty tables of the start.
+  while (Date.now() < measureFrom - 1000) await sleep(100);
   if (process.env.DATABASE_URL) {
     const { default: postgres } = await import("postgres");
     const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
@@ -258,6 +268,7 @@ async function main() {
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
+      p50By10s: Array.from(stretches, (xs) => (xs?.length ? percentile(xs, 50) : null)),
       backlog: {
         start: mean(window.slice(0, edge).map((s) => s.backlog as number)),
         end: mean(window.slice(-edge).map((s) => s.backlog as number)),

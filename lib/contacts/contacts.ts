@@ -16,7 +16,7 @@ import { componentLogger } from "../observability/log";
 
 const log = componentLogger("contacts");
 
-type ContactRow = typeof contacts.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
 
 /** The columns a contact's view reads: all the contact list selects. */
 const viewColumns = pickColumns(contacts, ["id", "phone", "waUserId", "username", "name", "tags", "metadata", "createdAt", "updatedAt"] as const);
@@ -112,17 +112,19 @@ function uniqueViolation(err: unknown): boolean {
 }
 
 /** The contacts any of these identifiers names (at most three), locked when `lock`. */
-async function findByIdentity(tx: Db, businessId: string, identity: ContactIdentity, lock = false): Promise<ContactRow[]> {
+/** The business's contacts that any of an identity's identifiers names (on `contacts` unaliased). */
+export function identityCondition(businessId: string, identity: ContactIdentity): SQL {
   const any = [
     identity.phone ? eq(contacts.phone, identity.phone) : undefined,
     identity.waUserId ? eq(contacts.waUserId, identity.waUserId) : undefined,
     identity.username ? eq(contacts.username, identity.username) : undefined,
   ].filter((c) => c !== undefined);
   if (!any.length) throw new AppError("invalid_request", "A contact needs a phone, a waUserId or a username.");
-  const query = tx
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.businessId, businessId), or(...any)));
+  return and(eq(contacts.businessId, businessId), or(...any)) as SQL;
+}
+
+async function findByIdentity(tx: Db, businessId: string, identity: ContactIdentity, lock = false): Promise<ContactRow[]> {
+  const query = tx.select().from(contacts).where(identityCondition(businessId, identity));
   return lock ? query.for("update") : query;
 }
 
@@ -188,11 +190,13 @@ export async function ensureContact(
   businessId: string,
   who: string | ContactIdentity,
   extra: { name?: string | null; channel?: "whatsapp" | "sandbox" } = {},
+  /** The contacts identityCondition names, when the caller read them already in this transaction. */
+  found?: ContactRow[],
 ): Promise<{ contact: ContactRow; created: boolean }> {
   const identity = typeof who === "string" ? identityOf(who) : who;
   // Most sends and inbound messages are for a known contact: one read; the insert only for new ones.
   // ON CONFLICT DO NOTHING makes a racing first sight end with one contact (and one contact.created).
-  let existing = pickContact(await findByIdentity(tx, businessId, identity), identity);
+  let existing = pickContact(found ?? (await findByIdentity(tx, businessId, identity)), identity);
   if (!existing) {
     const [inserted] = await tx
       .insert(contacts)

@@ -114,7 +114,11 @@ function openPostgres(url: string): DbHandle {
   const sql = postgres(url, {
     max: Number(process.env.DB_POOL_MAX ?? 10),
     onnotice: () => {},
-    connection: { application_name: "convo-assistant" },
+    // No JIT: Postgres compiles a statement whose estimated cost passes jit_above_cost on every run,
+    // and the job queue's fair claim passes it once the planner has statistics of a busy jobs table
+    // (a recursive CTE's estimates): 150-250 ms of compiling for a claim that runs in under a
+    // millisecond (docs/performance.md). This service sends short statements; none gains from it.
+    connection: { application_name: "convo-assistant", jit: "off" },
   });
   const client = process.env.DB_PREPARE === "0" ? sql : preparingClient(sql);
   const db = drizzlePostgres(client, { schema }) as unknown as Db;

@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, type Column, eq, getTableColumns, sql } from "drizzle-orm";
 import { queryRows } from "../db/rows";
-import { ensureContact, identityOf } from "../contacts/contacts";
+import { type ContactIdentity, type ContactRow, ensureContact, identityCondition, identityOf } from "../contacts/contacts";
 import { handleOptOutWords, optIntent } from "../contacts/opt-out";
 import { type ConversationRow, ensureConversation } from "../conversations/conversations";
 import { resumeIfInactive } from "../conversations/people-first";
@@ -75,15 +75,11 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
   // No read first: a redelivery is rare, and the message's insert finds it (then everything rolls back).
   try {
     return await db.transaction(async (tx) => {
-      const { contact } = await ensureContact(
-        tx,
-        businessId,
-        { ...identityOf(input.from), ...inboundIdentity(input) },
-        {
-          name: input.profileName,
-          channel: input.channel,
-        },
-      );
+      const identity = { ...identityOf(input.from), ...inboundIdentity(input) };
+      // The contacts the customer's identifiers name, each with their latest conversation, and the
+      // business's opt-out words: one read for the contact and its state.
+      const seen = await contactsWithState(tx, businessId, identity);
+      const { contact, created } = await ensureContact(tx, businessId, identity, { name: input.profileName, channel: input.channel }, seen.contacts);
       // A sandbox contact who writes on WhatsApp is now reached there: replies go back the way they came.
       if (input.channel === "whatsapp" && contact.channel !== "whatsapp") {
         await tx.update(contacts).set({ channel: "whatsapp", updatedAt: sql`now()` }).where(eq(contacts.id, contact.id));
@@ -91,7 +87,13 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
       // A rating (or its comment) answering the survey of a resolved conversation is filed there: no
       // new conversation, no assistant turn (./satisfaction.ts). A latest conversation that is not
       // closed is the contact's active one (one at most: the partial unique index), so it is not read again.
-      const { latest, optOutWords } = await contactState(tx, businessId, contact.id);
+      // A contact made just now has no conversation yet; one found by another transaction's insert
+      // meanwhile (a racing first sight) is read again.
+      const { latest, optOutWords } = created
+        ? { latest: null, optOutWords: seen.optOutWords }
+        : seen.latest.has(contact.id)
+          ? { latest: seen.latest.get(contact.id) ?? null, optOutWords: seen.optOutWords }
+          : await contactState(tx, businessId, contact.id);
       const survey = input.handledElsewhere || !latest ? null : surveyReplyIn(latest, input);
       const conversation =
         survey?.conversation ?? (latest && latest.status !== "closed" ? latest : (await ensureConversation(tx, businessId, contact.id)).conversation);
@@ -175,6 +177,39 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
 }
 
 /**
+ * contactState for every contact an identity names (what ensureContact reads first), in one statement:
+ * the contacts, each one's latest conversation, and the business's opt-out words.
+ */
+async function contactsWithState(
+  tx: Db,
+  businessId: string,
+  identity: ContactIdentity,
+): Promise<{ contacts: ContactRow[]; latest: Map<string, ConversationRow | null>; optOutWords: string[] }> {
+  const rows = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`select ${aliased("ct", contactColumns)}, ${aliased("c", conversationColumns)},
+        (select s.opt_out_words from campaign_settings s where s.business_id = ${businessId}) as opt_out_words
+      from (select 1) one
+      left join lateral (select * from contacts where ${identityCondition(businessId, identity)}) ct on true
+      left join lateral (
+        select * from conversations where business_id = ${businessId} and contact_id = ct.id
+        order by created_at desc, id desc limit 1) c on true`,
+  );
+  const found: ContactRow[] = [];
+  const latest = new Map<string, ConversationRow | null>();
+  for (const row of rows) {
+    if (!row["ct.id"]) continue;
+    const contact = rowOf<ContactRow>("ct", contactColumns, row);
+    found.push(contact);
+    latest.set(contact.id, row["c.id"] ? rowOf<ConversationRow>("c", conversationColumns, row) : null);
+  }
+  return { contacts: found, latest, optOutWords: optOutWordsOf(rows[0]?.opt_out_words) };
+}
+
+const optOutWordsOf = (words: unknown): string[] =>
+  words === null || words === undefined ? [] : (campaignSettings.optOutWords.mapFromDriverValue(words) as string[]);
+
+/**
  * The contact's latest conversation (what the survey reads; when not closed, their active one) and the
  * business's own opt-out words, in one statement.
  */
@@ -187,10 +222,9 @@ async function contactState(tx: Db, businessId: string, contactId: string): Prom
         select * from conversations where business_id = ${businessId} and contact_id = ${contactId}
         order by created_at desc, id desc limit 1) c on true`,
   );
-  const words = row?.opt_out_words;
   return {
     latest: row?.["c.id"] ? rowOf<ConversationRow>("c", conversationColumns, row) : null,
-    optOutWords: words === null || words === undefined ? [] : (campaignSettings.optOutWords.mapFromDriverValue(words) as string[]),
+    optOutWords: optOutWordsOf(row?.opt_out_words),
   };
 }
 
@@ -210,12 +244,13 @@ type NewInbound = Pick<
   | "channelTimestamp"
 > & { id: string; text: string };
 
-const messageColumns = Object.entries(getTableColumns(messages));
-const conversationColumns = Object.entries(getTableColumns(conversations));
+type Columns = [string, Column][];
+const messageColumns: Columns = Object.entries(getTableColumns(messages));
+const conversationColumns: Columns = Object.entries(getTableColumns(conversations));
+const contactColumns: Columns = Object.entries(getTableColumns(contacts));
 /** A table's columns out of CTE `alias`, each named `alias.column` (two tables' rows in one result row). */
-const aliased = (alias: string, columns: typeof messageColumns | typeof conversationColumns) =>
-  sql.raw(columns.map(([, c]) => `${alias}."${c.name}" as "${alias}.${c.name}"`).join(", "));
-function rowOf<T>(alias: string, columns: typeof messageColumns | typeof conversationColumns, row: Record<string, unknown>): T {
+const aliased = (alias: string, columns: Columns) => sql.raw(columns.map(([, c]) => `${alias}."${c.name}" as "${alias}.${c.name}"`).join(", "));
+function rowOf<T>(alias: string, columns: Columns, row: Record<string, unknown>): T {
   const out: Record<string, unknown> = {};
   for (const [prop, column] of columns) {
     const value = row[`${alias}.${column.name}`];

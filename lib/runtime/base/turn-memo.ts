@@ -26,3 +26,8 @@ export function memoInTurn<T>(db: Db, key: string, compute: () => Promise<T>): P
   made.catch(() => memo.delete(key));
   return made;
 }
+
+/** What the pass's first read already answered for `key` (the turn's load): later asks in the pass take it. */
+export function seedTurnMemo<T>(db: Db, key: string, value: T): void {
+  memos.get(db)?.set(key, Promise.resolve(value));
+}

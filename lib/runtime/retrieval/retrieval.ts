@@ -6,6 +6,7 @@ import type { StoredKnowledgeTranslations } from "../../db/schema/knowledge-item
 import { itemLanguage } from "../../assistants/knowledge-translations";
 import type { ContentLanguage } from "../../shared/assistant-schema";
 import { buildIndex, cachedIndex, hasSearchWords, searchIndex } from "./search-index";
+import { memoInTurn } from "../base/turn-memo";
 import { normalize, words } from "../understanding/text-match";
 
 // The offline answer engine: the knowledge item that best matches a question, or nothing when no
@@ -24,19 +25,35 @@ export type KnowledgeItem = {
 };
 export type KnowledgeAnswer = { item: KnowledgeItem; score: number };
 
+/** Whether an assistant's knowledge changed: its items' count, latest edit and the size of their versions. */
+export type KnowledgeStamp = { n: number; latest: string | null; versions: number };
+
+/** The memo key of an assistant's knowledge stamp in a turn's pass (the turn's load reads it: lib/runtime/turn/turn.ts). */
+export const knowledgeStampKey = (businessId: string, assistantId: string) => `knowledgeStamp:${businessId}:${assistantId}`;
+
+/**
+ * The knowledge's stamp, which says whether the cached search index and intent model still hold. A
+ * machine translation lands without touching updated_at (it is no edit of the owner's), so the stamp
+ * also counts the versions' size. Once a pass: the turn's load reads it with the turn.
+ */
+export function knowledgeStamp(db: Db, businessId: string, assistantId: string): Promise<KnowledgeStamp> {
+  return memoInTurn(db, knowledgeStampKey(businessId, assistantId), async () => {
+    const [stamp] = await db
+      .select({
+        n: sql<number>`count(*)::int`,
+        latest: sql<string | null>`max(${knowledgeItems.updatedAt})::text`,
+        versions: sql<number>`coalesce(sum(octet_length(${knowledgeItems.translations}::text)), 0)::int`,
+      })
+      .from(knowledgeItems)
+      .where(and(eq(knowledgeItems.businessId, businessId), eq(knowledgeItems.assistantId, assistantId)));
+    return { n: stamp?.n ?? 0, latest: stamp?.latest ?? null, versions: stamp?.versions ?? 0 };
+  });
+}
+
 async function knowledgeIndex(db: Db, businessId: string, assistantId: string) {
   const mine = and(eq(knowledgeItems.businessId, businessId), eq(knowledgeItems.assistantId, assistantId));
-  // A machine translation lands without touching updated_at (it is no edit of the owner's), so the
-  // stamp also counts the versions' size.
-  const [stamp] = await db
-    .select({
-      n: sql<number>`count(*)::int`,
-      latest: sql<string | null>`max(${knowledgeItems.updatedAt})::text`,
-      versions: sql<number>`coalesce(sum(octet_length(${knowledgeItems.translations}::text)), 0)::int`,
-    })
-    .from(knowledgeItems)
-    .where(mine);
-  return cachedIndex(`knowledge:${businessId}:${assistantId}`, `${stamp?.n ?? 0}:${stamp?.latest ?? ""}:${stamp?.versions ?? 0}`, async () => {
+  const stamp = await knowledgeStamp(db, businessId, assistantId);
+  return cachedIndex(`knowledge:${businessId}:${assistantId}`, `${stamp.n}:${stamp.latest ?? ""}:${stamp.versions}`, async () => {
     const rows = await db
       .select({
         id: knowledgeItems.id,

@@ -9,6 +9,7 @@ import { type OwnIntent, ownIntentExamples, type SkillKind, skillKindExamples } 
 import { slotsOf } from "../understanding/slots";
 import { mentionsAllergy } from "../understanding/staff-notes";
 import { cachedIndex } from "./search-index";
+import { knowledgeStamp } from "./retrieval";
 import type { RunnableSkill } from "./skill-catalog";
 
 // What a message asks for, decided by meaning (issue 35 item 2): the business's intent model is
@@ -69,10 +70,7 @@ function examplesOf(skills: RunnableSkill[], titles: string[], serviceNames: str
 
 async function intentModel(db: Db, businessId: string, assistantId: string, skills: RunnableSkill[]): Promise<IntentModel> {
   const mine = and(eq(knowledgeItems.businessId, businessId), eq(knowledgeItems.assistantId, assistantId));
-  const [stamp] = await db
-    .select({ n: sql<number>`count(*)::int`, latest: sql<string | null>`max(${knowledgeItems.updatedAt})::text` })
-    .from(knowledgeItems)
-    .where(mine);
+  const stamp = await knowledgeStamp(db, businessId, assistantId);
   const skillStamp = skills.map((s) => `${s.id}@${s.version}`).join(",");
   const booksServices = skills.some((s) => s.graph.nodes.some((n) => n.type === "appointment"));
   const [svc] = booksServices
@@ -82,7 +80,7 @@ async function intentModel(db: Db, businessId: string, assistantId: string, skil
         .where(eq(services.businessId, businessId))
     : [];
   const serviceStamp = svc ? `${svc.n}:${svc.latest ?? ""}` : "";
-  return cachedIndex(`intents:${businessId}:${assistantId}`, `${skillStamp}|${stamp?.n ?? 0}:${stamp?.latest ?? ""}|${serviceStamp}`, async () => {
+  return cachedIndex(`intents:${businessId}:${assistantId}`, `${skillStamp}|${stamp.n}:${stamp.latest ?? ""}|${serviceStamp}`, async () => {
     const rows = await db.select({ title: knowledgeItems.title }).from(knowledgeItems).where(mine);
     const names = booksServices
       ? (

@@ -23,7 +23,8 @@ import { readInbound } from "../base/inbound-text";
 import { askLlm } from "../llm/llm";
 import { understandWithLlm } from "../llm/llm-understand";
 import { retrievalReply } from "../retrieval/retrieval-reply";
-import { startTurnMemo } from "../base/turn-memo";
+import { seedTurnMemo, startTurnMemo } from "../base/turn-memo";
+import { type KnowledgeStamp, knowledgeStampKey } from "../retrieval/retrieval";
 import { replyLanguage } from "../base/canned-replies";
 import { countTokens } from "../understanding/tokens";
 import type { Turn } from "../base/turn-context";
@@ -136,6 +137,10 @@ export async function loadTurn(
         where m.conversation_id = ${conversation.id} and m.direction = 'outbound' and m.id < ${payload.messageId} order by m.id desc limit 1)`,
       previousInboundText: sql<string | null>`(select m.text from messages m
         where m.conversation_id = ${conversation.id} and m.direction = 'inbound' and m.id < ${payload.messageId} order by m.id desc limit 1)`,
+      // The knowledge's stamp (retrieval.ts's knowledgeStamp), which the understanding and the answer ask for.
+      knowledgeStamp: sql<unknown>`(select json_build_object('n', count(*)::int, 'latest', max(k.updated_at)::text,
+          'versions', coalesce(sum(octet_length(k.translations::text)), 0)::int)
+        from knowledge_items k where k.business_id = ${payload.businessId} and k.assistant_id = ${assistants.id})`,
     })
     .from(businesses)
     .leftJoin(messages, and(eq(messages.id, payload.messageId), eq(messages.conversationId, conversation.id)))
@@ -150,6 +155,7 @@ export async function loadTurn(
   const address = contact ? contactAddress(contact) : null;
   if (!message || !contact || !address || !business) return { pending, turn: null };
   if (!assistant) throw notFound("assistant");
+  if (row?.knowledgeStamp) seedTurnMemo(tx, knowledgeStampKey(payload.businessId, assistant.id), parsed<KnowledgeStamp>(row.knowledgeStamp));
   const readable = readInbound(message.type, message.text, message.content);
   return {
     pending,
