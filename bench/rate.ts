@@ -156,7 +156,7 @@ async function main() {
         if (took !== null) {
           latencies.push(took);
           const stretch = Math.floor((sentAt - measureFrom) / 10_000);
-          (stretches[stretch] ??= []).push(took);
+          stretches[stretch] = [...(stretches[stretch] ?? []), took];
         }
       }
     }

@@ -110,15 +110,17 @@ export function openPglite(dir = dataDir(), options: { loadDataDir?: Blob } = {}
   };
 }
 
+// No JIT (a startup parameter of each connection): Postgres compiles a statement whose estimated cost
+// passes jit_above_cost on every run, and the job queue's fair claim passes it once the planner has
+// statistics of a busy jobs table (a recursive CTE's estimates): 150-250 ms of compiling for a claim that
+// runs in under a millisecond (docs/performance.md). This service sends short statements; none gains.
+// Behind a pooler (DB_PREPARE=0) it is not sent, since PgBouncer refuses startup parameters it does not
+// know: there `alter database ... set jit = off` does it (README, Configuration).
 function openPostgres(url: string): DbHandle {
   const sql = postgres(url, {
     max: Number(process.env.DB_POOL_MAX ?? 10),
     onnotice: () => {},
-    // No JIT: Postgres compiles a statement whose estimated cost passes jit_above_cost on every run,
-    // and the job queue's fair claim passes it once the planner has statistics of a busy jobs table
-    // (a recursive CTE's estimates): 150-250 ms of compiling for a claim that runs in under a
-    // millisecond (docs/performance.md). This service sends short statements; none gains from it.
-    connection: { application_name: "convo-assistant", jit: "off" },
+    connection: { application_name: "convo-assistant", ...(process.env.DB_PREPARE === "0" ? {} : { jit: "off" }) },
   });
   const client = process.env.DB_PREPARE === "0" ? sql : preparingClient(sql);
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
