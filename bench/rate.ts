@@ -156,7 +156,9 @@ async function main() {
         if (took !== null) {
           latencies.push(took);
           const stretch = Math.floor((sentAt - measureFrom) / 10_000);
-          stretches[stretch] = [...(stretches[stretch] ?? []), took];
+          const list = stretches[stretch] ?? [];
+          list.push(took);
+          stretches[stretch] = list;
         }
       }
     }
