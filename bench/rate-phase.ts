@@ -12,15 +12,16 @@ export async function ratePhase(kind: "postgres" | "pglite", quick: boolean, log
   const rate = Number((kind === "postgres" ? env.BENCH_RATE : env.BENCH_PGLITE_RATE) ?? RATE_TARGETS[kind]);
   const seconds = Number(env.BENCH_RATE_SECONDS ?? (quick ? 10 : 60));
   const conversations = Number(env.BENCH_RATE_CONVERSATIONS ?? 400);
+  const warmup = Number(env.BENCH_RATE_WARMUP ?? (quick ? 3 : 10));
   log(
-    `  ${kind}: ${conversations} conversations at ${rate} inbound messages/s for ${seconds} s (after ${quick ? 3 : 10} s at that rate), load ${load1()}`,
+    `  ${kind}: ${conversations} conversations at ${rate} inbound messages/s for ${seconds} s (after ${warmup} s at that rate), load ${load1()}`,
   );
   const before = load1();
   const out = await runOnFreshDatabase(kind, "rate", "rate.ts", {
     RATE_PER_SECOND: String(rate),
     RATE_CONVERSATIONS: String(conversations),
     RATE_SECONDS: String(seconds),
-    RATE_WARMUP: quick ? "3" : "10",
+    RATE_WARMUP: String(warmup),
     RATE_PORT: String(Number(env.BENCH_PORT ?? 3400) + 80),
   });
   if (typeof out !== "string") return out;

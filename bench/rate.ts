@@ -271,6 +271,7 @@ async function main() {
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
       p50By10s: Array.from(stretches, (xs) => (xs?.length ? percentile(xs, 50) : null)),
+      p95By10s: Array.from(stretches, (xs) => (xs?.length ? percentile(xs, 95) : null)),
       backlog: {
         start: mean(window.slice(0, edge).map((s) => s.backlog as number)),
         end: mean(window.slice(-edge).map((s) => s.backlog as number)),

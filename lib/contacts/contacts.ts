@@ -111,7 +111,6 @@ function uniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** The contacts any of these identifiers names (at most three), locked when `lock`. */
 /** The business's contacts that any of an identity's identifiers names (on `contacts` unaliased). */
 export function identityCondition(businessId: string, identity: ContactIdentity): SQL {
   const any = [
@@ -123,6 +122,7 @@ export function identityCondition(businessId: string, identity: ContactIdentity)
   return and(eq(contacts.businessId, businessId), or(...any)) as SQL;
 }
 
+/** The contacts any of these identifiers names (at most three), locked when `lock`. */
 async function findByIdentity(tx: Db, businessId: string, identity: ContactIdentity, lock = false): Promise<ContactRow[]> {
   const query = tx.select().from(contacts).where(identityCondition(businessId, identity));
   return lock ? query.for("update") : query;

@@ -49,6 +49,22 @@ describe("answers from knowledge", () => {
     expect(await ask()).toBeNull();
   });
 
+  it("answers in a turn from items added, changed and removed just before (the turn's load reads the knowledge's stamp)", async () => {
+    const shop = await makeShop({ skills: false });
+    const ada = customer(shop);
+    const question = "Is there wifi for guests?";
+    const said = async () => (await ada.say(question)).join("\n");
+    expect(await said()).not.toContain("Bistro-Guests");
+    const item = await createKnowledge(db(), shop.businessId, shop.assistantId, { title: "Wifi", content: "The network is Bistro-Guests." });
+    expect(await said()).toContain("The network is Bistro-Guests.");
+    await updateKnowledge(db(), shop.businessId, shop.assistantId, item.id, { content: "The password is on the menu." });
+    const changed = await said();
+    expect(changed).toContain("The password is on the menu.");
+    expect(changed).not.toContain("Bistro-Guests");
+    await deleteKnowledge(db(), shop.businessId, shop.assistantId, item.id);
+    expect(await said()).not.toContain("The password is on the menu.");
+  });
+
   it("replies with the item's content, and with matching catalog items", async () => {
     const shop = await makeShop();
     const ada = customer(shop);
