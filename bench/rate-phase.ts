@@ -13,9 +13,7 @@ export async function ratePhase(kind: "postgres" | "pglite", quick: boolean, log
   const seconds = Number(env.BENCH_RATE_SECONDS ?? (quick ? 10 : 60));
   const conversations = Number(env.BENCH_RATE_CONVERSATIONS ?? 400);
   const warmup = Number(env.BENCH_RATE_WARMUP ?? (quick ? 3 : 10));
-  log(
-    `  ${kind}: ${conversations} conversations at ${rate} inbound messages/s for ${seconds} s (after ${warmup} s at that rate), load ${load1()}`,
-  );
+  log(`  ${kind}: ${conversations} conversations at ${rate} inbound messages/s for ${seconds} s (after ${warmup} s at that rate), load ${load1()}`);
   const before = load1();
   const out = await runOnFreshDatabase(kind, "rate", "rate.ts", {
     RATE_PER_SECOND: String(rate),
