@@ -176,21 +176,32 @@ export function floorScenarios(sql: postgres.Sql, businessId: string) {
     async analyticsSummary(days: number) {
       const to = new Date();
       const from = new Date(to.getTime() - days * DAY);
-      // As lib/analytics/rollups.ts: the whole UTC hours from the hourly rollups, the two partial hours
-      // at the window's ends from the raw rows ([from, to] both included: to + 1 ms, excluded).
-      const end = new Date(to.getTime() + 1);
-      const first = new Date(Math.ceil(from.getTime() / HOUR) * HOUR);
-      const last = new Date(Math.floor(end.getTime() / HOUR) * HOUR);
-      const [row] =
-        await sql`with windows(s, e) as (values (${from}::timestamptz, ${first}::timestamptz), (${last}::timestamptz, ${end}::timestamptz)),
+      // As lib/analytics/rollups.ts: the whole UTC hours from the hourly rollups, the partial hours at the
+      // window's ends from the raw rows ([from, to] both included: to + 1 ms, excluded), or, when an end is
+      // most of its hour, that hour's rollup less the raw rows of the rest of it (signed windows).
+      const end = to.getTime() + 1;
+      let first = Math.ceil(from.getTime() / HOUR) * HOUR;
+      let last = Math.floor(end / HOUR) * HOUR;
+      // The two ends' windows, each [s, e) with its sign (an empty one when an end is on the hour).
+      let head = [from.getTime(), from.getTime(), 0];
+      if (first - from.getTime() >= HOUR / 2) head = [first - HOUR, from.getTime(), -1];
+      else if (from.getTime() < first) head = [from.getTime(), first, 1];
+      if (head[2] === -1) first -= HOUR;
+      let tail = [end, end, 0];
+      if (end - last >= HOUR / 2) tail = [end, last + HOUR, -1];
+      else if (last < end) tail = [last, end, 1];
+      if (tail[2] === -1) last += HOUR;
+      const at = (ms: number) => new Date(ms);
+      const [row] = await sql`with windows(s, e, sign) as (values (${at(head[0])}::timestamptz, ${at(head[1])}::timestamptz, ${head[2]}::int),
+          (${at(tail[0])}::timestamptz, ${at(tail[1])}::timestamptz, ${tail[2]}::int)),
         facts as (
           select conversation_id, messages, assistant_messages, handoffs from analytics_conversation_hours
-          where business_id = ${businessId} and hour >= ${first} and hour < ${last}
+          where business_id = ${businessId} and hour >= ${new Date(first)} and hour < ${new Date(last)}
           union all
-          select m.conversation_id, 1, (m.source = 'assistant')::int, 0
+          select m.conversation_id, w.sign, w.sign * (m.source = 'assistant')::int, 0
           from windows w join messages m on m.business_id = ${businessId} and m.created_at >= w.s and m.created_at < w.e
           union all
-          select t.conversation_id, 0, 0, 1
+          select t.conversation_id, 0, 0, w.sign
           from windows w join conversation_transitions t on t.business_id = ${businessId} and t.to_status = 'handoff' and t.created_at >= w.s and t.created_at < w.e),
         per_conversation as (select sum(messages) as m, sum(assistant_messages) as a, sum(handoffs) as h from facts group by conversation_id)
         select
@@ -198,8 +209,8 @@ export function floorScenarios(sql: postgres.Sql, businessId: string) {
           (select count(*)::int from per_conversation where m > 0 and a > 0 and h = 0) as resolved,
           (select coalesce(sum(h), 0)::int from per_conversation) as handoffs,
           ((select coalesce(sum(records), 0) from analytics_record_hours
-             where business_id = ${businessId} and collection = 'leads' and hour >= ${first} and hour < ${last})
-           + (select count(*) from windows w join records x
+             where business_id = ${businessId} and collection = 'leads' and hour >= ${new Date(first)} and hour < ${new Date(last)})
+           + (select coalesce(sum(w.sign), 0) from windows w join records x
              on x.business_id = ${businessId} and x.collection = 'leads' and x.created_at >= w.s and x.created_at < w.e))::int as leads`;
       return {
         window: `${days}d`,
