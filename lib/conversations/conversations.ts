@@ -1,6 +1,6 @@
 import "server-only";
 import { isBsuid } from "../shared/customer-address";
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { type DatesOrIso, pickColumns, type RowOf } from "../db/table-rows";
@@ -10,6 +10,7 @@ import { newId } from "../ids";
 import { afterCursor, decodeCursor, type Equals, iso, keysetPage, type Page, type PageParams, toPage } from "../pagination";
 import { carriesLabel } from "./label-filter";
 import type { ConversationCore } from "./conversation-schema";
+import type { LabelRef } from "../shared/label-schema";
 
 export { type ConversationRow, findConversation } from "./find-conversation";
 import { type ConversationRow, findConversation } from "./find-conversation";
@@ -112,16 +113,33 @@ export async function lastInboundAtByPhone(db: Db, businessId: string, phone: st
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
 export const insideWindow = (last: Date | null, now = Date.now()) => !!last && now - last.getTime() < WINDOW_MS;
 
+/**
+ * The labels a conversation carries, as its list item shows them (what labels.ts's labelsOf reads, in
+ * the same order), as a column of the list's own statement: a page is one round trip, not two.
+ */
+const LABELS_COLUMN = `(select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) order by lower(l.name), l.id), '[]'::json)
+  from conversation_labels cl join labels l on l.id = cl.label_id and l.business_id = cl.business_id
+  where cl.business_id = "conversations"."business_id" and cl.conversation_id = "conversations"."id")`;
+const listColumns = { columns: viewColumns.columns, aliased: `${viewColumns.aliased}, ${LABELS_COLUMN} as "labels"` };
+/** JSON as the driver hands it: parsed already (PGlite, a keyset statement) or as text (postgres.js under drizzle). */
+const labelsIn = (value: unknown): LabelRef[] =>
+  typeof value === "string" ? (JSON.parse(value) as LabelRef[]) : ((value as LabelRef[] | null) ?? []);
+const listItem = <R extends Parameters<typeof conversationView>[0]>(row: R) => ({
+  ...conversationView(row),
+  labels: labelsIn((row as { labels?: unknown }).labels),
+});
+
+/** The conversation list, each item with its labels. */
 export async function listConversations(
   db: Db,
   businessId: string,
   filter: PageParams & { status?: ConversationStatus; contactId?: string; assigneeId?: string; label?: string },
-): Promise<Page<ConversationCore>> {
+): Promise<Page<ConversationCore & { labels: LabelRef[] }>> {
   if (filter.label) {
     // The label filter joins two more tables: a plain query instead of the hot lists' statement.
     const cursor = filter.cursor ? decodeCursor(filter.cursor, "conv_") : null;
     const rows = await db
-      .select()
+      .select({ ...getTableColumns(conversations), labels: sql<unknown>`${sql.raw(LABELS_COLUMN)}` })
       .from(conversations)
       .where(
         and(
@@ -139,7 +157,7 @@ export async function listConversations(
       )
       .orderBy(desc(conversations.createdAt), desc(conversations.id))
       .limit(filter.limit + 1);
-    return toPage(rows, filter.limit, conversationView);
+    return toPage(rows, filter.limit, listItem);
   }
   const assignee: Equals | undefined = filter.assigneeId
     ? [conversations.assigneeId, filter.assigneeId === "unassigned" ? null : filter.assigneeId]
@@ -156,8 +174,8 @@ export async function listConversations(
         filter.contactId ? [conversations.contactId, filter.contactId] : undefined,
         assignee,
       ],
-      select: viewColumns,
+      select: listColumns,
     },
-    conversationView,
+    listItem,
   );
 }

@@ -186,6 +186,17 @@ describe("labels", () => {
     expect(inbox.body.data.map((r: { id: string; labels: unknown[] }) => [r.id, r.labels.length])).toEqual([[c1, 1]]);
     const all = await api("GET", "/v1/conversations", { key: t.key });
     expect(all.body.data.every((c: { labels: unknown }) => Array.isArray(c.labels))).toBe(true);
+    // The unfiltered and the by-status lists read each item's labels in their own statement, in name order.
+    const b = (await api("POST", "/v1/labels", { key: t.key, body: { name: "allergy", color: "#654321" } })).body.id as string;
+    await api("POST", `/v1/conversations/${c1}/labels`, { headers: member, body: { labelId: b } });
+    const names = (body: { data: { id: string; labels: { id: string; name: string; color: string }[] }[] }) =>
+      Object.fromEntries(body.data.map((c) => [c.id, c.labels.map((l) => l.name)]));
+    expect(names((await api("GET", "/v1/conversations", { key: t.key })).body)).toEqual({ [c1]: ["allergy", "Complaint"], [c2]: ["Regular"] });
+    const open = (await api("GET", "/v1/conversations?status=open", { key: t.key })).body;
+    expect(names(open)[c1]).toEqual(["allergy", "Complaint"]);
+    expect(open.data.find((c: { id: string }) => c.id === c1).labels[1]).toEqual({ id: complaint, name: "Complaint", color: "#c0392b" });
+    expect(names((await api("GET", `/v1/conversations?label=${b}`, { key: t.key })).body)).toEqual({ [c1]: ["allergy", "Complaint"] });
+    expect((await api("DELETE", `/v1/conversations/${c1}/labels/${b}`, { headers: member })).status).toBe(200);
 
     // The handoff webhook carries the labels.
     await handoffConversation(db(), t.businessId, c1, { actor: "assistant" });

@@ -39,7 +39,8 @@ export const conversationsList = defineOperation({
   }),
   response: pageOf(conversationListItemOut),
   handler: async (ctx, { query: { q, ...filter } }) => {
-    const page = q ? await searchConversations(ctx.db, ctx.businessId, q, filter) : await listConversations(ctx.db, ctx.businessId, filter);
+    if (!q) return listConversations(ctx.db, ctx.businessId, filter);
+    const page = await searchConversations(ctx.db, ctx.businessId, q, filter);
     return { ...page, data: await withLabelsAll(ctx.db, ctx.businessId, page.data) };
   },
 });
