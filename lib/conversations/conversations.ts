@@ -2,7 +2,7 @@ import "server-only";
 import { isBsuid } from "../shared/customer-address";
 import { and, desc, eq, getTableColumns, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { queryRows } from "../db/rows";
+import { jsonValue, queryRows } from "../db/rows";
 import { type DatesOrIso, pickColumns, type RowOf } from "../db/table-rows";
 import { type ConversationActorType, type ConversationStatus, contacts, conversations } from "../db/schema";
 import { recordConversationEvent } from "./conversation-events";
@@ -121,12 +121,9 @@ const LABELS_COLUMN = `(select coalesce(json_agg(json_build_object('id', l.id, '
   from conversation_labels cl join labels l on l.id = cl.label_id and l.business_id = cl.business_id
   where cl.business_id = "conversations"."business_id" and cl.conversation_id = "conversations"."id")`;
 const listColumns = { columns: viewColumns.columns, aliased: `${viewColumns.aliased}, ${LABELS_COLUMN} as "labels"` };
-/** JSON as the driver hands it: parsed already (PGlite, a keyset statement) or as text (postgres.js under drizzle). */
-const labelsIn = (value: unknown): LabelRef[] =>
-  typeof value === "string" ? (JSON.parse(value) as LabelRef[]) : ((value as LabelRef[] | null) ?? []);
 const listItem = <R extends Parameters<typeof conversationView>[0]>(row: R) => ({
   ...conversationView(row),
-  labels: labelsIn((row as { labels?: unknown }).labels),
+  labels: jsonValue<LabelRef[] | null>((row as { labels?: unknown }).labels) ?? [],
 });
 
 /** The conversation list, each item with its labels. */

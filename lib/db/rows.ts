@@ -7,4 +7,7 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
 
+/** A json or jsonb value as the driver hands it: parsed already (PGlite) or as text (postgres.js under drizzle). */
+export const jsonValue = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+
 export { sql };

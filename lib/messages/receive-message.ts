@@ -87,13 +87,11 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
       // A rating (or its comment) answering the survey of a resolved conversation is filed there: no
       // new conversation, no assistant turn (./satisfaction.ts). A latest conversation that is not
       // closed is the contact's active one (one at most: the partial unique index), so it is not read again.
-      // A contact made just now has no conversation yet; one found by another transaction's insert
-      // meanwhile (a racing first sight) is read again.
-      const { latest, optOutWords } = created
-        ? { latest: null, optOutWords: seen.optOutWords }
-        : seen.latest.has(contact.id)
-          ? { latest: seen.latest.get(contact.id) ?? null, optOutWords: seen.optOutWords }
-          : await contactState(tx, businessId, contact.id);
+      // A contact made just now has no conversation yet; one another transaction inserted meanwhile (a
+      // racing first sight, found by ensureContact's second look) is read again with its state.
+      const state = created || seen.latest.has(contact.id) ? seen : await contactsWithState(tx, businessId, identity);
+      const latest = state.latest.get(contact.id) ?? null;
+      const { optOutWords } = state;
       const survey = input.handledElsewhere || !latest ? null : surveyReplyIn(latest, input);
       const conversation =
         survey?.conversation ?? (latest && latest.status !== "closed" ? latest : (await ensureConversation(tx, businessId, contact.id)).conversation);
@@ -177,8 +175,9 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
 }
 
 /**
- * contactState for every contact an identity names (what ensureContact reads first), in one statement:
- * the contacts, each one's latest conversation, and the business's opt-out words.
+ * The contacts an identity names (what ensureContact reads first), each with its latest conversation
+ * (what the survey reads; when not closed, the contact's active one), and the business's own opt-out
+ * words, in one statement.
  */
 async function contactsWithState(
   tx: Db,
@@ -208,25 +207,6 @@ async function contactsWithState(
 
 const optOutWordsOf = (words: unknown): string[] =>
   words === null || words === undefined ? [] : (campaignSettings.optOutWords.mapFromDriverValue(words) as string[]);
-
-/**
- * The contact's latest conversation (what the survey reads; when not closed, their active one) and the
- * business's own opt-out words, in one statement.
- */
-async function contactState(tx: Db, businessId: string, contactId: string): Promise<{ latest: ConversationRow | null; optOutWords: string[] }> {
-  const [row] = await queryRows<Record<string, unknown>>(
-    tx,
-    sql`select ${aliased("c", conversationColumns)},
-        (select s.opt_out_words from campaign_settings s where s.business_id = ${businessId}) as opt_out_words
-      from (select 1) one left join lateral (
-        select * from conversations where business_id = ${businessId} and contact_id = ${contactId}
-        order by created_at desc, id desc limit 1) c on true`,
-  );
-  return {
-    latest: row?.["c.id"] ? rowOf<ConversationRow>("c", conversationColumns, row) : null,
-    optOutWords: optOutWordsOf(row?.opt_out_words),
-  };
-}
 
 type NewInbound = Pick<
   typeof messages.$inferInsert,

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import { jsonValue } from "../../db/rows";
 import { defaultAssistantId } from "../../assistants/assistants";
 import type { Db } from "../../db/client";
 import { deliveryRules } from "../../businesses/facts";
@@ -99,9 +100,6 @@ async function writeOutsideTransaction(db: Db, pending: Pending): Promise<TurnIn
   return { kind: "ai", nodeId: pending.nodeId, answer };
 }
 
-/** A json or jsonb value as the driver hands it: parsed already (PGlite) or as text (postgres.js under drizzle). */
-const parsed = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
-
 /**
  * Whether the turn's job is still queued, and what the turn reads: the message, the customer's number,
  * the business and its hours, the default assistant, and what the pass's first steps read (the
@@ -155,7 +153,7 @@ export async function loadTurn(
   const address = contact ? contactAddress(contact) : null;
   if (!message || !contact || !address || !business) return { pending, turn: null };
   if (!assistant) throw notFound("assistant");
-  if (row?.knowledgeStamp) seedTurnMemo(tx, knowledgeStampKey(payload.businessId, assistant.id), parsed<KnowledgeStamp>(row.knowledgeStamp));
+  if (row?.knowledgeStamp) seedTurnMemo(tx, knowledgeStampKey(payload.businessId, assistant.id), jsonValue<KnowledgeStamp>(row.knowledgeStamp));
   const readable = readInbound(message.type, message.text, message.content);
   return {
     pending,
@@ -175,10 +173,10 @@ export async function loadTurn(
       halted: false,
       sent: [],
       loaded: {
-        skills: parsed<SkillRow[]>(row?.skills ?? []),
-        session: session ? { row: session, graph: parsed<unknown>(row?.sessionGraph ?? null) } : null,
+        skills: jsonValue<SkillRow[]>(row?.skills ?? []),
+        session: session ? { row: session, graph: jsonValue<unknown>(row?.sessionGraph ?? null) } : null,
         sessionTaken: false,
-        lastReplyInteractive: parsed<InteractivePayload | null>(row?.lastReplyInteractive ?? null),
+        lastReplyInteractive: jsonValue<InteractivePayload | null>(row?.lastReplyInteractive ?? null),
         previousInboundText: row?.previousInboundText ?? null,
       },
     },
