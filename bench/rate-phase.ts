@@ -21,6 +21,7 @@ export async function ratePhase(kind: "postgres" | "pglite", quick: boolean, log
     RATE_SECONDS: String(seconds),
     RATE_WARMUP: String(warmup),
     RATE_PORT: String(Number(env.BENCH_PORT ?? 3400) + 80),
+    RATE_WORKERS: env.BENCH_RATE_WORKERS ?? "0",
   });
   if (typeof out !== "string") return out;
   const line = out

@@ -12,12 +12,16 @@ import { sql } from "drizzle-orm";
 import { percentile } from "./latency";
 import { groupRssMiB, startNext, startServe } from "./servers";
 import { watchReplies } from "./reply-watch";
+import { spawnWorker } from "./latency";
 
 const rate = Number(process.env.RATE_PER_SECOND ?? 80);
 const conversations = Number(process.env.RATE_CONVERSATIONS ?? 400);
 const seconds = Number(process.env.RATE_SECONDS ?? 60);
 const warmup = Number(process.env.RATE_WARMUP ?? 10);
 const port = Number(process.env.RATE_PORT ?? 3480);
+// RATE_WORKERS=N (Postgres only): the app with RUN_WORKER=0 and N `npm run worker` processes beside it,
+// the deployment of several processes on one database; 0 (the default) is `npm start` as it ships.
+const workerCount = process.env.DATABASE_URL ? Number(process.env.RATE_WORKERS ?? 0) : 0;
 const REPLY_TIMEOUT_MS = 15_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -100,7 +104,7 @@ async function main() {
     port,
     process.env.DATABASE_URL ?? null,
     {
-      RUN_WORKER: "1",
+      RUN_WORKER: workerCount > 0 ? "0" : "1",
       DATA_DIR: process.env.DATA_DIR,
       WHATSAPP_APP_SECRET: appSecret,
       WHATSAPP_GRAPH_URL: fake.url,
@@ -112,6 +116,19 @@ async function main() {
     },
     `${process.env.BENCH_RATE_SERVER === "next" ? "next" : "serve"}-rate`,
   );
+
+  const workerEnv = {
+    DATABASE_URL: process.env.DATABASE_URL,
+    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY,
+    NODE_ENV: "production",
+    WHATSAPP_APP_SECRET: appSecret,
+    WHATSAPP_GRAPH_URL: fake.url,
+    // spawnWorker waits for the worker's "running" line, an info line.
+    LOG_LEVEL: "info",
+  };
+  const workers = await Promise.all(Array.from({ length: workerCount }, () => spawnWorker(workerEnv)));
+  /** The app's CPU: its server's process group and its workers'. */
+  const appCpuSeconds = () => workers.reduce((sum, w) => sum + groupCpuSeconds(w.pid), groupCpuSeconds(server.pid));
 
   const backlog = async (): Promise<number | null> => {
     const res = await fetch(`${server.url}/metrics`, { headers: { authorization: "Bearer bench-rate-metrics" } }).catch(() => null);
@@ -177,7 +194,7 @@ async function main() {
     await admin.end();
   }
   while (Date.now() < measureFrom) await sleep(100);
-  const cpu0 = groupCpuSeconds(server.pid);
+  const cpu0 = appCpuSeconds();
   const busy0 = machineBusySeconds();
   const pg0 = postgresCpuSeconds();
   const own0 = ownCpuSeconds();
@@ -187,7 +204,7 @@ async function main() {
     samples.push({ at: at - measureFrom, backlog: await backlog() });
     await sleep(Math.max(0, 1000 - (Date.now() - at)));
   }
-  const cpu1 = groupCpuSeconds(server.pid);
+  const cpu1 = appCpuSeconds();
   const busy1 = machineBusySeconds();
   const pg1 = postgresCpuSeconds();
   const own1 = ownCpuSeconds();
@@ -207,6 +224,7 @@ async function main() {
     await sleep(500);
   }
   const memoryMiB = groupRssMiB(server.pid);
+  const workerMemoryMiB = workers.map((w) => groupRssMiB(w.pid));
   // What that memory is, from the app's own /metrics (prom-client's process and V8 heap figures): at
   // once, and again after 30 s with nothing to do (V8 shrinks an idle heap on its own schedule).
   const heap = async () => {
@@ -234,6 +252,7 @@ async function main() {
   await sleep(30_000);
   const memoryIdle = { ...(await heap()), groupRssMiB: groupRssMiB(server.pid) };
   stopWatching();
+  await Promise.all(workers.map((w) => w.stop()));
   await server.stop();
 
   // Counted in the database: every inbound message stored once, every reply sent once, every reply read.
@@ -285,6 +304,7 @@ async function main() {
       postgresCpuMsPerMessage: Math.round(((pg1 - pg0) * 1000 * 10) / postedInWindow) / 10,
       loadGeneratorCpuMsPerMessage: Math.round(((own1 - own0) * 1000 * 10) / postedInWindow) / 10,
       memoryMiB,
+      ...(workerCount > 0 ? { workers: workerCount, workerMemoryMiB } : {}),
       memory: { atEnd: memoryNow, after30sIdle: memoryIdle },
       stored: counts,
       graph: { sends: fake.sent.length, distinctWamids: sentWamids.size, statusCallbacks },

@@ -7,7 +7,7 @@ import { AppError, notFound } from "../errors";
 import { emitEvent, eventDispatch, wantedByEndpoint } from "../events/emit";
 import { queryRows } from "../db/rows";
 import { type DatesOrIso, pickColumns, type RowOf } from "../db/table-rows";
-import { JOBS_CHANNEL } from "../jobs/queue";
+import { jobsAdded, wakePart } from "../jobs/wake";
 import { newId } from "../ids";
 import { iso, keysetPage, type Page, type PageParams } from "../pagination";
 import type { ContactOut } from "../shared/contact-schema";
@@ -166,8 +166,9 @@ async function upsertByPhone(db: Db, businessId: string, input: ContactInput & {
           where ${wantedByEndpoint(businessId, "contact.created")}
           returning queue
         )
-        select c.*, (select count(pg_notify(${JOBS_CHANNEL}, j.queue)) from j) as woken from c`,
+        select c.*, ${wakePart(db, sql`j`)} as woken from c`,
   );
+  if (Number(row.woken) > 0) jobsAdded(db, eventDispatch.name);
   const contact: Record<string, unknown> = {};
   for (const [prop, column] of contactColumns) {
     const value = row[column.name];

@@ -6,7 +6,8 @@ import { queryRows } from "../db/rows";
 import { events } from "../db/schema";
 import { newId } from "../ids";
 import { defineJob } from "../jobs/job";
-import { enqueueMany, JOBS_CHANNEL } from "../jobs/queue";
+import { enqueueMany } from "../jobs/queue";
+import { jobsAdded, wakePart } from "../jobs/wake";
 import type { EventFields, EventType } from "./schemas";
 
 /** Fans a business's new events out to its webhook endpoints (lib/webhooks/dispatch.ts). */
@@ -27,15 +28,17 @@ export function wantedByEndpoint(businessId: string, type: SQL | string): SQL {
 /**
  * The parts of a statement that writes an event: CTE `e` (the event, written when `when` holds, an
  * SQL condition over the statement's earlier CTEs) and CTE `j` (its dispatch job, when an endpoint
- * wants it); the statement ends with `notify`, which wakes the workers when the job was queued. Lets a
- * change and the event that reports it go to the database as one statement.
+ * wants it); the statement on `db` ends with `notify` (the job's count, with its NOTIFY when the
+ * statement must wake the workers itself), and `added(count)` wakes them otherwise once it returned
+ * (lib/jobs/wake.ts). Lets a change and the event that reports it go to the database as one statement.
  */
 export function eventParts<T extends EventType>(
+  db: Db,
   businessId: string,
   type: T,
   fields: EventFields<T>,
   when: SQL = sql`true`,
-): { id: string; ctes: SQL; notify: SQL } {
+): { id: string; ctes: SQL; notify: SQL; added(count: unknown): void } {
   const id = newId("evt");
   const createdAt = new Date().toISOString();
   const payload = { id, type, createdAt, ...fields };
@@ -52,7 +55,10 @@ export function eventParts<T extends EventType>(
         from e where ${wantedByEndpoint(businessId, type)}
         returning queue
       )`,
-    notify: sql`(select count(pg_notify(${JOBS_CHANNEL}, j.queue)) from j)`,
+    notify: wakePart(db, sql`j`),
+    added: (count) => {
+      if (Number(count) > 0) jobsAdded(db, eventDispatch.name);
+    },
   };
 }
 
@@ -63,8 +69,9 @@ export function eventParts<T extends EventType>(
  * entry in ./schemas.ts.
  */
 export async function emitEvent<T extends EventType>(tx: Db, businessId: string, type: T, fields: EventFields<T>): Promise<string> {
-  const event = eventParts(businessId, type, fields);
-  await queryRows(tx, sql`with ${event.ctes} select ${event.notify} as woken`);
+  const event = eventParts(tx, businessId, type, fields);
+  const [row] = await queryRows<{ woken: unknown }>(tx, sql`with ${event.ctes} select ${event.notify} as woken`);
+  event.added(row?.woken);
   return event.id;
 }
 

@@ -3,8 +3,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { checkPayload, type Job, type JobPayload } from "./job";
+import { JOBS_CHANNEL, jobsAdded, wakeCall, wakePart } from "./wake";
 
-export const JOBS_CHANNEL = "convo_jobs";
+export { JOBS_CHANNEL };
 
 export type EnqueueOptions = {
   /** Jobs sharing an orderKey in one queue run one at a time, oldest first (per-conversation order). */
@@ -17,8 +18,8 @@ export type EnqueueOptions = {
 
 /**
  * Adds a durable job (declared with defineJob, job.ts) inside the caller's transaction and wakes the
- * workers when that transaction commits (NOTIFY is delivered on commit), so job hops add no polling
- * delay. `payload.businessId`, when there is one, is also the job's business for the fair claim
+ * workers once that transaction committed (./wake.ts: directly, or by NOTIFY), so job hops add no
+ * polling delay. `payload.businessId`, when there is one, is also the job's business for the fair claim
  * (claimJobs).
  */
 export async function enqueue<P extends JobPayload>(db: Db, job: Job<P>, payload: P, opts: EnqueueOptions = {}): Promise<void> {
@@ -36,22 +37,26 @@ export async function enqueue<P extends JobPayload>(db: Db, job: Job<P>, payload
       insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts)
       values (${queue}, ${JSON.stringify(payload)}::jsonb, ${businessId}, ${opts.orderKey ?? null}, ${runAt}, ${opts.maxAttempts ?? job.maxAttempts})
       returning queue)
-    select pg_notify(${JOBS_CHANNEL}, queue) from j`,
+    select ${wakeCall(db, sql`queue`)} from j`,
   );
+  jobsAdded(db, queue);
 }
 
 /**
- * enqueue as parts of a larger statement: CTE `name` adds the job when `when` holds (an SQL condition
- * over the statement's earlier CTEs), and `notify` (to select at the statement's end) wakes the
- * workers when it did. The change that makes the job and the job go to the database as one statement.
+ * enqueue as parts of a larger statement on `db`: CTE `name` adds the job when `when` holds (an SQL
+ * condition over the statement's earlier CTEs), `notify` (to select at the statement's end) counts it
+ * (and NOTIFYs when the statement must wake the workers itself), and `added(count)`, called with that
+ * count once the statement returned, wakes them otherwise (./wake.ts). The change that makes the job
+ * and the job go to the database as one statement.
  */
 export function enqueueParts<P extends JobPayload>(
+  db: Db,
   name: string,
   job: Job<P>,
   payload: P,
   opts: Pick<EnqueueOptions, "orderKey">,
   when: SQL,
-): { ctes: SQL; notify: SQL } {
+): { ctes: SQL; notify: SQL; added(count: unknown): void } {
   checkPayload(job, payload);
   const businessId = typeof payload.businessId === "string" ? payload.businessId : null;
   const cte = sql.raw(name);
@@ -62,7 +67,10 @@ export function enqueueParts<P extends JobPayload>(
         where ${when}
         returning queue
       )`,
-    notify: sql`(select count(pg_notify(${JOBS_CHANNEL}, ${cte}.queue)) from ${cte})`,
+    notify: wakePart(db, cte),
+    added: (count) => {
+      if (Number(count) > 0) jobsAdded(db, job.name);
+    },
   };
 }
 
@@ -88,8 +96,9 @@ export async function enqueueMany<P extends JobPayload>(
   await queryRows(
     db,
     sql`with j as (insert into jobs (queue, payload, business_id, order_key, run_at, max_attempts) values ${rows} returning 1)
-    select pg_notify(${JOBS_CHANNEL}, ${queue}) where exists (select 1 from j)`,
+    select ${wakeCall(db, sql`${queue}::text`)} where exists (select 1 from j)`,
   );
+  jobsAdded(db, queue);
 }
 
 /** A worker refreshes its heartbeat this often; one silent for WORKER_STALE_SECONDS is taken for dead. */

@@ -6,6 +6,7 @@ import { safeErrorMessage } from "../errors";
 import { newId } from "../ids";
 import { componentLogger } from "../observability/log";
 import type { Job, JobPayload } from "./job";
+import { closeJobScope, inJobScope, openJobScope, registerLocalWorker } from "./wake";
 import {
   type ClaimedJob,
   claimJobsAndNextRun,
@@ -84,8 +85,9 @@ const backoffMs = (attempt: number) => Math.min(60 * 60_000, 1000 * 2 ** attempt
 export const MAX_ATTEMPTS_AFTER_TRAP = 2;
 
 /**
- * Runs jobs of the given queues: woken by NOTIFY on commit, with a poll as the fallback (a missed
- * notification, a job scheduled for later, a lease that ran out). Safe to run in several processes.
+ * Runs jobs of the given queues: woken when a job is queued (directly by this process's own, by NOTIFY
+ * from others': ./wake.ts), with a poll as the fallback (a missed notification, a job scheduled for
+ * later, a lease that ran out). Safe to run in several processes.
  */
 export function startWorker(handlers: Record<string, JobHandler>, opts: { concurrency?: number; pollMs?: number } = {}): Worker {
   const handle = dbHandle();
@@ -190,7 +192,14 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
     // The finished job's removal rides on the follow-up claim below when there is one (one round trip).
     let removeWithClaim = false;
     try {
-      const outcome = await handlers[job.queue](job.payload, job);
+      // What the handler's transactions queue wakes the workers once it returned (./wake.ts).
+      const scope = openJobScope();
+      let outcome: unknown;
+      try {
+        outcome = await inJobScope(scope, () => handlers[job.queue](job.payload, job));
+      } finally {
+        closeJobScope(scope);
+      }
       if (outcome !== JOB_COMPLETED) {
         if (followsUp()) removeWithClaim = true;
         else await completeJob(handle.db, job.id);
@@ -251,6 +260,7 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
     wakeTimer.unref?.();
   }
 
+  const unregister = registerLocalWorker({ queues: new Set(queues), wake, hasRoom: () => !stopped && running < concurrency });
   handle
     .listen(JOBS_CHANNEL, (queue) => {
       if (queues.includes(queue)) wake();
@@ -266,6 +276,7 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
     wake,
     async stop({ timeoutMs = Number.POSITIVE_INFINITY } = {}) {
       stopped = true;
+      unregister();
       if (wakeTimer) clearTimeout(wakeTimer);
       if (pauseTimer) clearTimeout(pauseTimer);
       if (unlisten) await unlisten().catch(() => {});

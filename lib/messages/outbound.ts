@@ -13,7 +13,8 @@ import { emitEvents, eventParts } from "../events/emit";
 import type { EventFields } from "../events/schemas";
 import { newId } from "../ids";
 import { defineJob } from "../jobs/job";
-import { enqueue, JOBS_CHANNEL, jobRemoval } from "../jobs/queue";
+import { enqueue, jobRemoval } from "../jobs/queue";
+import { jobsAdded, wakePart } from "../jobs/wake";
 import type { MessageRow } from "./messages";
 
 // One way out for every message. A message leaves queued, for the `messages.deliver` job to send
@@ -211,10 +212,11 @@ export async function queueToOpenConversation(
             }
           from m where c.id = m.conversation_id
         )
-        select (select count(*) from ok) as open_conversation, m.*, (select count(pg_notify(${JOBS_CHANNEL}, j.queue)) from j) as woken
+        select (select count(*) from ok) as open_conversation, m.*, ${wakePart(db, sql`j`)} as woken
         from (select 1) one left join m on true`,
   );
   const [row] = rows;
+  if (Number(row?.woken) > 0) jobsAdded(db, messageDelivery.name);
   if (!row?.id) return Number(row?.open_conversation ?? 0) > 0 ? "unpaid" : undefined;
   const out: Record<string, unknown> = {};
   for (const [prop, column] of messageColumns) {
@@ -236,12 +238,13 @@ export async function markSent(
   job: { id?: number; attempts: number },
 ): Promise<boolean> {
   const event = eventParts(
+    db,
     message.businessId,
     "message.sent",
     sentEvent({ conversationId: message.conversationId, messageId: message.id, to, text: message.text, source: message.source }),
     sql`exists (select 1 from u)`,
   );
-  await queryRows(
+  const [row] = await queryRows<{ woken: unknown }>(
     db,
     sql`with u as (
         update messages set status = 'sent', channel_message_id = ${receipt.channelMessageId},
@@ -251,6 +254,7 @@ export async function markSent(
       ), ${event.ctes}${jobRemoval(job.id)}
       select ${event.notify} as woken`,
   );
+  event.added(row?.woken);
   return job.id !== undefined;
 }
 

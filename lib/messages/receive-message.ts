@@ -260,9 +260,9 @@ async function storeInbound(
   },
 ): Promise<{ message: MessageRow; conversation: ConversationRow } | null> {
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-  const received = eventParts(m.businessId, "message.received", event(m.id), sql`exists (select 1 from m)`);
+  const received = eventParts(tx, m.businessId, "message.received", event(m.id), sql`exists (select 1 from m)`);
   const queued = turn
-    ? enqueueParts("t", assistantTurn, turn, { orderKey: turn.conversationId }, sql`exists (select 1 from u where u.status = 'open')`)
+    ? enqueueParts(tx, "t", assistantTurn, turn, { orderKey: turn.conversationId }, sql`exists (select 1 from u where u.status = 'open')`)
     : null;
   const rows = await queryRows<Record<string, unknown>>(
     tx,
@@ -290,6 +290,8 @@ async function storeInbound(
   );
   const [row] = rows;
   if (!row) return null;
+  received.added(row.woken);
+  queued?.added(row.turn_woken);
   return { message: rowOf<MessageRow>("m", messageColumns, row), conversation: rowOf<ConversationRow>("u", conversationColumns, row) };
 }
 
