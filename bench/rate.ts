@@ -189,7 +189,9 @@ async function main() {
   while (Date.now() < measureFrom - 1000) await sleep(100);
   if (process.env.DATABASE_URL) {
     const { default: postgres } = await import("postgres");
-    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    const { postgresTarget } = await import("../lib/db/url");
+    const target = postgresTarget(process.env.DATABASE_URL);
+    const admin = postgres(target.url, { ...(target.path ? { path: target.path } : {}), max: 1, onnotice: () => {} });
     await admin`analyze`;
     await admin.end();
   }

@@ -8,6 +8,7 @@ import postgres from "postgres";
 import { isProcessAlive } from "../process-alive";
 import { EmbeddedDatabase } from "./embedded";
 import { preparingClient } from "./prepared";
+import { postgresTarget } from "./url";
 import * as schema from "./schema";
 
 // One type for both drivers: query functions take `Db` (or a transaction, which is also a Db).
@@ -116,8 +117,10 @@ export function openPglite(dir = dataDir(), options: { loadDataDir?: Blob } = {}
 // runs in under a millisecond (docs/performance.md). This service sends short statements; none gains.
 // Behind a pooler (DB_PREPARE=0) it is not sent, since PgBouncer refuses startup parameters it does not
 // know: there `alter database ... set jit = off` does it (README, Configuration).
-function openPostgres(url: string): DbHandle {
+function openPostgres(databaseUrl: string): DbHandle {
+  const { url, path: socket } = postgresTarget(databaseUrl);
   const sql = postgres(url, {
+    ...(socket ? { path: socket } : {}),
     max: Number(process.env.DB_POOL_MAX ?? 10),
     onnotice: () => {},
     connection: { application_name: "convo-assistant", ...(process.env.DB_PREPARE === "0" ? {} : { jit: "off" }) },

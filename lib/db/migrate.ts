@@ -5,6 +5,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { dbHandle } from "./client";
+import { postgresTarget } from "./url";
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
 const MIGRATION_LOCK = 72_410_001;
@@ -18,7 +19,8 @@ export async function migrate(): Promise<void> {
     return;
   }
   // A dedicated single connection, so the advisory lock and the migration share one session.
-  const sql = postgres(process.env.DATABASE_URL as string, { max: 1, onnotice: () => {} });
+  const target = postgresTarget(process.env.DATABASE_URL as string);
+  const sql = postgres(target.url, { ...(target.path ? { path: target.path } : {}), max: 1, onnotice: () => {} });
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migratePostgres(drizzlePostgres(sql), { migrationsFolder });
