@@ -77,11 +77,12 @@ export function enqueueParts<P extends JobPayload>(
 /**
  * Adds several jobs of one queue in one statement (one NOTIFY): a fan-out such as an event's
  * deliveries keeps its transaction short, which on the embedded database is time no other query runs.
+ * The rows go in the order given, so jobs of one orderKey run in that order.
  */
 export async function enqueueMany<P extends JobPayload>(
   db: Db,
   job: Job<P>,
-  jobs: { payload: P; orderKey?: string | null; maxAttempts?: number }[],
+  jobs: { payload: P; orderKey?: string | null; maxAttempts?: number; delayMs?: number }[],
 ): Promise<void> {
   if (!jobs.length) return;
   for (const j of jobs) checkPayload(job, j.payload);
@@ -89,7 +90,8 @@ export async function enqueueMany<P extends JobPayload>(
   const rows = sql.join(
     jobs.map((j) => {
       const businessId = typeof j.payload.businessId === "string" ? j.payload.businessId : null;
-      return sql`(${queue}, ${JSON.stringify(j.payload)}::jsonb, ${businessId}, ${j.orderKey ?? null}, now(), ${j.maxAttempts ?? job.maxAttempts})`;
+      const runAt = j.delayMs ? sql`now() + make_interval(secs => ${j.delayMs / 1000})` : sql`now()`;
+      return sql`(${queue}, ${JSON.stringify(j.payload)}::jsonb, ${businessId}, ${j.orderKey ?? null}, ${runAt}, ${j.maxAttempts ?? job.maxAttempts})`;
     }),
     sql`, `,
   );

@@ -7,7 +7,8 @@ import { businesses, type MessageMedia } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ClaimedJob } from "../../jobs/queue";
 import { defineJob } from "../../jobs/job";
-import { claimBatch, completeJob, enqueue, jobsRemoval, releaseBatch, retryJob } from "../../jobs/queue";
+import { claimBatch, completeJob, jobsRemoval, releaseBatch, retryJob } from "../../jobs/queue";
+import { enqueueTogether } from "../../jobs/together";
 import { JOB_COMPLETED, RetryLater, runs } from "../../jobs/worker";
 import { applyStatus, applyStatuses, type BatchedOutcome } from "../../messages/apply-status";
 import { applyReaction } from "../../messages/reactions";
@@ -118,7 +119,9 @@ export async function acceptWebhookBytes(db: Db, raw: Buffer | null, signature: 
   }
   const { phoneNumberIds, businessAccountIds, orderKey, statusesOnly } = routingOf(parsed);
   const payload = { body, phoneNumberIds, businessAccountIds, receivedAt: new Date().toISOString(), ...(statusesOnly ? { statusesOnly } : {}) };
-  await enqueue(db, inboundWebhook, payload, { orderKey, delayMs: statusesOnly ? statusBatchDelayMs() : 0 });
+  // Written together with the webhooks arriving meanwhile (lib/jobs/together.ts): one statement for
+  // many under load, and the 200 only once this one's job is committed.
+  await enqueueTogether(db, inboundWebhook, payload, { orderKey, delayMs: statusesOnly ? statusBatchDelayMs() : 0 });
   return { status: 200, body: "OK" };
 }
 
