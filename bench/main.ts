@@ -16,7 +16,8 @@
 //   BENCH_SKIP_COST=1 (no per-stage cost of one inbound message, bench/message-cost.ts)
 //   BENCH_ONLY=rate (only the sustained-rate line, bench/rate.ts: builds unless BENCH_SKIP_BUILD=1, no results.json)
 //   BENCH_SKIP_RATE=1 (no sustained-rate line)   BENCH_RATE / BENCH_PGLITE_RATE (inbound/s, default 80 / 30)
-//   BENCH_RATE_SECONDS (default 60)   BENCH_RATE_CONVERSATIONS (default 400)
+//   BENCH_RATE_SECONDS (default 60)   BENCH_RATE_CONVERSATIONS (default 400)   BENCH_RATE_WARMUP (s, default 10)
+//   BENCH_RATE_WORKERS=N (Postgres: the app with RUN_WORKER=0 and N `npm run worker` processes; default 0, the worker in-process)
 //   BENCH_SLICES (turns each target takes per scenario, default 10; 2 with BENCH_QUICK): see measureInTurns
 import fs from "node:fs";
 import os from "node:os";

@@ -173,12 +173,20 @@ export const headOfKey = sql`(j.order_key is null or not exists (
     select 1 from jobs o where o.queue = j.queue and o.order_key = j.order_key and o.status = 'pending' and o.id < j.id))`;
 
 /** Registers or refreshes a worker's heartbeat (and forgets workers silent for an hour). */
-export async function heartbeat(db: Db, workerId: string, host: string, pid: number): Promise<void> {
-  await db.execute(
-    sql`insert into workers (id, host, pid) values (${workerId}, ${host}, ${pid})
-      on conflict (id) do update set heartbeat_at = now()`,
+/** Registers or refreshes a worker's heartbeat; answers how many workers of other processes are alive. */
+export async function heartbeat(db: Db, workerId: string, host: string, pid: number): Promise<number> {
+  const [row] = await queryRows<{ others: number }>(
+    db,
+    sql`with me as (
+        insert into workers (id, host, pid) values (${workerId}, ${host}, ${pid})
+        on conflict (id) do update set heartbeat_at = now()
+        returning id
+      )
+      select count(*)::int as others from workers
+      where not (host = ${host} and pid = ${pid}) and heartbeat_at > now() - make_interval(secs => ${WORKER_STALE_SECONDS})`,
   );
   await db.execute(sql`delete from workers where heartbeat_at < now() - interval '1 hour'`);
+  return Number(row?.others ?? 0);
 }
 
 export async function retireWorker(db: Db, workerId: string): Promise<void> {

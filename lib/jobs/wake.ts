@@ -15,14 +15,21 @@ import { componentLogger } from "../observability/log";
 // - inside a job's handler (its transactions are over when the handler returns): once the handler
 //   returned (the worker signals what the handler added, runJobScope below).
 // The wake is direct for a worker in this process with a free slot, which claims the job at once; only
-// when no such worker serves the queue does a NOTIFY go out for the other processes' workers, from
+// when no such worker serves the queue, and another process's worker is alive (the heartbeats say;
+// never with the embedded database, one process), does a NOTIFY go out for those workers, from
 // a statement of its own, one at a time per process (the ones asked for meanwhile go together in the
 // next). A job added in any other transaction (an API request's, a dashboard action's) still
 // notifies in its statement, as before. Workers poll as the backstop (a missed wake costs pollMs).
 
 export const JOBS_CHANNEL = "convo_jobs";
 
-type LocalWorker = { queues: ReadonlySet<string>; wake(): void; hasRoom(): boolean };
+type LocalWorker = {
+  queues: ReadonlySet<string>;
+  wake(): void;
+  hasRoom(): boolean;
+  /** Whether its last heartbeat saw workers of other processes alive (null: not yet known). */
+  othersAlive(): boolean | null;
+};
 
 // On globalThis: Next can load this module more than once (route bundles, instrumentation), and a
 // worker registered by one copy must be seen by the others.
@@ -109,7 +116,8 @@ export function signalJobs(queues: readonly string[]): void {
     for (const w of state.workers) {
       if (!w.queues.has(queue)) continue;
       w.wake();
-      if (w.hasRoom()) taken = true;
+      // A full worker takes the job when a slot frees; with no other worker alive, nobody else would.
+      if (w.hasRoom() || w.othersAlive() === false) taken = true;
     }
     if (!taken) remote.push(queue);
   }

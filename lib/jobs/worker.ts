@@ -103,11 +103,19 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
   let idleResolvers: (() => void)[] = [];
   let unlisten: (() => Promise<void>) | null = null;
   // Registered before the first claim, so no other worker takes this one's jobs for dead.
-  const registered = heartbeat(handle.db, workerId, hostname(), process.pid).catch((err) =>
-    log.error({ workerId, err }, "could not register the worker's heartbeat"),
-  );
+  // Whether other processes' workers are alive, as the last heartbeat saw (./wake.ts: whom to notify).
+  let othersAlive: boolean | null = null;
+  const registered = heartbeat(handle.db, workerId, hostname(), process.pid)
+    .then((others) => {
+      othersAlive = others > 0;
+    })
+    .catch((err) => log.error({ workerId, err }, "could not register the worker's heartbeat"));
   const beat = setInterval(() => {
-    heartbeat(handle.db, workerId, hostname(), process.pid).catch((err) => log.error({ workerId, err }, "heartbeat failed"));
+    heartbeat(handle.db, workerId, hostname(), process.pid)
+      .then((others) => {
+        othersAlive = others > 0;
+      })
+      .catch((err) => log.error({ workerId, err }, "heartbeat failed"));
   }, HEARTBEAT_MS);
   beat.unref?.();
 
@@ -260,7 +268,12 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
     wakeTimer.unref?.();
   }
 
-  const unregister = registerLocalWorker({ queues: new Set(queues), wake, hasRoom: () => !stopped && running < concurrency });
+  const unregister = registerLocalWorker({
+    queues: new Set(queues),
+    wake,
+    hasRoom: () => !stopped && running < concurrency,
+    othersAlive: () => othersAlive,
+  });
   handle
     .listen(JOBS_CHANNEL, (queue) => {
       if (queues.includes(queue)) wake();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { db, dbHandle } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
 import { enqueue, JOBS_CHANNEL } from "@/lib/jobs/queue";
@@ -93,6 +94,66 @@ describe("waking workers for new jobs", () => {
     await marker();
     expect(heard).not.toContain(first);
     expect(heard).not.toContain(second);
+  });
+
+  /** A worker of one slot, busy with its queue's first job until `release`. */
+  async function fullWorker(queue: string) {
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let started = () => {};
+    const busy = new Promise<void>((r) => {
+      started = r;
+    });
+    const ran: number[] = [];
+    workers.push(
+      startWorker(
+        {
+          [queue]: async (payload) => {
+            ran.push(Number(payload.i));
+            if (payload.i === 1) {
+              started();
+              await held;
+            }
+          },
+        },
+        { concurrency: 1, pollMs: 600_000 },
+      ),
+    );
+    await enqueue(db(), testJob(queue), { businessId: BUSINESS, i: 1 });
+    await busy;
+    return { release, ran };
+  }
+
+  // Workers of other files' tests (fake heartbeats, killed ones) must not count as other processes here.
+  const ours = `${hostname()}:${process.pid}:%`;
+
+  it("sends no NOTIFY for a full worker's queue when no other process's worker is alive", async () => {
+    await queryRows(db(), sql`delete from workers where id not like ${ours}`);
+    const queue = queueName("alone");
+    const { release, ran } = await fullWorker(queue);
+    await enqueue(db(), testJob(queue), { businessId: BUSINESS, i: 2 });
+    release();
+    const until = Date.now() + 20_000;
+    while (ran.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(ran).toEqual([1, 2]); // taken when its slot freed, not by the (ten-minute) poll
+    await marker();
+    expect(heard).not.toContain(queue);
+  });
+
+  it("notifies a full worker's queue for the other processes when one of their workers is alive", async () => {
+    const other = `test:wake-other:${randomUUID()}`;
+    await queryRows(db(), sql`insert into workers (id, host, pid) values (${other}, 'elsewhere', 1)`);
+    try {
+      const queue = queueName("others");
+      const { release } = await fullWorker(queue);
+      await enqueue(db(), testJob(queue), { businessId: BUSINESS, i: 2 });
+      await hear(queue);
+      release();
+    } finally {
+      await queryRows(db(), sql`delete from workers where id = ${other}`);
+    }
   });
 
   it("still notifies on commit for a job queued in a transaction outside a job", async () => {
