@@ -10,5 +10,7 @@ export function postgresTarget(databaseUrl: string): { url: string; path?: strin
   const host = url.searchParams.get("host");
   if (!host?.startsWith("/")) return { url: databaseUrl };
   url.searchParams.delete("host");
-  return { url: url.toString(), path: `${host.replace(/\/+$/, "")}/.s.PGSQL.${url.port || 5432}` };
+  let dir = host;
+  while (dir.length > 1 && dir.endsWith("/")) dir = dir.slice(0, -1);
+  return { url: url.toString(), path: `${dir}/.s.PGSQL.${url.port || 5432}` };
 }
