@@ -1,21 +1,14 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runAdmin } from "../helpers/run-admin";
 
 const root = path.resolve(__dirname, "../..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
 
-function admin(args: string[], env: Record<string, string | undefined>) {
-  const res = spawnSync(tsx, ["--conditions=react-server", "scripts/admin.ts", ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  return { code: res.status, stdout: res.stdout.trim(), stderr: res.stderr.trim() };
-}
+const admin = (args: string[], env: Record<string, string | undefined>) => runAdmin(args, { ...process.env, ...env });
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -28,7 +21,7 @@ describe.skipIf(!!process.env.DATABASE_URL)("admin CLI on the embedded database"
   const env = { DATA_DIR: dir, DATABASE_URL: undefined, ENCRYPTION_KEY: undefined };
 
   it("runs commands directly, and through the running server's socket while it holds the database", async () => {
-    const created = admin(["create-business", "--name", "Pizza Roma", "--tokens", "500", "--time-zone", "Europe/Rome"], env);
+    const created = await admin(["create-business", "--name", "Pizza Roma", "--tokens", "500", "--time-zone", "Europe/Rome"], env);
     expect(created.code, created.stderr).toBe(0);
     const { businessId, assistantId } = JSON.parse(created.stdout);
     expect(businessId).toMatch(/^biz_/);
@@ -42,36 +35,36 @@ describe.skipIf(!!process.env.DATABASE_URL)("admin CLI on the embedded database"
       setTimeout(() => reject(new Error("holder did not start")), 45_000);
     });
 
-    const key = admin(["create-key", "--business", businessId, "--scopes", "contacts:read,messages:write", "--name", "ci"], env);
+    const key = await admin(["create-key", "--business", businessId, "--scopes", "contacts:read,messages:write", "--name", "ci"], env);
     expect(key.code, key.stderr).toBe(0);
     const keyOut = JSON.parse(key.stdout);
     expect(keyOut).toMatchObject({ scopes: ["contacts:read", "messages:write"] });
     expect(keyOut.key).toMatch(/^cak_live_/);
     expect(keyOut.id).toMatch(/^key_/);
 
-    const revoked = admin(["revoke-key", "--id", keyOut.id], env);
+    const revoked = await admin(["revoke-key", "--id", keyOut.id], env);
     expect(revoked.code, revoked.stderr).toBe(0);
-    const user = admin(
+    const user = await admin(
       ["create-user", "--business", businessId, "--email", `a${Date.now()}@x.test`, "--password", "longenough", "--role", "agent"],
       env,
     );
     expect(user.code, user.stderr).toBe(0);
     expect(JSON.parse(user.stdout).role).toBe("agent");
-    const grant = admin(["grant-tokens", "--business", businessId, "--tokens", "250"], env);
+    const grant = await admin(["grant-tokens", "--business", businessId, "--tokens", "250"], env);
     expect(JSON.parse(grant.stdout)).toEqual({ balanceTokens: 750 });
 
-    const bad = admin(["create-key", "--business", businessId, "--scopes", "nope:read"], env);
+    const bad = await admin(["create-key", "--business", businessId, "--scopes", "nope:read"], env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/nope:read/);
     holder.kill("SIGTERM");
-  }, 120_000);
+  }, 240_000);
 
-  it("fails with a clear message and exit 1 on a missing flag or unknown command", () => {
-    const missing = admin(["create-business"], env);
+  it("fails with a clear message and exit 1 on a missing flag or unknown command", async () => {
+    const missing = await admin(["create-business"], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("--name is required");
-    const unknown = admin(["frobnicate"], env);
+    const unknown = await admin(["frobnicate"], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("Unknown command frobnicate");
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
 import { openPglite } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
+import { runAdmin } from "../helpers/run-admin";
 
 // SIGTERM drains `npm run api` (and the worker inside it) and `npm run worker`: a request and a job
 // in flight finish, a job that outlives SHUTDOWN_TIMEOUT_MS goes back to the queue uncounted, and the
@@ -15,7 +16,6 @@ import { queryRows, sql } from "@/lib/db/rows";
 // an embedded one on disk (read after the child has let go of it).
 
 const root = path.resolve(__dirname, "../..");
-const tsx = path.join(root, "node_modules", ".bin", "tsx");
 const embedded = !process.env.DATABASE_URL;
 const dataDir = embedded ? fs.mkdtempSync(path.join(os.tmpdir(), "convo-drain-")) : undefined;
 // On Postgres a database of this file's own, so no other test process's worker takes these jobs.
@@ -56,7 +56,7 @@ function start(script: string, env: Record<string, string> = {}): Child {
       new Promise<void>((resolve, reject) => {
         if (output.includes(text)) return resolve();
         waiters.push({ text, resolve });
-        const timer = setTimeout(() => reject(new Error(`no "${text}" from ${script}:\n${output}`)), 60_000);
+        const timer = setTimeout(() => reject(new Error(`no "${text}" from ${script}:\n${output}`)), 120_000);
         timer.unref();
         void exited.then((code) => !output.includes(text) && reject(new Error(`${script} exited ${code} before "${text}":\n${output}`)));
       }),
@@ -65,14 +65,9 @@ function start(script: string, env: Record<string, string> = {}): Child {
   return child;
 }
 
-function admin(args: string[]): Record<string, string> {
-  const res = spawnSync(tsx, ["--conditions=react-server", "scripts/admin.ts", ...args], {
-    cwd: root,
-    env: childEnv(),
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  if (res.status !== 0) throw new Error(`admin ${args[0]} failed: ${res.stderr}`);
+async function admin(args: string[]): Promise<Record<string, string>> {
+  const res = await runAdmin(args, childEnv());
+  if (res.code !== 0) throw new Error(`admin ${args[0]} failed: ${res.stderr}`);
   return JSON.parse(res.stdout);
 }
 
@@ -142,9 +137,9 @@ async function stop(child: Child): Promise<void> {
 let key = "";
 
 /** A business of the test's own (made while no server holds the database), its key in `key`. */
-function freshBusiness(): void {
-  const { businessId } = admin(["create-business", "--name", "Drain Co", "--tokens", "100"]);
-  key = admin(["create-key", "--business", businessId, "--scopes", "all", "--name", "drain"]).key;
+async function freshBusiness(): Promise<void> {
+  const { businessId } = await admin(["create-business", "--name", "Drain Co", "--tokens", "100"]);
+  key = (await admin(["create-key", "--business", businessId, "--scopes", "all", "--name", "drain"])).key;
 }
 
 const adminUrl = () => {
@@ -184,9 +179,9 @@ async function call(base: string, method: string, p: string, body?: unknown) {
 }
 
 // Child processes start slowly on a loaded machine (tsx compiles, the embedded database opens).
-describe("SIGTERM drains", { timeout: 120_000 }, () => {
+describe("SIGTERM drains", { timeout: 240_000 }, () => {
   it("npm run api: the request and the job in flight finish, new connections are refused, exit 0", async () => {
-    freshBusiness();
+    await freshBusiness();
     const receiver = await slowReceiver();
     const port = await freePort();
     const api = start("scripts/api-server.ts", { API_PORT: String(port), API_HOST: "127.0.0.1", SHUTDOWN_TIMEOUT_MS: "20000" });
@@ -245,7 +240,7 @@ describe("SIGTERM drains", { timeout: 120_000 }, () => {
   });
 
   it("npm run worker: a job that outlives SHUTDOWN_TIMEOUT_MS goes back to the queue, not counted as an attempt, and the process exits 0", async () => {
-    freshBusiness();
+    await freshBusiness();
     const receiver = await slowReceiver();
     const port = await freePort();
     // The API server (no worker) takes the request; on the embedded database it must stop before the
