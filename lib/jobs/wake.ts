@@ -76,7 +76,7 @@ export function closeJobScope(scope: JobScope): void {
 const isRoot = (db: Db) => db === currentDbHandle()?.db;
 
 /** Whether a statement on `db` that adds jobs leaves the wake to jobsAdded (true) or NOTIFYs itself. */
-export function wakesAfter(db: Db): boolean {
+function wakesAfter(db: Db): boolean {
   return isRoot(db) || state.scope.getStore()?.open === true;
 }
 
@@ -109,7 +109,7 @@ export function jobsAdded(db: Db, queues: string | readonly string[]): void {
 }
 
 /** Wakes this process's workers for `queues`, and the other processes' when none here has room. */
-export function signalJobs(queues: readonly string[]): void {
+function signalJobs(queues: readonly string[]): void {
   const remote: string[] = [];
   for (const queue of queues) {
     let taken = false;
