@@ -1,6 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -76,11 +77,27 @@ export function lockDataDir(dir: string): () => void {
 }
 
 /**
+ * PGlite is Postgres compiled to WebAssembly (8.9 MB of code), compiled once per process when the
+ * first instance opens. V8 compiles it with its baseline compiler (Liftoff) and then recompiles the
+ * functions it finds hot with its optimizing one (TurboFan), whose code and compilation memory stay
+ * resident: PGlite alone, 289 MiB resident after opening with Liftoff only against 364-411 MiB with
+ * both; the app after the sustained-rate line on PGlite 462-492 MiB against 539, with no more CPU a
+ * message (35.2-37.5 against 39.7 ms; docs/performance.md, eighth round). So the embedded database runs on Liftoff's
+ * code only, set before the module is compiled (a flag read at compile time; it touches no other
+ * code of the process, whose JavaScript has its own compilers). `PGLITE_OPTIMIZE_WASM=1` keeps V8's default.
+ */
+function baselineWasmCompilerOnly(): void {
+  if (process.env.PGLITE_OPTIMIZE_WASM === "1") return;
+  v8.setFlagsFromString("--liftoff-only");
+}
+
+/**
  * The embedded database on `dir` (locked for this process), or in memory for `memory://`. In memory,
  * `loadDataDir` starts it from a copy made by PGlite's `dumpDataDir` (the tests start every file from
  * one migrated copy instead of creating and migrating a database each time).
  */
 export function openPglite(dir = dataDir(), options: { loadDataDir?: Blob } = {}): DbHandle {
+  baselineWasmCompilerOnly();
   // Loaded here, not at import: PGlite's code (about 35 MiB resident) stays out of a Postgres process.
   const { PGlite } = require("@electric-sql/pglite") as typeof import("@electric-sql/pglite");
   const { btree_gist } = require("@electric-sql/pglite/contrib/btree_gist") as typeof import("@electric-sql/pglite/contrib/btree_gist");

@@ -6,9 +6,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
-import { openPglite } from "@/lib/db/client";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { createBusiness } from "@/lib/businesses/businesses";
+import { type Db, openPglite } from "@/lib/db/client";
 import { queryRows, sql } from "@/lib/db/rows";
-import { runAdmin } from "../helpers/run-admin";
+import * as schema from "@/lib/db/schema";
+import { createApiKey } from "@/lib/keys/api-keys";
 
 // SIGTERM drains `npm run api` (and the worker inside it) and `npm run worker`: a request and a job
 // in flight finish, a job that outlives SHUTDOWN_TIMEOUT_MS goes back to the queue uncounted, and the
@@ -63,12 +68,6 @@ function start(script: string, env: Record<string, string> = {}): Child {
   };
   children.push(child);
   return child;
-}
-
-async function admin(args: string[]): Promise<Record<string, string>> {
-  const res = await runAdmin(args, childEnv());
-  if (res.code !== 0) throw new Error(`admin ${args[0]} failed: ${res.stderr}`);
-  return JSON.parse(res.stdout);
 }
 
 /** The jobs and contacts as the database has them; the embedded one is opened once its server has exited. */
@@ -136,10 +135,34 @@ async function stop(child: Child): Promise<void> {
 
 let key = "";
 
-/** A business of the test's own (made while no server holds the database), its key in `key`. */
-async function freshBusiness(): Promise<void> {
-  const { businessId } = await admin(["create-business", "--name", "Drain Co", "--tokens", "100"]);
-  key = (await admin(["create-key", "--business", businessId, "--scopes", "all", "--name", "drain"])).key;
+/**
+ * The database migrated, with a business of the tests' own and its key in `key`, made in this process
+ * while no server holds the database (as `npm run admin create-business` / `create-key` do, which
+ * tests/admin/admin-cli.test.ts covers: two child processes fewer on a slow host).
+ */
+async function migratedWithBusiness(): Promise<void> {
+  const migrationsFolder = path.join(root, "drizzle");
+  const make = async (db: Db) => {
+    const { businessId } = await createBusiness(db, { name: "Drain Co", tokens: 100 });
+    key = (await createApiKey(db, businessId, { name: "drain", scopes: "all" })).key;
+  };
+  if (embedded) {
+    const handle = openPglite(dataDir);
+    try {
+      await migratePglite(handle.db as never, { migrationsFolder });
+      await make(handle.db);
+    } finally {
+      await handle.close();
+    }
+    return;
+  }
+  const client = postgres(drainDatabaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+    await make(drizzlePostgres(client, { schema }) as unknown as Db);
+  } finally {
+    await client.end();
+  }
 }
 
 const adminUrl = () => {
@@ -149,7 +172,7 @@ const adminUrl = () => {
 };
 
 beforeAll(async () => {
-  if (embedded) return;
+  if (embedded) return migratedWithBusiness();
   const url = new URL(process.env.DATABASE_URL as string);
   url.pathname = `${url.pathname}_drain`;
   drainDatabaseUrl = url.toString();
@@ -157,7 +180,8 @@ beforeAll(async () => {
   await admin.unsafe(`drop database if exists "${url.pathname.slice(1)}" with (force)`);
   await admin.unsafe(`create database "${url.pathname.slice(1)}"`);
   await admin.end();
-});
+  await migratedWithBusiness();
+}, 120_000);
 
 afterAll(async () => {
   for (const c of children) if (c.proc.exitCode === null) c.proc.kill("SIGKILL");
@@ -181,7 +205,6 @@ async function call(base: string, method: string, p: string, body?: unknown) {
 // Child processes start slowly on a loaded machine (tsx compiles, the embedded database opens).
 describe("SIGTERM drains", { timeout: 240_000 }, () => {
   it("npm run api: the request and the job in flight finish, new connections are refused, exit 0", async () => {
-    await freshBusiness();
     const receiver = await slowReceiver();
     const port = await freePort();
     const api = start("scripts/api-server.ts", { API_PORT: String(port), API_HOST: "127.0.0.1", SHUTDOWN_TIMEOUT_MS: "20000" });
@@ -240,7 +263,6 @@ describe("SIGTERM drains", { timeout: 240_000 }, () => {
   });
 
   it("npm run worker: a job that outlives SHUTDOWN_TIMEOUT_MS goes back to the queue, not counted as an attempt, and the process exits 0", async () => {
-    await freshBusiness();
     const receiver = await slowReceiver();
     const port = await freePort();
     // The API server (no worker) takes the request; on the embedded database it must stop before the
