@@ -122,4 +122,47 @@ describe("turn concurrency", () => {
     const left = await queryRows(db(), sql`select id from jobs where id = ${job.id}`);
     expect(left).toHaveLength(0);
   });
+
+  it("a turn that fails after removing its job on load leaves the job queued, and its retry answers once", async () => {
+    const shop = await makeShop();
+    const di = customer(shop);
+    await di.say("a human please");
+    const { message } = await di.send(QUESTION);
+    const conversation = await di.conversation();
+    await resumeConversation(db(), shop.businessId, conversation.id, "agent");
+    const payload = { businessId: shop.businessId, conversationId: conversation.id, messageId: message.id };
+    await enqueue(db(), testJob("assistant.turn.test-only"), payload);
+    const [job] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from jobs where queue = 'assistant.turn.test-only' and payload->>'messageId' = ${message.id}`,
+    );
+    // The reply's write fails (after the statement that loaded the turn and removed its job).
+    await db().execute(
+      sql.raw(`create function refuse_reply() returns trigger language plpgsql as $$ begin raise exception 'reply refused by the test'; end $$`),
+    );
+    await db().execute(
+      sql.raw(`create trigger refuse_reply before insert on messages for each row
+          when (new.business_id = '${shop.businessId}' and new.direction = 'outbound') execute function refuse_reply()`),
+    );
+    try {
+      const failed = await runAssistantTurn(db(), payload, Number(job.id)).then(
+        () => null,
+        (err: Error) => err,
+      );
+      // drizzle wraps the database's error ("Failed query: ...") as its cause.
+      expect(String((failed?.cause as Error | undefined)?.message ?? failed?.message)).toMatch(/reply refused by the test/);
+    } finally {
+      await db().execute(sql.raw("drop trigger refuse_reply on messages"));
+      await db().execute(sql.raw("drop function refuse_reply()"));
+    }
+    expect(await queryRows(db(), sql`select id from jobs where id = ${job.id}`)).toHaveLength(1);
+    expect(await di.replies()).toEqual([]); // nothing from the failed turn
+
+    expect(await runAssistantTurn(db(), payload, Number(job.id))).toBe(true);
+    expect((await di.replies()).map((m) => m.text)).toEqual([PARKING_REPLY]);
+    expect(await queryRows(db(), sql`select id from jobs where id = ${job.id}`)).toHaveLength(0);
+    // Run again (a lease that ran out): nothing more is said.
+    expect(await runAssistantTurn(db(), payload, Number(job.id))).toBe(true);
+    expect(await di.replies()).toEqual([]); // replies() lists those since its last call
+  });
 });

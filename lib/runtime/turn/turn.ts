@@ -12,6 +12,7 @@ import {
   contacts,
   conversations,
   type InteractivePayload,
+  jobs,
   messages,
   skillSessions,
 } from "../../db/schema";
@@ -22,6 +23,7 @@ import { showTyping } from "../../messages/message-signals";
 import { decideTurn, type Pending, type TurnInput } from "./decide-turn";
 import { readInbound } from "../base/inbound-text";
 import { askLlm } from "../llm/llm";
+import { llmSettings } from "../llm/llm-client";
 import { understandWithLlm } from "../llm/llm-understand";
 import { retrievalReply } from "../retrieval/retrieval-reply";
 import { seedTurnMemo, startTurnMemo } from "../base/turn-memo";
@@ -39,6 +41,12 @@ const log = componentLogger("assistant");
 // conversation at once) and delete the turn's job row as they commit, so a turn that already replied
 // is never replayed after a crash or a lease that ran out. An LLM call happens between transactions:
 // a slow provider holds no lock and, on the embedded database, does not stall everyone else.
+//
+// Without a model configured (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL) every turn is one pass: nothing can
+// be pending. Its job is then removed by the statement that loads the turn (a `delete ... returning` that
+// also says whether the job was still queued), not by a statement of its own before the commit: one round
+// trip fewer, and the wallet's row, which the reply's charge locks until the commit, is held one round
+// trip less (a business's turns queue on it). The removal still commits with the turn or not at all.
 
 export type TurnPayload = { businessId: string; conversationId: string; messageId: string };
 
@@ -47,9 +55,17 @@ const MAX_PASSES = 8;
 /** True once the turn settled: its job row (given `jobId`) was removed in the turn's last commit. */
 export async function runAssistantTurn(db: Db, payload: TurnPayload, jobId?: number): Promise<boolean> {
   let input: TurnInput = { kind: "message" };
+  const job: TurnJob = { id: jobId, removeOnLoad: jobId !== undefined && !llmSettings() };
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const pending = await db.transaction((tx) => runPass(tx, payload, jobId, input));
+    const pending = await db.transaction((tx) => runPass(tx, payload, job, input));
     if (!pending) return true;
+    if (job.removeOnLoad) {
+      // Not reached while only a model makes a pass pending; were it, the next passes must not read the
+      // job's absence as "another run finished this turn".
+      log.error({ businessId: payload.businessId, messageId: payload.messageId }, "a turn without a model went pending after its job was removed");
+      job.id = undefined;
+      job.removeOnLoad = false;
+    }
     // The model takes seconds: on WhatsApp the customer sees the typing indicator meanwhile (once a turn).
     if (pass === 0)
       await showTyping(db, payload.businessId, payload.messageId, payload.conversationId).catch((err) =>
@@ -61,21 +77,25 @@ export async function runAssistantTurn(db: Db, payload: TurnPayload, jobId?: num
   return false;
 }
 
-async function runPass(tx: Db, payload: TurnPayload, jobId: number | undefined, input: TurnInput): Promise<Pending | null> {
+/** The turn's job: its id (none for a direct call), and whether the loading statement removes it. */
+type TurnJob = { id: number | undefined; removeOnLoad: boolean };
+
+async function runPass(tx: Db, payload: TurnPayload, job: TurnJob, input: TurnInput): Promise<Pending | null> {
   startTurnMemo(tx);
   const [conversation] = await tx
     .select()
     .from(conversations)
     .where(and(eq(conversations.businessId, payload.businessId), eq(conversations.id, payload.conversationId)))
     .for("update");
-  if (!conversation) return finish(tx, jobId);
+  if (!conversation) return finish(tx, job.id);
   // A statement of its own after the lock: its snapshot sees what a run that held the lock committed.
-  const loaded = await loadTurn(tx, conversation, payload, jobId);
+  const loaded = await loadTurn(tx, conversation, payload, job.id, { remove: job.removeOnLoad });
   // Another run of this job (an instance whose lease ran out) already finished the turn.
   if (!loaded.pending) return null;
-  if (conversation.status !== "open" || !loaded.turn) return finish(tx, jobId);
+  const left = job.removeOnLoad ? undefined : job.id;
+  if (conversation.status !== "open" || !loaded.turn) return finish(tx, left);
   const pending = await decideTurn(loaded.turn, input);
-  return pending ?? finish(tx, jobId);
+  return pending ?? finish(tx, left);
 }
 
 async function writeOutsideTransaction(db: Db, pending: Pending): Promise<TurnInput> {
@@ -101,7 +121,7 @@ async function writeOutsideTransaction(db: Db, pending: Pending): Promise<TurnIn
 }
 
 /**
- * Whether the turn's job is still queued, and what the turn reads: the message, the customer's number,
+ * Whether the turn's job is still queued (and, given `remove`, its removal in the same statement), and what the turn reads: the message, the customer's number,
  * the business and its hours, the default assistant, and what the pass's first steps read (the
  * enabled skills, the skill session with its graph, the last reply's buttons, the customer's previous
  * message: Turn.loaded), in one statement.
@@ -111,10 +131,18 @@ export async function loadTurn(
   conversation: typeof conversations.$inferSelect,
   payload: TurnPayload,
   jobId: number | undefined,
+  opts: { remove?: boolean } = {},
 ): Promise<{ pending: boolean; turn: Turn | null }> {
-  const [row] = await tx
+  const removal =
+    jobId !== undefined && opts.remove ? tx.$with("turn_job").as(tx.delete(jobs).where(eq(jobs.id, jobId)).returning({ id: jobs.id })) : null;
+  const [row] = await (removal ? tx.with(removal) : tx)
     .select({
-      pending: jobId === undefined ? sql<boolean>`true` : sql<boolean>`exists (select 1 from jobs where id = ${jobId})`,
+      pending:
+        jobId === undefined
+          ? sql<boolean>`true`
+          : removal
+            ? sql<boolean>`exists (select 1 from ${removal})`
+            : sql<boolean>`exists (select 1 from jobs where id = ${jobId})`,
       message: { id: messages.id, type: messages.type, text: messages.text, content: messages.content },
       contact: { id: contacts.id, phone: contacts.phone, waUserId: contacts.waUserId },
       business: { timeZone: businesses.timeZone, name: businesses.name },
