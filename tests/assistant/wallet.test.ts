@@ -103,11 +103,14 @@ describe("token wallet", () => {
 });
 
 describe("turn concurrency", () => {
-  it("runs a turn once even when two instances run its job at the same moment", async () => {
+  /**
+   * A customer's question with a turn job of the test's own: in handoff no turn is queued for the
+   * message, so the test queues one and runs the turn itself (as one or two "instances").
+   */
+  async function questionWithOwnTurnJob() {
     const shop = await makeShop();
     const di = customer(shop);
     await di.say("a human please");
-    // In handoff no turn is queued for this message; we queue our own job row for the two "instances".
     const { message } = await di.send(QUESTION);
     const conversation = await di.conversation();
     await resumeConversation(db(), shop.businessId, conversation.id, "agent");
@@ -117,6 +120,11 @@ describe("turn concurrency", () => {
       db(),
       sql`select id from jobs where queue = 'assistant.turn.test-only' and payload->>'messageId' = ${message.id}`,
     );
+    return { shop, di, payload, job };
+  }
+
+  it("runs a turn once even when two instances run its job at the same moment", async () => {
+    const { di, payload, job } = await questionWithOwnTurnJob();
     await Promise.all([runAssistantTurn(db(), payload, Number(job.id)), runAssistantTurn(db(), payload, Number(job.id))]);
     expect((await di.replies()).map((m) => m.text)).toEqual([PARKING_REPLY]);
     const left = await queryRows(db(), sql`select id from jobs where id = ${job.id}`);
@@ -124,18 +132,7 @@ describe("turn concurrency", () => {
   });
 
   it("a turn that fails after removing its job on load leaves the job queued, and its retry answers once", async () => {
-    const shop = await makeShop();
-    const di = customer(shop);
-    await di.say("a human please");
-    const { message } = await di.send(QUESTION);
-    const conversation = await di.conversation();
-    await resumeConversation(db(), shop.businessId, conversation.id, "agent");
-    const payload = { businessId: shop.businessId, conversationId: conversation.id, messageId: message.id };
-    await enqueue(db(), testJob("assistant.turn.test-only"), payload);
-    const [job] = await queryRows<{ id: number }>(
-      db(),
-      sql`select id from jobs where queue = 'assistant.turn.test-only' and payload->>'messageId' = ${message.id}`,
-    );
+    const { shop, di, payload, job } = await questionWithOwnTurnJob();
     // The reply's write fails (after the statement that loaded the turn and removed its job).
     await db().execute(
       sql.raw(`create function refuse_reply() returns trigger language plpgsql as $$ begin raise exception 'reply refused by the test'; end $$`),
