@@ -62,13 +62,31 @@ export async function activeConversation(db: Db, businessId: string, contactId: 
 /**
  * The contact's non-closed conversation, or a new open one. The partial unique index makes two racing
  * callers end up with the same conversation.
+ *
+ * `read`: the contact's latest conversation as the caller read it in this transaction, when that one is
+ * closed or there is none (a contact made just now). Then the conversation is opened by one statement
+ * (the insert returns the row), and whether it reopens a thread is known without reading: 1 statement
+ * instead of 4. Should an open one exist after all (opened meanwhile), the insert does nothing and the
+ * reads below find it.
  */
 export async function ensureConversation(
   tx: Db,
   businessId: string,
   contactId: string,
   opener: { type: ConversationActorType; userId: string | null } = { type: "customer", userId: null },
+  read?: { latest: ConversationRow | null },
 ): Promise<{ conversation: ConversationRow; created: boolean }> {
+  if (read && (read.latest === null || read.latest.status === "closed")) {
+    const [opened] = await tx
+      .insert(conversations)
+      .values({ id: newId("conv"), businessId, contactId, status: "open" })
+      .onConflictDoNothing({ target: [conversations.businessId, conversations.contactId], where: sql`status <> 'closed'` })
+      .returning();
+    if (opened) {
+      if (read.latest) await recordConversationEvent(tx, opened, { kind: "reopened", actor: opener });
+      return { conversation: opened, created: true };
+    }
+  }
   const existing = await activeConversation(tx, businessId, contactId);
   if (existing) return { conversation: existing, created: false };
   const inserted = await queryRows<{ id: string }>(

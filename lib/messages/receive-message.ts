@@ -94,7 +94,8 @@ export async function receiveInboundMessage(db: Db, businessId: string, input: I
       const { optOutWords } = state;
       const survey = input.handledElsewhere || !latest ? null : surveyReplyIn(latest, input);
       const conversation =
-        survey?.conversation ?? (latest && latest.status !== "closed" ? latest : (await ensureConversation(tx, businessId, contact.id)).conversation);
+        survey?.conversation ??
+        (latest && latest.status !== "closed" ? latest : (await ensureConversation(tx, businessId, contact.id, undefined, { latest })).conversation);
       // handleOptOutWords's own test, on the business's words read above: most messages are no STOP or
       // START, and for them its reads are skipped and the turn's job goes with the message.
       const mayOpt = !survey && !!input.text && input.text.length <= 60 && optIntent(input.text, "", optOutWords) !== null;

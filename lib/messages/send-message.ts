@@ -81,8 +81,10 @@ export async function sendMessage(db: Db, businessId: string, request: SendMessa
   return db.transaction(async (tx) => {
     // Until the message commits, the unused-file sweep cannot remove its file (found before the transaction).
     if (media?.fileId) await holdMediaFile(tx, businessId, media.fileId);
-    const { contact } = await ensureContact(tx, businessId, input.to);
-    const { conversation } = await ensureConversation(tx, businessId, contact.id, { type: opts.source, userId: opts.userId ?? null });
+    const { contact, created } = await ensureContact(tx, businessId, input.to);
+    // A contact made just now has no conversation: it is opened without reading first.
+    const opener = { type: opts.source, userId: opts.userId ?? null };
+    const { conversation } = await ensureConversation(tx, businessId, contact.id, opener, created ? { latest: null } : undefined);
     if (opts.source === "agent" && opts.seenUpTo && !opts.force) {
       await assertNoReplySince(tx, businessId, conversation, opts.seenUpTo, opts.userId ?? null);
     }

@@ -8,7 +8,7 @@ import { createApiServer } from "../../lib/api/standalone-server";
 import { signWhatsAppBody } from "../../lib/channels/whatsapp/signature";
 import { closeConversation, handoffConversation } from "../../lib/conversations/transitions";
 import { db } from "../../lib/db/client";
-import { contacts, conversations, records } from "../../lib/db/schema";
+import { contacts, conversationEvents, conversations, records } from "../../lib/db/schema";
 import type { Worker } from "../../lib/jobs/worker";
 import { assistantTurn } from "../../lib/messages/receive-message";
 import { metaJson, newWamid } from "../fakes/graph-server";
@@ -395,5 +395,37 @@ describe("inbound messages", () => {
     const third = (await messagesOf(b.businessId))[2];
     expect(third.conversationId).toBe(second.conversationId);
     expect(await jobsFor(assistantTurn.name, "messageId", third.id)).toHaveLength(0);
+  });
+
+  it("opens a conversation in one statement only when none is open: an open one older than the closed latest is written into", async () => {
+    const b = await connect();
+    const phone = uniquePhone();
+    const threadOf = async (conversationId: string) =>
+      (
+        await db().select({ kind: conversationEvents.kind }).from(conversationEvents).where(eq(conversationEvents.conversationId, conversationId))
+      ).map((e) => e.kind);
+    await b.fake.postInbound(b.fake.inboundPayload({ messages: [{ from: phone, text: "first visit" }] }));
+    await settle();
+    const [first] = await messagesOf(b.businessId);
+    // A new contact's conversation reopens nothing.
+    expect(await threadOf(first.conversationId)).not.toContain("reopened");
+    await closeConversation(db(), b.businessId, first.conversationId, "agent");
+    await b.fake.postInbound(b.fake.inboundPayload({ messages: [{ from: phone, text: "back again" }] }));
+    await settle();
+    const [, second] = await messagesOf(b.businessId);
+    expect(second.conversationId).not.toBe(first.conversationId);
+    expect(await threadOf(second.conversationId)).toContain("reopened");
+
+    // The latest conversation closed, the older one open again (as a person may set it): the customer's
+    // next message belongs to the open one, and no third conversation is made.
+    await db().update(conversations).set({ status: "closed" }).where(eq(conversations.id, second.conversationId));
+    await db().update(conversations).set({ status: "open" }).where(eq(conversations.id, first.conversationId));
+    await b.fake.postInbound(b.fake.inboundPayload({ messages: [{ from: phone, text: "still there?" }] }));
+    await settle();
+    const third = (await messagesOf(b.businessId))[2];
+    expect(third.text).toBe("still there?");
+    expect(third.conversationId).toBe(first.conversationId);
+    const ofContact = await db().select({ id: conversations.id }).from(conversations).where(eq(conversations.contactId, first.contactId));
+    expect(ofContact).toHaveLength(2);
   });
 });
