@@ -4,6 +4,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { withHeaderLimit } from "../lib/api/limits";
+import { embeddedDatabaseEnv, embeddedDatabaseNodeArgs } from "../lib/db/embedded-env";
 import { isProcessAlive } from "../lib/process-alive";
 
 export const root = path.resolve(__dirname, "..");
@@ -122,8 +123,11 @@ export async function waitForHttp(url: string, timeoutMs: number, exited?: Promi
 }
 
 /** `databaseUrl` null: the embedded database (PGlite) in the DATA_DIR the caller passes in `extra`. */
+// On PGlite every server, ours and bare Next alike, starts as `npm start` starts its server: with the
+// embedded database's malloc setting (lib/db/embedded-env.ts).
 const sharedEnv = (databaseUrl: string | null, extra: Record<string, string | undefined> = {}) => ({
   DATABASE_URL: databaseUrl ?? undefined,
+  ...(databaseUrl ? {} : embeddedDatabaseEnv()),
   NODE_ENV: "production",
   ENCRYPTION_KEY: Buffer.alloc(32, 11).toString("base64"),
   NEXTAUTH_SECRET: "bench-and-reliability-only-secret",
@@ -167,7 +171,7 @@ export function startServe(
   return startServer({
     name,
     command: process.execPath,
-    args: [...benchNodeArgs(), path.join(root, "scripts", "serve.mjs")],
+    args: [...benchNodeArgs(), ...(databaseUrl ? [] : embeddedDatabaseNodeArgs()), path.join(root, "scripts", "serve.mjs")],
     port,
     env: { ...sharedEnv(databaseUrl, env), NEXT_DIST_DIR: distDir, HOSTNAME: "127.0.0.1" },
     readyPath: "/v1/openapi.json",

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { withHeaderLimit } from "../lib/api/limits";
 import { closeDb, databaseKind, dataDir, db } from "../lib/db/client";
+import { embeddedDatabaseEnv, embeddedDatabaseNodeArgs } from "../lib/db/embedded-env";
 import { migrate } from "../lib/db/migrate";
 import { businesses } from "../lib/db/schema";
 import { createInterface } from "node:readline/promises";
@@ -50,10 +51,17 @@ async function main() {
   await closeDb(); // hand the embedded database to the server process
 
   // scripts/serve.mjs: `next start` plus the socket's peer address for sign-in throttling.
-  const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
+  const embedded = databaseKind() === "pglite";
+  const server = spawn(process.execPath, [...(embedded ? embeddedDatabaseNodeArgs() : []), path.join(root, "scripts", "serve.mjs")], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, PORT: port, NODE_ENV: "production", NODE_OPTIONS: withHeaderLimit(process.env.NODE_OPTIONS) },
+    env: {
+      ...process.env,
+      ...(embedded ? embeddedDatabaseEnv() : {}),
+      PORT: port,
+      NODE_ENV: "production",
+      NODE_OPTIONS: withHeaderLimit(process.env.NODE_OPTIONS),
+    },
   });
   const url = `http://localhost:${port}`;
   logger().info({ port, database: databaseKind() === "pglite" ? `embedded, ${dataDir()}` : "Postgres" }, `serving on ${url}`);

@@ -79,16 +79,22 @@ export function lockDataDir(dir: string): () => void {
 /**
  * PGlite is Postgres compiled to WebAssembly (8.9 MB of code), compiled once per process when the
  * first instance opens. V8 compiles it with its baseline compiler (Liftoff) and then recompiles the
- * functions it finds hot with its optimizing one (TurboFan), whose code and compilation memory stay
- * resident: PGlite alone, 289 MiB resident after opening with Liftoff only against 364-411 MiB with
- * both; the app after the sustained-rate line on PGlite 462-492 MiB against 539, with no more CPU a
- * message (35.2-37.5 against 39.7 ms; docs/performance.md, eighth round). So the embedded database runs on Liftoff's
- * code only, set before the module is compiled (a flag read at compile time; it touches no other
- * code of the process, whose JavaScript has its own compilers). `PGLITE_OPTIMIZE_WASM=1` keeps V8's default.
+ * functions it finds hot with its optimizing one (TurboFan), on several background threads at once
+ * by default. That recompilation is what makes heavy statements fast (a contacts search over 10,000
+ * contacts: 14 ms a statement against 27 with Liftoff's code only), and its memory is what stays
+ * resident: threads compiling at once leave their malloc arenas fragmented. So the embedded database
+ * is recompiled by one background task (set here, before the module compiles: a flag read at compile
+ * time, touching no other code of the process), in a process started with one malloc arena
+ * (`embeddedDatabaseEnv` in ./embedded-env.ts, which glibc reads at start: `npm start` sets it for its server). Measured on
+ * the benchmark's PGlite data set: 272-283 MiB resident after opening and searching, against 297-349
+ * with V8's defaults and 260 with Liftoff only (docs/performance.md, ninth round).
+ * `PGLITE_WASM=baseline`: Liftoff's code only (the least memory, heavy statements about twice as
+ * slow); `PGLITE_WASM=v8`: V8's defaults.
  */
-function baselineWasmCompilerOnly(): void {
-  if (process.env.PGLITE_OPTIMIZE_WASM === "1") return;
-  v8.setFlagsFromString("--liftoff-only");
+function embeddedDatabaseCompilation(): void {
+  const mode = process.env.PGLITE_WASM?.trim();
+  if (mode === "v8") return;
+  v8.setFlagsFromString(mode === "baseline" ? "--liftoff-only" : "--wasm-num-compilation-tasks=1");
 }
 
 /**
@@ -97,7 +103,7 @@ function baselineWasmCompilerOnly(): void {
  * one migrated copy instead of creating and migrating a database each time).
  */
 export function openPglite(dir = dataDir(), options: { loadDataDir?: Blob } = {}): DbHandle {
-  baselineWasmCompilerOnly();
+  embeddedDatabaseCompilation();
   // Loaded here, not at import: PGlite's code (about 35 MiB resident) stays out of a Postgres process.
   const { PGlite } = require("@electric-sql/pglite") as typeof import("@electric-sql/pglite");
   const { btree_gist } = require("@electric-sql/pglite/contrib/btree_gist") as typeof import("@electric-sql/pglite/contrib/btree_gist");
