@@ -153,6 +153,9 @@ async function main() {
   // Each answer's latency by the 10-second stretch of the measured window its message was sent in.
   const stretches: number[][] = [];
   const samples: { at: number; backlog: number | null }[] = [];
+  // The warm-up, for diagnosis (not counted): answers' p50 by second sent, and the backlog each second.
+  const warmStretches: number[][] = [];
+  const warmBacklog: (number | null)[] = [];
   // Open loop: customer i writes at startedAt + i/rate + k*period, or as soon as its last answer came
   // if that was later (a customer does not write twice before an answer).
   const crowd = Array.from({ length: conversations }, async (_, i) => {
@@ -168,7 +171,10 @@ async function main() {
       posted++;
       const took = await turn(from, lines[(i + k) % lines.length]);
       if (took === "refused") refused++;
-      else if (counted) {
+      else if (!counted && took !== null) {
+        const second = Math.max(0, Math.floor((sentAt - startedAt) / 1000));
+        (warmStretches[second] ??= []).push(took);
+      } else if (counted) {
         measured++;
         if (took !== null) {
           latencies.push(took);
@@ -186,7 +192,11 @@ async function main() {
   // as autovacuum would within the measured minute. (The embedded database's one process is the app's.)
   // The crowd's first messages are only being written now: wait for the warm-up's last second, or
   // the statistics would describe the empty tables of the start.
-  while (Date.now() < measureFrom - 1000) await sleep(100);
+  while (Date.now() < measureFrom - 1000) {
+    const at = Date.now();
+    if (at >= startedAt) warmBacklog.push(await backlog());
+    await sleep(Math.max(0, Math.min(1000 - (Date.now() - at), measureFrom - 1000 - Date.now())));
+  }
   if (process.env.DATABASE_URL) {
     const { default: postgres } = await import("postgres");
     const { postgresTarget } = await import("../lib/db/url");
@@ -292,6 +302,10 @@ async function main() {
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
       p50By10s: Array.from(stretches, (xs) => (xs?.length ? percentile(xs, 50) : null)),
+      warmup: {
+        p50BySecond: Array.from(warmStretches, (xs) => (xs?.length ? percentile(xs, 50) : null)),
+        backlogBySecond: warmBacklog,
+      },
       p95By10s: Array.from(stretches, (xs) => (xs?.length ? percentile(xs, 95) : null)),
       backlog: {
         start: mean(window.slice(0, edge).map((s) => s.backlog as number)),

@@ -7,7 +7,7 @@
  * background compilation of PGlite's WebAssembly frees is reused rather than left in an arena of its
  * own (./client.ts, embeddedDatabaseCompilation). A value already set is kept.
  */
-export function embeddedDatabaseEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function embeddedDatabaseEnv(env: Record<string, string | undefined> = process.env): Record<string, string> {
   return env.MALLOC_ARENA_MAX ? {} : { MALLOC_ARENA_MAX: "1" };
 }
 
