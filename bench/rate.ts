@@ -173,7 +173,9 @@ async function main() {
       if (took === "refused") refused++;
       else if (!counted && took !== null) {
         const second = Math.max(0, Math.floor((sentAt - startedAt) / 1000));
-        (warmStretches[second] ??= []).push(took);
+        const list = warmStretches[second] ?? [];
+        list.push(took);
+        warmStretches[second] = list;
       } else if (counted) {
         measured++;
         if (took !== null) {
