@@ -177,8 +177,9 @@ export function floorScenarios(sql: postgres.Sql, businessId: string) {
       const to = new Date();
       const from = new Date(to.getTime() - days * DAY);
       // As lib/analytics/rollups.ts: the whole UTC hours from the hourly rollups, the partial hours at the
-      // window's ends from the raw rows ([from, to] both included: to + 1 ms, excluded), or, when an end is
-      // most of its hour, that hour's rollup less the raw rows of the rest of it (signed windows).
+      // window's ends from the raw rows ([from, to] both included: to + 1 ms, excluded), or, when the rest
+      // of an end's hour can hold fewer rows (a start: most of its hour; the end at now: always), that
+      // hour's rollup less the raw rows of the rest of it (signed windows).
       const end = to.getTime() + 1;
       let first = Math.ceil(from.getTime() / HOUR) * HOUR;
       let last = Math.floor(end / HOUR) * HOUR;
@@ -188,7 +189,8 @@ export function floorScenarios(sql: postgres.Sql, businessId: string) {
       else if (from.getTime() < first) head = [from.getTime(), first, 1];
       if (head[2] === -1) first -= HOUR;
       let tail = [end, end, 0];
-      if (end - last >= HOUR / 2) tail = [end, last + HOUR, -1];
+      // The rest of the hour holds rows only up to now (lib/analytics/rollups.ts, rangePlan).
+      if (Math.max(0, Math.min(last + HOUR, Date.now()) - end) < end - last) tail = [end, last + HOUR, -1];
       else if (last < end) tail = [last, end, 1];
       if (tail[2] === -1) last += HOUR;
       const at = (ms: number) => new Date(ms);

@@ -2,7 +2,7 @@ import "server-only";
 import { isBsuid } from "../shared/customer-address";
 import { and, desc, eq, getTableColumns, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { jsonValue, queryRows } from "../db/rows";
+import { jsonValue } from "../db/rows";
 import { type DatesOrIso, pickColumns, type RowOf } from "../db/table-rows";
 import { type ConversationActorType, type ConversationStatus, contacts, conversations } from "../db/schema";
 import { recordConversationEvent } from "./conversation-events";
@@ -63,11 +63,10 @@ export async function activeConversation(db: Db, businessId: string, contactId: 
  * The contact's non-closed conversation, or a new open one. The partial unique index makes two racing
  * callers end up with the same conversation.
  *
- * `read`: the contact's latest conversation as the caller read it in this transaction, when that one is
- * closed or there is none (a contact made just now). Then the conversation is opened by one statement
- * (the insert returns the row), and whether it reopens a thread is known without reading: 1 statement
- * instead of 4. Should an open one exist after all (opened meanwhile), the insert does nothing and the
- * reads below find it.
+ * `read`: the contact's latest conversation as the caller read it in this transaction. When that one is
+ * closed or there is none (a contact made just now), nothing is read first and whether the new one
+ * reopens a thread is known: 1 statement instead of 3. Should an open one exist after all (opened
+ * meanwhile, or an older one reopened), the insert does nothing and it is read.
  */
 export async function ensureConversation(
   tx: Db,
@@ -76,36 +75,33 @@ export async function ensureConversation(
   opener: { type: ConversationActorType; userId: string | null } = { type: "customer", userId: null },
   read?: { latest: ConversationRow | null },
 ): Promise<{ conversation: ConversationRow; created: boolean }> {
-  if (read && (read.latest === null || read.latest.status === "closed")) {
-    const [opened] = await tx
-      .insert(conversations)
-      .values({ id: newId("conv"), businessId, contactId, status: "open" })
-      .onConflictDoNothing({ target: [conversations.businessId, conversations.contactId], where: sql`status <> 'closed'` })
-      .returning();
-    if (opened) {
-      if (read.latest) await recordConversationEvent(tx, opened, { kind: "reopened", actor: opener });
-      return { conversation: opened, created: true };
-    }
+  const noneOpen = read !== undefined && (read.latest === null || read.latest.status === "closed");
+  if (!noneOpen) {
+    const existing = await activeConversation(tx, businessId, contactId);
+    if (existing) return { conversation: existing, created: false };
   }
-  const existing = await activeConversation(tx, businessId, contactId);
-  if (existing) return { conversation: existing, created: false };
-  const inserted = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into conversations (id, business_id, contact_id, status) values (${newId("conv")}, ${businessId}, ${contactId}, 'open')
-        on conflict (business_id, contact_id) where status <> 'closed' do nothing returning id`,
-  );
-  const conversation = await activeConversation(tx, businessId, contactId);
-  if (!conversation) throw new Error("conversation vanished while being opened");
-  if (inserted.length > 0) {
-    // A contact whose earlier conversations are all closed: the thread says it was reopened, and by whom.
-    const [closed] = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(and(eq(conversations.businessId, businessId), eq(conversations.contactId, contactId), eq(conversations.status, "closed")))
-      .limit(1);
-    if (closed) await recordConversationEvent(tx, conversation, { kind: "reopened", actor: opener });
+  const [opened] = await tx
+    .insert(conversations)
+    .values({ id: newId("conv"), businessId, contactId, status: "open" })
+    .onConflictDoNothing({ target: [conversations.businessId, conversations.contactId], where: sql`status <> 'closed'` })
+    .returning();
+  if (!opened) {
+    const conversation = await activeConversation(tx, businessId, contactId);
+    if (!conversation) throw new Error("conversation vanished while being opened");
+    return { conversation, created: false };
   }
-  return { conversation, created: inserted.length > 0 };
+  // A contact whose earlier conversations are all closed: the thread says it was reopened, and by whom.
+  const reopens = noneOpen
+    ? read?.latest != null
+    : (
+        await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.businessId, businessId), eq(conversations.contactId, contactId), eq(conversations.status, "closed")))
+          .limit(1)
+      ).length > 0;
+  if (reopens) await recordConversationEvent(tx, opened, { kind: "reopened", actor: opener });
+  return { conversation: opened, created: true };
 }
 
 /** The latest time the customer wrote, over all their conversations (the 24-hour window's anchor). */
