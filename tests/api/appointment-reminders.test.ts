@@ -64,7 +64,8 @@ const outbound = (s: Salon, contactId: string) =>
     .select()
     .from(schema.messages)
     .where(and(eq(schema.messages.businessId, s.businessId), eq(schema.messages.contactId, contactId), eq(schema.messages.direction, "outbound")))
-    .orderBy(schema.messages.createdAt);
+    // The id breaks a tie: two replies of one answer (taken, then the times) can share a millisecond.
+    .orderBy(schema.messages.createdAt, schema.messages.id);
 
 async function tap(s: Salon, phone: string, id: string, kind: "button" | "list" = "button") {
   const { message, conversation } = await receiveInboundMessage(db(), s.businessId, {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { analyticsSummary } from "@/lib/analytics/analytics";
 import { db } from "@/lib/db/client";
@@ -20,7 +20,9 @@ describe("the demo business through the sandbox", () => {
       db()
         .select()
         .from(records)
-        .where(and(eq(records.businessId, shop.businessId), eq(records.collection, name)));
+        .where(and(eq(records.businessId, shop.businessId), eq(records.collection, name)))
+        // In the order they were placed: without ORDER BY the database gives none (an update can move a row).
+        .orderBy(asc(records.createdAt), asc(records.id));
     const seeded = { bookings: (await collection("bookings")).length, leads: (await collection("leads")).length };
     const before = await getWallet(db(), shop.businessId);
 

@@ -173,7 +173,12 @@ export function customer(shop: Shop, phone = newSandboxCustomer()) {
     async conversation() {
       const contact = await findContactByPhone(db(), shop.businessId, phone);
       if (!contact) throw new Error("no contact yet");
-      const [row] = await db().select().from(conversations).where(eq(conversations.contactId, contact.id)).orderBy(sql`created_at desc`).limit(1);
+      const [row] = await db()
+        .select()
+        .from(conversations)
+        .where(eq(conversations.contactId, contact.id))
+        .orderBy(sql`created_at desc, id desc`)
+        .limit(1);
       return row;
     },
   };

@@ -5,7 +5,7 @@
 // as their owners would (tests/conversations/trades/setup.ts), the clock pinned to the corpus's; then a
 // tea shop's orders (Casa do Chá): a request said beside a question, a count given after "how many?",
 // thanks with an apology at the confirmation, and a time to collect at which the shop is closed.
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { appointments, records } from "@/lib/db/schema";
@@ -550,6 +550,8 @@ describe("the order skill with a tea shop's customers", () => {
         .select()
         .from(records)
         .where(and(eq(records.businessId, shops.shop.businessId), eq(records.collection, "orders")))
+        // Oldest first, so that the orders a message placed are the last ones (slice(before) below).
+        .orderBy(asc(records.createdAt), asc(records.id))
     ).map((r) => r.fields as { items: Array<{ itemId?: string; externalId?: string; qty: number }>; fulfilment: string; total: unknown });
   const lines = (o: { items: Array<{ itemId?: string; externalId?: string; qty: number }> }) =>
     o.items.map((i) => [i.externalId ?? i.itemId, i.qty]).sort();

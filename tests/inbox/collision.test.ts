@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newSandboxCustomer, simulateInbound } from "@/lib/channels/sandbox-simulator";
 import { db } from "@/lib/db/client";
@@ -30,7 +30,9 @@ const agentMessages = async (conversationId: string) =>
   db()
     .select()
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.source, "agent")));
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.source, "agent")))
+    // Oldest first: .at(-1) below is the latest reply (without ORDER BY the rows come in no set order).
+    .orderBy(asc(messages.createdAt), asc(messages.id));
 
 describe("who else is in the conversation", () => {
   it("each member sees the others viewing and typing; a silent viewer drops out after 15 seconds, and leaving is at once", async () => {

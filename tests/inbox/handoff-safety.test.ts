@@ -40,7 +40,7 @@ describe("item 1: waiting since starts at the handoff", () => {
     const conv = await ada.conversation();
     expect(conv.status).toBe("handoff");
     // The assistant spoke last, yet the customer is waiting for a person.
-    const [last] = await db().select().from(messages).where(eq(messages.conversationId, conv.id)).orderBy(sql`created_at desc`).limit(1);
+    const [last] = await db().select().from(messages).where(eq(messages.conversationId, conv.id)).orderBy(sql`created_at desc, id desc`).limit(1);
     expect(last.source).toBe("assistant");
     expect(conv.waitingSince).not.toBeNull();
     expect(ms(conv.waitingSince)).toBeGreaterThanOrEqual(before - 1000);
