@@ -165,6 +165,19 @@ async function postWebhook(body: unknown) {
 
 const setup = { db: null as unknown as Db };
 
+/** The tallies so far as per-message figures by stage, over `inbound` messages. */
+function summarize(inbound: number) {
+  const per = (n: number) => Math.round((n / inbound) * 100) / 100;
+  return [...tallies].map(([name, t]) => ({
+    stage: name,
+    statements: per(t.statements + 2 * t.transactions),
+    transactions: per(t.transactions),
+    cpuMs: Math.round((t.cpuUs / 1000 / inbound) * 100) / 100,
+    wallMs: Math.round((t.wallMs / inbound) * 100) / 100,
+    detail: Object.fromEntries([...t.byStatement].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, per(v)])),
+  }));
+}
+
 async function main() {
   const rounds = Number(process.env.COST_ROUNDS ?? 3);
   const statusesEach = process.env.COST_STATUSES === "each";
@@ -204,10 +217,13 @@ async function main() {
 
   let inbound = 0;
   let replies = 0;
+  // Round 0's stages (the cold process's first messages), printed beside the counted rounds' as `cold`.
+  let cold: ReturnType<typeof summarize> | null = null;
   let phone = 351_910_000_000;
   // Round 0 warms the process (module loading, JIT, statement preparation) and is not counted.
   for (let round = 0; round <= rounds; round++) {
     if (round === 1) {
+      cold = summarize(scripts.reduce((n, messages) => n + messages.length, 0));
       tallies.clear();
       graphCalls = 0;
       graphMs = 0;
@@ -267,15 +283,8 @@ async function main() {
   if (traceLines) console.error(traceLines.join("\n"));
   traceLines = null;
   const [{ left }] = await queryRows<{ left: number }>(db, sql`select count(*)::int as left from jobs where status = 'pending'`);
+  const stages = summarize(inbound);
   const per = (n: number) => Math.round((n / inbound) * 100) / 100;
-  const stages = [...tallies].map(([name, t]) => ({
-    stage: name,
-    statements: per(t.statements + 2 * t.transactions),
-    transactions: per(t.transactions),
-    cpuMs: Math.round((t.cpuUs / 1000 / inbound) * 100) / 100,
-    wallMs: Math.round((t.wallMs / inbound) * 100) / 100,
-    detail: Object.fromEntries([...t.byStatement].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, per(v)])),
-  }));
   console.log(
     JSON.stringify({
       cost: true,
@@ -287,6 +296,7 @@ async function main() {
       graphMsPerInbound: Math.round((graphMs / inbound) * 100) / 100,
       jobsLeft: Number(left),
       stages,
+      cold: cold?.map(({ stage, cpuMs, wallMs }) => ({ stage, cpuMs, wallMs })),
     }),
   );
   await fake.close();
