@@ -10,11 +10,13 @@ import { isProcessAlive } from "../process-alive";
 import { EmbeddedDatabase } from "./embedded";
 import { preparingClient } from "./prepared";
 import { postgresTarget } from "./url";
-import * as schema from "./schema";
 
 // One type for both drivers: query functions take `Db` (or a transaction, which is also a Db).
-// (`any`: the two drivers differ only in their raw result type.)
-export type Db = PgDatabase<PgQueryResultHKT & any, typeof schema>;
+// (`any`: the two drivers differ only in their raw result type.) No schema is given to drizzle: nothing
+// uses its relational queries (`db.query.*`, which this type now refuses), and with a schema every
+// transaction built a query builder for each of the schema's tables before its first statement (about
+// 3 % of a message's CPU in the cost bench, docs/performance.md).
+export type Db = PgDatabase<PgQueryResultHKT & any>;
 
 type Listener = (payload: string) => void;
 export type DbHandle = {
@@ -118,7 +120,7 @@ export function openPglite(dir = dataDir(), options: { loadDataDir?: Blob } = {}
     !inMemory,
   );
   // drizzle talks to the wrapper, so the instance behind it can be replaced after a trap.
-  const db = drizzlePglite(embedded as unknown as PGlite, { schema }) as unknown as Db;
+  const db = drizzlePglite(embedded as unknown as PGlite) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -149,7 +151,7 @@ function openPostgres(databaseUrl: string): DbHandle {
     connection: { application_name: "convo-assistant", ...(process.env.DB_PREPARE === "0" ? {} : { jit: "off" }) },
   });
   const client = process.env.DB_PREPARE === "0" ? sql : preparingClient(sql);
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const db = drizzlePostgres(client) as unknown as Db;
   return {
     db,
     kind: "postgres",
