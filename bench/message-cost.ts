@@ -193,6 +193,13 @@ async function main() {
   setDbHandle(handle);
   setup.db = handle.db;
   await migrate();
+  if (process.env.COST_WARMUP) {
+    const { warmUp } = await import("../lib/server/warm-up");
+    const t0 = process.cpuUsage();
+    const r = await warmUp(Number(process.env.COST_WARMUP));
+    const u = process.cpuUsage(t0);
+    console.error("warm-up", JSON.stringify(r), "cpu ms", (u.user + u.system) / 1000);
+  }
   const db = handle.db;
   const { businessId } = await seedDemo(db);
   await setWhatsApp(db, businessId, { phoneNumberId, accessToken, displayNumber: "+15550783881" });

@@ -10,6 +10,7 @@ import { watchQueues } from "./metrics-endpoint";
 import { closeHttpServer } from "./close-http-server.mjs";
 import { jobHandlers } from "./jobs";
 import { nodeRouteOf } from "./node-routes";
+import { warmUp } from "./warm-up";
 
 // The composition root: what every server process (the Next app, `npm run api`, `npm run worker`)
 // does when it starts, and how it stops on SIGTERM, in one place. Rooms below know nothing of each
@@ -68,6 +69,9 @@ export async function boot(opts: BootOptions): Promise<{ worker: Worker | null }
   (globalThis as G)[drainKey] = (server) => drain({ server, worker: (globalThis as G)[key] ?? null });
   // ...and the paths it answers without Next's pipeline (./node-routes.ts).
   (globalThis as G)[nodeRoutesKey] = nodeRouteOf;
+  // A process that runs the worker rehearses customers' messages first (./warm-up.ts): its first real
+  // ones are then answered at a warm process's cost.
+  if (opts.worker) await warmUp();
   return { worker: opts.worker ? startBackgroundWorker() : null };
 }
 
