@@ -34,11 +34,17 @@ const LINES = [
   "how much is the delivery",
 ];
 
-/** How many customers' messages a process rehearses (WARM_UP_MESSAGES, default 48; 0 turns it off). */
+/**
+ * How many customers' messages a process rehearses (WARM_UP_MESSAGES; 0 turns it off). By default 48 on
+ * Postgres and none on the embedded database: there the rehearsal's writes grow the database's
+ * WebAssembly memory, which is never given back (30-45 MiB after a busy minute, docs/performance.md),
+ * and an embedded install is a small one, where a burst at the moment of a restart is rare.
+ */
 export function warmUpMessages(): number {
+  const fallback = databaseKind() === "pglite" ? 0 : 48;
   const raw = process.env.WARM_UP_MESSAGES?.trim();
-  const n = raw ? Number(raw) : 48;
-  return Number.isInteger(n) && n >= 0 ? Math.min(n, 1000) : 48;
+  const n = raw ? Number(raw) : fallback;
+  return Number.isInteger(n) && n >= 0 ? Math.min(n, 1000) : fallback;
 }
 
 class RolledBack extends Error {}
