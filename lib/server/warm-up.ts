@@ -19,7 +19,7 @@ const log = componentLogger("server");
 // kept, nothing is sent, no event or job survives), several at once so several connections warm up.
 // Without a model configured only: with one, a turn would call the provider.
 
-/** Messages a business's customers send, in the languages the understanding knows best. */
+/** Messages a restaurant's customers send: in the three languages the assistant speaks, and two it does not. */
 const LINES = [
   "Hi! What time do you open tomorrow?",
   "Do you deliver on Sundays?",
