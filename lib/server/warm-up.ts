@@ -47,6 +47,8 @@ export function warmUpMessages(): number {
   return Number.isInteger(n) && n >= 0 ? Math.min(n, 1000) : fallback;
 }
 
+// Our own error, not drizzle's `tx.rollback()`: the embedded driver is loaded as a separate copy of drizzle
+// (lib/db/client.ts requires it lazily), whose TransactionRollbackError is another class than this file's.
 class RolledBack extends Error {}
 
 /** One rehearsal: a business and `count` customers' messages with their turns, in one rolled-back transaction. */
