@@ -85,6 +85,8 @@ async function main() {
     appSecret,
     accessTokens: { [phoneNumberId]: accessToken },
     autoStatuses: true,
+    // BENCH_GRAPH_LATENCY_MS: each send answered after this long, as Meta's servers take (0 by default).
+    sendLatencyMs: Number(process.env.BENCH_GRAPH_LATENCY_MS ?? 0),
   });
   process.env.WHATSAPP_GRAPH_URL = fake.url;
   await migrate();

@@ -15,6 +15,7 @@ import {
   HEARTBEAT_MS,
   heartbeat,
   JOBS_CHANNEL,
+  jobsPerBusiness,
   nextRunAt,
   releaseJobs,
   retireWorker,
@@ -70,6 +71,10 @@ export type Worker = {
   stop(opts?: { timeoutMs?: number }): Promise<{ released: number }>;
   drain(): Promise<void>;
   wake(): void;
+  /** The queues it serves. */
+  readonly queues: readonly string[];
+  /** How many of its jobs are running now. */
+  busy(): number;
 };
 
 const log = componentLogger("worker");
@@ -89,8 +94,13 @@ export const MAX_ATTEMPTS_AFTER_TRAP = 2;
  * from others': ./wake.ts), with a poll as the fallback (a missed notification, a job scheduled for
  * later, a lease that ran out). Safe to run in several processes.
  */
-export function startWorker(handlers: Record<string, JobHandler>, opts: { concurrency?: number; pollMs?: number } = {}): Worker {
+export function startWorker(
+  handlers: Record<string, JobHandler>,
+  opts: { concurrency?: number; pollMs?: number; perBusiness?: number } = {},
+): Worker {
   const handle = dbHandle();
+  // One business's share of each of these queues (./queue.ts, jobsPerBusiness): the default, or this worker's own.
+  const perBusiness = opts.perBusiness ?? jobsPerBusiness();
   const queues = Object.keys(handlers);
   const workerId = `${hostname()}:${process.pid}:${newId("wha").slice(4)}`;
   const concurrency = opts.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 8);
@@ -159,7 +169,7 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
       if (stopped || running >= concurrency) return;
       const claimStartedAt = Date.now();
       const want = concurrency - running;
-      const { jobs, nextRunAt: due } = await claimJobsAndNextRun(handle.db, queues, workerId, want).catch((err) => {
+      const { jobs, nextRunAt: due } = await claimJobsAndNextRun(handle.db, queues, workerId, want, undefined, perBusiness).catch((err) => {
         log.error({ workerId, err }, "claim failed");
         return { jobs: [], nextRunAt: null };
       });
@@ -239,14 +249,14 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
       if (removeWithClaim && (stopped || wasFull)) {
         await completeJob(handle.db, job.id).catch((err) => log.error({ queue: job.queue, jobId: job.id, err }, "could not complete the job"));
       } else if (removeWithClaim) {
-        next = await claimNextOf(handle.db, job.queue, job.businessId ?? null, workerId, undefined, undefined, job.id).catch(async (err) => {
+        next = await claimNextOf(handle.db, job.queue, job.businessId ?? null, workerId, undefined, perBusiness, job.id).catch(async (err) => {
           // Not removed: removed on its own, or (that failing too) run again once its lease runs out.
           log.warn({ queue: job.queue, jobId: job.id, err }, "completion with the next claim failed");
           await completeJob(handle.db, job.id).catch((e) => log.error({ queue: job.queue, jobId: job.id, err: e }, "could not complete the job"));
           return null;
         });
       } else if (completed && !stopped && !wasFull)
-        next = await claimNextOf(handle.db, job.queue, job.businessId ?? null, workerId).catch(() => null);
+        next = await claimNextOf(handle.db, job.queue, job.businessId ?? null, workerId, undefined, perBusiness).catch(() => null);
       running--;
       if (next) void run(next);
       if (wasFull || !completed || (running === 0 && idleResolvers.length > 0)) wake();
@@ -287,6 +297,8 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
 
   return {
     wake,
+    queues,
+    busy: () => running,
     async stop({ timeoutMs = Number.POSITIVE_INFINITY } = {}) {
       stopped = true;
       unregister();
@@ -319,6 +331,33 @@ export function startWorker(handlers: Record<string, JobHandler>, opts: { concur
         const jobs = await nextRunAt(handle.db, queues);
         if (running === 0 && (!jobs || jobs.getTime() > Date.now())) return;
         await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+}
+
+/**
+ * Several workers of one process as one (the server's: lib/server/boot.ts): stopped, woken and drained
+ * together. Drained when a pass finds every one idle with nothing ready in any of their queues, since a
+ * job of one can queue work for another (a turn queues its reply's send).
+ */
+export function combineWorkers(workers: readonly Worker[]): Worker {
+  const queues = workers.flatMap((w) => w.queues);
+  return {
+    queues,
+    busy: () => workers.reduce((n, w) => n + w.busy(), 0),
+    wake: () => {
+      for (const w of workers) w.wake();
+    },
+    async stop(opts) {
+      const stopped = await Promise.all(workers.map((w) => w.stop(opts)));
+      return { released: stopped.reduce((n, s) => n + s.released, 0) };
+    },
+    async drain() {
+      for (;;) {
+        await Promise.all(workers.map((w) => w.drain()));
+        const due = await nextRunAt(dbHandle().db, [...queues]);
+        if (workers.every((w) => w.busy() === 0) && (!due || due.getTime() > Date.now())) return;
       }
     },
   };

@@ -3,12 +3,12 @@ import type { Server } from "node:http";
 import { setFlagsFromString } from "node:v8";
 import { closeDb, databaseKind, dataDir } from "../db/client";
 import { migrate } from "../db/migrate";
-import { startWorker, type Worker } from "../jobs/worker";
+import type { Worker } from "../jobs/worker";
 import { redactQueryParametersInLogs } from "../log-redaction";
 import { componentLogger } from "../observability/log";
 import { watchQueues } from "./metrics-endpoint";
 import { closeHttpServer } from "./close-http-server.mjs";
-import { jobHandlers } from "./jobs";
+import { jobHandlers, startServerWorkers } from "./jobs";
 import { nodeRouteOf } from "./node-routes";
 import { warmUp } from "./warm-up";
 
@@ -22,10 +22,13 @@ const nodeRoutesKey = Symbol.for("convo.nodeRoutes");
 type G = typeof globalThis & { [key]?: Worker; [drainKey]?: (server?: Server) => Promise<void>; [nodeRoutesKey]?: typeof nodeRouteOf };
 const log = componentLogger("server");
 
-/** Starts this process's job worker once (the app runs one by default; `npm run worker` runs more). */
+/**
+ * Starts this process's job worker once (the app runs one by default; `npm run worker` runs more): two
+ * pools, one for the jobs that wait on WhatsApp's servers and one for the rest (./jobs.ts).
+ */
 export function startBackgroundWorker(): Worker {
   const g = globalThis as G;
-  g[key] ??= startWorker(jobHandlers);
+  g[key] ??= startServerWorkers();
   return g[key];
 }
 

@@ -7,7 +7,7 @@ import { handleWebhookDelivery } from "../webhooks/deliver";
 import { handleEventDispatch } from "../webhooks/dispatch";
 import { privacyRetentionJob } from "../privacy/retention";
 import { mediaSweepJob } from "../media/sweep-unused";
-import { handlerTable } from "../jobs/worker";
+import { combineWorkers, handlerTable, type JobHandler, startWorker, type Worker } from "../jobs/worker";
 import { appointmentRemindersJob } from "../appointments/reminders";
 import { reminderAnswerRunner } from "../appointments/reminder-replies";
 import { busyFeedsJob } from "../appointments/busy-feeds";
@@ -38,3 +38,40 @@ export const jobHandlers = handlerTable([
   paymentExpiryJob,
   paymentNoticeJob,
 ]);
+
+/**
+ * Queues whose jobs spend their time waiting for WhatsApp's servers (a reply's send, a read receipt and
+ * typing indicator): a send takes Meta 100-400 ms, during which it needs no CPU. The server runs them
+ * in a pool of their own (lib/server/boot.ts), so that a business can send at Meta's default 80 messages
+ * a second (80 x 0.25 s = 20 sends at once) and its sends never hold the slots its assistant's turns need.
+ */
+export const networkQueues: readonly string[] = [deliverJob.job.name, signalsJob.job.name];
+
+const positiveInt = (name: string, fallback: number): number => {
+  const raw = process.env[name]?.trim();
+  const n = raw ? Number(raw) : fallback;
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+};
+
+/** Jobs of networkQueues one process runs at once (SEND_CONCURRENCY, default 32). */
+export const sendConcurrency = (): number => positiveInt("SEND_CONCURRENCY", 32);
+
+/**
+ * Jobs of one network queue one business runs at once over all workers (SENDS_PER_BUSINESS, default 24):
+ * room for Meta's default throughput at a quarter of a second a send, and a quarter of a process's pool
+ * left to the other businesses when one business's sends hang.
+ */
+export const sendsPerBusiness = (): number => positiveInt("SENDS_PER_BUSINESS", 24);
+
+/**
+ * The server's worker (lib/server/boot.ts), as two pools: the jobs of networkQueues in SEND_CONCURRENCY
+ * slots with a business's share SENDS_PER_BUSINESS, the rest in WORKER_CONCURRENCY slots with
+ * JOBS_PER_BUSINESS. `handlers`: every job by default (tests pass their own).
+ */
+export function startServerWorkers(handlers: Record<string, JobHandler> = jobHandlers, opts: { pollMs?: number } = {}): Worker {
+  const pool = (network: boolean) => Object.fromEntries(Object.entries(handlers).filter(([queue]) => networkQueues.includes(queue) === network));
+  return combineWorkers([
+    startWorker(pool(false), opts),
+    startWorker(pool(true), { ...opts, concurrency: sendConcurrency(), perBusiness: sendsPerBusiness() }),
+  ]);
+}

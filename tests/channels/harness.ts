@@ -14,7 +14,7 @@ import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import { events, messages } from "../../lib/db/schema";
 import { jobHandlers } from "../../lib/server/jobs";
-import { RetryLater, startWorker, type Worker } from "../../lib/jobs/worker";
+import { type JobHandler, RetryLater, startWorker, type Worker } from "../../lib/jobs/worker";
 import { whatsappSignal } from "../../lib/messages/message-signals";
 import { messageDelivery } from "../../lib/messages/outbound";
 import { type FakeGraph, type FakeGraphOptions, startFakeGraph } from "../fakes/graph-server";
@@ -54,7 +54,12 @@ function owns(queue: string, payload: Record<string, unknown>): boolean {
 
 /** The registered channel handlers, handing back jobs another test process created. */
 export function channelWorker(): Worker {
-  const handlers = Object.fromEntries(
+  return startWorker(ownChannelHandlers(), { pollMs: 50 });
+}
+
+/** The channel queues' handlers for this process's own jobs (another test process's are handed back). */
+export function ownChannelHandlers(): Record<string, JobHandler> {
+  return Object.fromEntries(
     CHANNEL_QUEUES.map((queue) => {
       const handler = jobHandlers[queue];
       if (!handler) throw new Error(`${queue} is not registered in lib/server/jobs.ts`);
@@ -67,7 +72,6 @@ export function channelWorker(): Worker {
       ];
     }),
   );
-  return startWorker(handlers, { pollMs: 50 });
 }
 
 type JobRow = {

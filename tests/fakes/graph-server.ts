@@ -19,6 +19,8 @@ export type FakeGraphOptions = {
   throughputPerSecond?: number;
   /** After each accepted send, call back `sent`, `delivered`, `read`. */
   autoStatuses?: boolean;
+  /** Answer each send after this many milliseconds, as Meta's servers take (a real send: about 100-400 ms). */
+  sendLatencyMs?: number;
   /** With autoStatuses: shuffle, duplicate and sometimes skip `delivered`, as Meta may. */
   chaos?: boolean;
   version?: string;
@@ -89,6 +91,12 @@ export type FakeGraph = {
   unstall(): void;
   /** Request bodies held by stall(): WhatsApp may or may not have delivered them. */
   stalled: SentBody[];
+  /** From now on, keep each send waiting (unanswered) until release(); then it is answered as usual. */
+  hold(): void;
+  /** Answers the sends held by hold() and stops holding. */
+  release(): void;
+  /** How many sends hold() keeps waiting now: the sends in flight at once. */
+  readonly held: number;
   customerWrote(phone: string, at?: Date): void;
   postStatus(wamid: string, status: Status, opts?: StatusOptions): Promise<number>;
   inboundPayload(opts: InboundOptions): object;
@@ -168,6 +176,7 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
   const acceptedAt: number[] = [];
   const stalled: SentBody[] = [];
   let stalling = false;
+  let holding: { waiting: number; released: Promise<void>; release: () => void } | null = null;
 
   function decide(phoneNumberId: string, auth: string | undefined, body: SentBody, at: Date): [number, object] {
     const token = /^Bearer (.+)$/.exec(auth ?? "")?.[1];
@@ -358,6 +367,12 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
       return;
     }
+    if (opts.sendLatencyMs && req.method === "POST" && match) await sleep(opts.sendLatencyMs);
+    if (holding && req.method === "POST" && match) {
+      const gate = holding;
+      gate.waiting++;
+      await gate.released;
+    }
     const [status, payload] =
       req.method === "POST" && versions.includes(match?.[1] ?? "")
         ? decide(phoneNumberId, req.headers.authorization, body, at)
@@ -474,6 +489,20 @@ export async function startFakeGraph(opts: FakeGraphOptions = {}): Promise<FakeG
     stalled,
     stall() {
       stalling = true;
+    },
+    hold() {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holding ??= { waiting: 0, released, release };
+    },
+    release() {
+      holding?.release();
+      holding = null;
+    },
+    get held() {
+      return holding?.waiting ?? 0;
     },
     unstall() {
       stalling = false;
