@@ -8,6 +8,7 @@ import { handleEventDispatch } from "../webhooks/dispatch";
 import { privacyRetentionJob } from "../privacy/retention";
 import { mediaSweepJob } from "../media/sweep-unused";
 import { combineWorkers, handlerTable, type JobHandler, startWorker, type Worker } from "../jobs/worker";
+import { llmSettings } from "../runtime/llm/llm-client";
 import { appointmentRemindersJob } from "../appointments/reminders";
 import { reminderAnswerRunner } from "../appointments/reminder-replies";
 import { busyFeedsJob } from "../appointments/busy-feeds";
@@ -53,23 +54,34 @@ const positiveInt = (name: string, fallback: number): number => {
   return Number.isInteger(n) && n >= 1 ? n : fallback;
 };
 
-/** Jobs of networkQueues one process runs at once (SEND_CONCURRENCY, default 32). */
+/**
+ * The queues the server runs in its pool for waiting (startServerWorkers): networkQueues, and with a
+ * model configured the assistant's turns as well, which wait seconds for the model between their
+ * transactions (lib/runtime/turn/turn.ts): with the share of three, a business would answer one to three
+ * customers a second.
+ */
+export function waitingQueues(): readonly string[] {
+  return llmSettings() ? [...networkQueues, assistantTurnJob.job.name] : networkQueues;
+}
+
+/** Jobs of the waiting queues one process runs at once (SEND_CONCURRENCY, default 32). */
 export const sendConcurrency = (): number => positiveInt("SEND_CONCURRENCY", 32);
 
 /**
- * Jobs of one network queue one business runs at once over all workers (SENDS_PER_BUSINESS, default 24):
+ * Jobs of one waiting queue one business runs at once over all workers (SENDS_PER_BUSINESS, default 24):
  * room for Meta's default throughput at a quarter of a second a send, and a quarter of a process's pool
  * left to the other businesses when one business's sends hang.
  */
 export const sendsPerBusiness = (): number => positiveInt("SENDS_PER_BUSINESS", 24);
 
 /**
- * The server's worker (lib/server/boot.ts), as two pools: the jobs of networkQueues in SEND_CONCURRENCY
+ * The server's worker (lib/server/boot.ts), as two pools: the jobs of waitingQueues in SEND_CONCURRENCY
  * slots with a business's share SENDS_PER_BUSINESS, the rest in WORKER_CONCURRENCY slots with
  * JOBS_PER_BUSINESS. `handlers`: every job by default (tests pass their own).
  */
 export function startServerWorkers(handlers: Record<string, JobHandler> = jobHandlers, opts: { pollMs?: number } = {}): Worker {
-  const pool = (network: boolean) => Object.fromEntries(Object.entries(handlers).filter(([queue]) => networkQueues.includes(queue) === network));
+  const waiting = waitingQueues();
+  const pool = (wait: boolean) => Object.fromEntries(Object.entries(handlers).filter(([queue]) => waiting.includes(queue) === wait));
   return combineWorkers([
     startWorker(pool(false), opts),
     startWorker(pool(true), { ...opts, concurrency: sendConcurrency(), perBusiness: sendsPerBusiness() }),

@@ -3,8 +3,9 @@ import { sql } from "drizzle-orm";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import type { Worker } from "../../lib/jobs/worker";
+import { whatsappSignal } from "../../lib/messages/message-signals";
 import { messageDelivery } from "../../lib/messages/outbound";
-import { networkQueues, startServerWorkers } from "../../lib/server/jobs";
+import { networkQueues, startServerWorkers, waitingQueues } from "../../lib/server/jobs";
 import { api, uniquePhone } from "../helpers/api";
 import {
   type AppServer,
@@ -64,6 +65,27 @@ const heldSends = async (businessId: string) =>
   )[0].n;
 
 describe("the server's send pool", () => {
+  it("holds the sends and read receipts, and the assistant's turns only when they wait for a model", () => {
+    const llm = { base: process.env.LLM_BASE_URL, key: process.env.LLM_API_KEY, model: process.env.LLM_MODEL };
+    try {
+      delete process.env.LLM_BASE_URL;
+      expect([...waitingQueues()].sort()).toEqual([messageDelivery.name, whatsappSignal.name].sort());
+      process.env.LLM_BASE_URL = "http://127.0.0.1:9/v1";
+      process.env.LLM_API_KEY = "k";
+      process.env.LLM_MODEL = "m";
+      expect([...waitingQueues()].sort()).toEqual([messageDelivery.name, whatsappSignal.name, "assistant.turn"].sort());
+    } finally {
+      for (const [name, value] of [
+        ["LLM_BASE_URL", llm.base],
+        ["LLM_API_KEY", llm.key],
+        ["LLM_MODEL", llm.model],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
   it("sends one business's replies to ten customers six at a time while Meta answers slowly, never more, and all of them", async () => {
     expect(networkQueues).toContain(messageDelivery.name);
     const phones = Array.from({ length: 10 }, () => uniquePhone());
