@@ -23,8 +23,8 @@ import {
 
 // The server's worker runs the jobs that wait on WhatsApp's servers (a reply's send, a read receipt) in
 // a pool of their own, with a business's share of its own (lib/server/jobs.ts): Meta takes 100-400 ms a
-// send, and with the turns' share of three at once a business could send about ten replies a second
-// (docs/performance.md, twelfth round). Here Meta holds every send until the test lets them go.
+// send, and with the share of three at once a business could send 7-30 replies a second, whatever the
+// machine (docs/performance.md, twelfth round). Here Meta holds every send until the test lets them go.
 
 let app: AppServer;
 let worker: Worker;
