@@ -29,7 +29,19 @@ import {
 let app: AppServer;
 let worker: Worker;
 let biz: Connected;
-const saved = { share: process.env.SENDS_PER_BUSINESS, pool: process.env.SEND_CONCURRENCY, jobs: process.env.JOBS_PER_BUSINESS };
+const saved = snapshot(["SENDS_PER_BUSINESS", "SEND_CONCURRENCY", "JOBS_PER_BUSINESS"]);
+
+/** The given environment variables as they are now, to be put back by restore(). */
+function snapshot(names: readonly string[]): Record<string, string | undefined> {
+  return Object.fromEntries(names.map((name) => [name, process.env[name]]));
+}
+
+function restore(values: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+}
 
 beforeAll(async () => {
   setChannelEnv();
@@ -45,14 +57,7 @@ afterAll(async () => {
   await worker.stop();
   await biz.fake.close();
   await app.close();
-  for (const [name, value] of [
-    ["SENDS_PER_BUSINESS", saved.share],
-    ["SEND_CONCURRENCY", saved.pool],
-    ["JOBS_PER_BUSINESS", saved.jobs],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restore(saved);
 });
 
 const heldSends = async (businessId: string) =>
@@ -66,7 +71,7 @@ const heldSends = async (businessId: string) =>
 
 describe("the server's send pool", () => {
   it("holds the sends and read receipts, and the assistant's turns only when they wait for a model", () => {
-    const llm = { base: process.env.LLM_BASE_URL, key: process.env.LLM_API_KEY, model: process.env.LLM_MODEL };
+    const llm = snapshot(["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"]);
     try {
       delete process.env.LLM_BASE_URL;
       expect([...waitingQueues()].sort()).toEqual([messageDelivery.name, whatsappSignal.name].sort());
@@ -75,14 +80,7 @@ describe("the server's send pool", () => {
       process.env.LLM_MODEL = "m";
       expect([...waitingQueues()].sort()).toEqual([messageDelivery.name, whatsappSignal.name, "assistant.turn"].sort());
     } finally {
-      for (const [name, value] of [
-        ["LLM_BASE_URL", llm.base],
-        ["LLM_API_KEY", llm.key],
-        ["LLM_MODEL", llm.model],
-      ] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+      restore(llm);
     }
   });
 
