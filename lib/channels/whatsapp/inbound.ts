@@ -12,7 +12,7 @@ import { enqueueTogether } from "../../jobs/together";
 import { JOB_COMPLETED, RetryLater, runs } from "../../jobs/worker";
 import { applyStatus, applyStatuses, type BatchedOutcome } from "../../messages/apply-status";
 import { applyReaction } from "../../messages/reactions";
-import { inboundStored, receiveInboundMessage, recordEcho } from "../../messages/receive-message";
+import { inboundStored, type ReceiveOptions, receiveInboundMessage, recordEcho } from "../../messages/receive-message";
 import { parseJsonText, readBodyBytes } from "../../request-body";
 import { businessAdapter } from "../adapters";
 import { applyNumberUpdate, applyTemplateUpdate } from "../templates";
@@ -162,6 +162,8 @@ export async function processInboundWebhook(
   body: string,
   job: Attempt,
   keep: (parts: UnusablePart[]) => Promise<void> = (parts) => recordUnusable(db, "whatsapp", parts),
+  /** How each message is received: the server's inbound job answers the turn with it (ReceiveOptions.answer). */
+  receive: ReceiveOptions = {},
 ): Promise<unknown> {
   let json: unknown;
   try {
@@ -277,6 +279,7 @@ export async function processInboundWebhook(
         handledElsewhere: m.standby,
       },
       m.type === "order" ? recordOrder(businessId, m.content) : undefined,
+      receive,
     )
       // Marked read by the typing indicator already: the assistant's turn sends no second one.
       .then(() => (typing ? markedRead(db, businessId, m.wamid) : undefined))
@@ -471,4 +474,9 @@ export async function replayInbound(db: Db, raw: unknown): Promise<UnusablePart[
   return still;
 }
 
-export const inboundJob = runs(inboundWebhook, (payload, job) => processInboundWebhook(defaultDb(), String(payload.body ?? ""), job));
+/** The inbound job, each run receiving its messages as `receive()` says (the server's answers turns with them). */
+export const inboundJobWith = (receive: () => ReceiveOptions) =>
+  runs(inboundWebhook, (payload, job) => processInboundWebhook(defaultDb(), String(payload.body ?? ""), job, undefined, receive()));
+
+/** The inbound job: every turn queued as a job of its own. */
+export const inboundJob = inboundJobWith(() => ({}));

@@ -20,6 +20,7 @@ import type { SkillRow } from "../base/turn-context";
 import { notFound } from "../../errors";
 import { completeJob, isPending } from "../../jobs/queue";
 import { showTyping } from "../../messages/message-signals";
+import { assistantTurn } from "../../messages/receive-message";
 import { decideTurn, type Pending, type TurnInput } from "./decide-turn";
 import { readInbound } from "../base/inbound-text";
 import { askLlm } from "../llm/llm";
@@ -77,6 +78,25 @@ export async function runAssistantTurn(db: Db, payload: TurnPayload, jobId?: num
   return false;
 }
 
+/**
+ * The turn answered inside the transaction that stored its message (the inbound job's, on a server
+ * without a model: lib/server/jobs.ts), so a customer's message and its answer are one commit: no turn
+ * job written, claimed and removed, no transaction and conversation lock of its own (the message's
+ * statement holds the conversation's row lock already). Answers false, and does nothing, when another
+ * turn of the conversation is queued ahead (its message came first and is still unanswered): the caller
+ * then queues this one behind it, as before. Throws when the turn needs a model (a pass left pending),
+ * which a server without one never reaches.
+ */
+export async function answerInTransaction(tx: Db, payload: TurnPayload, conversation: typeof conversations.$inferSelect): Promise<boolean> {
+  startTurnMemo(tx);
+  const loaded = await loadTurn(tx, conversation, payload, undefined, { aheadOf: assistantTurn.name });
+  if (loaded.ahead) return false;
+  if (conversation.status !== "open" || !loaded.turn) return true;
+  const pending = await decideTurn(loaded.turn, { kind: "message" });
+  if (pending) throw new Error("a turn answered with its message went pending (it needs a model)");
+  return true;
+}
+
 /** The turn's job: its id (none for a direct call), and whether the loading statement removes it. */
 type TurnJob = { id: number | undefined; removeOnLoad: boolean };
 
@@ -131,8 +151,8 @@ export async function loadTurn(
   conversation: typeof conversations.$inferSelect,
   payload: TurnPayload,
   jobId: number | undefined,
-  opts: { remove?: boolean } = {},
-): Promise<{ pending: boolean; turn: Turn | null }> {
+  opts: { remove?: boolean; aheadOf?: string } = {},
+): Promise<{ pending: boolean; ahead: boolean; turn: Turn | null }> {
   const removal =
     jobId !== undefined && opts.remove ? tx.$with("turn_job").as(tx.delete(jobs).where(eq(jobs.id, jobId)).returning({ id: jobs.id })) : null;
   const [row] = await (removal ? tx.with(removal) : tx)
@@ -143,6 +163,10 @@ export async function loadTurn(
           : removal
             ? sql<boolean>`exists (select 1 from ${removal})`
             : sql<boolean>`exists (select 1 from jobs where id = ${jobId})`,
+      // `aheadOf`: whether a job of that queue for this conversation is still pending (answerInTransaction).
+      ahead: opts.aheadOf
+        ? sql<boolean>`exists (select 1 from jobs j where j.queue = ${opts.aheadOf} and j.order_key = ${conversation.id} and j.status = 'pending')`
+        : sql<boolean>`false`,
       message: { id: messages.id, type: messages.type, text: messages.text, content: messages.content },
       contact: { id: contacts.id, phone: contacts.phone, waUserId: contacts.waUserId },
       business: { timeZone: businesses.timeZone, name: businesses.name },
@@ -179,12 +203,14 @@ export async function loadTurn(
   const pending = Boolean(row?.pending ?? (jobId === undefined || (await isPending(tx, jobId))));
   const { message, contact, business, hours, delivery, assistant, session } = row ?? {};
   const address = contact ? contactAddress(contact) : null;
-  if (!message || !contact || !address || !business) return { pending, turn: null };
+  const ahead = Boolean(row?.ahead);
+  if (!message || !contact || !address || !business) return { pending, ahead, turn: null };
   if (!assistant) throw notFound("assistant");
   if (row?.knowledgeStamp) seedTurnMemo(tx, knowledgeStampKey(payload.businessId, assistant.id), jsonValue<KnowledgeStamp>(row.knowledgeStamp));
   const readable = readInbound(message.type, message.text, message.content);
   return {
     pending,
+    ahead,
     turn: {
       db: tx,
       businessId: payload.businessId,
