@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { and, type Column, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { queryRows } from "../db/rows";
+import { prefixedRow, prefixedText } from "../db/table-rows";
 import { type ContactIdentity, type ContactRow, ensureContact, identityCondition, identityOf } from "../contacts/contacts";
 import { handleOptOutWords, optIntent } from "../contacts/opt-out";
 import { type ConversationRow, ensureConversation } from "../conversations/conversations";
@@ -227,7 +228,7 @@ async function contactsWithState(
 ): Promise<{ contacts: ContactRow[]; latest: Map<string, ConversationRow | null>; optOutWords: string[] }> {
   const rows = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select ${aliased("ct", contactColumns)}, ${aliased("c", conversationColumns)},
+    sql`select ${aliased("ct")}, ${aliased("c")},
         (select s.opt_out_words from campaign_settings s where s.business_id = ${businessId}) as opt_out_words
       from (select 1) one
       left join lateral (select * from contacts where ${identityCondition(businessId, identity)}) ct on true
@@ -239,9 +240,9 @@ async function contactsWithState(
   const latest = new Map<string, ConversationRow | null>();
   for (const row of rows) {
     if (!row["ct.id"]) continue;
-    const contact = rowOf<ContactRow>("ct", contactColumns, row);
+    const contact = prefixedRow("ct", tableOf.ct, row) as ContactRow;
     found.push(contact);
-    latest.set(contact.id, row["c.id"] ? rowOf<ConversationRow>("c", conversationColumns, row) : null);
+    latest.set(contact.id, row["c.id"] ? (prefixedRow("c", tableOf.c, row) as ConversationRow) : null);
   }
   return { contacts: found, latest, optOutWords: optOutWordsOf(rows[0]?.opt_out_words) };
 }
@@ -265,20 +266,9 @@ type NewInbound = Pick<
   | "channelTimestamp"
 > & { id: string; text: string };
 
-type Columns = [string, Column][];
-const messageColumns: Columns = Object.entries(getTableColumns(messages));
-const conversationColumns: Columns = Object.entries(getTableColumns(conversations));
-const contactColumns: Columns = Object.entries(getTableColumns(contacts));
+const tableOf = { m: messages, u: conversations, c: conversations, ct: contacts } as const;
 /** A table's columns out of CTE `alias`, each named `alias.column` (two tables' rows in one result row). */
-const aliased = (alias: string, columns: Columns) => sql.raw(columns.map(([, c]) => `${alias}."${c.name}" as "${alias}.${c.name}"`).join(", "));
-function rowOf<T>(alias: string, columns: Columns, row: Record<string, unknown>): T {
-  const out: Record<string, unknown> = {};
-  for (const [prop, column] of columns) {
-    const value = row[`${alias}.${column.name}`];
-    out[prop] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return out as T;
-}
+const aliased = (alias: keyof typeof tableOf) => sql.raw(prefixedText(alias, tableOf[alias]));
 
 /**
  * The message stored, the conversation's window and wait moved, and `message.received` written, in one
@@ -324,16 +314,14 @@ async function storeInbound(
         from m where c.id = ${m.conversationId}
         returning c.*
       ), ${received.ctes}${queued ? sql`, ${queued.ctes}` : sql``}
-      select ${aliased("m", messageColumns)}, ${aliased("u", conversationColumns)}, ${received.notify} as woken${
-        queued ? sql`, ${queued.notify} as turn_woken` : sql``
-      }
+      select ${aliased("m")}, ${aliased("u")}, ${received.notify} as woken${queued ? sql`, ${queued.notify} as turn_woken` : sql``}
       from m join u on true`,
   );
   const [row] = rows;
   if (!row) return null;
   received.added(row.woken);
   queued?.added(row.turn_woken);
-  return { message: rowOf<MessageRow>("m", messageColumns, row), conversation: rowOf<ConversationRow>("u", conversationColumns, row) };
+  return { message: prefixedRow("m", tableOf.m, row) as MessageRow, conversation: prefixedRow("u", tableOf.u, row) as ConversationRow };
 }
 
 function answerFields(message: Pick<MessageRow, "type" | "content" | "replyToId">) {

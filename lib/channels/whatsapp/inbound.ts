@@ -1,9 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../../db/client";
 import { businesses, type MessageMedia } from "../../db/schema";
+import { statement } from "../../db/statement";
+import { columnsOf, selectStatementRows, selectText } from "../../db/table-rows";
 import { AppError } from "../../errors";
 import type { ClaimedJob } from "../../jobs/queue";
 import { defineJob } from "../../jobs/job";
@@ -147,10 +149,13 @@ function onlyStatuses(w: ReturnType<typeof parseWhatsAppWebhook>): boolean {
 /** The job's attempt; its id and worker when a worker runs it (a replay or a test may call without). */
 type Attempt = Pick<ClaimedJob, "attempts"> & Partial<Pick<ClaimedJob, "id" | "workerId">>;
 
+// Every body's first read, its text written once (lib/db/statement.ts): no query built per body.
+const businessByNumber = statement(`select ${selectText(businesses)} from businesses where whatsapp_phone_number_id = $1`);
+
 /** The business a number is connected to: the webhook names numbers, not businesses. */
-async function businessByPhoneNumberId(db: Db, phoneNumberId: string) {
-  const [row] = await db.select().from(businesses).where(eq(businesses.whatsappPhoneNumberId, phoneNumberId));
-  return row;
+async function businessByPhoneNumberId(db: Db, phoneNumberId: string): Promise<typeof businesses.$inferSelect | undefined> {
+  const [row] = await selectStatementRows(db, businessByNumber, [phoneNumberId], columnsOf(businesses));
+  return row as typeof businesses.$inferSelect | undefined;
 }
 
 /**
