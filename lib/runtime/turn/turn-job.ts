@@ -3,6 +3,7 @@ import { db } from "../../db/client";
 import { JOB_COMPLETED, runs } from "../../jobs/worker";
 import { assistantTurn, type ReceiveOptions } from "../../messages/receive-message";
 import { metrics } from "../../observability/metrics";
+import { chargeFailedAtCommit } from "../../wallet/wallet";
 import { componentLogger } from "../../observability/log";
 import { answerInTransaction, runAssistantTurn } from "./turn";
 
@@ -40,6 +41,9 @@ export const answerWithMessage: ReceiveOptions = {
   },
   answerFailed(err) {
     metrics().assistantTurnDuration.observe({ outcome: "error" }, 0);
-    log.error({ err }, "answering with the message failed: the message is stored with its turn queued");
+    // A concurrent reply took the tokens this one was charged at commit: its job answers again, and a
+    // balance that is short by then hands the conversation to a person.
+    if (chargeFailedAtCommit(err)) log.warn("a reply's tokens were taken by a concurrent reply: the message is stored with its turn queued");
+    else log.error({ err }, "answering with the message failed: the message is stored with its turn queued");
   },
 };

@@ -34,6 +34,7 @@ import { countTokens } from "../understanding/tokens";
 import type { Turn } from "../base/turn-context";
 import { componentLogger } from "../../observability/log";
 import { contactAddress } from "../../shared/customer-address";
+import { chargeFailedAtCommit } from "../../wallet/wallet";
 
 const log = componentLogger("assistant");
 
@@ -52,13 +53,25 @@ const log = componentLogger("assistant");
 export type TurnPayload = { businessId: string; conversationId: string; messageId: string };
 
 const MAX_PASSES = 8;
+/** Times a pass runs again after its commit found the balance short (each time another reply was paid first). */
+const MAX_SHORT_AT_COMMIT = 5;
 
 /** True once the turn settled: its job row (given `jobId`) was removed in the turn's last commit. */
 export async function runAssistantTurn(db: Db, payload: TurnPayload, jobId?: number): Promise<boolean> {
   let input: TurnInput = { kind: "message" };
   const job: TurnJob = { id: jobId, removeOnLoad: jobId !== undefined && !llmSettings() };
+  let shortAtCommit = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const pending = await db.transaction((tx) => runPass(tx, payload, job, input));
+    let pending: Pending | null;
+    try {
+      pending = await db.transaction((tx) => runPass(tx, payload, job, input));
+    } catch (err) {
+      // A concurrent reply took the tokens this pass's replies were charged at commit (lib/wallet/wallet.ts):
+      // the pass rolled back whole, and runs again at once on the balance as it is now (it pays, or hands off).
+      if (!chargeFailedAtCommit(err) || ++shortAtCommit > MAX_SHORT_AT_COMMIT) throw err;
+      pass--;
+      continue;
+    }
     if (!pending) return true;
     if (job.removeOnLoad) {
       // Not reached while only a model makes a pass pending; were it, the next passes must not read the
@@ -224,6 +237,7 @@ export async function loadTurn(
       assistant,
       message: { id: message.id, content: message.content, kind: readable.kind, text: readable.kind === "text" ? readable.text : "" },
       unbilled: 0,
+      charged: 0,
       halted: false,
       sent: [],
       loaded: {
