@@ -1,7 +1,9 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../db/client";
-import { businesses, contacts, messages } from "../db/schema";
+import { businesses, messages } from "../db/schema";
+import { statement } from "../db/statement";
+import { prefixedRow, prefixedText } from "../db/table-rows";
 import type { ClaimedJob } from "../jobs/queue";
 import { JOB_COMPLETED, RetryLater, runs } from "../jobs/worker";
 import type { MessageRow } from "../messages/messages";
@@ -17,6 +19,18 @@ import { metrics } from "../observability/metrics";
 
 type Attempt = Pick<ClaimedJob, "attempts" | "maxAttempts"> & { id?: number };
 
+// A send's one read, its text written once (lib/db/statement.ts): the message, its customer's address and
+// the business, with the channel's id of the message it quotes (a reply quotes by WhatsApp's wamid). By
+// the message's primary key alone: with the business in the condition too, Postgres may walk the
+// business's messages by (business_id, created_at) instead (its plan for a table whose statistics are
+// young: seen to read thousands of rows a send, more with every message). The business is checked on the row.
+const deliveryRead = statement(`select ${prefixedText("m", messages)}, coalesce(c.phone, c.wa_user_id) as phone, ${prefixedText("b", businesses)},
+    (select q.channel_message_id from messages q where q.id = m.reply_to_id) as quoted
+  from messages m
+  left join contacts c on c.id = m.contact_id
+  left join businesses b on b.id = m.business_id
+  where m.id = $1`);
+
 const fallbackRetryMs = (attempt: number) => Math.min(2 ** attempt * 1000, 5 * 60_000);
 
 /**
@@ -25,25 +39,18 @@ const fallbackRetryMs = (attempt: number) => Math.min(2 ** attempt * 1000, 5 * 6
  */
 export async function deliverMessage(db: Db, payload: { messageId: string; businessId: string }, job: Attempt): Promise<boolean> {
   // The message, its customer's address (their phone, else their WhatsApp BSUID) and the business's channel in one read.
-  const [row] = await db
-    .select({
-      message: messages,
-      phone: sql<string | null>`coalesce(${contacts.phone}, ${contacts.waUserId})`,
-      business: businesses,
-      // The channel's id of the quoted message (a reply quotes by WhatsApp's wamid).
-      quoted: sql<string | null>`(select q.channel_message_id from messages q where q.id = ${messages.replyToId})`,
-    })
-    .from(messages)
-    .leftJoin(contacts, eq(contacts.id, messages.contactId))
-    .leftJoin(businesses, eq(businesses.id, messages.businessId))
-    // By its primary key alone: with the business in the condition too, Postgres may walk the
-    // business's messages by (business_id, created_at) instead (its plan for a table whose statistics
-    // are young: seen to read thousands of rows a send, more with every message). The business is
-    // checked on the row.
-    .where(eq(messages.id, payload.messageId));
+  const [raw] = await deliveryRead(db, [payload.messageId]);
+  const row = raw
+    ? {
+        message: prefixedRow("m", messages, raw),
+        phone: (raw.phone as string | null) ?? null,
+        business: raw["b.id"] ? prefixedRow("b", businesses, raw) : null,
+        quoted: (raw.quoted as string | null) ?? null,
+      }
+    : undefined;
   const message = row?.message.businessId === payload.businessId ? row.message : undefined;
   // Sent, failed or gone already (a retried job after a crash): nothing to do.
-  if (message?.status !== "queued" || message.direction !== "outbound") return false;
+  if (!row || message?.status !== "queued" || message.direction !== "outbound") return false;
   let sent: { to: string; receipt: ChannelReceipt };
   try {
     const { phone, business } = row;

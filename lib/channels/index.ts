@@ -27,7 +27,7 @@ export { setWhatsApp, verifyWhatsApp, type WhatsAppSettings } from "./connect";
 // Background work: outbound delivery, staff signals, WhatsApp's webhook bodies, the template sync
 export { deliverJob } from "./deliver";
 export { signalsJob } from "./signals";
-export { inboundJob, inboundWebhook } from "./whatsapp/inbound";
+export { inboundJob, inboundJobWith, inboundWebhook } from "./whatsapp/inbound";
 export { scheduleTemplateSync, templateSync, templateSyncJob } from "./template-sync";
 
 // WhatsApp's inbound HTTP door (app/channels/whatsapp/webhook/route.ts; lib/server/node-routes.ts)

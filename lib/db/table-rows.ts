@@ -206,3 +206,37 @@ export function pickColumns<T extends Table, K extends keyof T["_"]["columns"] &
   const text = columnText(Object.values(columns));
   return { columns, list: sql.raw(text), text, aliased: aliasedText(columns) };
 }
+
+/**
+ * Every column of `table` out of the table or CTE named `alias`, each as `alias.column` (`m."id" as
+ * "m.id"`): the rows of two tables side by side in one result row, which prefixedRow reads back.
+ */
+export function prefixedText(alias: string, table: Table): string {
+  let byAlias = prefixedTexts.get(table);
+  if (!byAlias) {
+    byAlias = new Map();
+    prefixedTexts.set(table, byAlias);
+  }
+  let text = byAlias.get(alias);
+  if (text === undefined) {
+    text = Object.values(columnsOf(table))
+      .map((c) => `${alias}."${c.name}" as "${alias}.${c.name}"`)
+      .join(", ");
+    byAlias.set(alias, text);
+  }
+  return text;
+}
+const prefixedTexts = new WeakMap<Table, Map<string, string>>();
+
+/**
+ * `table`'s row among a result row's `alias.column` values (prefixedText), as drizzle gives it: keyed by
+ * property, each non-null value through its column's mapFromDriverValue.
+ */
+export function prefixedRow<T extends Table>(alias: string, table: T, row: Record<string, unknown>): T["$inferSelect"] {
+  const out: Record<string, unknown> = {};
+  for (const [prop, column] of Object.entries(columnsOf(table))) {
+    const value = row[`${alias}.${column.name}`];
+    out[prop] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as T["$inferSelect"];
+}

@@ -160,9 +160,10 @@ const messageColumns = Object.entries(getTableColumns(messages));
  * transaction. Anything else stores nothing here and answers undefined; the caller then takes the
  * general path, which creates what is missing or refuses.
  *
- * With `charge` (an automated reply), the wallet pays `tokens` in the same statement, as chargeTokens
- * does: the balance goes down only if it covers them, and the message, its job, the ledger row and the
- * conversation's count are written only then. A conversation that is open but a balance that is short
+ * With `charge` (an automated reply), the wallet pays `tokens` with the message, as chargeTokens does
+ * at commit: the balance must cover them (and `chargedBefore`, the transaction's earlier charges), and the
+ * message, its job, the ledger row and the conversation's count are written only then; the tokens leave
+ * the balance when the transaction commits. A conversation that is open but a balance that is short
  * answers "unpaid" and stores nothing.
  */
 export async function queueToOpenConversation(
@@ -170,19 +171,27 @@ export async function queueToOpenConversation(
   businessId: string,
   phone: string,
   text: string,
-  opts: { source: QueuedMessage["source"]; userId?: string | null; interactive?: InteractivePayload | null; tokens?: number; charge?: boolean },
+  opts: {
+    source: QueuedMessage["source"];
+    userId?: string | null;
+    interactive?: InteractivePayload | null;
+    tokens?: number;
+    charge?: boolean;
+    chargedBefore?: number;
+  },
 ): Promise<MessageRow | "unpaid" | undefined> {
   const messageId = newId("msg");
   const tokens = opts.tokens ?? 0;
-  // Without a charge, `paid` is `ok` itself; with one, it is the wallet's update, made only for an open conversation.
+  // Without a charge, `paid` is `ok` itself; with one, the balance (read, not locked) covers this reply
+  // and what the transaction charged before it, and the ledger row is written to be charged at commit
+  // (lib/wallet/wallet.ts chargeTokens), only for an open conversation.
   const paid = opts.charge
     ? sql`, b as (
-          update businesses set token_balance = token_balance - ${tokens}
-          where id = ${businessId} and token_balance >= ${tokens} and exists (select 1 from ok)
-          returning id
+          select id from businesses
+          where id = ${businessId} and token_balance >= ${tokens + (opts.chargedBefore ?? 0)} and exists (select 1 from ok)
         ), l as (
-          insert into token_ledger (id, business_id, kind, tokens, message_id, conversation_id)
-          select ${newId("led")}, b.id, 'usage', ${-tokens}, ${messageId}, ok.id from b, ok
+          insert into token_ledger (id, business_id, kind, tokens, message_id, conversation_id, charged_at_commit)
+          select ${newId("led")}, b.id, 'usage', ${-tokens}, ${messageId}, ok.id, true from b, ok
         ), paid as (select ok.* from ok where exists (select 1 from b))`
     : sql`, paid as (select ok.* from ok)`;
   const interactive = opts.interactive ? JSON.stringify(opts.interactive) : null;

@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { and, type Column, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { queryRows } from "../db/rows";
+import { prefixedRow, prefixedText } from "../db/table-rows";
 import { type ContactIdentity, type ContactRow, ensureContact, identityCondition, identityOf } from "../contacts/contacts";
 import { handleOptOutWords, optIntent } from "../contacts/opt-out";
 import { type ConversationRow, ensureConversation } from "../conversations/conversations";
@@ -65,114 +66,154 @@ class DuplicateInbound extends Error {}
 export type AlsoInTransaction = (tx: Db, received: { message: MessageRow; conversationId: string; contactId: string }) => Promise<void>;
 
 /**
+ * The assistant's turn answered in the message's own transaction (lib/runtime/turn/turn.ts
+ * answerInTransaction, given by the server's inbound job): true once answered, false when another turn
+ * of the conversation is queued ahead (this one is then queued behind it). lib/messages knows no runtime:
+ * the entry floor hands it in.
+ */
+export type AnswerInTransaction = (tx: Db, turn: z.infer<typeof assistantTurn.payload>, conversation: ConversationRow) => Promise<boolean>;
+
+export type ReceiveOptions = {
+  /** Answer the turn in the message's transaction instead of queueing its job (see AnswerInTransaction). */
+  answer?: AnswerInTransaction;
+  /** Told when an answer in the transaction failed: the message is then stored again with its turn queued. */
+  answerFailed?: (err: unknown) => void;
+};
+
+/**
  * The one way a customer's message comes in, for WhatsApp and the sandbox alike: contact, conversation
  * (a closed one is left closed and a new one opened), the message, the 24-hour window's anchor, the
  * `message.received` event, the channel's own part (`also`), an opt-out word's answer and the
  * assistant's turn, all in one transaction. Channels redeliver, so the channel's message id makes a
  * second delivery a no-op.
  */
-export async function receiveInboundMessage(db: Db, businessId: string, input: InboundMessage, also?: AlsoInTransaction): Promise<ReceivedMessage> {
+export async function receiveInboundMessage(
+  db: Db,
+  businessId: string,
+  input: InboundMessage,
+  also?: AlsoInTransaction,
+  opts: ReceiveOptions = {},
+): Promise<ReceivedMessage> {
   // No read first: a redelivery is rare, and the message's insert finds it (then everything rolls back).
   try {
-    return await db.transaction(async (tx) => {
-      const identity = { ...identityOf(input.from), ...inboundIdentity(input) };
-      // The contacts the customer's identifiers name, each with their latest conversation, and the
-      // business's opt-out words: one read for the contact and its state.
-      const seen = await contactsWithState(tx, businessId, identity);
-      const { contact, created } = await ensureContact(tx, businessId, identity, { name: input.profileName, channel: input.channel }, seen.contacts);
-      // A sandbox contact who writes on WhatsApp is now reached there: replies go back the way they came.
-      if (input.channel === "whatsapp" && contact.channel !== "whatsapp") {
-        await tx.update(contacts).set({ channel: "whatsapp", updatedAt: sql`now()` }).where(eq(contacts.id, contact.id));
-      }
-      // A rating (or its comment) answering the survey of a resolved conversation is filed there: no
-      // new conversation, no assistant turn (./satisfaction.ts). A latest conversation that is not
-      // closed is the contact's active one (one at most: the partial unique index), so it is not read again.
-      // A contact made just now has no conversation yet; one another transaction inserted meanwhile (a
-      // racing first sight, found by ensureContact's second look) is read again with its state.
-      const state = created || seen.latest.has(contact.id) ? seen : await contactsWithState(tx, businessId, identity);
-      const latest = state.latest.get(contact.id) ?? null;
-      const { optOutWords } = state;
-      const survey = input.handledElsewhere || !latest ? null : surveyReplyIn(latest, input);
-      const conversation =
-        survey?.conversation ??
-        (latest && latest.status !== "closed" ? latest : (await ensureConversation(tx, businessId, contact.id, undefined, { latest })).conversation);
-      // handleOptOutWords's own test, on the business's words read above: most messages are no STOP or
-      // START, and for them its reads are skipped and the turn's job goes with the message.
-      const mayOpt = !survey && !!input.text && input.text.length <= 60 && optIntent(input.text, "", optOutWords) !== null;
-      const replyToId = input.replyToChannelId ? await quotedByChannelId(tx, businessId, contact.id, input.channel, input.replyToChannelId) : null;
-      // A Flow's answer names no Flow: found from the message it answers, and read by the Flow's fields.
-      const { text, content } =
-        input.type === "interactive" && input.content?.kind === "nfm_reply"
-          ? await readFlowAnswer(tx, businessId, input.content, replyToId)
-          : { text: input.text, content: input.content };
-      const messageId = newId("msg");
-      // The assistant's turn is queued by the message's own statement when nothing below can stop it:
-      // the conversation open once updated, no survey, no standby, no opt-out word, no reminder's button.
-      const turnWithMessage = !survey && !input.handledElsewhere && !mayOpt && !reminderAnswerOf({ type: input.type, content });
-      const stored = await storeInbound(tx, {
-        message: {
-          id: messageId,
-          businessId,
-          conversationId: conversation.id,
-          contactId: contact.id,
-          type: input.type,
-          text,
-          content,
-          media: input.media ?? null,
-          replyToId,
-          channel: input.channel,
-          channelMessageId: input.channelMessageId,
-          channelTimestamp: input.timestamp,
-        },
-        keepWaiting: Boolean(survey),
-        event: (messageId) => ({
-          conversationId: conversation.id,
-          from: input.from,
-          waUserId: contact.waUserId,
-          username: contact.username,
-          text,
-          messageId,
-          contactId: contact.id,
-          messageType: input.type,
-          media: mediaView(businessId, input.media ?? null, WEBHOOK_MEDIA_URL_TTL_SECONDS),
-          // Present when they apply: the quoted (or answered) message, the tapped button or row, the shared place.
-          ...answerFields({ type: input.type, content, replyToId }),
-        }),
-        turn: turnWithMessage ? { businessId, conversationId: conversation.id, messageId } : null,
-      });
-      if (!stored) throw new DuplicateInbound();
-      const { message, conversation: touched } = stored;
-      const turnQueued = turnWithMessage && touched.status === "open";
-      // A handoff nobody acted on for the business's timeout goes back to the assistant with this message.
-      const updated = survey ? touched : await resumeIfInactive(tx, touched);
-      await also?.(tx, { message, conversationId: conversation.id, contactId: contact.id });
-      if (survey) {
-        await applySurveyReply(tx, businessId, survey, message, input.channel === "whatsapp" ? "whatsapp" : contact.channel);
-        return { message, conversation: updated, duplicate: false };
-      }
-      // STOP / START (campaign opt-out) is answered once, and is no assistant turn.
-      const optWord = mayOpt ? await handleOptOutWords(tx, businessId, contact, input.text) : null;
-      if (input.handledElsewhere) return { message, conversation: updated, duplicate: false };
-      if (optWord?.reply) {
-        await sendMessage(tx, businessId, { to: input.from, type: "text", text: optWord.reply }, { source: "assistant" });
-      }
-      // A tap on an appointment reminder's button acts on the appointment, whoever holds the conversation.
-      if (!optWord && reminderAnswerOf(message)) {
-        await enqueue(tx, reminderAnswerJob, { businessId, conversationId: conversation.id, messageId: message.id }, { orderKey: conversation.id });
-        return { message, conversation: updated, duplicate: false };
-      }
-      // Only an open conversation is the assistant's; in handoff a person answers.
-      if (updated.status === "open" && !optWord && !turnQueued) {
-        await enqueue(tx, assistantTurn, { businessId, conversationId: conversation.id, messageId: message.id }, { orderKey: conversation.id });
-      }
-      return { message, conversation: updated, duplicate: false };
-    });
+    return await storeMessage(db, businessId, input, also, opts.answer);
   } catch (err) {
-    if (!(err instanceof DuplicateInbound)) throw err;
-    const again = await duplicateOf(db, input);
-    if (!again) throw new Error("inbound duplicate vanished");
-    return again;
+    if (err instanceof DuplicateInbound) {
+      const again = await duplicateOf(db, input);
+      if (!again) throw new Error("inbound duplicate vanished");
+      return again;
+    }
+    if (!opts.answer) throw err;
+    // The answer failed and took the message's transaction with it: the message is stored again, now
+    // with its turn queued as a job, which retries and fails as any turn does. A message is never lost
+    // to its answer.
+    opts.answerFailed?.(err);
+    return receiveInboundMessage(db, businessId, input, also);
   }
+}
+
+async function storeMessage(
+  db: Db,
+  businessId: string,
+  input: InboundMessage,
+  also: AlsoInTransaction | undefined,
+  answer: AnswerInTransaction | undefined,
+): Promise<ReceivedMessage> {
+  return db.transaction(async (tx) => {
+    const identity = { ...identityOf(input.from), ...inboundIdentity(input) };
+    // The contacts the customer's identifiers name, each with their latest conversation, and the
+    // business's opt-out words: one read for the contact and its state.
+    const seen = await contactsWithState(tx, businessId, identity);
+    const { contact, created } = await ensureContact(tx, businessId, identity, { name: input.profileName, channel: input.channel }, seen.contacts);
+    // A sandbox contact who writes on WhatsApp is now reached there: replies go back the way they came.
+    if (input.channel === "whatsapp" && contact.channel !== "whatsapp") {
+      await tx.update(contacts).set({ channel: "whatsapp", updatedAt: sql`now()` }).where(eq(contacts.id, contact.id));
+    }
+    // A rating (or its comment) answering the survey of a resolved conversation is filed there: no
+    // new conversation, no assistant turn (./satisfaction.ts). A latest conversation that is not
+    // closed is the contact's active one (one at most: the partial unique index), so it is not read again.
+    // A contact made just now has no conversation yet; one another transaction inserted meanwhile (a
+    // racing first sight, found by ensureContact's second look) is read again with its state.
+    const state = created || seen.latest.has(contact.id) ? seen : await contactsWithState(tx, businessId, identity);
+    const latest = state.latest.get(contact.id) ?? null;
+    const { optOutWords } = state;
+    const survey = input.handledElsewhere || !latest ? null : surveyReplyIn(latest, input);
+    const conversation =
+      survey?.conversation ??
+      (latest && latest.status !== "closed" ? latest : (await ensureConversation(tx, businessId, contact.id, undefined, { latest })).conversation);
+    // handleOptOutWords's own test, on the business's words read above: most messages are no STOP or
+    // START, and for them its reads are skipped and the turn's job goes with the message.
+    const mayOpt = !survey && !!input.text && input.text.length <= 60 && optIntent(input.text, "", optOutWords) !== null;
+    const replyToId = input.replyToChannelId ? await quotedByChannelId(tx, businessId, contact.id, input.channel, input.replyToChannelId) : null;
+    // A Flow's answer names no Flow: found from the message it answers, and read by the Flow's fields.
+    const { text, content } =
+      input.type === "interactive" && input.content?.kind === "nfm_reply"
+        ? await readFlowAnswer(tx, businessId, input.content, replyToId)
+        : { text: input.text, content: input.content };
+    const messageId = newId("msg");
+    // The assistant's turn is queued by the message's own statement when nothing below can stop it:
+    // the conversation open once updated, no survey, no standby, no opt-out word, no reminder's button.
+    const turnWithMessage = !survey && !input.handledElsewhere && !mayOpt && !reminderAnswerOf({ type: input.type, content });
+    const stored = await storeInbound(tx, {
+      message: {
+        id: messageId,
+        businessId,
+        conversationId: conversation.id,
+        contactId: contact.id,
+        type: input.type,
+        text,
+        content,
+        media: input.media ?? null,
+        replyToId,
+        channel: input.channel,
+        channelMessageId: input.channelMessageId,
+        channelTimestamp: input.timestamp,
+      },
+      keepWaiting: Boolean(survey),
+      event: (messageId) => ({
+        conversationId: conversation.id,
+        from: input.from,
+        waUserId: contact.waUserId,
+        username: contact.username,
+        text,
+        messageId,
+        contactId: contact.id,
+        messageType: input.type,
+        media: mediaView(businessId, input.media ?? null, WEBHOOK_MEDIA_URL_TTL_SECONDS),
+        // Present when they apply: the quoted (or answered) message, the tapped button or row, the shared place.
+        ...answerFields({ type: input.type, content, replyToId }),
+      }),
+      turn: turnWithMessage && !answer ? { businessId, conversationId: conversation.id, messageId } : null,
+    });
+    if (!stored) throw new DuplicateInbound();
+    const { message, conversation: touched } = stored;
+    const turnQueued = turnWithMessage && !answer && touched.status === "open";
+    // A handoff nobody acted on for the business's timeout goes back to the assistant with this message.
+    const updated = survey ? touched : await resumeIfInactive(tx, touched);
+    await also?.(tx, { message, conversationId: conversation.id, contactId: contact.id });
+    if (survey) {
+      await applySurveyReply(tx, businessId, survey, message, input.channel === "whatsapp" ? "whatsapp" : contact.channel);
+      return { message, conversation: updated, duplicate: false };
+    }
+    // STOP / START (campaign opt-out) is answered once, and is no assistant turn.
+    const optWord = mayOpt ? await handleOptOutWords(tx, businessId, contact, input.text) : null;
+    if (input.handledElsewhere) return { message, conversation: updated, duplicate: false };
+    if (optWord?.reply) {
+      await sendMessage(tx, businessId, { to: input.from, type: "text", text: optWord.reply }, { source: "assistant" });
+    }
+    // A tap on an appointment reminder's button acts on the appointment, whoever holds the conversation.
+    if (!optWord && reminderAnswerOf(message)) {
+      await enqueue(tx, reminderAnswerJob, { businessId, conversationId: conversation.id, messageId: message.id }, { orderKey: conversation.id });
+      return { message, conversation: updated, duplicate: false };
+    }
+    // Only an open conversation is the assistant's; in handoff a person answers.
+    if (updated.status === "open" && !optWord && !turnQueued) {
+      const turn = { businessId, conversationId: conversation.id, messageId: message.id };
+      // Answered now, in this transaction, unless a turn of the conversation is queued ahead of it.
+      if (!(answer && (await answer(tx, turn, updated)))) await enqueue(tx, assistantTurn, turn, { orderKey: conversation.id });
+    }
+    return { message, conversation: updated, duplicate: false };
+  });
 }
 
 /**
@@ -187,7 +228,7 @@ async function contactsWithState(
 ): Promise<{ contacts: ContactRow[]; latest: Map<string, ConversationRow | null>; optOutWords: string[] }> {
   const rows = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select ${aliased("ct", contactColumns)}, ${aliased("c", conversationColumns)},
+    sql`select ${aliased("ct")}, ${aliased("c")},
         (select s.opt_out_words from campaign_settings s where s.business_id = ${businessId}) as opt_out_words
       from (select 1) one
       left join lateral (select * from contacts where ${identityCondition(businessId, identity)}) ct on true
@@ -199,9 +240,9 @@ async function contactsWithState(
   const latest = new Map<string, ConversationRow | null>();
   for (const row of rows) {
     if (!row["ct.id"]) continue;
-    const contact = rowOf<ContactRow>("ct", contactColumns, row);
+    const contact = prefixedRow("ct", tableOf.ct, row) as ContactRow;
     found.push(contact);
-    latest.set(contact.id, row["c.id"] ? rowOf<ConversationRow>("c", conversationColumns, row) : null);
+    latest.set(contact.id, row["c.id"] ? (prefixedRow("c", tableOf.c, row) as ConversationRow) : null);
   }
   return { contacts: found, latest, optOutWords: optOutWordsOf(rows[0]?.opt_out_words) };
 }
@@ -225,20 +266,9 @@ type NewInbound = Pick<
   | "channelTimestamp"
 > & { id: string; text: string };
 
-type Columns = [string, Column][];
-const messageColumns: Columns = Object.entries(getTableColumns(messages));
-const conversationColumns: Columns = Object.entries(getTableColumns(conversations));
-const contactColumns: Columns = Object.entries(getTableColumns(contacts));
+const tableOf = { m: messages, u: conversations, c: conversations, ct: contacts } as const;
 /** A table's columns out of CTE `alias`, each named `alias.column` (two tables' rows in one result row). */
-const aliased = (alias: string, columns: Columns) => sql.raw(columns.map(([, c]) => `${alias}."${c.name}" as "${alias}.${c.name}"`).join(", "));
-function rowOf<T>(alias: string, columns: Columns, row: Record<string, unknown>): T {
-  const out: Record<string, unknown> = {};
-  for (const [prop, column] of columns) {
-    const value = row[`${alias}.${column.name}`];
-    out[prop] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return out as T;
-}
+const aliased = (alias: keyof typeof tableOf) => sql.raw(prefixedText(alias, tableOf[alias]));
 
 /**
  * The message stored, the conversation's window and wait moved, and `message.received` written, in one
@@ -284,16 +314,14 @@ async function storeInbound(
         from m where c.id = ${m.conversationId}
         returning c.*
       ), ${received.ctes}${queued ? sql`, ${queued.ctes}` : sql``}
-      select ${aliased("m", messageColumns)}, ${aliased("u", conversationColumns)}, ${received.notify} as woken${
-        queued ? sql`, ${queued.notify} as turn_woken` : sql``
-      }
+      select ${aliased("m")}, ${aliased("u")}, ${received.notify} as woken${queued ? sql`, ${queued.notify} as turn_woken` : sql``}
       from m join u on true`,
   );
   const [row] = rows;
   if (!row) return null;
   received.added(row.woken);
   queued?.added(row.turn_woken);
-  return { message: rowOf<MessageRow>("m", messageColumns, row), conversation: rowOf<ConversationRow>("u", conversationColumns, row) };
+  return { message: prefixedRow("m", tableOf.m, row) as MessageRow, conversation: prefixedRow("u", tableOf.u, row) as ConversationRow };
 }
 
 function answerFields(message: Pick<MessageRow, "type" | "content" | "replyToId">) {

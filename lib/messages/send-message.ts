@@ -25,9 +25,12 @@ export type SendOptions = {
   /**
    * An automated reply: the wallet pays `tokens` with the message, in the same statement (the common
    * send) or transaction, so the reply exists exactly when it was paid for. A balance that does not
-   * cover them stores nothing and throws InsufficientTokens.
+   * cover them stores nothing and throws InsufficientTokens. The tokens leave the balance when the
+   * transaction commits (lib/wallet/wallet.ts, charged at commit).
    */
   charge?: boolean;
+  /** With `charge`: tokens this transaction has charged already (a turn's earlier replies), which the balance must also cover. */
+  chargedBefore?: number;
   /**
    * A person's send only: the last message of the conversation they had seen. When another person
    * replied after it, the send is refused (409 already_replied, ./reply-guard.ts) unless `force`.
@@ -103,7 +106,16 @@ export async function sendMessage(db: Db, businessId: string, request: SendMessa
       userId: opts.userId ?? null,
       tokens: opts.tokens ?? 0,
     });
-    if (opts.charge && !(await chargeTokens(tx, businessId, opts.tokens ?? 0, { messageId: message.id, conversationId: conversation.id })))
+    if (
+      opts.charge &&
+      !(await chargeTokens(
+        tx,
+        businessId,
+        opts.tokens ?? 0,
+        { messageId: message.id, conversationId: conversation.id },
+        { atCommit: true, chargedBefore: opts.chargedBefore ?? 0 },
+      ))
+    )
       throw new InsufficientTokens();
     return message;
   });

@@ -8,7 +8,6 @@ import { invalid } from "../errors";
 import { PAYMENT_EXPIRY_DEFAULT, type PaymentSettingsOut, type paymentSettingsIn } from "../shared/payment-settings-schema";
 import type { z } from "zod";
 import type { PaymentProvider } from "./provider";
-import { stripeProvider } from "./stripe";
 
 // A business's payment settings: its own Stripe keys, sealed with ENCRYPTION_KEY like the WhatsApp
 // token, never answered (only their last 4 characters); the currency; whether orders wait for payment.
@@ -94,5 +93,8 @@ export async function paymentRequirement(db: Db, businessId: string): Promise<{ 
 export async function providerOf(db: Db, businessId: string): Promise<PaymentProvider | null> {
   const row = await settingsRow(db, businessId);
   if (!row) return null;
+  // Stripe's SDK is loaded by the first business that takes a payment or hears from Stripe, not by
+  // every process that runs turns: about 9 MiB resident a process otherwise (docs/performance.md, memory).
+  const { stripeProvider } = await import("./stripe");
   return stripeProvider({ secretKey: decryptSecret(row.secretKeyEnc), webhookSecret: decryptSecret(row.webhookSecretEnc) });
 }

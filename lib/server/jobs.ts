@@ -1,8 +1,8 @@
 import "server-only";
-import { assistantTurnJob } from "../runtime/turn/turn-job";
+import { answerWithMessage, assistantTurnJob } from "../runtime/turn/turn-job";
 import { knowledgeTranslationJob } from "../runtime/llm/knowledge-translation";
 import { campaignSendJob } from "../campaigns/send-job";
-import { deliverJob, inboundJob, signalsJob, templateSyncJob } from "../channels";
+import { deliverJob, inboundJobWith, signalsJob, templateSyncJob } from "../channels";
 import { handleWebhookDelivery } from "../webhooks/deliver";
 import { handleEventDispatch } from "../webhooks/dispatch";
 import { privacyRetentionJob } from "../privacy/retention";
@@ -19,12 +19,19 @@ import { paymentNoticeJob } from "../runtime/engine/payment-notices";
 // (lib/jobs/job.ts) and binds its handler to it (`runs`), and the table is built here, so lib/jobs
 // (the queue and the worker) knows nothing of the rooms above it.
 
+/**
+ * The inbound job as the server runs it: without a model a turn is one short pass, answered in the
+ * transaction that stores its message (lib/runtime/turn/turn.ts answerInTransaction); with one, the turn
+ * waits for the model between transactions, so it is queued as a job of its own (waitingQueues).
+ */
+const inboundAnswering = inboundJobWith(() => (llmSettings() ? {} : answerWithMessage));
+
 /** Every background job queue and the handler that runs it. */
 export const jobHandlers = handlerTable([
   deliverJob,
   assistantTurnJob,
   knowledgeTranslationJob,
-  inboundJob,
+  inboundAnswering,
   signalsJob,
   handleEventDispatch,
   handleWebhookDelivery,

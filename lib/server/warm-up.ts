@@ -6,7 +6,7 @@ import { queryRows, sql } from "../db/rows";
 import { receiveInboundMessage } from "../messages/receive-message";
 import { componentLogger } from "../observability/log";
 import { llmSettings } from "../runtime/llm/llm-client";
-import { runAssistantTurn } from "../runtime/turn/turn";
+import { answerInTransaction } from "../runtime/turn/turn";
 import { applyStarterKit } from "../starter-kits/apply-kit";
 
 const log = componentLogger("server");
@@ -63,20 +63,35 @@ async function rehearse(root: Db, count: number, offset: number): Promise<{ answ
       await applyStarterKit(tx, businessId, assistantId, { kind: "restaurant", language: "en" });
       for (let i = 0; i < count; i++) {
         const text = LINES[(offset + i) % LINES.length];
-        const received = await receiveInboundMessage(tx, businessId, {
-          channel: "whatsapp",
-          // Customers writing three times each: first messages and later ones both.
-          from: `+1555${String(offset * 1000 + (i % Math.ceil(count / 3))).padStart(7, "0")}`,
-          profileName: null,
-          channelMessageId: `wamid.warm-up.${randomUUID()}`,
-          timestamp: new Date(),
-          type: "text",
-          text,
-          content: { body: text },
-        });
+        // As the server's inbound job receives a message without a model: its turn answered with it.
+        const received = await receiveInboundMessage(
+          tx,
+          businessId,
+          {
+            channel: "whatsapp",
+            // Customers writing three times each: first messages and later ones both.
+            from: `+1555${String(offset * 1000 + (i % Math.ceil(count / 3))).padStart(7, "0")}`,
+            profileName: null,
+            channelMessageId: `wamid.warm-up.${randomUUID()}`,
+            timestamp: new Date(),
+            type: "text",
+            text,
+            content: { body: text },
+          },
+          undefined,
+          {
+            answer: async (t, turn, conversation) => {
+              const done = await answerInTransaction(t, turn, conversation);
+              if (done) answered++;
+              return done;
+            },
+            // A rehearsal that cannot answer fails (and the process starts cold, saying why).
+            answerFailed: (err) => {
+              throw err;
+            },
+          },
+        );
         if (received.duplicate) continue;
-        await runAssistantTurn(tx, { businessId, conversationId: received.conversation.id, messageId: received.message.id });
-        answered++;
       }
       const [row] = await queryRows<{ n: number }>(
         tx,

@@ -66,26 +66,37 @@ export class InsufficientTokens extends Error {
 }
 
 /**
- * Charges an automated reply atomically, in one statement: the balance only goes down if it covers the
- * charge, so concurrent turns cannot overdraw, and the ledger row and the conversation's count are
- * written only with it. Returns false (nothing charged) when the balance is short.
+ * Charges an automated reply: the ledger row and the conversation's count are written only when the
+ * balance covers the charge; returns false (nothing charged) when it is short.
+ *
+ * `atCommit` (an automated reply in its turn's transaction): the balance is read, not locked, and must
+ * cover these tokens and `chargedBefore` (what the same transaction charged already); the tokens leave
+ * it when the transaction commits, by the deferred trigger `token_ledger_charge_at_commit`
+ * (drizzle/0042), which fails the commit when a concurrent reply took them meanwhile. So the business's
+ * row is locked only inside the commit, never across the transaction's last round trips, and a reply
+ * still exists exactly when it was paid. Without it the balance goes down in this statement, under the
+ * row's lock until the transaction ends (concurrent charges cannot overdraw either way).
  */
 export async function chargeTokens(
   tx: Db,
   businessId: string,
   tokens: number,
   ref: { messageId?: string | null; conversationId?: string | null },
+  opts: { atCommit?: boolean; chargedBefore?: number } = {},
 ): Promise<boolean> {
   const conversationId = ref.conversationId ?? null;
+  const covered = opts.atCommit
+    ? sql`select id from businesses where id = ${businessId} and token_balance >= ${tokens + (opts.chargedBefore ?? 0)}`
+    : sql`update businesses set token_balance = token_balance - ${tokens}
+        where id = ${businessId} and token_balance >= ${tokens}
+        returning id`;
   const [row] = await queryRows<{ paid: number | string }>(
     tx,
     sql`with b as (
-        update businesses set token_balance = token_balance - ${tokens}
-        where id = ${businessId} and token_balance >= ${tokens}
-        returning id
+        ${covered}
       ), l as (
-        insert into token_ledger (id, business_id, kind, tokens, message_id, conversation_id)
-        select ${newId("led")}, b.id, 'usage', ${-tokens}, ${ref.messageId ?? null}, ${conversationId} from b
+        insert into token_ledger (id, business_id, kind, tokens, message_id, conversation_id, charged_at_commit)
+        select ${newId("led")}, b.id, 'usage', ${-tokens}, ${ref.messageId ?? null}, ${conversationId}, ${Boolean(opts.atCommit)} from b
       ), c as (
         update conversations set tokens_used = tokens_used + ${tokens}
         where id = ${conversationId} and exists (select 1 from b)
@@ -93,6 +104,17 @@ export async function chargeTokens(
       select count(*) as paid from b`,
   );
   return Number(row?.paid ?? 0) > 0;
+}
+
+/** The SQLSTATE of a commit whose reply's tokens a concurrent reply took first (drizzle/0042). */
+export const CHARGE_AT_COMMIT_FAILED = "CVT01";
+
+/** Whether `err` is a commit that failed because the balance no longer covered a reply charged at commit. */
+export function chargeFailedAtCommit(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === CHARGE_AT_COMMIT_FAILED) return true;
+  }
+  return false;
 }
 
 export async function tokenBalance(db: Db, businessId: string): Promise<number> {

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import * as webhookRoute from "../../app/channels/whatsapp/webhook/route";
 import { nodeRouteOf } from "../../lib/server/node-routes";
 import { setWhatsApp } from "../../lib/channels";
-import { inboundWebhook } from "../../lib/channels/whatsapp/inbound";
+import { inboundJob, inboundWebhook } from "../../lib/channels/whatsapp/inbound";
 import { db } from "../../lib/db/client";
 import { queryRows } from "../../lib/db/rows";
 import { events, messages } from "../../lib/db/schema";
@@ -57,10 +57,37 @@ export function channelWorker(): Worker {
   return startWorker(ownChannelHandlers(), { pollMs: 50 });
 }
 
-/** The channel queues' handlers for this process's own jobs (another test process's are handed back). */
+/**
+ * The channel queues' handlers for this process's own jobs (another test process's are handed back).
+ * The channel tests run the assistant's turns themselves (or look at a thread the assistant has not
+ * answered yet), so the inbound bodies run as the channel defines their job (`inboundJob`: each turn
+ * queued as a job of its own), as a server with a model runs them. The server's own inbound job, which
+ * without a model answers the turn in its message's transaction, is tested in
+ * tests/channels/answer-with-message.test.ts.
+ */
 export function ownChannelHandlers(): Record<string, JobHandler> {
   return Object.fromEntries(
     CHANNEL_QUEUES.map((queue) => {
+      if (!jobHandlers[queue]) throw new Error(`${queue} is not registered in lib/server/jobs.ts`);
+      const handler = queue === inboundJob.job.name ? inboundJob : jobHandlers[queue];
+      return [
+        queue,
+        async (payload: Record<string, unknown>, job: Parameters<typeof handler>[1]) => {
+          if (!owns(queue, payload)) throw new RetryLater(20, "another test process's job", false);
+          return handler(payload, job);
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * The server's own handlers (lib/server/jobs.ts) for this process's jobs of `queues`: its inbound job
+ * answers a turn in its message's transaction when no model is configured.
+ */
+export function ownServerHandlers(queues: readonly string[]): Record<string, JobHandler> {
+  return Object.fromEntries(
+    queues.map((queue) => {
       const handler = jobHandlers[queue];
       if (!handler) throw new Error(`${queue} is not registered in lib/server/jobs.ts`);
       return [

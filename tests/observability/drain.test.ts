@@ -70,6 +70,25 @@ function start(script: string, env: Record<string, string> = {}): Child {
   return child;
 }
 
+/**
+ * `promise`, or a failure after `ms` that shows what every child process wrote: a step that never comes
+ * fails with the children's own account of it, not as the test's bare timeout.
+ */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const outputs = children.map((c, i) => `--- child ${i} (pid ${c.proc.pid}, exit ${c.proc.exitCode}):\n${c.output().slice(-4000)}`).join("\n");
+      reject(new Error(`${what}: not within ${ms} ms\n${outputs}`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The jobs and contacts as the database has them; the embedded one is opened once its server has exited. */
 async function rows<T>(query: string): Promise<T[]> {
   if (!embedded) {
@@ -277,14 +296,14 @@ describe("SIGTERM drains", { timeout: 240_000 }, () => {
       expect(delivery.status).toBe(200);
       deliveryId = delivery.body.id;
       api.proc.kill("SIGTERM");
-      expect(await api.exited).toBe(0);
+      expect(await within(api.exited, 60_000, "the API server's exit")).toBe(0);
 
       const worker = start("scripts/worker.ts", { SHUTDOWN_TIMEOUT_MS: "500" });
       await worker.waitFor(`worker ${worker.proc.pid} running`);
-      await receiver.next(); // the job is running and will not finish by itself
+      await within(receiver.next(), 60_000, "the delivery reaching the receiver"); // the job is running and will not finish by itself
       const signalled = Date.now();
       worker.proc.kill("SIGTERM");
-      expect(await worker.exited, worker.output()).toBe(0);
+      expect(await within(worker.exited, 60_000, "the worker's exit"), worker.output()).toBe(0);
       expect(Date.now() - signalled).toBeLessThan(8_000);
       expect(worker.output()).toMatch(/"releasedJobs":1/);
     } finally {

@@ -40,8 +40,8 @@ describe("the boot's warm-up rehearsal", () => {
     expect(result).not.toBeNull();
     // 26 messages in three lanes on Postgres (9, 9, 8), one on the embedded database: every one received
     // and taken through the assistant's turn. The turns answer (the restaurant kit's hours, delivery,
-    // booking and menu): a few lines go unanswered, some get two replies, and a customer the assistant
-    // could not help three times is handed to a person (whose later messages no turn answers).
+    // booking and menu), each in the transaction that stores its message, as the server's inbound job
+    // answers without a model: a few lines go unanswered, some get two replies.
     expect(result?.lanes).toBe(process.env.DATABASE_URL ? 3 : 1);
     expect(result?.answered).toBe(26);
     expect(result?.replies).toBeGreaterThanOrEqual(20);

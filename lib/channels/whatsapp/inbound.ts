@@ -1,9 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Db, db as defaultDb } from "../../db/client";
 import { businesses, type MessageMedia } from "../../db/schema";
+import { statement } from "../../db/statement";
+import { columnsOf, selectStatementRows, selectText } from "../../db/table-rows";
 import { AppError } from "../../errors";
 import type { ClaimedJob } from "../../jobs/queue";
 import { defineJob } from "../../jobs/job";
@@ -12,7 +14,7 @@ import { enqueueTogether } from "../../jobs/together";
 import { JOB_COMPLETED, RetryLater, runs } from "../../jobs/worker";
 import { applyStatus, applyStatuses, type BatchedOutcome } from "../../messages/apply-status";
 import { applyReaction } from "../../messages/reactions";
-import { inboundStored, receiveInboundMessage, recordEcho } from "../../messages/receive-message";
+import { inboundStored, type ReceiveOptions, receiveInboundMessage, recordEcho } from "../../messages/receive-message";
 import { parseJsonText, readBodyBytes } from "../../request-body";
 import { businessAdapter } from "../adapters";
 import { applyNumberUpdate, applyTemplateUpdate } from "../templates";
@@ -147,10 +149,13 @@ function onlyStatuses(w: ReturnType<typeof parseWhatsAppWebhook>): boolean {
 /** The job's attempt; its id and worker when a worker runs it (a replay or a test may call without). */
 type Attempt = Pick<ClaimedJob, "attempts"> & Partial<Pick<ClaimedJob, "id" | "workerId">>;
 
+// Every body's first read, its text written once (lib/db/statement.ts): no query built per body.
+const businessByNumber = statement(`select ${selectText(businesses)} from businesses where whatsapp_phone_number_id = $1`);
+
 /** The business a number is connected to: the webhook names numbers, not businesses. */
-async function businessByPhoneNumberId(db: Db, phoneNumberId: string) {
-  const [row] = await db.select().from(businesses).where(eq(businesses.whatsappPhoneNumberId, phoneNumberId));
-  return row;
+async function businessByPhoneNumberId(db: Db, phoneNumberId: string): Promise<typeof businesses.$inferSelect | undefined> {
+  const [row] = await selectStatementRows(db, businessByNumber, [phoneNumberId], columnsOf(businesses));
+  return row as typeof businesses.$inferSelect | undefined;
 }
 
 /**
@@ -162,6 +167,8 @@ export async function processInboundWebhook(
   body: string,
   job: Attempt,
   keep: (parts: UnusablePart[]) => Promise<void> = (parts) => recordUnusable(db, "whatsapp", parts),
+  /** How each message is received: the server's inbound job answers the turn with it (ReceiveOptions.answer). */
+  receive: ReceiveOptions = {},
 ): Promise<unknown> {
   let json: unknown;
   try {
@@ -277,6 +284,7 @@ export async function processInboundWebhook(
         handledElsewhere: m.standby,
       },
       m.type === "order" ? recordOrder(businessId, m.content) : undefined,
+      receive,
     )
       // Marked read by the typing indicator already: the assistant's turn sends no second one.
       .then(() => (typing ? markedRead(db, businessId, m.wamid) : undefined))
@@ -471,4 +479,9 @@ export async function replayInbound(db: Db, raw: unknown): Promise<UnusablePart[
   return still;
 }
 
-export const inboundJob = runs(inboundWebhook, (payload, job) => processInboundWebhook(defaultDb(), String(payload.body ?? ""), job));
+/** The inbound job, each run receiving its messages as `receive()` says (the server's answers turns with them). */
+export const inboundJobWith = (receive: () => ReceiveOptions) =>
+  runs(inboundWebhook, (payload, job) => processInboundWebhook(defaultDb(), String(payload.body ?? ""), job, undefined, receive()));
+
+/** The inbound job: every turn queued as a job of its own. */
+export const inboundJob = inboundJobWith(() => ({}));

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { businessId, oneOf } from "./tenancy";
 import { conversations } from "./conversations";
@@ -19,6 +19,10 @@ export const tokenLedger = pgTable(
     messageId: text("message_id").references(() => messages.id, { onDelete: "set null" }),
     conversationId: text("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
     note: text("note"),
+    // An automated reply's usage, taken from the balance when its transaction commits (the deferred
+    // trigger token_ledger_charge_at_commit, drizzle/0042): the business's row is locked only inside the
+    // commit, so one business's replies do not queue on it for their transactions' last round trips.
+    chargedAtCommit: boolean("charged_at_commit").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -11,9 +11,9 @@ import { countTokens } from "../understanding/tokens";
 import type { Turn } from "./turn-context";
 
 // Every automated reply goes out here: sent through the one sendMessage (24-hour rule, queued delivery),
-// which charges the wallet with it (`charge`), in one statement for the common reply: a reply exists
-// exactly when its tokens were paid. A short balance stores nothing and hands the conversation to a
-// person instead.
+// which charges the wallet with it (`charge`), in one statement for the common reply, the tokens leaving
+// the balance when the turn's transaction commits: a reply exists exactly when its tokens were paid. A
+// short balance stores nothing and hands the conversation to a person instead.
 
 const LIMIT = 4096;
 
@@ -29,9 +29,10 @@ export async function reply(turn: Turn, text: string, opts: { interactive?: Inte
         turn.db,
         turn.businessId,
         { to: turn.contact.address, type: "text", text: part },
-        { source: "assistant", tokens, charge: true, interactive: last ? (opts.interactive ?? null) : null },
+        { source: "assistant", tokens, charge: true, chargedBefore: turn.charged, interactive: last ? (opts.interactive ?? null) : null },
       );
       turn.sent.push(message.id);
+      turn.charged += tokens;
     } catch (err) {
       if (err instanceof InsufficientTokens) {
         await handOff(turn, "insufficient_tokens");

@@ -27,6 +27,11 @@ export type Turn = {
   message: { id: string; text: string; content: Record<string, unknown> | null; kind: Readable["kind"] };
   /** Tokens spent towards the next reply and not billed yet (the prompt, an LLM's usage). */
   unbilled: number;
+  /**
+   * Tokens this pass's replies charged so far, taken from the balance when the pass's transaction
+   * commits (lib/wallet/wallet.ts): each later reply's check counts them.
+   */
+  charged: number;
   /** Set once the turn must say nothing more: the conversation was handed off, or sending is refused. */
   halted: boolean;
   /** Ids of the replies sent in this turn. */

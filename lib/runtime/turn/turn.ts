@@ -20,6 +20,7 @@ import type { SkillRow } from "../base/turn-context";
 import { notFound } from "../../errors";
 import { completeJob, isPending } from "../../jobs/queue";
 import { showTyping } from "../../messages/message-signals";
+import { assistantTurn } from "../../messages/receive-message";
 import { decideTurn, type Pending, type TurnInput } from "./decide-turn";
 import { readInbound } from "../base/inbound-text";
 import { askLlm } from "../llm/llm";
@@ -33,6 +34,7 @@ import { countTokens } from "../understanding/tokens";
 import type { Turn } from "../base/turn-context";
 import { componentLogger } from "../../observability/log";
 import { contactAddress } from "../../shared/customer-address";
+import { chargeFailedAtCommit } from "../../wallet/wallet";
 
 const log = componentLogger("assistant");
 
@@ -51,13 +53,25 @@ const log = componentLogger("assistant");
 export type TurnPayload = { businessId: string; conversationId: string; messageId: string };
 
 const MAX_PASSES = 8;
+/** Times a pass runs again after its commit found the balance short (each time another reply was paid first). */
+const MAX_SHORT_AT_COMMIT = 5;
 
 /** True once the turn settled: its job row (given `jobId`) was removed in the turn's last commit. */
 export async function runAssistantTurn(db: Db, payload: TurnPayload, jobId?: number): Promise<boolean> {
   let input: TurnInput = { kind: "message" };
   const job: TurnJob = { id: jobId, removeOnLoad: jobId !== undefined && !llmSettings() };
+  let shortAtCommit = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const pending = await db.transaction((tx) => runPass(tx, payload, job, input));
+    let pending: Pending | null;
+    try {
+      pending = await db.transaction((tx) => runPass(tx, payload, job, input));
+    } catch (err) {
+      // A concurrent reply took the tokens this pass's replies were charged at commit (lib/wallet/wallet.ts):
+      // the pass rolled back whole, and runs again at once on the balance as it is now (it pays, or hands off).
+      if (!chargeFailedAtCommit(err) || ++shortAtCommit > MAX_SHORT_AT_COMMIT) throw err;
+      pass--;
+      continue;
+    }
     if (!pending) return true;
     if (job.removeOnLoad) {
       // Not reached while only a model makes a pass pending; were it, the next passes must not read the
@@ -75,6 +89,25 @@ export async function runAssistantTurn(db: Db, payload: TurnPayload, jobId?: num
   }
   log.error({ businessId: payload.businessId, messageId: payload.messageId, passes: MAX_PASSES }, "assistant turn did not settle");
   return false;
+}
+
+/**
+ * The turn answered inside the transaction that stored its message (the inbound job's, on a server
+ * without a model: lib/server/jobs.ts), so a customer's message and its answer are one commit: no turn
+ * job written, claimed and removed, no transaction and conversation lock of its own (the message's
+ * statement holds the conversation's row lock already). Answers false, and does nothing, when another
+ * turn of the conversation is queued ahead (its message came first and is still unanswered): the caller
+ * then queues this one behind it, as before. Throws when the turn needs a model (a pass left pending),
+ * which a server without one never reaches.
+ */
+export async function answerInTransaction(tx: Db, payload: TurnPayload, conversation: typeof conversations.$inferSelect): Promise<boolean> {
+  startTurnMemo(tx);
+  const loaded = await loadTurn(tx, conversation, payload, undefined, { aheadOf: assistantTurn.name });
+  if (loaded.ahead) return false;
+  if (conversation.status !== "open" || !loaded.turn) return true;
+  const pending = await decideTurn(loaded.turn, { kind: "message" });
+  if (pending) throw new Error("a turn answered with its message went pending (it needs a model)");
+  return true;
 }
 
 /** The turn's job: its id (none for a direct call), and whether the loading statement removes it. */
@@ -131,8 +164,8 @@ export async function loadTurn(
   conversation: typeof conversations.$inferSelect,
   payload: TurnPayload,
   jobId: number | undefined,
-  opts: { remove?: boolean } = {},
-): Promise<{ pending: boolean; turn: Turn | null }> {
+  opts: { remove?: boolean; aheadOf?: string } = {},
+): Promise<{ pending: boolean; ahead: boolean; turn: Turn | null }> {
   const removal =
     jobId !== undefined && opts.remove ? tx.$with("turn_job").as(tx.delete(jobs).where(eq(jobs.id, jobId)).returning({ id: jobs.id })) : null;
   const [row] = await (removal ? tx.with(removal) : tx)
@@ -143,6 +176,10 @@ export async function loadTurn(
           : removal
             ? sql<boolean>`exists (select 1 from ${removal})`
             : sql<boolean>`exists (select 1 from jobs where id = ${jobId})`,
+      // `aheadOf`: whether a job of that queue for this conversation is still pending (answerInTransaction).
+      ahead: opts.aheadOf
+        ? sql<boolean>`exists (select 1 from jobs j where j.queue = ${opts.aheadOf} and j.order_key = ${conversation.id} and j.status = 'pending')`
+        : sql<boolean>`false`,
       message: { id: messages.id, type: messages.type, text: messages.text, content: messages.content },
       contact: { id: contacts.id, phone: contacts.phone, waUserId: contacts.waUserId },
       business: { timeZone: businesses.timeZone, name: businesses.name },
@@ -179,12 +216,14 @@ export async function loadTurn(
   const pending = Boolean(row?.pending ?? (jobId === undefined || (await isPending(tx, jobId))));
   const { message, contact, business, hours, delivery, assistant, session } = row ?? {};
   const address = contact ? contactAddress(contact) : null;
-  if (!message || !contact || !address || !business) return { pending, turn: null };
+  const ahead = Boolean(row?.ahead);
+  if (!message || !contact || !address || !business) return { pending, ahead, turn: null };
   if (!assistant) throw notFound("assistant");
   if (row?.knowledgeStamp) seedTurnMemo(tx, knowledgeStampKey(payload.businessId, assistant.id), jsonValue<KnowledgeStamp>(row.knowledgeStamp));
   const readable = readInbound(message.type, message.text, message.content);
   return {
     pending,
+    ahead,
     turn: {
       db: tx,
       businessId: payload.businessId,
@@ -198,6 +237,7 @@ export async function loadTurn(
       assistant,
       message: { id: message.id, content: message.content, kind: readable.kind, text: readable.kind === "text" ? readable.text : "" },
       unbilled: 0,
+      charged: 0,
       halted: false,
       sent: [],
       loaded: {

@@ -1,18 +1,12 @@
-import { faker as de } from "@faker-js/faker/locale/de";
-import { faker as en } from "@faker-js/faker/locale/en";
-import { faker as enGb } from "@faker-js/faker/locale/en_GB";
-import { faker as es } from "@faker-js/faker/locale/es";
-import { faker as esMx } from "@faker-js/faker/locale/es_MX";
-import { faker as fr } from "@faker-js/faker/locale/fr";
-import { faker as it } from "@faker-js/faker/locale/it";
-import { faker as ptBr } from "@faker-js/faker/locale/pt_BR";
-import { faker as ptPt } from "@faker-js/faker/locale/pt_PT";
+import fakerNames from "./first-names.json";
 import { stopwords } from "./stopwords";
 import { normalize } from "./text-match";
 
 // Given names, to tell a name written in lower case ("mesa pa amanha as 21h pa 5, tiago") from any
 // other word. The lists are Faker's person definitions for the languages our customers write in and
-// the tourists who write to them (about 6,000 names): data the field keeps, not a list of our own.
+// the tourists who write to them (about 6,000 names): data the field keeps, not a list of our own,
+// copied into first-names.json by `npm run names:generate` (scripts/first-names.ts) so that a process
+// does not hold Faker's nine locales for one list; tests/unit/first-names.test.ts keeps the copy true.
 //
 // Many given names are also everyday words ("Grace", "May", "Rosa", "Luz", "Sim"...); those are never
 // taken alone as a name in lower case.
@@ -33,10 +27,7 @@ let names: ReadonlySet<string> | null = null;
 function givenNames(): ReadonlySet<string> {
   if (names) return names;
   const out = new Set<string>();
-  for (const f of [en, enGb, ptPt, ptBr, es, esMx, de, fr, it]) {
-    const lists = f.definitions.person?.first_name ?? {};
-    for (const list of Object.values(lists)) for (const n of list ?? []) out.add(normalize(n));
-  }
+  for (const n of fakerNames as string[]) out.add(normalize(n));
   names = out;
   return out;
 }
