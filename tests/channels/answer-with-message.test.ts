@@ -50,16 +50,20 @@ afterAll(async () => {
 const serverWorker = (queues: string[]) => startWorker(ownServerHandlers(queues), { pollMs: 50 });
 const CHANNEL = [messageDelivery.name, inboundWebhook.name];
 
+/** A connected business, a worker of the server's handlers for `queues`, and a customer's number. */
+async function setUp(queues = CHANNEL) {
+  biz = await connectedBusiness(app);
+  worker = serverWorker(queues);
+  return { b: biz, from: uniquePhone() };
+}
+
 async function customerSays(b: Connected, from: string, text: string) {
   expect(await b.fake.postInbound(b.fake.inboundPayload({ messages: [{ from: from.slice(1), text }] }))).toBe(200);
 }
 
 describe("a turn answered with its message", () => {
   it("is stored, answered and sent in one commit, with no turn job", async () => {
-    biz = await connectedBusiness(app);
-    const b = biz;
-    worker = serverWorker(CHANNEL);
-    const from = uniquePhone();
+    const { b, from } = await setUp();
     await customerSays(b, from, "hi");
     await settle();
     const thread = await messagesOf(b.businessId);
@@ -83,10 +87,7 @@ describe("a turn answered with its message", () => {
   });
 
   it("waits behind a turn of its conversation queued ahead, and both are answered in order", async () => {
-    biz = await connectedBusiness(app);
-    const b = biz;
-    worker = serverWorker(CHANNEL);
-    const from = uniquePhone();
+    const { b, from } = await setUp();
     await customerSays(b, from, "hi");
     await settle();
     const [first] = await messagesOf(b.businessId);
@@ -109,7 +110,7 @@ describe("a turn answered with its message", () => {
     expect(before).toBe(1);
 
     // The first turn due now; the turns' own worker runs them, first then second.
-    await worker.stop();
+    await worker?.stop();
     worker = serverWorker([...CHANNEL, assistantTurn.name]);
     await db().execute(sql`update jobs set run_at = now() where queue = ${assistantTurn.name} and order_key = ${first.conversationId}`);
     await waitFor(async () => (await jobsFor(assistantTurn.name, "conversationId", first.conversationId)).length === 0);
@@ -124,10 +125,7 @@ describe("a turn answered with its message", () => {
     process.env.LLM_API_KEY = "test";
     process.env.LLM_MODEL = "test-model";
     try {
-      biz = await connectedBusiness(app);
-      const b = biz;
-      worker = serverWorker(CHANNEL);
-      const from = uniquePhone();
+      const { b, from } = await setUp();
       await customerSays(b, from, "hi");
       await settle();
       const thread = await messagesOf(b.businessId);

@@ -66,19 +66,7 @@ export function channelWorker(): Worker {
  * tests/channels/answer-with-message.test.ts.
  */
 export function ownChannelHandlers(): Record<string, JobHandler> {
-  return Object.fromEntries(
-    CHANNEL_QUEUES.map((queue) => {
-      if (!jobHandlers[queue]) throw new Error(`${queue} is not registered in lib/server/jobs.ts`);
-      const handler = queue === inboundJob.job.name ? inboundJob : jobHandlers[queue];
-      return [
-        queue,
-        async (payload: Record<string, unknown>, job: Parameters<typeof handler>[1]) => {
-          if (!owns(queue, payload)) throw new RetryLater(20, "another test process's job", false);
-          return handler(payload, job);
-        },
-      ];
-    }),
-  );
+  return ownHandlers(CHANNEL_QUEUES, (queue) => (queue === inboundJob.job.name ? inboundJob : jobHandlers[queue]));
 }
 
 /**
@@ -86,13 +74,18 @@ export function ownChannelHandlers(): Record<string, JobHandler> {
  * answers a turn in its message's transaction when no model is configured.
  */
 export function ownServerHandlers(queues: readonly string[]): Record<string, JobHandler> {
+  return ownHandlers(queues, (queue) => jobHandlers[queue]);
+}
+
+/** `handlerOf(queue)` for each queue registered in lib/server/jobs.ts, handing back another test process's jobs. */
+function ownHandlers(queues: readonly string[], handlerOf: (queue: string) => JobHandler): Record<string, JobHandler> {
   return Object.fromEntries(
     queues.map((queue) => {
-      const handler = jobHandlers[queue];
-      if (!handler) throw new Error(`${queue} is not registered in lib/server/jobs.ts`);
+      if (!jobHandlers[queue]) throw new Error(`${queue} is not registered in lib/server/jobs.ts`);
+      const handler = handlerOf(queue);
       return [
         queue,
-        async (payload: Record<string, unknown>, job: Parameters<typeof handler>[1]) => {
+        async (payload: Record<string, unknown>, job: Parameters<JobHandler>[1]) => {
           if (!owns(queue, payload)) throw new RetryLater(20, "another test process's job", false);
           return handler(payload, job);
         },
